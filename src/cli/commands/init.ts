@@ -1,0 +1,51 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { CtxinjectError } from "../../core/errors.js";
+import { configFileIn } from "../../io/config.js";
+import { findRoot } from "../../io/root.js";
+import type { CliContext } from "../context.js";
+
+export const CONFIG_TEMPLATE = `# ctxinject configuration. Flags on the command line win over these values.
+# Every key is optional; the values shown commented out are the defaults.
+
+# Output format: markdown | xml | compact | json
+# format: markdown
+
+# Turn a source off, or change its default priority (critical | high | normal | low).
+sources:
+  rules-injector: { enabled: true, priority: normal }
+  directory-agents: { enabled: true, priority: normal }
+  directory-readme: { enabled: true, priority: low }
+  # custom: { priority: normal }
+
+# Extra rules folders, read like .cursor/rules at the root and in every folder above a target.
+rules:
+  dirs: []
+
+# Agent instruction files read from the root down to each target (AGENTS.override.md replaces AGENTS.md).
+agents:
+  files: [AGENTS.md]        # e.g. [AGENTS.md, CLAUDE.md, GEMINI.md]
+  skipRoot: false           # true when the agent already loads the root file itself
+
+# Entries of your own, always included.
+custom: []
+#  - id: house-style
+#    content: "Answer in British English."
+#    priority: high
+#  - id: glossary
+#    file: docs/glossary.md
+
+# Paths that are never a source (globs, relative to the root).
+ignore: []
+#  - "legacy/**"
+`;
+
+export async function runInit(ctx: CliContext, flags: { root?: string }): Promise<number> {
+  const { root } = findRoot(ctx.cwd, flags.root);
+  const existing = configFileIn(root);
+  if (existing) throw new CtxinjectError(`${existing} already configures ctxinject; nothing written`);
+  const file = join(root, ".ctxinjectrc.yaml");
+  await writeFile(file, CONFIG_TEMPLATE, { flag: "wx" });
+  ctx.stderr.write(`ctxinject: wrote ${file}\n`);
+  return 0;
+}

@@ -1,0 +1,23 @@
+import type { Warning } from "../core/types.js";
+
+/** The outside world, passed in so commands never read `process` themselves. */
+export interface CliContext {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  stdout: { write(chunk: string): unknown; isTTY?: boolean };
+  stderr: { write(chunk: string): unknown; isTTY?: boolean };
+}
+
+export function printWarnings(ctx: CliContext, warnings: Warning[]): void {
+  for (const w of warnings) {
+    const where = w.file ? `${w.file}${w.line ? `:${w.line}` : ""}: ` : "";
+    ctx.stderr.write(`ctxinject: warning: ${where}${w.message}\n`);
+  }
+}
+
+/** Color only for a terminal, never under NO_COLOR or TERM=dumb; FORCE_COLOR forces it. */
+export function wantsColor(ctx: CliContext): boolean {
+  if (ctx.env.NO_COLOR !== undefined && ctx.env.NO_COLOR !== "") return false;
+  if (ctx.env.FORCE_COLOR !== undefined && ctx.env.FORCE_COLOR !== "0") return true;
+  return ctx.stdout.isTTY === true && ctx.env.TERM !== "dumb";
+}

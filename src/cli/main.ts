@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { CommanderError } from "commander";
+import { CtxinjectError } from "../core/errors.js";
+import type { CliContext } from "./context.js";
+import { createProgram, exitCodeOf } from "./program.js";
+
+/** Exit code for a failure of ctxinject itself (1 is kept for `--check` finding a stale file). */
+export const EXIT_INTERNAL = 70;
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  return pkg.version;
+}
+
+/** Runs one command line; returns the exit code. The only place that decides it. */
+export async function main(argv: string[], ctx: CliContext): Promise<number> {
+  const result = { code: 0 };
+  const program = createProgram(ctx, packageVersion(), result);
+  if (argv.length === 0) {
+    ctx.stderr.write(program.helpInformation());
+    return 2;
+  }
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return result.code;
+  } catch (error) {
+    if (error instanceof CommanderError) return exitCodeOf(error);
+    if (error instanceof CtxinjectError) {
+      ctx.stderr.write(`ctxinject: ${error.message}\n`);
+      return error.exitCode;
+    }
+    const verbose = ctx.env.CTXINJECT_DEBUG !== undefined;
+    const message = error instanceof Error ? (verbose ? error.stack ?? error.message : error.message) : String(error);
+    ctx.stderr.write(`ctxinject: internal error: ${message}\n${verbose ? "" : "(set CTXINJECT_DEBUG=1 for the stack)\n"}`);
+    return EXIT_INTERNAL;
+  }
+}
+
+export async function run(): Promise<void> {
+  const code = await main(process.argv.slice(2), {
+    cwd: process.cwd(),
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  });
+  process.exitCode = code;
+}

@@ -1,0 +1,103 @@
+import { PRIORITIES, type Priority } from "./types.js";
+
+export const SEPARATOR = "\n\n---\n\n";
+
+export interface RegisterContextOptions {
+  id: string;
+  source: string;
+  content: string;
+  priority?: Priority;
+}
+
+export interface ContextEntry {
+  id: string;
+  source: string;
+  content: string;
+  priority: Priority;
+  /** Registration sequence within the collector: the tie-breaker after priority (never the clock). */
+  order: number;
+}
+
+export interface DuplicateEntry {
+  entry: ContextEntry;
+  /** `source:id` of the entry that kept the content. */
+  keptAs: string;
+}
+
+export interface PendingContext {
+  hasContent: boolean;
+  entries: ContextEntry[];
+  /** Contents joined with SEPARATOR, in order. */
+  merged: string;
+  /** Entries whose content an earlier entry already carries; left out of `entries` and `merged`. */
+  duplicates: DuplicateEntry[];
+}
+
+const rank = (priority: Priority) => PRIORITIES.indexOf(priority);
+export const keyOf = (entry: { source: string; id: string }) => `${entry.source}:${entry.id}`;
+
+/**
+ * Per-session context entries, ordered by priority then registration, one copy of each content.
+ * Create one per run (or per host process); there is no shared singleton.
+ */
+export class ContextCollector {
+  private readonly sessions = new Map<string, Map<string, ContextEntry>>();
+  private sequence = 0;
+
+  register(sessionID: string, options: RegisterContextOptions): void {
+    let entries = this.sessions.get(sessionID);
+    if (!entries) {
+      entries = new Map();
+      this.sessions.set(sessionID, entries);
+    }
+    const key = keyOf(options);
+    // Re-registering a key replaces it and moves it to the end of its priority, as a fresh registration.
+    entries.delete(key);
+    entries.set(key, {
+      id: options.id,
+      source: options.source,
+      content: options.content,
+      priority: options.priority ?? "normal",
+      order: this.sequence++,
+    });
+  }
+
+  hasPending(sessionID: string): boolean {
+    return (this.sessions.get(sessionID)?.size ?? 0) > 0;
+  }
+
+  getPending(sessionID: string): PendingContext {
+    const all = [...(this.sessions.get(sessionID)?.values() ?? [])].sort(
+      (a, b) => rank(a.priority) - rank(b.priority) || a.order - b.order,
+    );
+    const seen = new Map<string, string>();
+    const entries: ContextEntry[] = [];
+    const duplicates: DuplicateEntry[] = [];
+    for (const entry of all) {
+      const fingerprint = entry.content.trim();
+      const keptAs = seen.get(fingerprint);
+      if (keptAs !== undefined) {
+        duplicates.push({ entry, keptAs });
+        continue;
+      }
+      seen.set(fingerprint, keyOf(entry));
+      entries.push(entry);
+    }
+    return {
+      hasContent: entries.length > 0,
+      entries,
+      merged: entries.map((e) => e.content).join(SEPARATOR),
+      duplicates,
+    };
+  }
+
+  consume(sessionID: string): PendingContext {
+    const pending = this.getPending(sessionID);
+    this.sessions.delete(sessionID);
+    return pending;
+  }
+
+  clear(sessionID: string): void {
+    this.sessions.delete(sessionID);
+  }
+}

@@ -1,0 +1,183 @@
+import { CtxinjectError } from "./errors.js";
+import {
+  FORMATS,
+  PRIORITIES,
+  SOURCES,
+  TOKENIZERS,
+  type Format,
+  type Priority,
+  type SourceName,
+  type TokenizerName,
+} from "./types.js";
+
+export interface SourceSettings {
+  enabled?: boolean;
+  priority?: Priority;
+}
+
+export interface KeywordSettings {
+  pattern?: string;
+  content?: string;
+  priority?: Priority;
+  enabled?: boolean;
+}
+
+export interface CustomSetting {
+  id: string;
+  content?: string;
+  file?: string;
+  priority?: Priority;
+}
+
+/** The config file as a user writes it: every key optional. `defineConfig` types it. */
+export interface UserConfig {
+  format?: Format;
+  maxTokens?: number;
+  tokenizer?: TokenizerName;
+  minRelevance?: number;
+  sources?: Partial<Record<SourceName, SourceSettings>>;
+  rules?: { dirs?: string[] };
+  agents?: { files?: string[]; skipRoot?: boolean };
+  keywords?: Record<string, KeywordSettings>;
+  custom?: CustomSetting[];
+  ignore?: string[];
+  redact?: boolean;
+}
+
+export interface Config {
+  format?: Format;
+  maxTokens?: number;
+  tokenizer?: TokenizerName;
+  minRelevance?: number;
+  sources: Partial<Record<SourceName, SourceSettings>>;
+  rules: { dirs: string[] };
+  agents: { files: string[]; skipRoot: boolean };
+  keywords: Record<string, KeywordSettings>;
+  custom: CustomSetting[];
+  ignore: string[];
+  redact: boolean;
+}
+
+export const DEFAULT_AGENT_FILES = ["AGENTS.md"];
+
+export function defaultConfig(): Config {
+  return {
+    sources: {},
+    rules: { dirs: [] },
+    agents: { files: [...DEFAULT_AGENT_FILES], skipRoot: false },
+    keywords: {},
+    custom: [],
+    ignore: [],
+    redact: true,
+  };
+}
+
+export function defineConfig(config: UserConfig): UserConfig {
+  return config;
+}
+
+type Check = (value: unknown, key: string) => void;
+
+/**
+ * Checks a loaded config object and fills in defaults. Any unknown key or wrong type is a CtxinjectError
+ * (exit 2) naming the file, the key and what was expected.
+ */
+export function validateConfig(raw: unknown, file: string): Config {
+  const fail = (key: string, expected: string, value: unknown): never => {
+    throw new CtxinjectError(`${file}: "${key}" must be ${expected}, got ${describe(value)}`);
+  };
+  const object = (value: unknown, key: string): Record<string, unknown> => {
+    if (value === null || typeof value !== "object" || Array.isArray(value)) fail(key, "an object", value);
+    return value as Record<string, unknown>;
+  };
+  const known = (obj: Record<string, unknown>, keys: string[], at: string) => {
+    for (const key of Object.keys(obj)) {
+      if (!keys.includes(key)) {
+        const where = at ? `${at}.${key}` : key;
+        throw new CtxinjectError(`${file}: unknown key "${where}" (expected one of: ${keys.join(", ")})`);
+      }
+    }
+  };
+  const oneOf = (choices: readonly string[]): Check => (v, k) => {
+    if (typeof v !== "string" || !choices.includes(v)) fail(k, `one of ${choices.join(", ")}`, v);
+  };
+  const bool: Check = (v, k) => typeof v !== "boolean" && fail(k, "true or false", v);
+  const str: Check = (v, k) => (typeof v !== "string" || v === "") && fail(k, "a non-empty string", v);
+  const strings: Check = (v, k) => {
+    if (!Array.isArray(v)) fail(k, "a list of strings", v);
+    (v as unknown[]).forEach((item, i) => str(item, `${k}[${i}]`));
+  };
+  const positiveInt: Check = (v, k) => (!Number.isInteger(v) || (v as number) <= 0) && fail(k, "a positive whole number", v);
+  const unitNumber: Check = (v, k) => (typeof v !== "number" || v < 0 || v > 1) && fail(k, "a number from 0 to 1", v);
+  const priority = oneOf(PRIORITIES);
+
+  const shape = (obj: Record<string, unknown>, checks: Record<string, Check>, at: string) => {
+    known(obj, Object.keys(checks), at);
+    for (const [key, value] of Object.entries(obj)) {
+      if (value !== undefined) checks[key]!(value, at ? `${at}.${key}` : key);
+    }
+  };
+
+  const top = object(raw ?? {}, "(config)");
+  shape(
+    top,
+    {
+      format: oneOf(FORMATS),
+      maxTokens: positiveInt,
+      tokenizer: oneOf(TOKENIZERS),
+      minRelevance: unitNumber,
+      sources: (v, k) => {
+        const sources = object(v, k);
+        known(sources, [...SOURCES], k);
+        for (const [name, settings] of Object.entries(sources)) {
+          shape(object(settings, `${k}.${name}`), { enabled: bool, priority }, `${k}.${name}`);
+        }
+      },
+      rules: (v, k) => shape(object(v, k), { dirs: strings }, k),
+      agents: (v, k) => shape(object(v, k), { files: strings, skipRoot: bool }, k),
+      keywords: (v, k) => {
+        for (const [mode, settings] of Object.entries(object(v, k))) {
+          shape(object(settings, `${k}.${mode}`), { pattern: str, content: str, priority, enabled: bool }, `${k}.${mode}`);
+        }
+      },
+      custom: (v, k) => {
+        if (!Array.isArray(v)) fail(k, "a list of { id, content | file, priority }", v);
+        (v as unknown[]).forEach((item, i) => {
+          const at = `${k}[${i}]`;
+          const entry = object(item, at);
+          shape(entry, { id: str, content: str, file: str, priority }, at);
+          if (entry.id === undefined) fail(`${at}.id`, "a non-empty string", undefined);
+          if ((entry.content === undefined) === (entry.file === undefined)) fail(at, "an entry with exactly one of content or file", item);
+        });
+      },
+      ignore: strings,
+      redact: bool,
+    },
+    "",
+  );
+
+  const config = defaultConfig();
+  const user = top as UserConfig;
+  return {
+    ...config,
+    ...(user.format !== undefined && { format: user.format }),
+    ...(user.maxTokens !== undefined && { maxTokens: user.maxTokens }),
+    ...(user.tokenizer !== undefined && { tokenizer: user.tokenizer }),
+    ...(user.minRelevance !== undefined && { minRelevance: user.minRelevance }),
+    sources: user.sources ?? {},
+    rules: { dirs: user.rules?.dirs ?? [] },
+    agents: { files: user.agents?.files ?? config.agents.files, skipRoot: user.agents?.skipRoot ?? false },
+    keywords: user.keywords ?? {},
+    custom: user.custom ?? [],
+    ignore: user.ignore ?? [],
+    redact: user.redact ?? true,
+  };
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return "a list";
+  if (value === null) return "null";
+  if (typeof value === "object") return "an object";
+  return `${typeof value} ${JSON.stringify(value)}`;
+}

@@ -1,0 +1,73 @@
+import { createRequire } from "node:module";
+import type { Warning } from "../types.js";
+import { readLenientYaml } from "./lenient-yaml.js";
+
+export interface ParsedDocument {
+  data: Record<string, unknown>;
+  /** Text after the frontmatter block, LF line endings, no BOM. */
+  body: string;
+  hasFrontmatter: boolean;
+  warnings: Warning[];
+}
+
+type YamlParse = (text: string) => unknown;
+let yamlParse: YamlParse | undefined;
+
+/**
+ * gray-matter's own YAML engine (js-yaml safeLoad). We split the block ourselves instead of calling
+ * `matter()`: it would run a `---js` block through eval, and files here come from anyone's repository.
+ * Loaded on first use, so a tree without frontmatter never pays for YAML.
+ */
+function loadYaml(): YamlParse {
+  if (!yamlParse) {
+    const require = createRequire(import.meta.url);
+    const engines = require("gray-matter/lib/engines") as { yaml: { parse: YamlParse } };
+    yamlParse = engines.yaml.parse;
+  }
+  return yamlParse;
+}
+
+export function normalizeText(text: string): string {
+  return text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+}
+
+export function parseFrontmatter(text: string, file: string): ParsedDocument {
+  const normalized = normalizeText(text);
+  const lines = normalized.split("\n");
+  if ((lines[0] ?? "").trimEnd() !== "---") {
+    return { data: {}, body: normalized, hasFrontmatter: false, warnings: [] };
+  }
+  const close = lines.findIndex((line, index) => index > 0 && /^(---|\.\.\.)\s*$/.test(line));
+  if (close === -1) {
+    return {
+      data: {},
+      body: normalized,
+      hasFrontmatter: false,
+      warnings: [{ file, line: 1, message: "frontmatter opened with --- is never closed; the whole file is read as text" }],
+    };
+  }
+  const raw = lines.slice(1, close).join("\n");
+  const body = lines.slice(close + 1).join("\n");
+  const warnings: Warning[] = [];
+  if (raw.trim() === "") return { data: {}, body, hasFrontmatter: true, warnings };
+
+  try {
+    const parsed = loadYaml()(raw);
+    if (parsed === null || parsed === undefined) return { data: {}, body, hasFrontmatter: true, warnings };
+    if (typeof parsed === "object" && !Array.isArray(parsed)) {
+      return { data: parsed as Record<string, unknown>, body, hasFrontmatter: true, warnings };
+    }
+    warnings.push({ file, line: 2, message: "frontmatter is not a list of key: value fields; read it line by line" });
+  } catch (error) {
+    const err = error as { mark?: { line?: number }; reason?: string; message?: string };
+    const line = typeof err.mark?.line === "number" ? err.mark.line + 2 : 2;
+    warnings.push({
+      file,
+      line,
+      message: `frontmatter is not strict YAML (${err.reason ?? err.message ?? "parse error"}); read it line by line`,
+    });
+  }
+  const lenient = readLenientYaml(raw, 2);
+  for (const warning of lenient.warnings) warnings.push({ file, ...warning });
+  return { data: lenient.data, body, hasFrontmatter: true, warnings };
+}

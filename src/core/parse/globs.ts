@@ -1,0 +1,71 @@
+import picomatch from "picomatch";
+import { splitTopLevel } from "./split.js";
+
+export interface GlobList {
+  patterns: string[];
+  /** Set when the field had a type no agent understands (a number, a map…). */
+  problem?: string;
+}
+
+/** `globs`, `paths` and `applyTo` as a list of patterns: a string, a comma-separated string, or a list of either. */
+export function readGlobList(value: unknown): GlobList {
+  if (value === undefined || value === null || value === "") return { patterns: [] };
+  if (typeof value === "string") return { patterns: splitTopLevel(value).map(unquote) };
+  if (Array.isArray(value)) {
+    const patterns: string[] = [];
+    for (const item of value) {
+      if (item === null || item === undefined) continue;
+      if (typeof item !== "string") return { patterns, problem: `expected strings in the list, got ${JSON.stringify(item)}` };
+      patterns.push(...splitTopLevel(item).map(unquote));
+    }
+    return { patterns };
+  }
+  return { patterns: [], problem: `expected a string or a list of strings, got ${JSON.stringify(value)}` };
+}
+
+function unquote(piece: string): string {
+  const m = /^(["'])(.*)\1$/.exec(piece);
+  return m ? m[2]! : piece;
+}
+
+export type GlobMatcher = (path: string) => string | null;
+
+/**
+ * Compiles patterns anchored at `base` (the folder that holds the rules folder; "" for the root).
+ * A pattern with no `/` matches the basename at any depth below base; `!pattern` excludes.
+ * Returns the first positive pattern that matched, for the explain trace.
+ */
+export function compileGlobs(patterns: string[], base: string): GlobMatcher {
+  const include: Array<{ pattern: string; test: (p: string) => boolean }> = [];
+  const exclude: Array<(p: string) => boolean> = [];
+  for (const original of patterns) {
+    const negated = original.startsWith("!");
+    const pattern = normalizePattern(negated ? original.slice(1) : original);
+    if (pattern === "") continue;
+    const test = picomatch(pattern, { dot: true, basename: !pattern.includes("/") });
+    if (negated) exclude.push(test);
+    else include.push({ pattern: original, test });
+  }
+  const prefix = base === "" ? "" : `${base}/`;
+  return (path) => {
+    if (!path.startsWith(prefix)) return null;
+    const relative = path.slice(prefix.length);
+    const hit = include.find((g) => g.test(relative));
+    if (!hit || exclude.some((test) => test(relative))) return null;
+    return hit.pattern;
+  };
+}
+
+function normalizePattern(pattern: string): string {
+  let p = pattern.trim().replace(/\\/g, "/");
+  while (p.startsWith("./")) p = p.slice(2);
+  p = p.replace(/^\/+/, "");
+  if (p.endsWith("/")) p += "**";
+  return p;
+}
+
+/** Patterns that match every file (`**`, `**\/*`, `*`): such a rule applies with or without targets. */
+export function matchesEverything(patterns: string[]): boolean {
+  const positive = patterns.filter((p) => !p.startsWith("!")).map(normalizePattern);
+  return positive.length > 0 && patterns.every((p) => !p.startsWith("!")) && positive.every((p) => p === "**" || p === "**/*" || p === "*");
+}

@@ -1,0 +1,18 @@
+import type { Entry, Format, Omitted, TokenizerName } from "../types.js";
+
+/** What every format renders: the selected entries, the index of what was left out, and the facts of the run. */
+export interface ContextDocument {
+  root: string;
+  targets: string[];
+  tokenizer: TokenizerName;
+  maxTokens: number | null;
+  entries: Entry[];
+  omitted: Omitted[];
+  /** Markdown: a provenance comment before each entry. */
+  provenance: boolean;
+  /** Built with --all: provenance also names each rule's kind and globs. */
+  all: boolean;
+}
+
+export type Renderer = (doc: ContextDocument) => string;
+export type { Format };

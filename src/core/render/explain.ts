@@ -1,0 +1,63 @@
+import type { Candidate, Status } from "../types.js";
+
+export interface Paint {
+  green: (s: string) => string;
+  yellow: (s: string) => string;
+  red: (s: string) => string;
+  dim: (s: string) => string;
+  bold: (s: string) => string;
+}
+
+export const plain: Paint = { green: (s) => s, yellow: (s) => s, red: (s) => s, dim: (s) => s, bold: (s) => s };
+
+const tone: Record<Status, keyof Paint> = {
+  included: "green",
+  trimmed: "yellow",
+  "over-budget": "yellow",
+  overwritten: "dim",
+  duplicate: "dim",
+  unmatched: "dim",
+  "below-threshold": "dim",
+  manual: "dim",
+  "already-injected": "dim",
+  disabled: "dim",
+  invalid: "red",
+};
+
+const COLUMNS = ["#", "status", "priority", "kind", "tokens", "source", "id", "reason"] as const;
+
+/** A table of every candidate in final order, then a count per status. */
+export function renderExplainText(candidates: Candidate[], paint: Paint = plain): string {
+  const rows = candidates.map((c, i) => [String(i + 1), c.status, c.priority, c.kind, String(c.tokens), c.source, c.id, c.reason]);
+  const widths = COLUMNS.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col]!.length)));
+  const pad = (cells: readonly string[]) =>
+    cells.map((cell, col) => (col === cells.length - 1 ? cell : cell.padEnd(widths[col]!))).join("  ");
+  const lines = [paint.bold(pad(COLUMNS))];
+  rows.forEach((row, i) => {
+    const status = candidates[i]!.status;
+    lines.push(paint[tone[status]](pad(row)));
+  });
+  const counts = new Map<Status, number>();
+  for (const c of candidates) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
+  const summary = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
+  lines.push("", `${candidates.length} candidates${summary ? `: ${summary}` : ""}`);
+  return `${lines.join("\n")}\n`;
+}
+
+export function renderExplainJson(candidates: Candidate[]): string {
+  const value = {
+    candidates: candidates.map((c) => ({
+      source: c.source,
+      id: c.id,
+      priority: c.priority,
+      kind: c.kind,
+      path: c.path,
+      tokens: c.tokens,
+      status: c.status,
+      reason: c.reason,
+      ...(c.globs.length > 0 && { globs: c.globs }),
+      ...(c.description !== null && { description: c.description }),
+    })),
+  };
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

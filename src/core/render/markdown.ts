@@ -1,0 +1,32 @@
+import { SEPARATOR } from "../collector.js";
+import type { Entry, Omitted } from "../types.js";
+import type { ContextDocument } from "./document.js";
+
+export const INDEX_HEADING = "## More instructions, not included here";
+
+export function renderMarkdown(doc: ContextDocument): string {
+  const parts = doc.entries.map((entry) => (doc.provenance ? `${provenance(entry, doc.all)}\n${entry.content}` : entry.content));
+  if (doc.omitted.length > 0) parts.push(renderIndex(doc.omitted, doc.provenance));
+  return parts.length === 0 ? "" : `${parts.join(SEPARATOR)}\n`;
+}
+
+/** `<!-- rules-injector: .cursor/rules/ts.mdc (normal) -->`; `--` inside is broken up so the comment cannot end early. */
+export function provenance(entry: Entry, all: boolean): string {
+  const detail = all && entry.kind !== "directory" && entry.kind !== "custom"
+    ? `${entry.priority}, ${entry.kind}${entry.globs.length > 0 ? `: ${entry.globs.join(", ")}` : ""}`
+    : entry.priority;
+  return `<!-- ${safeComment(`${entry.source}: ${entry.id} (${detail})`)} -->`;
+}
+
+function safeComment(text: string): string {
+  return text.replace(/--/g, "- -").replace(/-$/, "- ");
+}
+
+function renderIndex(omitted: Omitted[], withComment: boolean): string {
+  const lines = omitted.map((o) => {
+    const about = o.description ? `: ${o.description}` : "";
+    return `- \`${o.path ?? o.id}\` (${o.tokens} tokens)${about}`;
+  });
+  const head = withComment ? "<!-- ctxinject: index -->\n" : "";
+  return `${head}${INDEX_HEADING}\n\nRead a file below when the task needs it.\n\n${lines.join("\n")}`;
+}

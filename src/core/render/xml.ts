@@ -1,0 +1,64 @@
+import type { Entry, Omitted } from "../types.js";
+import type { ContextDocument } from "./document.js";
+
+/**
+ * One `<entry>` per entry whose text is exactly the content: nothing added inside the element, so a
+ * parser gives back the content byte for byte. `\r` is written as a character reference because parsers
+ * normalise raw CR; content with characters XML 1.0 cannot carry at all (most C0 controls, lone
+ * surrogates) is written as a JSON string literal with `encoding="json"`.
+ */
+export function renderXml(doc: ContextDocument): string {
+  const lines = ["<context>"];
+  for (const entry of doc.entries) lines.push(renderEntry(entry));
+  if (doc.omitted.length === 0) lines.push("<omitted/>");
+  else {
+    lines.push("<omitted>");
+    for (const o of doc.omitted) lines.push(renderOmitted(o));
+    lines.push("</omitted>");
+  }
+  lines.push("</context>");
+  return `${lines.join("\n")}\n`;
+}
+
+function renderEntry(entry: Entry): string {
+  const attrs = attributes({
+    source: entry.source,
+    id: entry.id,
+    priority: entry.priority,
+    kind: entry.kind,
+    path: entry.path,
+    tokens: String(entry.tokens),
+    truncated: entry.truncated ? "true" : null,
+  });
+  if (NOT_XML_CHAR.test(entry.content)) {
+    return `<entry${attrs} encoding="json">${escapeText(JSON.stringify(entry.content))}</entry>`;
+  }
+  return `<entry${attrs}>${escapeText(entry.content)}</entry>`;
+}
+
+function renderOmitted(o: Omitted): string {
+  const attrs = attributes({ source: o.source, id: o.id, priority: o.priority, path: o.path, tokens: String(o.tokens), reason: o.reason });
+  const text = o.description ?? "";
+  return NOT_XML_CHAR.test(text) ? `<item${attrs} encoding="json">${escapeText(JSON.stringify(text))}</item>` : `<item${attrs}>${escapeText(text)}</item>`;
+}
+
+// Characters outside XML 1.0's Char production (tab, LF, CR and the rest are fine).
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function attributes(values: Record<string, string | null>): string {
+  let out = "";
+  for (const [name, value] of Object.entries(values)) {
+    if (value === null) continue;
+    const safe = NOT_XML_CHAR.test(value) ? JSON.stringify(value) : value;
+    out += ` ${name}="${escapeAttribute(safe)}"`;
+  }
+  return out;
+}
+
+export function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#13;");
+}
+
+function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, "&quot;").replace(/\t/g, "&#9;").replace(/\n/g, "&#10;");
+}

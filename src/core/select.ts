@@ -1,0 +1,363 @@
+import { ContextCollector, keyOf } from "./collector.js";
+import type { Config } from "./config.js";
+import { normalizeText, parseFrontmatter } from "./parse/frontmatter.js";
+import { compileGlobs, type GlobMatcher } from "./parse/globs.js";
+import { dirOf, isWithin, joinPath, locate, overrideName, RULE_FORMATS, type Location, type LocateOptions } from "./sources/locate.js";
+import { parseRule } from "./sources/rules.js";
+import { approxTokens, type CountTokens } from "./tokens.js";
+import {
+  PRIORITIES,
+  SOURCES,
+  type Candidate,
+  type Entry,
+  type Kind,
+  type Omitted,
+  type Priority,
+  type SourceFile,
+  type SourceName,
+  type Status,
+  type Warning,
+} from "./types.js";
+
+export interface CustomInput {
+  id: string;
+  content: string;
+  priority?: Priority;
+  /** Root-relative file the content was read from, if any. */
+  path?: string | null;
+  source?: string;
+}
+
+export interface SelectInput {
+  /** Instruction files found by discover (any order: the core sorts them). */
+  files: SourceFile[];
+  /** Root-relative target paths. */
+  targets: string[];
+  /** Include every rule whatever its kind, and every AGENTS.md/README, for generated files. */
+  all?: boolean;
+  /** Manual rules asked for by name (`--rule`). */
+  rules?: string[];
+  custom?: CustomInput[];
+  config: Config;
+  countTokens?: CountTokens;
+}
+
+export interface Selection {
+  targets: string[];
+  /** Every candidate, included or not, in final order. */
+  candidates: Candidate[];
+  entries: Entry[];
+  omitted: Omitted[];
+  warnings: Warning[];
+}
+
+export const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
+  "keyword-detector": "high",
+  "rules-injector": "normal",
+  "directory-agents": "normal",
+  "directory-readme": "low",
+  custom: "normal",
+};
+
+interface Draft {
+  candidate: Candidate;
+  /** Registration order: general before specific (source, depth, then path). */
+  sortKey: Array<number | string>;
+}
+
+const depth = (dir: string) => (dir === "" ? 0 : dir.split("/").length);
+const rank = (p: Priority) => PRIORITIES.indexOf(p);
+
+export function selectContext(input: SelectInput): Selection {
+  const { config } = input;
+  const countTokens = input.countTokens ?? approxTokens;
+  const targets = [...new Set(input.targets)].sort(compareText);
+  const targetDirs = [...new Set(targets.map(dirOf))];
+  const locateOptions: LocateOptions = { agentFiles: config.agents.files, ruleDirs: config.rules.dirs };
+  const ignored = config.ignore.length > 0 ? compileGlobs(config.ignore, "") : null;
+  const warnings: Warning[] = [];
+  const drafts: Draft[] = [];
+
+  const files = [...input.files].sort((a, b) => compareText(a.path, b.path));
+  const located = files.flatMap((file) => {
+    const location = locate(file.path, locateOptions);
+    return location ? [{ file, location }] : [];
+  });
+  const present = new Set(located.map((l) => l.file.path));
+  const requested = new Set(input.rules ?? []);
+  const requestedFound = new Set<string>();
+
+  const ctx: DecideContext = { targets, targetDirs, all: input.all === true, requested, requestedFound, present, config };
+
+  for (const { file, location } of located) {
+    const draft = draftFor(file, location, ctx, warnings, countTokens);
+    const ignoreHit = ignored?.(file.path);
+    if (ignoreHit && draft.candidate.status === "included") setStatus(draft.candidate, "disabled", `matches ignore: ${ignoreHit}`);
+    drafts.push(draft);
+  }
+
+  (input.custom ?? []).forEach((custom, index) => {
+    const source = custom.source ?? "custom";
+    const candidate = makeCandidate({
+      source,
+      id: custom.id,
+      priority: custom.priority ?? sourcePriority(config, "custom"),
+      kind: "custom",
+      path: custom.path ?? null,
+      content: normalizeText(custom.content).trim(),
+      countTokens,
+    });
+    setStatus(candidate, "included", source === "custom" ? "custom entry from the config" : `registered by ${source}`);
+    drafts.push({ candidate, sortKey: [SOURCES.indexOf("custom"), index] });
+  });
+
+  for (const name of requested) {
+    if (!requestedFound.has(name)) warnings.push({ message: `--rule ${name}: no rule has that name` });
+  }
+
+  for (const draft of drafts) {
+    const { candidate } = draft;
+    if (candidate.status === "included" && isSourceDisabled(config, candidate.source)) {
+      setStatus(candidate, "disabled", `source ${candidate.source} is disabled in the config`);
+    }
+    if (candidate.status === "included" && candidate.content === "") setStatus(candidate, "invalid", "empty file");
+  }
+
+  drafts.sort((a, b) => compareKeys(a.sortKey, b.sortKey));
+  const ordered = drafts.map((d) => d.candidate);
+  markOverwritten(ordered);
+
+  const collector = new ContextCollector();
+  const session = "build";
+  const byKey = new Map<string, Candidate>();
+  for (const candidate of ordered) {
+    if (candidate.status !== "included") continue;
+    byKey.set(keyOf(candidate), candidate);
+    collector.register(session, candidate);
+  }
+  const pending = collector.getPending(session);
+  for (const { entry, keptAs } of pending.duplicates) {
+    const kept = byKey.get(keptAs);
+    setStatus(byKey.get(keyOf(entry))!, "duplicate", `same content as ${kept?.path ?? kept?.id ?? keptAs}`);
+  }
+
+  const finalOrder = ordered
+    .map((candidate, index) => ({ candidate, index }))
+    .sort((a, b) => rank(a.candidate.priority) - rank(b.candidate.priority) || a.index - b.index)
+    .map((x) => x.candidate);
+
+  const entries: Entry[] = pending.entries.map((e) => toEntry(byKey.get(keyOf(e))!));
+  const omitted: Omitted[] = finalOrder.filter((c) => c.status === "below-threshold" || c.status === "over-budget").map(toOmitted);
+
+  return { targets, candidates: finalOrder, entries, omitted, warnings };
+}
+
+interface DecideContext {
+  targets: string[];
+  targetDirs: string[];
+  all: boolean;
+  requested: Set<string>;
+  requestedFound: Set<string>;
+  present: Set<string>;
+  config: Config;
+}
+
+function draftFor(file: SourceFile, location: Location, ctx: DecideContext, warnings: Warning[], countTokens: CountTokens): Draft {
+  if (location.source === "rules-injector") {
+    const rule = parseRule(file, location.format, location.anchor);
+    warnings.push(...rule.warnings);
+    const candidate = makeCandidate({
+      source: location.source,
+      id: file.path,
+      priority: rule.priority ?? sourcePriority(ctx.config, location.source),
+      kind: rule.kind,
+      path: file.path,
+      content: rule.body,
+      description: rule.description,
+      globs: rule.globs,
+      countTokens,
+    });
+    const asked = ctx.requested.has(rule.name) || ctx.requested.has(file.path);
+    if (asked) ctx.requestedFound.add(ctx.requested.has(rule.name) ? rule.name : file.path);
+    decideRule(candidate, rule.kind, rule.alwaysReason, location.anchor, rule.name, asked, ctx);
+    return { candidate, sortKey: [SOURCES.indexOf("rules-injector"), depth(location.anchor), RULE_FORMATS.indexOf(location.format), file.path] };
+  }
+
+  const doc = parseFrontmatter(file.text, file.path);
+  warnings.push(...doc.warnings);
+  const candidate = makeCandidate({
+    source: location.source,
+    id: file.path,
+    priority: sourcePriority(ctx.config, location.source),
+    kind: "directory",
+    path: file.path,
+    content: doc.body.trim(),
+    description: typeof doc.data.description === "string" ? doc.data.description : null,
+    countTokens,
+  });
+  const dir = location.dir;
+  if (location.source === "directory-agents" && !location.override) {
+    const replacement = joinPath(dir, overrideName(location.name));
+    if (ctx.present.has(replacement)) {
+      setStatus(candidate, "overwritten", `replaced by ${replacement}`);
+      return { candidate, sortKey: agentsKey(location, ctx, file.path) };
+    }
+  }
+  if (location.source === "directory-agents" && dir === "" && ctx.config.agents.skipRoot) {
+    setStatus(candidate, "disabled", "agents.skipRoot is set: the agent loads the root file itself");
+  } else if (ctx.all) {
+    setStatus(candidate, "included", "--all");
+  } else {
+    const target = dir === "" ? undefined : ctx.targets.find((t) => isWithin(dirOf(t), dir));
+    if (dir === "") setStatus(candidate, "included", "project root");
+    else if (target !== undefined) setStatus(candidate, "included", `on the path to ${target}`);
+    else setStatus(candidate, "unmatched", `no target under ${dir}/`);
+  }
+  const sortKey =
+    location.source === "directory-agents" ? agentsKey(location, ctx, file.path) : [SOURCES.indexOf(location.source), depth(dir), 0, file.path];
+  return { candidate, sortKey };
+}
+
+function agentsKey(location: Extract<Location, { source: "directory-agents" }>, ctx: DecideContext, path: string): Array<number | string> {
+  return [SOURCES.indexOf("directory-agents"), depth(location.dir), ctx.config.agents.files.indexOf(location.name), location.override ? 1 : 0, path];
+}
+
+function decideRule(
+  candidate: Candidate,
+  kind: Kind,
+  alwaysReason: string | null,
+  anchor: string,
+  name: string,
+  asked: boolean,
+  ctx: DecideContext,
+): void {
+  if (ctx.all) {
+    const globs = candidate.globs.length > 0 ? `: ${candidate.globs.join(", ")}` : "";
+    setStatus(candidate, "included", `--all (${kind}${globs})`);
+    return;
+  }
+  const onPath = anchor === "" || ctx.targetDirs.some((d) => isWithin(d, anchor));
+  if (!onPath) {
+    setStatus(candidate, "unmatched", `rules of ${anchor}/ apply only to files under it`);
+    return;
+  }
+  if (asked) {
+    setStatus(candidate, "included", `--rule ${name}`);
+    return;
+  }
+  switch (kind) {
+    case "always":
+      setStatus(candidate, "included", alwaysReason ?? "always");
+      return;
+    case "auto": {
+      const matcher: GlobMatcher = compileGlobs(candidate.globs, anchor);
+      for (const target of ctx.targets) {
+        const pattern = matcher(target);
+        if (pattern !== null) {
+          setStatus(candidate, "included", `glob ${pattern} matches ${target}`);
+          return;
+        }
+      }
+      const where = anchor === "" ? "" : ` (anchored at ${anchor}/)`;
+      setStatus(
+        candidate,
+        "unmatched",
+        ctx.targets.length === 0 ? `no target files given for ${candidate.globs.join(", ")}` : `no target matches ${candidate.globs.join(", ")}${where}`,
+      );
+      return;
+    }
+    case "agent-requested":
+      setStatus(candidate, "below-threshold", "description only: included when the prompt is relevant to it");
+      return;
+    default:
+      setStatus(candidate, "manual", `include with --rule ${name} or @${name} in the prompt`);
+  }
+}
+
+/** Earlier registrations of the same source:id lose to the later one, as in the collector. */
+function markOverwritten(ordered: Candidate[]): void {
+  const last = new Map<string, Candidate>();
+  for (const candidate of ordered) {
+    if (candidate.status !== "included") continue;
+    const key = keyOf(candidate);
+    const previous = last.get(key);
+    if (previous) setStatus(previous, "overwritten", `overwritten by a later ${key}`);
+    last.set(key, candidate);
+  }
+}
+
+function makeCandidate(fields: {
+  source: string;
+  id: string;
+  priority: Priority;
+  kind: Kind;
+  path: string | null;
+  content: string;
+  description?: string | null;
+  globs?: string[];
+  countTokens: CountTokens;
+}): Candidate {
+  return {
+    source: fields.source,
+    id: fields.id,
+    priority: fields.priority,
+    kind: fields.kind,
+    path: fields.path,
+    content: fields.content,
+    description: fields.description ?? null,
+    globs: fields.globs ?? [],
+    tokens: fields.countTokens(fields.content),
+    status: "included",
+    reason: "",
+    truncated: false,
+  };
+}
+
+function setStatus(candidate: Candidate, status: Status, reason: string): void {
+  candidate.status = status;
+  candidate.reason = reason;
+}
+
+function sourcePriority(config: Config, source: SourceName): Priority {
+  return config.sources[source]?.priority ?? DEFAULT_PRIORITY[source];
+}
+
+function isSourceDisabled(config: Config, source: string): boolean {
+  return config.sources[source as SourceName]?.enabled === false;
+}
+
+function toEntry(c: Candidate): Entry {
+  return {
+    source: c.source,
+    id: c.id,
+    priority: c.priority,
+    kind: c.kind,
+    path: c.path,
+    tokens: c.tokens,
+    content: c.content,
+    truncated: c.truncated,
+    globs: c.globs,
+  };
+}
+
+function toOmitted(c: Candidate): Omitted {
+  return { source: c.source, id: c.id, priority: c.priority, path: c.path, description: c.description, tokens: c.tokens, reason: c.reason };
+}
+
+/** Code-unit order: the same on every machine, whatever the locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareKeys(a: Array<number | string>, b: Array<number | string>): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    if (typeof x === "number" && typeof y === "number") return x - y;
+    return compareText(String(x), String(y));
+  }
+  return 0;
+}

@@ -1,0 +1,88 @@
+export const PRIORITIES = ["critical", "high", "normal", "low"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const SOURCES = [
+  "keyword-detector",
+  "rules-injector",
+  "directory-agents",
+  "directory-readme",
+  "custom",
+] as const;
+export type SourceName = (typeof SOURCES)[number];
+
+/** How a rule decides whether it applies (DESIGN.md "Rule semantics"); `directory` is an AGENTS.md/README on a target's path. */
+export type Kind = "always" | "auto" | "agent-requested" | "manual" | "directory" | "custom" | "keyword";
+
+export const STATUSES = [
+  "included",
+  "trimmed",
+  "over-budget",
+  "overwritten",
+  "duplicate",
+  "unmatched",
+  "below-threshold",
+  "manual",
+  "already-injected",
+  "disabled",
+  "invalid",
+] as const;
+export type Status = (typeof STATUSES)[number];
+
+export const FORMATS = ["markdown", "xml", "compact", "json"] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const TOKENIZERS = ["approx", "o200k", "cl100k"] as const;
+export type TokenizerName = (typeof TOKENIZERS)[number];
+
+/** A file as discover hands it to the pure core: root-relative path with `/` separators, decoded text. */
+export interface SourceFile {
+  path: string;
+  text: string;
+  /** Root-relative real path when the file is reached through a symlink. */
+  realPath?: string;
+}
+
+export interface Warning {
+  file?: string;
+  line?: number;
+  message: string;
+}
+
+/** One thing that could be injected, with the decision taken about it. */
+export interface Candidate {
+  source: string;
+  id: string;
+  priority: Priority;
+  kind: Kind;
+  path: string | null;
+  content: string;
+  description: string | null;
+  globs: string[];
+  tokens: number;
+  status: Status;
+  reason: string;
+  truncated: boolean;
+}
+
+export interface Entry {
+  source: string;
+  id: string;
+  priority: Priority;
+  kind: Kind;
+  path: string | null;
+  tokens: number;
+  content: string;
+  truncated: boolean;
+  /** Shown in markdown provenance when building with --all. */
+  globs: string[];
+}
+
+export interface Omitted {
+  source: string;
+  id: string;
+  priority: Priority;
+  path: string | null;
+  description: string | null;
+  tokens: number;
+  reason: string;
+}
