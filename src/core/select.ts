@@ -180,7 +180,7 @@ function draftFor(file: SourceFile, location: Location, ctx: DecideContext, warn
     const asked = ctx.requested.has(rule.name) || ctx.requested.has(file.path);
     if (asked) ctx.requestedFound.add(ctx.requested.has(rule.name) ? rule.name : file.path);
     decideRule(candidate, rule.kind, rule.alwaysReason, location.anchor, rule.name, asked, ctx);
-    return { candidate, sortKey: [SOURCES.indexOf("rules-injector"), depth(location.anchor), RULE_FORMATS.indexOf(location.format), file.path] };
+    return { candidate, sortKey: [SOURCES.indexOf("rules-injector"), depth(location.anchor), location.anchor, RULE_FORMATS.indexOf(location.format), file.path] };
   }
 
   const doc = parseFrontmatter(file.text, file.path);
@@ -214,12 +214,12 @@ function draftFor(file: SourceFile, location: Location, ctx: DecideContext, warn
     else setStatus(candidate, "unmatched", `no target under ${dir}/`);
   }
   const sortKey =
-    location.source === "directory-agents" ? agentsKey(location, ctx, file.path) : [SOURCES.indexOf(location.source), depth(dir), 0, file.path];
+    location.source === "directory-agents" ? agentsKey(location, ctx, file.path) : [SOURCES.indexOf(location.source), depth(dir), dir, 0, file.path];
   return { candidate, sortKey };
 }
 
 function agentsKey(location: Extract<Location, { source: "directory-agents" }>, ctx: DecideContext, path: string): Array<number | string> {
-  return [SOURCES.indexOf("directory-agents"), depth(location.dir), ctx.config.agents.files.indexOf(location.name), location.override ? 1 : 0, path];
+  return [SOURCES.indexOf("directory-agents"), depth(location.dir), location.dir, ctx.config.agents.files.indexOf(location.name), location.override ? 1 : 0, path];
 }
 
 function decideRule(

@@ -16,7 +16,9 @@ export function resolveTargets(cwd: string, root: string, gitTop: string | null,
   const warnings: Warning[] = [];
   const targets = new Set<string>();
   for (const file of options.files ?? []) {
-    const rel = toRootRelative(root, resolve(cwd, file));
+    // Relative to the current folder, as in any CLI; a path that would leave the root is taken as
+    // root-relative instead, so `--root repo --files src/a.ts` works from anywhere.
+    const rel = toRootRelative(root, resolve(cwd, file)) ?? toRootRelative(root, resolve(root, file));
     if (rel === null || rel === "") warnings.push({ message: `--files ${file}: not inside the project root ${root}; ignored` });
     else targets.add(rel);
   }

@@ -1,0 +1,118 @@
+/**
+ * Conformance run over real instruction files (../shared/corpus): recreates each repository's tree shape
+ * with empty files, copies the instruction files and symlinks over, runs `build --all` and `explain --all`,
+ * and reports per repository what was found by kind, what could not be parsed, and how long it took.
+ * A measurement, not a test: it exits non-zero only when a rule file was not found or not parsed.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, copyFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { locate } from "../../src/core/sources/locate.js";
+import { BIN, REPO } from "../helpers/cli.js";
+
+const CORPUS = join(REPO, "../shared/corpus");
+const AGENT_FILES = ["AGENTS.md", "CLAUDE.md"];
+
+interface Candidate {
+  id: string;
+  source: string;
+  kind: string;
+  status: string;
+}
+
+if (!existsSync(CORPUS)) {
+  console.error(`conformance: ${CORPUS} not found; skipped`);
+  process.exit(0);
+}
+
+function listFiles(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const full = join(dir, d.name);
+    if (d.isDirectory()) return listFiles(full, base);
+    return [relative(base, full).split("\\").join("/")];
+  });
+}
+
+function materialize(repoDir: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "ctxinject-conformance-"));
+  const all = readFileSync(join(repoDir, ".ALLFILES.txt"), "utf8").split("\n").filter(Boolean);
+  for (const path of all) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    if (!existsSync(join(dir, path))) writeFileSync(join(dir, path), "");
+  }
+  for (const path of listFiles(repoDir)) {
+    if (path === ".ALLFILES.txt" || path === "SYMLINKS.txt") continue;
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    copyFileSync(join(repoDir, path), join(dir, path));
+  }
+  const links = join(repoDir, "SYMLINKS.txt");
+  if (existsSync(links)) {
+    for (const line of readFileSync(links, "utf8").split("\n").filter(Boolean)) {
+      const [link, target] = line.split(" -> ") as [string, string];
+      const at = join(dir, link);
+      rmSync(at, { recursive: true, force: true });
+      mkdirSync(dirname(at), { recursive: true });
+      symlinkSync(target, at);
+    }
+  }
+  writeFileSync(join(dir, ".ctxinjectrc.json"), JSON.stringify({ agents: { files: AGENT_FILES } }));
+  spawnSync("git", ["init", "-q"], { cwd: dir });
+  return dir;
+}
+
+function run(args: string[], cwd: string) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1" } });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  return { ...result, ms };
+}
+
+const rows: string[][] = [];
+let problems = 0;
+for (const name of readdirSync(CORPUS).sort()) {
+  const repoDir = join(CORPUS, name);
+  if (!statSync(repoDir).isDirectory()) continue;
+  const dir = materialize(repoDir);
+  try {
+    const expectedRules = listFiles(repoDir).filter((p) => locate(p, { agentFiles: AGENT_FILES, ruleDirs: [] })?.source === "rules-injector");
+    const build = run(["build", "--all", "--format", "json"], dir);
+    const explain = run(["explain", "--all", "--json"], dir);
+    if (build.status !== 0 || explain.status !== 0) {
+      problems++;
+      rows.push([name, `build exit ${build.status}, explain exit ${explain.status}: ${(build.stderr || explain.stderr).split("\n")[0]}`]);
+      continue;
+    }
+    const candidates = (JSON.parse(explain.stdout) as { candidates: Candidate[] }).candidates;
+    const entries = (JSON.parse(build.stdout) as { entries: unknown[] }).entries.length;
+    const ids = new Set(candidates.map((c) => c.id));
+    const missing = expectedRules.filter((p) => !ids.has(p));
+    const invalid = candidates.filter((c) => c.status === "invalid").map((c) => c.id);
+    const warnings = build.stderr.split("\n").filter((l) => l.startsWith("ctxinject: warning:"));
+    const warnedFiles = new Set(warnings.map((l) => l.replace("ctxinject: warning: ", "").split(":")[0]));
+    const count = (pred: (c: Candidate) => boolean) => candidates.filter(pred).length;
+    const rulesBy = (kind: string) => count((c) => c.source === "rules-injector" && c.kind === kind);
+    problems += missing.length + invalid.length;
+    rows.push([
+      name,
+      String(candidates.length),
+      `${rulesBy("always")}/${rulesBy("auto")}/${rulesBy("agent-requested")}/${rulesBy("manual")}`,
+      String(count((c) => c.source === "directory-agents")),
+      String(count((c) => c.source === "directory-readme")),
+      String(count((c) => c.status === "duplicate")),
+      String(entries),
+      `${warnings.length} in ${warnedFiles.size} files`,
+      missing.length + invalid.length === 0 ? "none" : [...missing.map((m) => `missing ${m}`), ...invalid.map((i) => `invalid ${i}`)].join("; "),
+      `${build.ms.toFixed(0)} / ${explain.ms.toFixed(0)}`,
+    ]);
+    if (process.env.VERBOSE) process.stderr.write(warnings.join("\n") + "\n");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const header = ["repository", "candidates", "rules always/auto/agent/manual", "agents", "readmes", "duplicates", "entries", "warnings", "not found / not parsed", "ms build / explain"];
+const table = [header, header.map((h) => "-".repeat(h.length)), ...rows];
+const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
+for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ").trimEnd());
+process.exit(problems === 0 ? 0 : 1);

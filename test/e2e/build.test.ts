@@ -1,0 +1,158 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { SaxesParser } from "saxes";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+const NEVER = /must never be injected/;
+const BUTTON = "packages/web/src/components/Button.tsx";
+
+test.after(cleanup);
+
+test("build --files picks the rules, AGENTS.md chain and README chain of a nested target", () => {
+  const root = materialize("monorepo");
+  const { status, stdout, stderr } = runCli(["build", "--files", BUTTON], { cwd: root });
+  assert.is(status, 0, stderr);
+  for (const expected of [
+    "<!-- rules-injector: packages/web/.cursor/rules/components.mdc (normal) -->",
+    "<!-- rules-injector: packages/web/.cursor/rules/react.mdc (normal) -->",
+    "<!-- rules-injector: .cursor/rules/typescript.mdc (normal) -->",
+    "<!-- rules-injector: .claude/rules/web.md (normal) -->",
+    "<!-- rules-injector: .github/copilot-instructions.md (normal) -->",
+    "<!-- rules-injector: .cursorrules (normal) -->",
+    "<!-- directory-agents: AGENTS.md (normal) -->",
+    "<!-- directory-agents: packages/web/AGENTS.md (normal) -->",
+    "<!-- directory-readme: packages/web/README.md (low) -->",
+  ]) {
+    assert.ok(stdout.includes(expected), `missing ${expected}`);
+  }
+  assert.not.ok(stdout.includes("packages/api/"), "rules of another package leaked in");
+  assert.not.match(stdout, NEVER);
+});
+
+test("the most specific AGENTS.md comes last, after the root one", () => {
+  const root = materialize("monorepo");
+  const { stdout } = runCli(["build", "--files", BUTTON], { cwd: root });
+  assert.ok(stdout.indexOf("directory-agents: AGENTS.md") < stdout.indexOf("directory-agents: packages/web/AGENTS.md"));
+});
+
+test("a critical rule comes first and AGENTS.override.md replaces AGENTS.md", () => {
+  const root = materialize("monorepo");
+  const { stdout } = runCli(["build", "--files", "packages/api/src/handlers/user.ts"], { cwd: root });
+  assert.ok(stdout.startsWith("<!-- rules-injector: packages/api/.cursor/rules/handlers.mdc (critical) -->"));
+  assert.match(stdout, "Handlers return typed results");
+  assert.not.match(stdout, "superseded");
+});
+
+test("warnings name the file and line on stderr, and stdout stays data", () => {
+  const root = materialize("monorepo");
+  const { stdout, stderr } = runCli(["build", "--files", BUTTON], { cwd: root });
+  assert.match(stderr, "ctxinject: warning: .cursor/rules/typescript.mdc:3: frontmatter is not strict YAML");
+  assert.match(stderr, "ctxinject: warning: .cursor/rules/broken.mdc:1: frontmatter opened with --- is never closed");
+  assert.not.match(stdout, "warning");
+});
+
+test("the Cursor rule with unquoted globs still applies, with its description intact", () => {
+  const root = materialize("monorepo");
+  const { stdout } = runCli(["explain", "--json", "--files", "packages/api/src/routes/index.ts"], { cwd: root });
+  const ts = JSON.parse(stdout).candidates.find((c: { id: string }) => c.id === ".cursor/rules/typescript.mdc");
+  assert.is(ts.status, "included");
+  assert.is(ts.description, "TypeScript conventions");
+  assert.equal(ts.globs, ["*.ts", "*.tsx"]);
+});
+
+test("--all includes every rule once, marked with its kind, and nothing ignored or in node_modules", () => {
+  const root = materialize("monorepo");
+  const { status, stdout } = runCli(["build", "--all"], { cwd: root });
+  assert.is(status, 0);
+  assert.match(stdout, "<!-- rules-injector: .cursor/rules/release.mdc (normal, manual) -->");
+  assert.match(stdout, "<!-- rules-injector: .cursor/rules/migrations.mdc (normal, agent-requested) -->");
+  assert.match(stdout, "<!-- rules-injector: .cursor/rules/typescript.mdc (normal, auto: *.ts, *.tsx) -->");
+  assert.is(stdout.split("Use pnpm; never commit").length - 1, 1, "the symlinked CLAUDE.md must not repeat AGENTS.md");
+  assert.is(stdout.split("Use `unknown` instead of `any`").length - 1, 1, "the same rule in .claude/rules must appear once");
+  assert.not.match(stdout, NEVER);
+  assert.not.match(stdout, "not an instructions file");
+});
+
+test("explain reports duplicates, overrides and the statuses of rules left out", () => {
+  const root = materialize("monorepo");
+  const { status, stdout } = runCli(["explain", "--json", "--files", BUTTON], { cwd: root });
+  assert.is(status, 0);
+  const byId = Object.fromEntries(JSON.parse(stdout).candidates.map((c: { id: string }) => [c.id, c]));
+  assert.is(byId["CLAUDE.md"].status, "duplicate");
+  assert.is(byId["CLAUDE.md"].reason, "same content as AGENTS.md");
+  assert.is(byId[".claude/rules/typescript.md"].status, "duplicate");
+  assert.is(byId[".cursor/rules/migrations.mdc"].status, "below-threshold");
+  assert.is(byId[".cursor/rules/release.mdc"].status, "manual");
+  assert.is(byId[".cursor/rules/styles.md"].status, "unmatched");
+  assert.is(byId[".cursor/rules/testing.mdc"].status, "unmatched");
+  assert.not.ok(Object.keys(byId).some((id) => id.includes("node_modules") || id.startsWith("generated/")));
+});
+
+test("a !pattern keeps a rule away from the excluded folder", () => {
+  const root = materialize("monorepo");
+  const testFile = JSON.parse(runCli(["explain", "--json", "--files", "packages/web/src/components/Button.test.ts"], { cwd: root }).stdout);
+  const legacy = JSON.parse(runCli(["explain", "--json", "--files", "packages/web/src/legacy/old.test.ts"], { cwd: root }).stdout);
+  const status = (v: { candidates: Array<{ id: string; status: string }> }) => v.candidates.find((c) => c.id === ".cursor/rules/testing.mdc")!.status;
+  assert.is(status(testFile), "included");
+  assert.is(status(legacy), "unmatched");
+});
+
+test("--rule includes a manual rule", () => {
+  const root = materialize("monorepo");
+  const { stdout } = runCli(["build", "--rule", "release"], { cwd: root });
+  assert.match(stdout, "Cut releases from main only");
+});
+
+test("the same tree gives the same bytes in every format", () => {
+  const a = materialize("monorepo");
+  const b = materialize("monorepo");
+  for (const format of ["markdown", "xml", "compact", "json"]) {
+    const first = runCli(["build", "--all", "--format", format], { cwd: a }).stdout;
+    const second = runCli(["build", "--all", "--format", format], { cwd: a }).stdout;
+    assert.is(first, second, format);
+    if (format !== "json") assert.is(runCli(["build", "--all", "--format", format], { cwd: b }).stdout, first, `${format} in another copy`);
+  }
+});
+
+test("xml output is well-formed", () => {
+  const root = materialize("monorepo");
+  const { stdout } = runCli(["build", "--all", "--format", "xml"], { cwd: root });
+  let entries = 0;
+  const parser = new SaxesParser();
+  parser.on("opentag", (tag) => void (tag.name === "entry" && entries++));
+  parser.write(stdout).close();
+  assert.ok(entries > 10);
+});
+
+test("json output has the contract's shape and the project root", () => {
+  const root = materialize("monorepo");
+  const value = JSON.parse(runCli(["build", "--files", BUTTON, "--format", "json"], { cwd: root }).stdout);
+  assert.equal(value.targets, [BUTTON]);
+  assert.is(value.tokenizer, "approx");
+  assert.ok(value.entries.length > 5);
+  assert.ok(value.merged.includes("\n\n---\n\n"));
+  assert.match(value.root, /ctxinject-monorepo-/);
+});
+
+test("--no-provenance prints the bare join", () => {
+  const root = materialize("monorepo");
+  const { stdout } = runCli(["build", "--no-provenance"], { cwd: root });
+  assert.not.match(stdout, "<!--");
+  assert.match(stdout, "\n\n---\n\n");
+});
+
+test("outside git, a walk still never reads node_modules", () => {
+  const root = materialize("monorepo", { git: false });
+  const { status, stdout } = runCli(["build", "--all", "--root", root]);
+  assert.is(status, 0);
+  assert.not.match(stdout, "Dependency");
+  assert.match(stdout, "Use pnpm; never commit");
+});
+
+test("git-ignored folders are never a source", () => {
+  const root = materialize("monorepo");
+  assert.not.match(runCli(["build", "--all"], { cwd: root }).stdout, "Generated");
+  assert.not.match(runCli(["build", "--files", "generated/x.ts"], { cwd: root }).stdout, "Generated");
+});
+
+test.run();

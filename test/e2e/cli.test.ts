@@ -1,0 +1,161 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cleanup, git, materialize, runCli } from "../helpers/cli.js";
+
+test.after(cleanup);
+
+const rootOf = (stdout: string) => JSON.parse(stdout).root as string;
+
+test("without --root, the git top level is the root even from a subfolder", () => {
+  const root = materialize("monorepo");
+  const { stdout } = runCli(["build", "--format", "json"], { cwd: join(root, "packages/web/src") });
+  assert.is(rootOf(stdout), root);
+});
+
+test("a .git file (worktree or submodule) marks the root too", () => {
+  const root = materialize("configured", { git: false });
+  writeFileSync(join(root, ".git"), "gitdir: /nonexistent/worktree\n");
+  const { status, stdout, stderr } = runCli(["build", "--format", "json"], { cwd: join(root, "src") });
+  assert.is(status, 0, stderr);
+  assert.is(rootOf(stdout), root);
+});
+
+test("outside git, the folder holding the config file is the root", () => {
+  const root = materialize("configured", { git: false });
+  const { stdout } = runCli(["build", "--format", "json"], { cwd: join(root, "src") });
+  assert.is(rootOf(stdout), root);
+});
+
+test("--files is read relative to the current folder, or to --root when it would leave the root", () => {
+  const root = materialize("monorepo");
+  const fromInside = JSON.parse(runCli(["build", "--format", "json", "--files", "src/components/Button.tsx"], { cwd: join(root, "packages/web") }).stdout);
+  assert.equal(fromInside.targets, ["packages/web/src/components/Button.tsx"]);
+  const viaRoot = JSON.parse(runCli(["build", "--format", "json", "--root", root, "--files", "packages/web/src/components/Button.tsx"]).stdout);
+  assert.equal(viaRoot.targets, ["packages/web/src/components/Button.tsx"]);
+});
+
+test("--staged targets the files staged in git", () => {
+  const root = materialize("monorepo");
+  git(root, "add", "packages/api/src/handlers/user.ts");
+  const value = JSON.parse(runCli(["build", "--staged", "--format", "json"], { cwd: root }).stdout);
+  assert.equal(value.targets, ["packages/api/src/handlers/user.ts"]);
+  assert.ok(value.entries.some((e: { id: string }) => e.id === "packages/api/.cursor/rules/handlers.mdc"));
+});
+
+test("--changed targets files changed since a ref, untracked ones included", () => {
+  const root = materialize("monorepo");
+  git(root, "add", "-A");
+  git(root, "commit", "-qm", "fixture");
+  writeFileSync(join(root, "packages/web/src/components/Button.tsx"), "export const Button = () => 1;\n");
+  writeFileSync(join(root, "packages/api/src/new.ts"), "export {};\n");
+  const value = JSON.parse(runCli(["build", "--changed", "--format", "json"], { cwd: root }).stdout);
+  assert.equal(value.targets, ["packages/api/src/new.ts", "packages/web/src/components/Button.tsx"]);
+  const withRef = JSON.parse(runCli(["build", "--changed", "HEAD", "--format", "json"], { cwd: root }).stdout);
+  assert.equal(withRef.targets, value.targets);
+});
+
+test("usage errors exit 2 with one clear line and no stack", () => {
+  const root = materialize("monorepo");
+  const cases: Array<[string[], RegExp]> = [
+    [["build", "--format", "html"], /--format.*html.*invalid|Allowed choices/],
+    [["build", "--bogus"], /unknown option '--bogus'/],
+    [["build", "--root", "no/such/dir"], /--root no\/such\/dir: no such directory/],
+    [["frobnicate"], /unknown command 'frobnicate'/],
+    [["build", "--changed", "no-such-ref"], /--changed no-such-ref: git said/],
+  ];
+  for (const [args, message] of cases) {
+    const { status, stdout, stderr } = runCli(args, { cwd: root });
+    assert.is(status, 2, args.join(" "));
+    assert.match(stderr, message);
+    assert.not.match(stderr, /\n\s+at /, "no stack trace");
+    assert.is(stdout, "");
+  }
+});
+
+test("--staged outside a git repository is a usage error", () => {
+  const root = materialize("configured", { git: false });
+  const { status, stderr } = runCli(["build", "--staged"], { cwd: root });
+  assert.is(status, 2);
+  assert.match(stderr, /--staged needs a git repository/);
+});
+
+test("no command prints the help on stderr and exits 2; --help and --version exit 0", () => {
+  const none = runCli([]);
+  assert.is(none.status, 2);
+  assert.match(none.stderr, /Usage: ctxinject/);
+  const help = runCli(["build", "--help"]);
+  assert.is(help.status, 0);
+  assert.match(help.stdout, /--files <file...>/);
+  const version = runCli(["--version"]);
+  assert.is(version.status, 0);
+  assert.match(version.stdout, /^\d+\.\d+\.\d+\n$/);
+});
+
+test("a config with an unknown key exits 2 naming the file and the key", () => {
+  const root = materialize("config-unknown-key");
+  const { status, stderr, stdout } = runCli(["build"], { cwd: root });
+  assert.is(status, 2);
+  assert.match(stderr, /\.ctxinjectrc\.json: unknown key "formatt"/);
+  assert.is(stdout, "");
+});
+
+test("a config with a wrong type exits 2 naming the file, key and expected type", () => {
+  const root = materialize("config-wrong-type");
+  const { status, stderr } = runCli(["build"], { cwd: root });
+  assert.is(status, 2);
+  assert.match(stderr, /\.ctxinjectrc\.yaml: "agents\.files" must be a list of strings, got string "AGENTS\.md"/);
+});
+
+test("a JavaScript config that throws exits 2 naming the file", () => {
+  const root = materialize("config-throws");
+  const { status, stderr } = runCli(["build"], { cwd: root });
+  assert.is(status, 2);
+  assert.match(stderr, /ctxinject\.config\.mjs: cannot load the config file: config exploded/);
+  assert.not.match(stderr, /\n\s+at /);
+});
+
+test("a JavaScript config sets the format and the agent file names", () => {
+  const root = materialize("config-js");
+  const { status, stdout } = runCli(["build"], { cwd: root });
+  assert.is(status, 0);
+  assert.match(stdout, "## GEMINI.md [directory-agents normal]\nGemini-specific notes.");
+  assert.is(runCli(["build", "--format", "markdown"], { cwd: root }).stdout.startsWith("<!--"), true, "the flag wins over the config");
+});
+
+test("config rule dirs, custom entries, disabled sources and ignore globs all take effect", () => {
+  const root = materialize("configured");
+  const value = JSON.parse(runCli(["build", "--all", "--format", "json"], { cwd: root }).stdout);
+  const ids = value.entries.map((e: { id: string; priority: string }) => `${e.id}:${e.priority}`);
+  assert.equal(ids, ["house-style:critical", "docs/rules/errors.md:high", "AGENTS.md:normal", "glossary:normal"]);
+  const glossary = value.entries.find((e: { id: string }) => e.id === "glossary");
+  assert.is(glossary.path, "docs/glossary.md");
+  const explain = JSON.parse(runCli(["explain", "--all", "--json"], { cwd: root }).stdout);
+  const status = Object.fromEntries(explain.candidates.map((c: { id: string; status: string }) => [c.id, c.status]));
+  assert.is(status["README.md"], "disabled");
+  assert.is(status["legacy/AGENTS.md"], "disabled");
+});
+
+test("init writes a commented config that loads, and refuses to overwrite one", () => {
+  const root = materialize("monorepo");
+  const bare = join(root, "packages/web");
+  mkdirSync(join(bare, ".git"));
+  const first = runCli(["init"], { cwd: bare });
+  assert.is(first.status, 0, first.stderr);
+  const written = readFileSync(join(bare, ".ctxinjectrc.yaml"), "utf8");
+  assert.match(written, /^# ctxinject configuration/);
+  assert.is(runCli(["build"], { cwd: bare }).status, 0);
+  const second = runCli(["init"], { cwd: bare });
+  assert.is(second.status, 2);
+  assert.match(second.stderr, /already configures ctxinject/);
+});
+
+test("explain is colored only when asked by FORCE_COLOR, and plain under NO_COLOR or a pipe", () => {
+  const root = materialize("monorepo");
+  assert.not.match(runCli(["explain"], { cwd: root }).stdout, /\u001b\[/);
+  assert.not.match(runCli(["explain"], { cwd: root, env: { NO_COLOR: undefined } }).stdout, /\u001b\[/);
+  assert.match(runCli(["explain"], { cwd: root, env: { NO_COLOR: undefined, FORCE_COLOR: "1" } }).stdout, /\u001b\[/);
+});
+
+test.run();

@@ -1,0 +1,52 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const BIN = join(REPO, "bin/ctxinject.js");
+export const FIXTURES = join(REPO, "fixtures");
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Spawns the built CLI as a user would, with NO_COLOR set unless the test overrides the environment. */
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string } = {}): CliResult {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, ...options.env };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? REPO,
+    env: env as NodeJS.ProcessEnv,
+    encoding: "utf8",
+    input: options.input ?? "",
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const made: string[] = [];
+
+/** A private copy of a fixture in a temporary folder, as its own git repository unless `git: false`. */
+export function materialize(fixture: string, options: { git?: boolean } = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), `ctxinject-${fixture}-`));
+  made.push(dir);
+  cpSync(join(FIXTURES, fixture), dir, { recursive: true, verbatimSymlinks: true });
+  if (options.git !== false) git(dir, "init", "-q");
+  return dir;
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  const result = spawnSync("git", ["-c", "user.name=ctxinject-test", "-c", "user.email=test@example.invalid", "-c", "commit.gpgsign=false", ...args], {
+    cwd,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+export function cleanup(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
