@@ -1,5 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { SaxesParser } from "saxes";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 
@@ -151,6 +153,7 @@ test("outside git, a walk still never reads node_modules", () => {
 
 test("git-ignored folders are never a source", () => {
   const root = materialize("monorepo");
+  assert.ok(existsSync(join(root, "generated/AGENTS.md")), "the fixture must carry its ignored folder");
   assert.not.match(runCli(["build", "--all"], { cwd: root }).stdout, "Generated");
   assert.not.match(runCli(["build", "--files", "generated/x.ts"], { cwd: root }).stdout, "Generated");
 });
