@@ -136,9 +136,12 @@ export function selectContext(input: SelectInput): Selection {
     collector.register(session, candidate);
   }
   const pending = collector.getPending(session);
+  const realPathOf = new Map(files.map((f) => [f.path, f.realPath ?? f.path]));
   for (const { entry, keptAs } of pending.duplicates) {
-    const kept = byKey.get(keptAs);
-    setStatus(byKey.get(keyOf(entry))!, "duplicate", `same content as ${kept?.path ?? kept?.id ?? keptAs}`);
+    const kept = byKey.get(keptAs)!;
+    const dup = byKey.get(keyOf(entry))!;
+    const sameFile = dup.path !== null && kept.path !== null && realPathOf.get(dup.path) === realPathOf.get(kept.path);
+    setStatus(dup, "duplicate", `${sameFile ? "same file as" : "same content as"} ${kept.path ?? kept.id}`);
   }
 
   const finalOrder = ordered

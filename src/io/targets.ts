@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { usageError } from "../core/errors.js";
 import type { Warning } from "../core/types.js";
 import { git, splitNul } from "./git.js";
-import { toRootRelative } from "./paths.js";
+import { isDirectory, toRootRelative } from "./paths.js";
 
 export interface TargetOptions {
   files?: string[];
@@ -20,7 +20,8 @@ export function resolveTargets(cwd: string, root: string, gitTop: string | null,
     // root-relative instead, so `--root repo --files src/a.ts` works from anywhere.
     const rel = toRootRelative(root, resolve(cwd, file)) ?? toRootRelative(root, resolve(root, file));
     if (rel === null || rel === "") warnings.push({ message: `--files ${file}: not inside the project root ${root}; ignored` });
-    else targets.add(rel);
+    // A folder as a target keeps its trailing slash: its own AGENTS.md, README and rules then apply.
+    else targets.add(isDirectory(resolve(root, rel)) ? `${rel}/` : rel);
   }
   if (options.staged) {
     for (const path of gitPaths(root, gitTop, "--staged", ["diff", "--cached", "--name-only", "--relative", "-z"])) targets.add(path);

@@ -81,7 +81,7 @@ test("explain reports duplicates, overrides and the statuses of rules left out",
   assert.is(status, 0);
   const byId = Object.fromEntries(JSON.parse(stdout).candidates.map((c: { id: string }) => [c.id, c]));
   assert.is(byId["CLAUDE.md"].status, "duplicate");
-  assert.is(byId["CLAUDE.md"].reason, "same content as AGENTS.md");
+  assert.is(byId["CLAUDE.md"].reason, "same file as AGENTS.md");
   assert.is(byId[".claude/rules/typescript.md"].status, "duplicate");
   assert.is(byId[".cursor/rules/migrations.mdc"].status, "below-threshold");
   assert.is(byId[".cursor/rules/release.mdc"].status, "manual");
@@ -97,6 +97,15 @@ test("a !pattern keeps a rule away from the excluded folder", () => {
   const status = (v: { candidates: Array<{ id: string; status: string }> }) => v.candidates.find((c) => c.id === ".cursor/rules/testing.mdc")!.status;
   assert.is(status(testFile), "included");
   assert.is(status(legacy), "unmatched");
+});
+
+test("a folder as a target brings in that folder's own AGENTS.md and README", () => {
+  const root = materialize("monorepo");
+  const value = JSON.parse(runCli(["build", "--format", "json", "--files", "packages/web"], { cwd: root }).stdout);
+  assert.equal(value.targets, ["packages/web/"]);
+  const ids = value.entries.map((e: { id: string }) => e.id);
+  assert.ok(ids.includes("packages/web/AGENTS.md"));
+  assert.ok(ids.includes("packages/web/README.md"));
 });
 
 test("--rule includes a manual rule", () => {

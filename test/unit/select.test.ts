@@ -172,6 +172,21 @@ test("configured agent file names are read, and a symlinked copy is a duplicate"
   assert.is(statusOf(s, "CLAUDE.md"), "duplicate");
 });
 
+test("a file reached through a symlink is reported as the same file", () => {
+  const s = select(
+    {},
+    {
+      files: [
+        { path: "AGENTS.md", text: "shared" },
+        { path: "CLAUDE.md", text: "shared", realPath: "AGENTS.md" },
+      ],
+      configure: (c) => void (c.agents.files = ["AGENTS.md", "CLAUDE.md"]),
+    },
+  );
+  assert.is(statusOf(s, "CLAUDE.md"), "duplicate");
+  assert.is(reasonOf(s, "CLAUDE.md"), "same file as AGENTS.md");
+});
+
 test("custom entries join the build, and the later of two with one id wins", () => {
   const s = select({}, { custom: [{ id: "style", content: "first" }, { id: "style", content: "second", priority: "high" }] });
   assert.equal(s.entries.map((e) => [e.id, e.content, e.priority]), [["style", "second", "high"]]);
