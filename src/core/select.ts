@@ -289,31 +289,11 @@ function markOverwritten(ordered: Candidate[]): void {
   }
 }
 
-function makeCandidate(fields: {
-  source: string;
-  id: string;
-  priority: Priority;
-  kind: Kind;
-  path: string | null;
-  content: string;
-  description?: string | null;
-  globs?: string[];
-  countTokens: CountTokens;
-}): Candidate {
-  return {
-    source: fields.source,
-    id: fields.id,
-    priority: fields.priority,
-    kind: fields.kind,
-    path: fields.path,
-    content: fields.content,
-    description: fields.description ?? null,
-    globs: fields.globs ?? [],
-    tokens: fields.countTokens(fields.content),
-    status: "included",
-    reason: "",
-    truncated: false,
-  };
+type CandidateFields = Pick<Candidate, "source" | "id" | "priority" | "kind" | "path" | "content"> &
+  Partial<Pick<Candidate, "description" | "globs">> & { countTokens: CountTokens };
+
+function makeCandidate({ countTokens, ...fields }: CandidateFields): Candidate {
+  return { description: null, globs: [], ...fields, tokens: countTokens(fields.content), status: "included", reason: "", truncated: false };
 }
 
 function setStatus(candidate: Candidate, status: Status, reason: string): void {
@@ -329,18 +309,8 @@ function isSourceDisabled(config: Config, source: string): boolean {
   return config.sources[source as SourceName]?.enabled === false;
 }
 
-function toEntry(c: Candidate): Entry {
-  return {
-    source: c.source,
-    id: c.id,
-    priority: c.priority,
-    kind: c.kind,
-    path: c.path,
-    tokens: c.tokens,
-    content: c.content,
-    truncated: c.truncated,
-    globs: c.globs,
-  };
+function toEntry({ description: _description, status: _status, reason: _reason, ...entry }: Candidate): Entry {
+  return entry;
 }
 
 function toOmitted(c: Candidate): Omitted {
