@@ -68,6 +68,18 @@ function run(args: string[], cwd: string) {
   return { ...result, ms };
 }
 
+/** Five source files spread over the tree, deepest first within each fifth: a realistic targeted build. */
+function pickTargets(all: string[]): string[] {
+  const code = all.filter((p) => /\.(ts|tsx|js|py|ps1|cs|go|rs|md|mdx)$/.test(p) && !p.includes("node_modules/"));
+  const picks: string[] = [];
+  for (let i = 0; i < 5 && code.length > 0; i++) {
+    const slice = code.slice(Math.floor((i * code.length) / 5), Math.floor(((i + 1) * code.length) / 5));
+    const deepest = slice.reduce((a, b) => (b.split("/").length > a.split("/").length ? b : a), slice[0] ?? code[0]!);
+    picks.push(deepest);
+  }
+  return [...new Set(picks)];
+}
+
 const rows: string[][] = [];
 let problems = 0;
 for (const name of readdirSync(CORPUS).sort()) {
@@ -83,6 +95,9 @@ for (const name of readdirSync(CORPUS).sort()) {
       rows.push([name, `build exit ${build.status}, explain exit ${explain.status}: ${(build.stderr || explain.stderr).split("\n")[0]}`]);
       continue;
     }
+    const sample = pickTargets(readFileSync(join(repoDir, ".ALLFILES.txt"), "utf8").split("\n").filter(Boolean));
+    const targeted = run(["explain", "--json", "--files", ...sample], dir);
+    const targetedIncluded = targeted.status === 0 ? (JSON.parse(targeted.stdout) as { candidates: Candidate[] }).candidates.filter((c) => c.status === "included").length : -1;
     const candidates = (JSON.parse(explain.stdout) as { candidates: Candidate[] }).candidates;
     const entries = (JSON.parse(build.stdout) as { entries: unknown[] }).entries.length;
     const ids = new Set(candidates.map((c) => c.id));
@@ -104,6 +119,7 @@ for (const name of readdirSync(CORPUS).sort()) {
       `${warnings.length} in ${warnedFiles.size} files`,
       missing.length + invalid.length === 0 ? "none" : [...missing.map((m) => `missing ${m}`), ...invalid.map((i) => `invalid ${i}`)].join("; "),
       `${build.ms.toFixed(0)} / ${explain.ms.toFixed(0)}`,
+      `${targetedIncluded} in ${targeted.ms.toFixed(0)} ms`,
     ]);
     if (process.env.VERBOSE) process.stderr.write(warnings.join("\n") + "\n");
   } finally {
@@ -111,7 +127,7 @@ for (const name of readdirSync(CORPUS).sort()) {
   }
 }
 
-const header = ["repository", "candidates", "rules always/auto/agent/manual", "agents", "readmes", "duplicates", "entries", "warnings", "not found / not parsed", "ms build / explain"];
+const header = ["repository", "candidates", "rules always/auto/agent/manual", "agents", "readmes", "duplicates", "entries", "warnings", "not found / not parsed", "ms build / explain", "5 targets: included"];
 const table = [header, header.map((h) => "-".repeat(h.length)), ...rows];
 const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
 for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ").trimEnd());
