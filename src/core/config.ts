@@ -59,6 +59,8 @@ export interface Config {
 }
 
 export const DEFAULT_AGENT_FILES = ["AGENTS.md"];
+/** Modes the keyword detector knows without configuration (their text lives in core/prompt/keywords.ts). */
+export const BUILTIN_KEYWORDS = ["ultrawork", "search", "analyze"];
 
 export function defaultConfig(): Config {
   return {
@@ -110,6 +112,14 @@ export function validateConfig(raw: unknown, file: string): Config {
   const positiveInt: Check = (v, k) => (!Number.isInteger(v) || (v as number) <= 0) && fail(k, "a positive whole number", v);
   const unitNumber: Check = (v, k) => (typeof v !== "number" || v < 0 || v > 1) && fail(k, "a number from 0 to 1", v);
   const priority = oneOf(PRIORITIES);
+  const regex: Check = (v, k) => {
+    str(v, k);
+    try {
+      new RegExp(v as string, "i");
+    } catch (error) {
+      fail(k, `a valid regular expression (${(error as Error).message})`, v);
+    }
+  };
 
   const shape = (obj: Record<string, unknown>, checks: Record<string, Check>, at: string) => {
     known(obj, Object.keys(checks), at);
@@ -137,7 +147,12 @@ export function validateConfig(raw: unknown, file: string): Config {
       agents: (v, k) => shape(object(v, k), { files: strings, skipRoot: bool }, k),
       keywords: (v, k) => {
         for (const [mode, settings] of Object.entries(object(v, k))) {
-          shape(object(settings, `${k}.${mode}`), { pattern: str, content: str, priority, enabled: bool }, `${k}.${mode}`);
+          const at = `${k}.${mode}`;
+          const entry = object(settings, at);
+          shape(entry, { pattern: regex, content: str, priority, enabled: bool }, at);
+          if (!BUILTIN_KEYWORDS.includes(mode) && (entry.pattern === undefined || entry.content === undefined)) {
+            fail(at, "a new mode with both pattern and content", settings);
+          }
         }
       },
       custom: (v, k) => {

@@ -5,6 +5,10 @@ import { compileGlobs, type GlobMatcher } from "./parse/globs.js";
 import { dirOf, isWithin, joinPath, locate, overrideName, RULE_FORMATS, type Location, type LocateOptions } from "./sources/locate.js";
 import { parseRule } from "./sources/rules.js";
 import { approxTokens, type CountTokens } from "./tokens.js";
+import { detectKeywords, keywordModes } from "./prompt/keywords.js";
+import { ruleMentions } from "./prompt/mentions.js";
+import { scoreRelevance, type RelevanceDoc } from "./prompt/relevance.js";
+import type { Stem } from "./prompt/words.js";
 import {
   PRIORITIES,
   SOURCES,
@@ -40,7 +44,16 @@ export interface SelectInput {
   custom?: CustomInput[];
   config: Config;
   countTokens?: CountTokens;
+  /** The user's prompt: keyword modes, `@rule` mentions and relevance come from it. */
+  prompt?: string;
+  /** Stemmer for relevance (the caller loads one); words are compared as they are without it. */
+  stem?: Stem;
+  /** Threshold for agent-requested rules, 0..1 (flag, else config, else DEFAULT_MIN_RELEVANCE). */
+  minRelevance?: number;
 }
+
+/** The centre of the range of thresholds with the best F1 on the tuning prompts (npm run relevance). */
+export const DEFAULT_MIN_RELEVANCE = 0.25;
 
 export interface Selection {
   targets: string[];
@@ -86,8 +99,27 @@ export function selectContext(input: SelectInput): Selection {
   const present = new Set(located.map((l) => l.file.path));
   const requested = new Set(input.rules ?? []);
   const requestedFound = new Set<string>();
+  const mentioned = new Set(input.prompt ? ruleMentions(input.prompt) : []);
 
-  const ctx: DecideContext = { targets, targetDirs, all: input.all === true, requested, requestedFound, present, config };
+  const ctx: DecideContext = { targets, targetDirs, all: input.all === true, requested, mentioned, requestedFound, present, config };
+
+  if (input.prompt !== undefined && input.prompt.trim() !== "") {
+    detectKeywords(input.prompt, keywordModes(config.keywords)).forEach((hit, index) => {
+      const candidate = makeCandidate({
+        source: "keyword-detector",
+        id: hit.mode.name,
+        priority: config.keywords[hit.mode.name]?.priority ?? config.sources["keyword-detector"]?.priority ?? hit.mode.priority,
+        kind: "keyword",
+        path: null,
+        content: hit.mode.content,
+        countTokens,
+      });
+      if (!hit.mode.enabled) setStatus(candidate, "disabled", `keywords.${hit.mode.name}.enabled is false`);
+      else if (hit.match === null) setStatus(candidate, "unmatched", "no trigger in the prompt");
+      else setStatus(candidate, "included", `prompt says "${hit.match}"`);
+      drafts.push({ candidate, sortKey: [SOURCES.indexOf("keyword-detector"), index] });
+    });
+  }
 
   for (const { file, location } of located) {
     const draft = draftFor(file, location, ctx, warnings, countTokens);
@@ -114,6 +146,8 @@ export function selectContext(input: SelectInput): Selection {
   for (const name of requested) {
     if (!requestedFound.has(name)) warnings.push({ message: `--rule ${name}: no rule has that name` });
   }
+
+  scoreAgentRequested(drafts, input, targets);
 
   for (const draft of drafts) {
     const { candidate } = draft;
@@ -160,6 +194,8 @@ interface DecideContext {
   targetDirs: string[];
   all: boolean;
   requested: Set<string>;
+  /** `@name` mentions in the prompt. */
+  mentioned: Set<string>;
   requestedFound: Set<string>;
   present: Set<string>;
   config: Config;
@@ -182,7 +218,9 @@ function draftFor(file: SourceFile, location: Location, ctx: DecideContext, warn
     });
     const asked = ctx.requested.has(rule.name) || ctx.requested.has(file.path);
     if (asked) ctx.requestedFound.add(ctx.requested.has(rule.name) ? rule.name : file.path);
-    decideRule(candidate, rule.kind, rule.alwaysReason, location.anchor, rule.name, asked, ctx);
+    const how = asked ? `--rule ${rule.name}` : ctx.mentioned.has(rule.name) ? `prompt mentions @${rule.name}` : null;
+    decideRule(candidate, rule.kind, rule.alwaysReason, location.anchor, rule.name, how, ctx);
+    relevanceDocs.set(candidate, { id: file.path, name: rule.name, description: rule.description ?? "", body: rule.body });
     return { candidate, sortKey: [SOURCES.indexOf("rules-injector"), depth(location.anchor), location.anchor, RULE_FORMATS.indexOf(location.format), file.path] };
   }
 
@@ -231,7 +269,7 @@ function decideRule(
   alwaysReason: string | null,
   anchor: string,
   name: string,
-  asked: boolean,
+  askedBy: string | null,
   ctx: DecideContext,
 ): void {
   if (ctx.all) {
@@ -244,8 +282,8 @@ function decideRule(
     setStatus(candidate, "unmatched", `rules of ${anchor}/ apply only to files under it`);
     return;
   }
-  if (asked) {
-    setStatus(candidate, "included", `--rule ${name}`);
+  if (askedBy !== null) {
+    setStatus(candidate, "included", askedBy);
     return;
   }
   switch (kind) {
@@ -270,11 +308,34 @@ function decideRule(
       return;
     }
     case "agent-requested":
-      setStatus(candidate, "below-threshold", "description only: included when the prompt is relevant to it");
+      // Scored against the prompt and targets once every rule is known (scoreAgentRequested).
+      setStatus(candidate, "below-threshold", "description only: no prompt or target to score it against");
       return;
     default:
       setStatus(candidate, "manual", `include with --rule ${name} or @${name} in the prompt`);
   }
+}
+
+/** Rule text for relevance, kept per candidate while drafting (a WeakMap: no field on Candidate for it). */
+const relevanceDocs = new WeakMap<Candidate, RelevanceDoc>();
+
+/**
+ * Agent-requested rules on the targets' paths are scored together (BM25 needs the whole set) against the
+ * prompt plus the targets' path words; those at or above the threshold are included.
+ */
+function scoreAgentRequested(drafts: Draft[], input: SelectInput, targets: string[]): void {
+  const pending = drafts.map((d) => d.candidate).filter((c) => c.kind === "agent-requested" && c.status === "below-threshold");
+  const query = [input.prompt ?? "", ...targets].join("\n");
+  if (pending.length === 0 || query.trim() === "") return;
+  const threshold = input.minRelevance ?? input.config.minRelevance ?? DEFAULT_MIN_RELEVANCE;
+  const docs = pending.map((c) => relevanceDocs.get(c)!);
+  const scores = scoreRelevance(query, docs, input.stem ?? ((w) => w));
+  pending.forEach((candidate, i) => {
+    const { score, matched } = scores[i]!;
+    const words = matched.length > 0 ? ` (${matched.slice(0, 6).join(", ")})` : "";
+    if (score >= threshold) setStatus(candidate, "included", `relevance ${score.toFixed(2)} >= ${threshold}${words}`);
+    else setStatus(candidate, "below-threshold", `relevance ${score.toFixed(2)} < ${threshold}${words}`);
+  });
 }
 
 /** Earlier registrations of the same source:id lose to the later one, as in the collector. */

@@ -1,0 +1,27 @@
+/** What a prompt points at: file paths (checked against the disk by the caller) and `@rule` names. */
+
+const PATH_TOKEN = /[A-Za-z0-9_./@+-]*[A-Za-z0-9_@+-](?:\/[A-Za-z0-9_.@+-]+)+|[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]*\.[A-Za-z0-9]{1,10}/g;
+
+/**
+ * Path-like words of the prompt (with a `/`, or a name with an extension), cleaned of quotes, trailing
+ * punctuation and `:line` suffixes. Code spans count: people write paths in backticks.
+ */
+export function pathMentions(prompt: string): string[] {
+  const out = new Set<string>();
+  for (const raw of prompt.replace(/<system-reminder>[\s\S]*?(<\/system-reminder>|$)/gi, " ").match(PATH_TOKEN) ?? []) {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) || raw.startsWith("//")) continue;
+    let path = raw.replace(/^\.\//, "").replace(/[.]+$/, "").replace(/:\d+(?::\d+)?$/, "");
+    if (path.startsWith("@") && !path.includes("/")) continue;
+    if (/^\d+(\.\d+)+$/.test(path)) continue; // version numbers
+    path = path.replace(/\/+$/, "");
+    if (path !== "" && !path.split("/").includes("..")) out.add(path);
+  }
+  return [...out];
+}
+
+/** `@name` mentions that may name a manual rule (not e-mail addresses, not `@scope/package`). */
+export function ruleMentions(prompt: string): string[] {
+  const out = new Set<string>();
+  for (const m of prompt.matchAll(/(?<![\w.@/])@([A-Za-z0-9][\w.-]*[A-Za-z0-9]|[A-Za-z0-9])(?![\w/@])/g)) out.add(m[1]!);
+  return [...out];
+}

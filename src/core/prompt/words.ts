@@ -1,0 +1,94 @@
+/** Words for relevance: split identifiers and paths, lowercase, drop stop words, stem. */
+
+export type Stem = (word: string) => string;
+
+// Function words plus the verbs every coding prompt uses ("fix", "add", "make"): they say nothing about topic.
+const STOP = new Set(
+  (
+    "a an and are as at be been but by can could did do does for from has have how i if in into is it its " +
+    "me my no not of on or our out over please should so some than that the their them then there these " +
+    "they this those to up us was we were what when where which while who why will with would you your " +
+    "all any also just only very via per each every more most other same such too own " +
+    "add added adding fix fixed fixing make makes made use used using need needs want wants get gets got " +
+    "let lets now new old sure ok okay thing things something way look see try tried work works working " +
+    "change changes changed update updates updated do done doing one two code file files line lines " +
+    "it's isn't doesn't don't can't won't i'm we're they're that's there's"
+  ).split(" "),
+);
+
+/** Splits camelCase, PascalCase, snake_case, kebab-case and paths into lowercase words. */
+export function splitWords(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9']+/)
+    .map((w) => w.replace(/^'+|'+$/g, "").replace(/'s$/, ""))
+    .filter((w) => w.length >= 2 && !/^\d+$/.test(w));
+}
+
+/** Content words of a text, stemmed; repeats kept (they count as term frequency). */
+export function terms(text: string, stem: Stem): string[] {
+  return splitWords(normalizePhrases(text))
+    .filter((w) => !STOP.has(w))
+    .map(stem);
+}
+
+/**
+ * Phrases whose words mislead one by one: "logged out" is about sessions, not logging; an HTTP status
+ * (400-599) says "status code".
+ */
+function normalizePhrases(text: string): string {
+  return text
+    .replace(/\b(log(?:ged|ging|s)?|sign(?:ed|ing|s)?)[\s-]?(in|out|on|off)\b/gi, "signin")
+    .replace(/\blog[io]n\b|\blogout\b/gi, "signin")
+    .replace(/(?<![\w.])[1-5]\d\d(?![\w.%])/g, "status");
+}
+
+/**
+ * Words a developer uses for the same topic. Generic engineering vocabulary, not tuned to any rule set:
+ * a prompt word in a group also counts as the group's other words.
+ */
+const RELATED: readonly string[][] = [
+  ["database", "db", "sql", "schema", "table", "column", "migration", "index", "query"],
+  ["endpoint", "route", "handler", "api", "http", "status"],
+  ["error", "exception", "failure", "status"],
+  ["slow", "fast", "faster", "speed", "latency", "performance", "optimize", "profile", "render"],
+  ["translate", "translation", "i18n", "l10n", "locale", "localization", "language", "intl"],
+  ["signin", "auth", "authentication", "session", "token", "password", "credential", "permission", "role"],
+  ["screen", "mobile", "responsive", "breakpoint", "layout", "sidebar"],
+  ["css", "style", "styling", "theme", "color", "colour", "font"],
+  ["test", "tests", "spec", "fixture", "mock", "vitest", "jest"],
+  ["docker", "container", "image", "compose", "dockerfile"],
+  ["ci", "pipeline", "workflow", "actions", "job"],
+  ["dependency", "dependencies", "deps", "package", "npm", "upgrade", "audit", "vulnerable"],
+  ["release", "publish", "version", "changelog", "tag", "semver"],
+  ["log", "logger", "logging", "console"],
+  ["cache", "caching", "memoize", "memo"],
+  ["component", "hook", "props", "jsx", "tsx"],
+  ["flag", "rollout", "toggle"],
+];
+
+/** A query concept: a word of the prompt, or a group of related words standing in for one. */
+export interface Concept {
+  terms: string[];
+  weight: number;
+  related: boolean;
+}
+
+/** Weight of a related-words group next to a word the prompt actually says. */
+export const RELATED_WEIGHT = 0.5;
+
+/** The prompt's stemmed words, one concept each, then one concept per group of related words they touch. */
+export function queryConcepts(text: string, stem: Stem): Concept[] {
+  const direct = [...new Set(terms(text, stem))];
+  const said = new Set(direct);
+  const concepts: Concept[] = direct.map((t) => ({ terms: [t], weight: 1, related: false }));
+  for (const group of RELATED) {
+    const stems = [...new Set(group.map(stem))];
+    if (!stems.some((t) => said.has(t))) continue;
+    const others = stems.filter((t) => !said.has(t));
+    if (others.length > 0) concepts.push({ terms: others, weight: RELATED_WEIGHT, related: true });
+  }
+  return concepts;
+}

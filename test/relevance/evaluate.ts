@@ -1,0 +1,53 @@
+/**
+ * Precision and recall of agent-requested rule selection on the labelled prompts in fixtures/relevance,
+ * through the real selection (selectContext with the stemmer the CLI uses). Prints one line per split.
+ *   npm run relevance            figures per split
+ *   npm run relevance -- --show  every prompt with its scores
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { stemmer } from "stemmer";
+import { defaultConfig } from "../../src/core/config.js";
+import { DEFAULT_MIN_RELEVANCE, selectContext } from "../../src/core/select.js";
+import { REPO } from "../helpers/cli.js";
+
+const FIXTURE = join(REPO, "fixtures/relevance");
+const RULES = ".cursor/rules";
+interface Labelled {
+  split: string;
+  prompt: string;
+  relevant: string[];
+}
+
+const files = readdirSync(join(FIXTURE, RULES))
+  .sort()
+  .map((name) => ({ path: `${RULES}/${name}`, text: readFileSync(join(FIXTURE, RULES, name), "utf8") }));
+const prompts = (JSON.parse(readFileSync(join(FIXTURE, "prompts.json"), "utf8")) as { prompts: Labelled[] }).prompts;
+const show = process.argv.includes("--show");
+const thresholdArg = process.argv.find((a) => a.startsWith("--min-relevance="));
+const threshold = thresholdArg ? Number(thresholdArg.split("=")[1]) : DEFAULT_MIN_RELEVANCE;
+
+const nameOf = (id: string) => id.slice(RULES.length + 1).replace(/\.mdc$/, "");
+const splits = [...new Set(prompts.map((p) => p.split))];
+console.log(`${files.length} rules, ${prompts.length} prompts, minRelevance ${threshold}`);
+for (const split of [...splits, "all"]) {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  const chosen = prompts.filter((p) => split === "all" || p.split === split);
+  for (const p of chosen) {
+    const selection = selectContext({ files, targets: [], prompt: p.prompt, stem: stemmer, minRelevance: threshold, config: defaultConfig() });
+    const picked = new Set(selection.entries.filter((e) => e.kind === "agent-requested").map((e) => nameOf(e.id)));
+    for (const r of p.relevant) picked.has(r) ? tp++ : fn++;
+    const wrong = [...picked].filter((r) => !p.relevant.includes(r));
+    fp += wrong.length;
+    if (show) {
+      const reasons = selection.candidates.filter((c) => c.kind === "agent-requested" && !c.reason.startsWith("relevance 0.00"));
+      const top = reasons.map((c) => `${nameOf(c.id)} ${c.reason.replace(/^relevance /, "")}`).slice(0, 3);
+      console.log(`  [${split}] ${p.prompt}\n      expected ${p.relevant.join(", ") || "none"}; picked ${[...picked].join(", ") || "none"}\n      ${top.join("\n      ")}`);
+    }
+  }
+  const precision = tp + fp === 0 ? 1 : tp / (tp + fp);
+  const recall = tp + fn === 0 ? 1 : tp / (tp + fn);
+  console.log(`${split.padEnd(6)} prompts ${String(chosen.length).padStart(3)}  precision ${precision.toFixed(2)}  recall ${recall.toFixed(2)}  (tp ${tp}, fp ${fp}, fn ${fn})`);
+}
