@@ -6,6 +6,8 @@ export interface CliContext {
   env: Record<string, string | undefined>;
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
+  /** Standard input when it is piped; undefined for a terminal or /dev/null. */
+  readStdin: () => Promise<string | undefined>;
 }
 
 export function printWarnings(ctx: CliContext, warnings: Warning[]): void {

@@ -42,6 +42,7 @@ export async function run(): Promise<void> {
     env: process.env,
     stdout: process.stdout,
     stderr: process.stderr,
+    readStdin: async () => (await import("../io/stdin.js")).readStdinIfPiped(),
   });
   process.exitCode = code;
 }

@@ -1,5 +1,16 @@
-import { Command, Option } from "commander";
-import { FORMATS } from "../core/types.js";
+import { Command, InvalidArgumentError, Option } from "commander";
+import { FORMATS, TOKENIZERS, type TokenizerName } from "../core/types.js";
+
+const positiveInteger = (value: string): number => {
+  if (!/^\d+$/.test(value) || Number(value) <= 0) throw new InvalidArgumentError("expected a positive whole number of tokens, e.g. --max-tokens 8000.");
+  return Number(value);
+};
+
+const unitInterval = (value: string): number => {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError("expected a number from 0 to 1, e.g. --min-relevance 0.3.");
+  return n;
+};
 
 /** Flags every selecting command shares (build, explain). */
 export function addSelectionOptions(command: Command): Command {
@@ -9,10 +20,13 @@ export function addSelectionOptions(command: Command): Command {
     .option("--staged", "target the files staged in git")
     .option("--changed [ref]", "target the files changed since REF (default HEAD), untracked ones included")
     .option("--all", "include every rule whatever its kind, and every AGENTS.md and README (for generated files)")
-    .option("--rule <name...>", "include manual rules by name");
+    .option("--rule <name...>", "include manual rules by name")
+    .option("--prompt <text>", "the prompt (default: standard input when it is a pipe or a file)")
+    .option("--max-tokens <n>", "token budget for the output", positiveInteger)
+    .addOption(new Option("--tokenizer <name>", "how tokens are counted").choices(TOKENIZERS))
+    .option("--min-relevance <x>", "threshold (0-1) for description-only rules", unitInterval)
+    .addOption(new Option("--format <format>", "output format").choices(FORMATS));
 }
-
-export const formatOption = () => new Option("--format <format>", "output format").choices(FORMATS);
 
 export interface SelectionFlags {
   root?: string;
@@ -21,6 +35,10 @@ export interface SelectionFlags {
   changed?: string | boolean;
   all?: boolean;
   rule?: string[];
+  prompt?: string;
+  maxTokens?: number;
+  tokenizer?: TokenizerName;
+  minRelevance?: number;
 }
 
 /** Only what the user set: flags left out must not overwrite the config file. */
@@ -32,5 +50,7 @@ export function selectionOptions(flags: SelectionFlags) {
     ...(flags.changed !== undefined && { changed: flags.changed }),
     ...(flags.all === true && { all: true }),
     ...(flags.rule !== undefined && { rules: flags.rule }),
+    ...(flags.tokenizer !== undefined && { tokenizer: flags.tokenizer }),
+    ...(flags.minRelevance !== undefined && { minRelevance: flags.minRelevance }),
   };
 }

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from "commander";
 import type { CliContext } from "./context.js";
-import { addSelectionOptions, formatOption } from "./options.js";
+import { addSelectionOptions } from "./options.js";
 
 
 /**
@@ -19,8 +19,8 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
     .showHelpAfterError("(run ctxinject --help for usage)");
 
   addSelectionOptions(program.command("build").description("print the merged context for the targets"))
-    .addOption(formatOption())
     .option("--no-provenance", "markdown without the comment that names each entry's file")
+    .option("--no-passthrough", "with a prompt, print the block alone (not the block, the separator and the prompt)")
     .action(async (flags) => {
       const { runBuild } = await import("./commands/build.js");
       result.code = await runBuild(ctx, flags);

@@ -5,6 +5,7 @@ import { compileGlobs, type GlobMatcher } from "./parse/globs.js";
 import { dirOf, isWithin, joinPath, locate, overrideName, RULE_FORMATS, type Location, type LocateOptions } from "./sources/locate.js";
 import { parseRule } from "./sources/rules.js";
 import { approxTokens, type CountTokens } from "./tokens.js";
+import { cutAtOrBefore } from "./budget/boundaries.js";
 import { detectKeywords, keywordModes } from "./prompt/keywords.js";
 import { ruleMentions } from "./prompt/mentions.js";
 import { scoreRelevance, type RelevanceDoc } from "./prompt/relevance.js";
@@ -151,6 +152,10 @@ export function selectContext(input: SelectInput): Selection {
 
   for (const draft of drafts) {
     const { candidate } = draft;
+    if (candidate.content.length > MAX_ENTRY_CHARS) {
+      capEntry(candidate, countTokens);
+      warnings.push({ ...(candidate.path && { file: candidate.path }), message: `larger than ${MAX_ENTRY_CHARS} characters; capped (read the file for the rest)` });
+    }
     if (candidate.status === "included" && isSourceDisabled(config, candidate.source)) {
       setStatus(candidate, "disabled", `source ${candidate.source} is disabled in the config`);
     }
@@ -314,6 +319,19 @@ function decideRule(
     default:
       setStatus(candidate, "manual", `include with --rule ${name} or @${name} in the prompt`);
   }
+}
+
+/** One entry's ceiling before any budget: a multi-megabyte README must not crowd out everything else. */
+export const MAX_ENTRY_CHARS = 100_000;
+
+function capEntry(candidate: Candidate, countTokens: CountTokens): void {
+  const text = candidate.content;
+  let at = cutAtOrBefore(text, MAX_ENTRY_CHARS) ?? text.lastIndexOf("\n", MAX_ENTRY_CHARS);
+  if (at <= 0) at = MAX_ENTRY_CHARS - (/[\uD800-\uDBFF]/.test(text[MAX_ENTRY_CHARS - 1] ?? "") ? 1 : 0);
+  const where = candidate.path ? `: read ${candidate.path} for the rest` : "";
+  candidate.content = `${text.slice(0, at).trimEnd()}\n\n[… capped at ${MAX_ENTRY_CHARS} characters${where}]`;
+  candidate.tokens = countTokens(candidate.content);
+  candidate.truncated = true;
 }
 
 /** Rule text for relevance, kept per candidate while drafting (a WeakMap: no field on Candidate for it). */

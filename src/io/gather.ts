@@ -1,7 +1,12 @@
 import type { Config } from "../core/config.js";
 import { selectContext, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
-import type { Warning } from "../core/types.js";
+import type { TokenizerName, Warning } from "../core/types.js";
+import { pathMentions } from "../core/prompt/mentions.js";
+import { loadTokenizer } from "./tokenizer.js";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { isDirectory, toRootRelative } from "./paths.js";
 import { loadConfig } from "./config.js";
 import { discover } from "./discover.js";
 import { readCustomEntries } from "./custom.js";
@@ -14,11 +19,17 @@ export interface GatherOptions extends TargetOptions {
   root?: string;
   all?: boolean;
   rules?: string[];
-  countTokens?: CountTokens;
+  /** The user's prompt: keyword modes, `@rule` mentions, file paths it names, relevance. */
+  prompt?: string;
+  /** Flag value; else the config's; else approx. */
+  tokenizer?: TokenizerName;
+  minRelevance?: number;
 }
 
 export interface Gathered {
   root: string;
+  tokenizer: TokenizerName;
+  countTokens: CountTokens;
   config: Config;
   configFile: string | null;
   selection: Selection;
@@ -31,7 +42,12 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
   const { root, gitTop } = findRoot(options.cwd, options.root);
   const { config, file: configFile } = await loadConfig(root);
   const { targets, warnings } = resolveTargets(options.cwd, root, gitTop, options);
+  const prompt = options.prompt !== undefined && options.prompt.trim() !== "" ? options.prompt : undefined;
+  if (prompt !== undefined) for (const path of existingMentions(root, options.cwd, prompt)) if (!targets.includes(path)) targets.push(path);
   const all = options.all === true;
+  const tokenizer = options.tokenizer ?? config.tokenizer ?? "approx";
+  const countTokens = await loadTokenizer(tokenizer);
+  const stem = prompt !== undefined || targets.length > 0 ? (await import("stemmer")).stemmer : undefined;
   const paths = await discover({
     root,
     useGit: gitTop !== null,
@@ -48,7 +64,25 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
     rules: options.rules ?? [],
     custom: [...custom.entries, ...(extra.custom ?? [])],
     config,
-    ...(options.countTokens && { countTokens: options.countTokens }),
+    countTokens,
+    ...(prompt !== undefined && { prompt }),
+    ...(stem && { stem }),
+    ...(options.minRelevance !== undefined && { minRelevance: options.minRelevance }),
   });
-  return { root, config, configFile, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+  return { root, tokenizer, countTokens, config, configFile, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+}
+
+/** Paths the prompt names that exist under the root (root-relative first, then relative to cwd). */
+function existingMentions(root: string, cwd: string, prompt: string): string[] {
+  const found: string[] = [];
+  for (const mention of pathMentions(prompt)) {
+    for (const base of [root, cwd]) {
+      const rel = toRootRelative(root, resolve(base, mention));
+      if (rel !== null && rel !== "" && existsSync(resolve(root, rel))) {
+        found.push(isDirectory(resolve(root, rel)) ? `${rel}/` : rel);
+        break;
+      }
+    }
+  }
+  return found;
 }

@@ -1,35 +1,24 @@
-import { render } from "../../core/render/index.js";
-import { approxTokens } from "../../core/tokens.js";
-import { gather } from "../../io/gather.js";
-import { printWarnings, type CliContext } from "../context.js";
-import { selectionOptions, type SelectionFlags } from "../options.js";
-import type { Format } from "../../core/types.js";
+import { SEPARATOR } from "../../core/collector.js";
+import type { CliContext } from "../context.js";
+import type { SelectionFlags } from "../options.js";
+import { selectAndCompose } from "./select.js";
 
 export interface BuildFlags extends SelectionFlags {
-  format?: Format;
   provenance?: boolean;
+  passthrough?: boolean;
 }
 
+/**
+ * Prints the context block. Given a prompt (filter mode) it prints the block, the separator, then the prompt
+ * byte for byte, so `… | ctxinject build | agent-cli` hands the agent both; json output never carries the prompt.
+ */
 export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<number> {
-  const countTokens = approxTokens;
-  const gathered = await gather({ cwd: ctx.cwd, ...selectionOptions(flags), countTokens });
-  printWarnings(ctx, gathered.warnings);
-  const format = flags.format ?? gathered.config.format ?? "markdown";
-  const { selection } = gathered;
-  const output = render(
-    format,
-    {
-      root: gathered.root,
-      targets: selection.targets,
-      tokenizer: "approx",
-      maxTokens: null,
-      entries: selection.entries,
-      omitted: selection.omitted,
-      provenance: flags.provenance !== false,
-      all: flags.all === true,
-    },
-    countTokens,
-  );
-  ctx.stdout.write(output);
+  const { output, prompt, format } = await selectAndCompose(ctx, flags);
+  if (prompt === undefined || flags.passthrough === false || format === "json") {
+    ctx.stdout.write(output);
+    return 0;
+  }
+  const block = output.replace(/\n+$/, "");
+  ctx.stdout.write(block === "" ? prompt : `${block}${SEPARATOR}${prompt}`);
   return 0;
 }

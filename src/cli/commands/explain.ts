@@ -1,16 +1,15 @@
 import { renderExplainJson, renderExplainText } from "../../core/render/explain.js";
-import { gather } from "../../io/gather.js";
-import { printWarnings, wantsColor, type CliContext } from "../context.js";
-import { selectionOptions, type SelectionFlags } from "../options.js";
+import { wantsColor, type CliContext } from "../context.js";
+import type { SelectionFlags } from "../options.js";
+import { selectAndCompose } from "./select.js";
 
 export interface ExplainFlags extends SelectionFlags {
   json?: boolean;
 }
 
+/** The trace of the same run `build` would make (budget included, measured in --format), not a recomputation. */
 export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<number> {
-  const gathered = await gather({ cwd: ctx.cwd, ...selectionOptions(flags) });
-  printWarnings(ctx, gathered.warnings);
-  const { candidates } = gathered.selection;
+  const { candidates } = await selectAndCompose(ctx, flags);
   if (flags.json) {
     ctx.stdout.write(renderExplainJson(candidates));
     return 0;

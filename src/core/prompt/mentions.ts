@@ -12,7 +12,7 @@ export function pathMentions(prompt: string): string[] {
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) || raw.startsWith("//")) continue;
     let path = raw.replace(/^\.\//, "").replace(/[.]+$/, "").replace(/:\d+(?::\d+)?$/, "");
     if (path.startsWith("@") && !path.includes("/")) continue;
-    if (/^\d+(\.\d+)+$/.test(path)) continue; // version numbers
+    if (/^v?\d+(\.\d+)+$/i.test(path)) continue; // version numbers
     path = path.replace(/\/+$/, "");
     if (path !== "" && !path.split("/").includes("..")) out.add(path);
   }

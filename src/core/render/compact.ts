@@ -6,8 +6,10 @@ import type { ContextDocument } from "./document.js";
  */
 export function renderCompact(doc: ContextDocument): string {
   const blocks = doc.entries.map((e) => `## ${e.id} [${e.source} ${e.priority}]\n${compactText(e.content)}`.trimEnd());
-  if (doc.omitted.length > 0) {
+  const more = doc.omittedMore ?? 0;
+  if (doc.omitted.length > 0 || more > 0) {
     const items = doc.omitted.map((o) => `${o.path ?? o.id} (${o.tokens}t)${o.description ? `: ${collapse(o.description)}` : ""}`);
+    if (more > 0) items.push(`+${more} more (ctxinject explain)`);
     blocks.push(`## index: read on demand\n${items.join("\n")}`);
   }
   return blocks.length === 0 ? "" : `${blocks.join("\n")}\n`;

@@ -8,6 +8,8 @@ export interface ContextDocument {
   maxTokens: number | null;
   entries: Entry[];
   omitted: Omitted[];
+  /** Index items left out because even the index did not fit the budget. */
+  omittedMore?: number;
   /** Markdown: a provenance comment before each entry. */
   provenance: boolean;
   /** Built with --all: provenance also names each rule's kind and globs. */

@@ -2,11 +2,13 @@ import { SEPARATOR } from "../collector.js";
 import type { Entry, Omitted } from "../types.js";
 import type { ContextDocument } from "./document.js";
 
+export const moreLine = (more: number) => `- … and ${more} more (run ctxinject explain to list them)`;
+
 export const INDEX_HEADING = "## More instructions, not included here";
 
 export function renderMarkdown(doc: ContextDocument): string {
   const parts = doc.entries.map((entry) => (doc.provenance ? `${provenance(entry, doc.all)}\n${entry.content}` : entry.content));
-  if (doc.omitted.length > 0) parts.push(renderIndex(doc.omitted, doc.provenance));
+  if (doc.omitted.length > 0 || (doc.omittedMore ?? 0) > 0) parts.push(renderIndex(doc.omitted, doc.omittedMore ?? 0, doc.provenance));
   return parts.length === 0 ? "" : `${parts.join(SEPARATOR)}\n`;
 }
 
@@ -22,11 +24,12 @@ function safeComment(text: string): string {
   return text.replace(/--/g, "- -").replace(/-$/, "- ");
 }
 
-function renderIndex(omitted: Omitted[], withComment: boolean): string {
+function renderIndex(omitted: Omitted[], more: number, withComment: boolean): string {
   const lines = omitted.map((o) => {
     const about = o.description ? `: ${o.description}` : "";
     return `- \`${o.path ?? o.id}\` (${o.tokens} tokens)${about}`;
   });
+  if (more > 0) lines.push(moreLine(more));
   const head = withComment ? "<!-- ctxinject: index -->\n" : "";
   return `${head}${INDEX_HEADING}\n\nRead a file below when the task needs it.\n\n${lines.join("\n")}`;
 }

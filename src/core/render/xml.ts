@@ -10,9 +10,11 @@ import type { ContextDocument } from "./document.js";
 export function renderXml(doc: ContextDocument): string {
   const lines = ["<context>"];
   for (const entry of doc.entries) lines.push(renderEntry(entry));
-  if (doc.omitted.length === 0) lines.push("<omitted/>");
+  const more = doc.omittedMore ?? 0;
+  const moreAttr = more > 0 ? ` more="${more}"` : "";
+  if (doc.omitted.length === 0) lines.push(`<omitted${moreAttr}/>`);
   else {
-    lines.push("<omitted>");
+    lines.push(`<omitted${moreAttr}>`);
     for (const o of doc.omitted) lines.push(renderOmitted(o));
     lines.push("</omitted>");
   }

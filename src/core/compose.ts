@@ -1,0 +1,84 @@
+import { SEPARATOR } from "./collector.js";
+import { fitToBudget } from "./budget/fit.js";
+import { render, type ContextDocument } from "./render/index.js";
+import type { Selection } from "./select.js";
+import type { CountTokens } from "./tokens.js";
+import type { Candidate, Entry, Format, Omitted, TokenizerName } from "./types.js";
+
+export interface ComposeOptions {
+  format: Format;
+  root: string;
+  tokenizer: TokenizerName;
+  maxTokens: number | null;
+  countTokens: CountTokens;
+  provenance: boolean;
+  all: boolean;
+}
+
+export interface Composed {
+  output: string;
+  doc: ContextDocument;
+  /** The selection's candidates with budget decisions (trimmed, over-budget) recorded. */
+  candidates: Candidate[];
+}
+
+const keyOf = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
+
+/**
+ * Renders a selection in a format, within the token budget when there is one. For markdown, xml and compact
+ * the budget bounds the whole output; for json it bounds `merged`, the text a tool would inject (the JSON
+ * around it is a report, not context).
+ */
+export function compose(selection: Selection, options: ComposeOptions): Composed {
+  const doc: ContextDocument = {
+    root: options.root,
+    targets: selection.targets,
+    tokenizer: options.tokenizer,
+    maxTokens: options.maxTokens,
+    entries: selection.entries,
+    omitted: selection.omitted,
+    provenance: options.provenance,
+    all: options.all,
+  };
+  if (options.maxTokens === null) {
+    return { output: render(options.format, doc, options.countTokens), doc, candidates: selection.candidates };
+  }
+
+  const byKey = new Map(selection.candidates.map((c) => [keyOf(c), c]));
+  const maxTokens = options.maxTokens;
+  const describe = (entry: Entry): Omitted => ({
+    source: entry.source,
+    id: entry.id,
+    priority: entry.priority,
+    path: entry.path,
+    description: byKey.get(keyOf(entry))?.description ?? null,
+    tokens: entry.tokens,
+    reason: `over budget: ${entry.tokens} tokens did not fit in --max-tokens ${maxTokens}`,
+  });
+  const fitted = fitToBudget({
+    entries: selection.entries,
+    omitted: selection.omitted,
+    countTokens: options.countTokens,
+    maxTokens,
+    describe,
+    render: (entries, omitted, more) =>
+      options.format === "json"
+        ? entries.map((e) => e.content).join(SEPARATOR)
+        : render(options.format, { ...doc, entries, omitted, omittedMore: more }, options.countTokens),
+  });
+
+  const entries = fitted.entries;
+  const dropped = new Set(fitted.dropped);
+  const candidates = selection.candidates.map((c) => {
+    const key = keyOf(c);
+    if (key === fitted.trimmed) {
+      const kept = entries.find((e) => keyOf(e) === key)!;
+      return { ...c, status: "trimmed" as const, truncated: true, reason: `cut to ${kept.tokens} of ${c.tokens} tokens to fit --max-tokens ${maxTokens}` };
+    }
+    if (dropped.has(key)) return { ...c, status: "over-budget" as const, reason: `${c.tokens} tokens did not fit in --max-tokens ${maxTokens}; listed in the index` };
+    return c;
+  });
+  const fittedDoc: ContextDocument = { ...doc, entries, omitted: fitted.omitted, omittedMore: fitted.more };
+  const output = options.format === "json" ? render("json", fittedDoc, options.countTokens) : fitted.output;
+  return { output, doc: fittedDoc, candidates };
+}

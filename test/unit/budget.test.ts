@@ -1,0 +1,133 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { cutPoints } from "../../src/core/budget/boundaries.js";
+import { fitToBudget, trimNote } from "../../src/core/budget/fit.js";
+import { renderMarkdown } from "../../src/core/render/markdown.js";
+import { approxTokens } from "../../src/core/tokens.js";
+import type { Entry, Omitted } from "../../src/core/types.js";
+import { doc, entry } from "../helpers/doc.js";
+
+const describe = (e: Entry): Omitted => ({ source: e.source, id: e.id, priority: e.priority, path: e.path, description: null, tokens: e.tokens, reason: "over budget" });
+const markdown = (entries: Entry[], omitted: Omitted[], more: number) => renderMarkdown(doc(entries, { omitted, omittedMore: more }));
+const fit = (entries: Entry[], maxTokens: number, omitted: Omitted[] = []) =>
+  fitToBudget({ entries, omitted, render: markdown, countTokens: approxTokens, maxTokens, describe });
+const withTokens = (id: string, content: string, extra: Partial<Entry> = {}) => entry(id, content, { tokens: approxTokens(content), ...extra });
+
+test("cut points fall after paragraphs, sentences and list items", () => {
+  const text = "First sentence. Second one!\n\n- item one\n- item two\n\nLast paragraph.";
+  const cuts = cutPoints(text).map((p) => text.slice(0, p));
+  assert.ok(cuts.includes("First sentence."));
+  assert.ok(cuts.includes("First sentence. Second one!"));
+  assert.ok(cuts.includes("First sentence. Second one!\n\n- item one"));
+  assert.not.ok(cuts.some((c) => c.endsWith("Last paragraph.")), "the whole text is not a cut");
+});
+
+test("no cut point falls inside a code fence or inline code", () => {
+  const text = "Intro. More.\n\n```js\nconst a = 1. b = 2.\n\nconsole.log(a).\n```\n\nUse `a. b` here. Done.";
+  for (const p of cutPoints(text)) {
+    const kept = text.slice(0, p);
+    const fences = kept.split("\n").filter((l) => l.trim().startsWith("```")).length;
+    assert.is(fences % 2, 0, `cut inside a fence: ${JSON.stringify(kept)}`);
+    const lastLine = kept.slice(kept.lastIndexOf("\n") + 1);
+    if (lastLine.trim().startsWith("```")) continue;
+    assert.is((lastLine.match(/`/g) ?? []).length % 2, 0, `cut inside inline code: ${JSON.stringify(kept)}`);
+  }
+});
+
+test("everything fits: nothing changes", () => {
+  const entries = [withTokens("a", "One."), withTokens("b", "Two.")];
+  const result = fit(entries, 1000);
+  assert.equal(result.entries, entries);
+  assert.equal(result.dropped, []);
+  assert.is(result.trimmed, null);
+});
+
+test("the output never exceeds the budget, for every budget", () => {
+  const entries = [
+    withTokens("a.md", "Alpha rule. It has two sentences.\n\nAnd a second paragraph that goes on for a while."),
+    withTokens("b.md", "Beta rule is short."),
+    withTokens("c.md", "Gamma: " + "words and more words. ".repeat(20)),
+  ];
+  for (let budget = 1; budget <= 250; budget++) {
+    const result = fit(entries, budget);
+    assert.ok(approxTokens(result.output) <= budget, `budget ${budget}: ${approxTokens(result.output)} tokens`);
+  }
+});
+
+test("the first entry that does not fit is trimmed at a sentence with a note naming the file", () => {
+  const paragraph = "Sentence one is here. Sentence two follows it. Sentence three ends the paragraph.";
+  const long = withTokens("docs/guide.md", Array(8).fill(paragraph).join("\n\n"));
+  const entries = [withTokens("a", "Short."), long, withTokens("z", "Last.")];
+  const full = approxTokens(markdown(entries, [], 0));
+  const result = fit(entries, full - 60);
+  assert.ok(approxTokens(result.output) <= full - 60);
+  assert.is(result.trimmed, "rules-injector:docs/guide.md");
+  const trimmed = result.entries.find((e) => e.id === "docs/guide.md")!;
+  assert.ok(trimmed.truncated);
+  const kept = trimmed.content.slice(0, trimmed.content.length - trimNote(long).length).trimEnd();
+  assert.ok(long.content.startsWith(kept) && kept.length < long.content.length, "a prefix of the original");
+  assert.match(kept, /\.$/, "ends at the end of a sentence");
+  assert.ok(trimmed.content.endsWith(trimNote(long)));
+  assert.match(trimNote(long), "read docs/guide.md for the rest");
+  assert.equal(result.dropped, ["rules-injector:z"], "what follows a trimmed entry goes to the index");
+  assert.ok(result.omitted.some((o) => o.id === "z"));
+});
+
+test("no lower-priority entry is kept while a higher one was dropped", () => {
+  const big = withTokens("big", "x".repeat(2000));
+  const small = withTokens("small", "tiny.");
+  const result = fit([withTokens("first", "First."), big, small], 60);
+  assert.equal(result.entries.map((e) => e.id), ["first"]);
+  assert.equal(result.dropped, ["rules-injector:big", "rules-injector:small"]);
+});
+
+test("a single sentence longer than the budget is listed, not cut mid-sentence", () => {
+  const sentence = withTokens("one.md", "This is one very long sentence without any place to stop " + "and it keeps going ".repeat(30) + "until the end.");
+  const result = fit([sentence], 60);
+  assert.equal(result.entries, []);
+  assert.equal(result.dropped, ["rules-injector:one.md"]);
+  assert.match(result.output, "`one.md`");
+});
+
+test("a code fence at the cut is kept whole or left out whole", () => {
+  const content = "Intro sentence.\n\n```sh\nnpm ci\nnpm test\nnpm run build\n```\n\nAfter the fence there is more text to read.";
+  const e = withTokens("f.md", content);
+  for (let budget = 10; budget <= 60; budget++) {
+    const kept = fit([e], budget).entries[0];
+    if (!kept) continue;
+    const fences = (kept.content.match(/^```/gm) ?? []).length;
+    assert.is(fences % 2, 0, `budget ${budget} left an open fence`);
+  }
+});
+
+test("emoji and other surrogate pairs are never split", () => {
+  const content = "Emoji 😀 first. " + "Then 漢字 and 🎉 again. ".repeat(10);
+  const e = withTokens("e.md", content);
+  for (let budget = 5; budget <= 120; budget++) {
+    const result = fit([e], budget);
+    assert.not.match(result.output, /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/, `budget ${budget}`);
+  }
+});
+
+test("a budget too small for any entry still lists them in the index", () => {
+  const entries = [withTokens("a.md", "Alpha. ".repeat(40)), withTokens("b.md", "Beta. ".repeat(40))];
+  const result = fit(entries, 40);
+  assert.equal(result.entries, []);
+  assert.match(result.output, "`a.md`");
+  assert.match(result.output, "`b.md`");
+  assert.ok(approxTokens(result.output) <= 40);
+});
+
+test("when even the index does not fit, its last items become a count", () => {
+  const entries = Array.from({ length: 12 }, (_, i) => withTokens(`rules/r${i}.md`, "Body text. ".repeat(30)));
+  const result = fit(entries, 60);
+  assert.ok(result.more > 0);
+  assert.match(result.output, `and ${result.more} more`);
+  assert.ok(approxTokens(result.output) <= 60);
+});
+
+test("a budget too small for anything prints nothing", () => {
+  assert.is(fit([withTokens("a.md", "Alpha. ".repeat(40))], 2).output, "");
+});
+
+test.run();

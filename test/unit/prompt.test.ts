@@ -1,0 +1,98 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { stemmer } from "stemmer";
+import { pathMentions, ruleMentions } from "../../src/core/prompt/mentions.js";
+import { proseOf } from "../../src/core/prompt/prose.js";
+import { scoreRelevance } from "../../src/core/prompt/relevance.js";
+import { splitWords } from "../../src/core/prompt/words.js";
+import { reasonOf, select, statusOf } from "../helpers/tree.js";
+
+test("path mentions come out clean of quotes, punctuation and line numbers", () => {
+  const prompt = "fix `src/net/client.ts:42` and ./lib/retry.js, then look at README.md. See https://x.invalid/a/b and v2.3.0";
+  assert.equal(pathMentions(prompt), ["src/net/client.ts", "lib/retry.js", "README.md"]);
+});
+
+test("@mentions name rules; e-mail addresses and scoped packages do not", () => {
+  assert.equal(ruleMentions("use @release and @db-migrations, mail me@example.com, install @types/node"), ["release", "db-migrations"]);
+});
+
+test("prose drops code fences, inline code, system reminders, URLs and paths", () => {
+  const prose = proseOf("keep this\n```\nulw\n```\n`ulw` <system-reminder>ulw</system-reminder> https://a.invalid/ulw src/ulw/x.ts end");
+  assert.not.match(prose, /ulw/);
+  assert.match(prose, /keep this/);
+  assert.match(prose, /end/);
+});
+
+test("identifiers split into words", () => {
+  assert.equal(splitWords("OrderService fetchUserById last_login HTTPServer"), ["order", "service", "fetch", "user", "by", "id", "last", "login", "http", "server"]);
+});
+
+const docs = [
+  { id: "db", name: "db-migrations", description: "Writing and applying database migrations safely", body: "## Adding a column\nNew columns are nullable." },
+  { id: "css", name: "styling", description: "CSS modules, design tokens and dark mode", body: "## Tokens\nNo hex values." },
+];
+
+test("relevance is higher for the rule the prompt is about, and names the matching words", () => {
+  const [db, css] = scoreRelevance("add a migration for the new column", docs, stemmer);
+  assert.ok(db!.score > css!.score);
+  assert.ok(db!.matched.includes("migrat"));
+  assert.ok(db!.score > 0 && db!.score <= 1);
+});
+
+test("relevance is deterministic", () => {
+  assert.equal(scoreRelevance("dark mode tokens", docs, stemmer), scoreRelevance("dark mode tokens", docs, stemmer));
+});
+
+const tree = {
+  ".cursor/rules/db.mdc": "---\ndescription: Writing and applying database migrations safely\n---\n## Adding a column\nNullable first.",
+  ".cursor/rules/release.mdc": "Cut releases from main.",
+};
+
+test("a relevant description-only rule is included with its score and words", () => {
+  const s = select(tree, { prompt: "add a migration for the orders table", stem: stemmer });
+  assert.is(statusOf(s, ".cursor/rules/db.mdc"), "included");
+  assert.match(reasonOf(s, ".cursor/rules/db.mdc"), /^relevance 0\.\d\d >= 0\.25 \(.*migrat/);
+});
+
+test("an irrelevant one stays in the index with its score", () => {
+  const s = select(tree, { prompt: "fix the typo in the footer", stem: stemmer });
+  assert.is(statusOf(s, ".cursor/rules/db.mdc"), "below-threshold");
+  assert.match(reasonOf(s, ".cursor/rules/db.mdc"), /^relevance 0\.00 < 0\.25/);
+  assert.equal(s.omitted.map((o) => o.id), [".cursor/rules/db.mdc"]);
+});
+
+test("target paths count toward relevance too", () => {
+  const s = select(tree, { targets: ["db/migrations/004_orders.sql"], stem: stemmer });
+  assert.is(statusOf(s, ".cursor/rules/db.mdc"), "included");
+});
+
+test("minRelevance moves the threshold", () => {
+  const s = select(tree, { prompt: "add a migration for the orders table", stem: stemmer, minRelevance: 0.99 });
+  assert.is(statusOf(s, ".cursor/rules/db.mdc"), "below-threshold");
+});
+
+test("@name in the prompt includes a manual rule", () => {
+  const s = select(tree, { prompt: "follow @release for this" });
+  assert.is(statusOf(s, ".cursor/rules/release.mdc"), "included");
+  assert.is(reasonOf(s, ".cursor/rules/release.mdc"), "prompt mentions @release");
+});
+
+test("a triggered keyword mode comes first as an entry; the others are listed unmatched", () => {
+  const s = select({ "AGENTS.md": "agents" }, { prompt: "ulw ship it" });
+  assert.equal(s.entries.map((e) => [e.source, e.id, e.priority]), [["keyword-detector", "ultrawork", "critical"], ["directory-agents", "AGENTS.md", "normal"]]);
+  assert.is(statusOf(s, "search"), "unmatched");
+  assert.is(reasonOf(s, "ultrawork"), 'prompt says "ulw"');
+});
+
+test("without a prompt no keyword candidate appears", () => {
+  assert.not.ok(select({ "AGENTS.md": "agents" }).candidates.some((c) => c.source === "keyword-detector"));
+});
+
+test("a disabled keyword mode or source is listed as disabled", () => {
+  const s = select({}, { prompt: "ulw now", configure: (c) => void (c.keywords.ultrawork = { enabled: false }) });
+  assert.is(statusOf(s, "ultrawork"), "disabled");
+  const t = select({}, { prompt: "ulw now", configure: (c) => void (c.sources["keyword-detector"] = { enabled: false }) });
+  assert.is(statusOf(t, "ultrawork"), "disabled");
+});
+
+test.run();
