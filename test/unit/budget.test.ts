@@ -110,12 +110,27 @@ test("emoji and other surrogate pairs are never split", () => {
 });
 
 test("a budget too small for any entry still lists them in the index", () => {
-  const entries = [withTokens("a.md", "Alpha. ".repeat(40)), withTokens("b.md", "Beta. ".repeat(40))];
-  const result = fit(entries, 40);
+  const sentence = (w: string) => `${w} runs on `.repeat(40) + "without a stop";
+  const entries = [withTokens("a.md", sentence("alpha")), withTokens("b.md", sentence("beta"))];
+  const result = fit(entries, 45);
   assert.equal(result.entries, []);
   assert.match(result.output, "`a.md`");
   assert.match(result.output, "`b.md`");
-  assert.ok(approxTokens(result.output) <= 40);
+  assert.ok(approxTokens(result.output) <= 45);
+});
+
+test("entries win over index lines: a small entry is kept and the index shrinks to a count", () => {
+  const entries = [withTokens("first.md", "Keep me."), ...Array.from({ length: 8 }, (_, i) => withTokens(`later/r${i}.md`, "Body text without a stop ".repeat(20)))];
+  const result = fit(entries, 60);
+  assert.equal(result.entries.map((e) => e.id), ["first.md"]);
+  assert.ok(result.more > 0);
+  assert.ok(approxTokens(result.output) <= 60);
+});
+
+test("entries that did not fit come first in the index, before rules below the relevance threshold", () => {
+  const below: Omitted = { source: "rules-injector", id: "below.mdc", priority: "normal", path: "below.mdc", description: "d", tokens: 3, reason: "relevance" };
+  const result = fit([withTokens("a.md", "Alpha runs on ".repeat(50))], 60, [below]);
+  assert.equal(result.omitted.map((o) => o.id), ["a.md", "below.mdc"]);
 });
 
 test("when even the index does not fit, its last items become a count", () => {

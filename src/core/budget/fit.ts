@@ -35,49 +35,57 @@ const key = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
 /**
  * Fits a document into maxTokens. Entries are taken in order while they fit whole; the first that does not is
  * cut at the last clean boundary that fits (with a note naming the file), or moved to the index; every entry
- * after it goes to the index, so nothing of lower priority is kept while something higher was dropped. The
- * index is inside the budget too: when even it does not fit, its last items are counted as "more".
+ * after it goes to the index, so nothing of lower priority is kept while something higher was dropped.
+ * Entries come before index lines: they are fitted against an index collapsed to "… and N more", then the
+ * index is filled, entries that did not fit first, with as many lines as the room left allows.
  */
 export function fitToBudget(input: FitInput): FitResult {
   const { entries, omitted, render, countTokens, maxTokens, describe } = input;
   const fits = (text: string) => countTokens(text) <= maxTokens;
-  const docWith = (count: number, extra: Entry[] = []) =>
-    render([...entries.slice(0, count), ...extra], [...omitted, ...entries.slice(count + extra.length).map(describe)], 0);
-  // How many whole entries fit: binary search, since each render counts the whole document (one BPE pass
-  // per try). Adding an entry almost always adds tokens; where it does not, the answer is merely cautious.
+  const collapsed = (kept: Entry[], left: number) => render(kept, [], left);
+  const leftAfter = (count: number) => omitted.length + entries.length - count;
+
+  if (fits(render(entries, omitted, 0))) {
+    return { entries, omitted, more: 0, trimmed: null, dropped: [], output: render(entries, omitted, 0) };
+  }
+  // How many whole entries fit: a binary search, since every try counts the whole document (one BPE pass).
+  // Adding an entry almost always adds tokens; where it does not, the answer is merely cautious.
   let lo = 0;
   let hi = entries.length;
-  if (!fits(docWith(entries.length))) {
-    hi = entries.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (fits(docWith(mid))) lo = mid;
-      else hi = mid - 1;
-    }
-  } else lo = entries.length;
-  let i = lo;
-  const kept = entries.slice(0, i);
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (fits(collapsed(entries.slice(0, mid), leftAfter(mid)))) lo = mid;
+    else hi = mid - 1;
+  }
+  const kept = entries.slice(0, lo);
+  let next = lo;
   let trimmed: string | null = null;
-  if (i < entries.length) {
-    const entry = entries[i]!;
-    const cut = largestFittingCut(entry, countTokens, (candidate) => fits(docWith(i, [candidate])));
+  if (next < entries.length) {
+    const entry = entries[next]!;
+    const cut = largestFittingCut(entry, countTokens, (candidate) => fits(collapsed([...kept, candidate], leftAfter(next + 1))));
     if (cut) {
       kept.push(cut);
       trimmed = key(entry);
-      i++;
+      next++;
     }
   }
-  const overflow = entries.slice(i);
-  let index = [...omitted, ...overflow.map(describe)];
-  let more = 0;
-  let output = render(kept, index, 0);
-  while (!fits(output) && index.length > 0) {
-    index = index.slice(0, -1);
-    more++;
-    output = render(kept, index, more);
+  const overflow = entries.slice(next);
+  const index = [...overflow.map(describe), ...omitted];
+  // The longest head of the index that fits, the rest counted as "more".
+  const withIndex = (n: number) => render(kept, index.slice(0, n), index.length - n);
+  // With the whole index there is no "more" line, so try that first; below it, cost grows with n.
+  let shown = 0;
+  let top = index.length - 1;
+  if (fits(withIndex(index.length))) shown = top = index.length;
+  while (shown < top) {
+    const mid = (shown + top + 1) >> 1;
+    if (fits(withIndex(mid))) shown = mid;
+    else top = mid - 1;
   }
+  let output = withIndex(shown);
+  if (!fits(output)) output = kept.length > 0 ? render(kept, [], 0) : "";
   if (!fits(output)) output = "";
-  return { entries: kept, omitted: index, more, trimmed, dropped: overflow.map(key), output };
+  return { entries: kept, omitted: index.slice(0, shown), more: index.length - shown, trimmed, dropped: overflow.map(key), output };
 }
 
 function largestFittingCut(entry: Entry, countTokens: CountTokens, fits: (e: Entry) => boolean): Entry | null {

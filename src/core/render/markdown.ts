@@ -2,9 +2,9 @@ import { SEPARATOR } from "../collector.js";
 import type { Entry, Omitted } from "../types.js";
 import type { ContextDocument } from "./document.js";
 
-export const moreLine = (more: number) => `- … and ${more} more (run ctxinject explain to list them)`;
+export const moreLine = (more: number) => `- … and ${more} more (ctxinject explain lists them)`;
 
-export const INDEX_HEADING = "## More instructions, not included here";
+export const INDEX_HEADING = "## Not included here: read these when the task needs them";
 
 export function renderMarkdown(doc: ContextDocument): string {
   const parts = doc.entries.map((entry) => (doc.provenance ? `${provenance(entry, doc.all)}\n${entry.content}` : entry.content));
@@ -31,5 +31,5 @@ function renderIndex(omitted: Omitted[], more: number, withComment: boolean): st
   });
   if (more > 0) lines.push(moreLine(more));
   const head = withComment ? "<!-- ctxinject: index -->\n" : "";
-  return `${head}${INDEX_HEADING}\n\nRead a file below when the task needs it.\n\n${lines.join("\n")}`;
+  return `${head}${INDEX_HEADING}\n\n${lines.join("\n")}`;
 }
