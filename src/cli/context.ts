@@ -4,7 +4,7 @@ import type { Warning } from "../core/types.js";
 export interface CliContext {
   cwd: string;
   env: Record<string, string | undefined>;
-  stdout: { write(chunk: string): unknown; isTTY?: boolean };
+  stdout: { write(chunk: string, callback?: (error?: Error | null) => void): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   /** Standard input when it is piped; undefined for a terminal or /dev/null. */
   readStdin: () => Promise<string | undefined>;
@@ -22,4 +22,12 @@ export function wantsColor(ctx: CliContext): boolean {
   if (ctx.env.NO_COLOR !== undefined && ctx.env.NO_COLOR !== "") return false;
   if (ctx.env.FORCE_COLOR !== undefined && ctx.env.FORCE_COLOR !== "0") return true;
   return ctx.stdout.isTTY === true && ctx.env.TERM !== "dumb";
+}
+
+/** Writes to stdout and resolves once the data is handed over: only then may a session forget what it printed. */
+export function writeOut(ctx: CliContext, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (text === "") return resolve();
+    ctx.stdout.write(text, (error) => (error ? reject(error) : resolve()));
+  });
 }

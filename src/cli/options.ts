@@ -25,7 +25,9 @@ export function addSelectionOptions(command: Command): Command {
     .option("--max-tokens <n>", "token budget for the output", positiveInteger)
     .addOption(new Option("--tokenizer <name>", "how tokens are counted").choices(TOKENIZERS))
     .option("--min-relevance <x>", "threshold (0-1) for description-only rules", unitInterval)
-    .addOption(new Option("--format <format>", "output format").choices(FORMATS));
+    .addOption(new Option("--format <format>", "output format").choices(FORMATS))
+    .option("--session <id>", "join the session's pending entries and skip what it already injected")
+    .option("--fresh", "with --session, ignore what the session already injected");
 }
 
 export interface SelectionFlags {

@@ -1,4 +1,5 @@
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Option } from "commander";
+import { FORMATS, PRIORITIES } from "../core/types.js";
 import type { CliContext } from "./context.js";
 import { addSelectionOptions } from "./options.js";
 
@@ -31,6 +32,61 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
     .action(async (flags) => {
       const { runExplain } = await import("./commands/explain.js");
       result.code = await runExplain(ctx, flags);
+    });
+
+  const priority = () => new Option("--priority <priority>", "critical, high, normal or low").choices(PRIORITIES);
+  const format = () => new Option("--format <format>", "output format").choices(FORMATS);
+
+  program
+    .command("register")
+    .description("add an entry to a session (content from --content or standard input)")
+    .requiredOption("--session <id>", "session id")
+    .requiredOption("--source <name>", "who registers it, e.g. git-hook")
+    .requiredOption("--id <id>", "entry id; the same source and id replace the entry")
+    .addOption(priority())
+    .option("--content <text>", "the entry's text")
+    .action(async (flags) => {
+      const { runRegister } = await import("./commands/register.js");
+      result.code = await runRegister(ctx, flags);
+    });
+
+  program
+    .command("pending")
+    .description("print a session's pending entries without consuming them")
+    .requiredOption("--session <id>", "session id")
+    .addOption(format())
+    .action(async (flags) => {
+      const { runPending } = await import("./commands/pending.js");
+      result.code = await runPending(ctx, flags);
+    });
+
+  program
+    .command("consume")
+    .description("print a session's pending entries and clear them (each entry exactly once)")
+    .requiredOption("--session <id>", "session id")
+    .addOption(format())
+    .action(async (flags) => {
+      const { runConsume } = await import("./commands/consume.js");
+      result.code = await runConsume(ctx, flags);
+    });
+
+  program
+    .command("clear")
+    .description("forget a session, or every session with --all")
+    .option("--session <id>", "session id")
+    .option("--all", "every session")
+    .action(async (flags) => {
+      const { runClear } = await import("./commands/clear.js");
+      result.code = await runClear(ctx, flags);
+    });
+
+  program
+    .command("sessions")
+    .description("list sessions with their pending and injected counts")
+    .option("--json", "print JSON")
+    .action(async (flags) => {
+      const { runSessions } = await import("./commands/sessions.js");
+      result.code = await runSessions(ctx, flags);
     });
 
   program

@@ -42,6 +42,8 @@ export interface UserConfig {
   custom?: CustomSetting[];
   ignore?: string[];
   redact?: boolean;
+  sessions?: { maxAgeHours?: number };
+  claude?: { includeNative?: boolean; maxChars?: number };
 }
 
 export interface Config {
@@ -56,7 +58,13 @@ export interface Config {
   custom: CustomSetting[];
   ignore: string[];
   redact: boolean;
+  sessions: { maxAgeHours: number };
+  /** `hook claude`: include what Claude Code loads itself; cap on additionalContext. */
+  claude: { includeNative: boolean; maxChars: number };
 }
+
+/** Claude Code cuts additionalContext above 10,000 characters; stay under it with room to spare. */
+export const CLAUDE_MAX_CHARS = 9_500;
 
 export const DEFAULT_AGENT_FILES = ["AGENTS.md"];
 /** Modes the keyword detector knows without configuration (their text lives in core/prompt/keywords.ts). */
@@ -71,6 +79,8 @@ export function defaultConfig(): Config {
     custom: [],
     ignore: [],
     redact: true,
+    sessions: { maxAgeHours: 24 * 7 },
+    claude: { includeNative: false, maxChars: CLAUDE_MAX_CHARS },
   };
 }
 
@@ -110,6 +120,7 @@ export function validateConfig(raw: unknown, file: string): Config {
     (v as unknown[]).forEach((item, i) => str(item, `${k}[${i}]`));
   };
   const positiveInt: Check = (v, k) => (!Number.isInteger(v) || (v as number) <= 0) && fail(k, "a positive whole number", v);
+  const positiveNumber: Check = (v, k) => (typeof v !== "number" || !(v > 0)) && fail(k, "a positive number", v);
   const unitNumber: Check = (v, k) => (typeof v !== "number" || v < 0 || v > 1) && fail(k, "a number from 0 to 1", v);
   const priority = oneOf(PRIORITIES);
   const regex: Check = (v, k) => {
@@ -167,6 +178,9 @@ export function validateConfig(raw: unknown, file: string): Config {
       },
       ignore: strings,
       redact: bool,
+      sessions: (v, k) => shape(object(v, k), { maxAgeHours: positiveNumber }, k),
+      claude: (v, k) =>
+        shape(object(v, k), { includeNative: bool, maxChars: (x, key) => (!Number.isInteger(x) || (x as number) < 100 || (x as number) > 10_000) && fail(key, "a whole number from 100 to 10000", x) }, k),
     },
     "",
   );
@@ -186,6 +200,8 @@ export function validateConfig(raw: unknown, file: string): Config {
     custom: user.custom ?? [],
     ignore: user.ignore ?? [],
     redact: user.redact ?? true,
+    sessions: { maxAgeHours: user.sessions?.maxAgeHours ?? config.sessions.maxAgeHours },
+    claude: { includeNative: user.claude?.includeNative ?? false, maxChars: user.claude?.maxChars ?? CLAUDE_MAX_CHARS },
   };
 }
 

@@ -31,6 +31,10 @@ export interface CustomInput {
   /** Root-relative file the content was read from, if any. */
   path?: string | null;
   source?: string;
+  /** `session` for entries registered into a session; `custom` otherwise. */
+  kind?: "custom" | "session";
+  /** Why it is included (explain). */
+  reason?: string;
 }
 
 export interface SelectInput {
@@ -51,6 +55,8 @@ export interface SelectInput {
   stem?: Stem;
   /** Threshold for agent-requested rules, 0..1 (flag, else config, else DEFAULT_MIN_RELEVANCE). */
   minRelevance?: number;
+  /** True for what this session already injected, unchanged since (build --session); never asked for keyword modes. */
+  alreadyInjected?: (candidate: Candidate) => boolean;
 }
 
 /** The centre of the range of thresholds with the best F1 on the tuning prompts (npm run relevance). */
@@ -135,12 +141,12 @@ export function selectContext(input: SelectInput): Selection {
       source,
       id: custom.id,
       priority: custom.priority ?? sourcePriority(config, "custom"),
-      kind: "custom",
+      kind: custom.kind ?? "custom",
       path: custom.path ?? null,
       content: normalizeText(custom.content).trim(),
       countTokens,
     });
-    setStatus(candidate, "included", source === "custom" ? "custom entry from the config" : `registered by ${source}`);
+    setStatus(candidate, "included", custom.reason ?? (source === "custom" ? "custom entry from the config" : `registered by ${source}`));
     drafts.push({ candidate, sortKey: [SOURCES.indexOf("custom"), index] });
   });
 
@@ -160,6 +166,9 @@ export function selectContext(input: SelectInput): Selection {
       setStatus(candidate, "disabled", `source ${candidate.source} is disabled in the config`);
     }
     if (candidate.status === "included" && candidate.content === "") setStatus(candidate, "invalid", "empty file");
+    if (candidate.status === "included" && candidate.source !== "keyword-detector" && input.alreadyInjected?.(candidate)) {
+      setStatus(candidate, "already-injected", "injected earlier in this session and unchanged since");
+    }
   }
 
   drafts.sort((a, b) => compareKeys(a.sortKey, b.sortKey));

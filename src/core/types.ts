@@ -11,7 +11,7 @@ export const SOURCES = [
 export type SourceName = (typeof SOURCES)[number];
 
 /** How a rule decides whether it applies (DESIGN.md "Rule semantics"); `directory` is an AGENTS.md/README on a target's path. */
-export type Kind = "always" | "auto" | "agent-requested" | "manual" | "directory" | "custom" | "keyword";
+export type Kind = "always" | "auto" | "agent-requested" | "manual" | "directory" | "custom" | "keyword" | "session";
 
 export const STATUSES = [
   "included",

@@ -1,11 +1,12 @@
 import type { Config } from "../core/config.js";
 import { selectContext, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
-import type { TokenizerName, Warning } from "../core/types.js";
+import type { Candidate, TokenizerName, Warning } from "../core/types.js";
+import { contentHash, type StoredEntry } from "./session-store.js";
 import { pathMentions } from "../core/prompt/mentions.js";
 import { loadTokenizer } from "./tokenizer.js";
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { isDirectory, toRootRelative } from "./paths.js";
 import { loadConfig } from "./config.js";
 import { discover } from "./discover.js";
@@ -24,9 +25,13 @@ export interface GatherOptions extends TargetOptions {
   /** Flag value; else the config's; else approx. */
   tokenizer?: TokenizerName;
   minRelevance?: number;
+  /** Session entries to join the build (claimed or peeked by the caller), and the session's name for reasons. */
+  session?: { id: string; entries: StoredEntry[]; injected?: Map<string, string> };
 }
 
 export interface Gathered {
+  /** What a session records as injected for these candidates: absolute real path (files) or source:id, and content hash. */
+  injectionRecords: (candidates: Candidate[]) => Array<{ key: string; hash: string }>;
   root: string;
   tokenizer: TokenizerName;
   countTokens: CountTokens;
@@ -57,19 +62,36 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
   });
   const read = await readSourceFiles(root, paths);
   const custom = await readCustomEntries(root, config);
+  const realOf = new Map(read.files.map((f) => [f.path, join(root, f.realPath ?? f.path)]));
+  const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? join(root, c.path)) : `${c.source}:${c.id}`);
+  const session = options.session;
+  const injected = session?.injected;
+  const sessionEntries: CustomInput[] = (session?.entries ?? []).map((e) => ({
+    id: e.id,
+    content: e.content,
+    priority: e.priority,
+    source: e.source,
+    kind: "session",
+    reason: `registered into session ${session!.id} by ${e.source}`,
+  }));
   const selection = selectContext({
     files: read.files,
     targets,
     all,
     rules: options.rules ?? [],
-    custom: [...custom.entries, ...(extra.custom ?? [])],
+    custom: [...custom.entries, ...sessionEntries, ...(extra.custom ?? [])],
+    ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === contentHash(c.content) }),
     config,
     countTokens,
     ...(prompt !== undefined && { prompt }),
     ...(stem && { stem }),
     ...(options.minRelevance !== undefined && { minRelevance: options.minRelevance }),
   });
-  return { root, tokenizer, countTokens, config, configFile, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+  const injectionRecords = (candidates: Candidate[]) =>
+    candidates
+      .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
+      .map((c) => ({ key: keyFor(c), hash: contentHash(c.content) }));
+  return { injectionRecords, root, tokenizer, countTokens, config, configFile, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }
 
 /** Paths the prompt names that exist under the root (root-relative first, then relative to cwd). */

@@ -1,15 +1,15 @@
 import { renderExplainJson, renderExplainText } from "../../core/render/explain.js";
 import { wantsColor, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
-import { selectAndCompose } from "./select.js";
+import { selectAndCompose, type SessionFlags } from "./select.js";
 
-export interface ExplainFlags extends SelectionFlags {
+export interface ExplainFlags extends SelectionFlags, SessionFlags {
   json?: boolean;
 }
 
 /** The trace of the same run `build` would make (budget included, measured in --format), not a recomputation. */
 export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<number> {
-  const { candidates } = await selectAndCompose(ctx, flags);
+  const { candidates } = await selectAndCompose(ctx, flags, false);
   if (flags.json) {
     ctx.stdout.write(renderExplainJson(candidates));
     return 0;

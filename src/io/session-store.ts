@@ -1,0 +1,287 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { usageError } from "../core/errors.js";
+import type { Priority } from "../core/types.js";
+
+/**
+ * Session state shared by separate processes (a git hook, an agent hook, the next build).
+ *
+ * Layout, one folder per session:
+ *   sessions/<id>/pending/<hash of source:id>.json   one file per registered entry
+ *   sessions/<id>/claims/<pid>-<nonce>/…             entries a consumer has taken and not yet delivered
+ *   sessions/<id>/injected/<hash of key>.json        what build --session injected: key and content hash
+ *   sessions/<id>/tmp/…                              files being written
+ *
+ * No locks. Every write is a temp file renamed into place (rename is atomic), so a reader never sees half a
+ * file and a crash leaves at worst a stray temp file. One file per entry means concurrent writers never
+ * overwrite each other, and re-registering a source:id replaces its file: the collector's overwrite rule.
+ * A consumer claims entries by renaming them into its own claim folder; rename succeeds for exactly one
+ * process, so two consumers never get the same entry. A claim is deleted only after the output is written;
+ * a claim whose process died is put back, so a crashed consumer loses nothing.
+ */
+
+export interface StoredEntry {
+  source: string;
+  id: string;
+  content: string;
+  priority: Priority;
+  /** Registration order across processes: milliseconds since the epoch times 1000 plus a per-process counter. */
+  order: number;
+}
+
+export interface SessionSummary {
+  id: string;
+  pending: number;
+  injected: number;
+  /** ISO time of the last write. */
+  updated: string;
+}
+
+export interface Claim {
+  entries: StoredEntry[];
+  /** The output is out: the entries are gone for good. */
+  commit(): Promise<void>;
+  /** The output never left: the entries go back to pending. */
+  release(): Promise<void>;
+}
+
+let counter = 0;
+const nonce = () => `${process.pid}-${randomBytes(6).toString("hex")}`;
+const hashOf = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
+export const contentHash = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** `CTXINJECT_STATE_DIR`, else `$XDG_STATE_HOME/ctxinject`, else `~/.local/state/ctxinject`. */
+export function stateDir(env: Record<string, string | undefined>): string {
+  if (env.CTXINJECT_STATE_DIR) return env.CTXINJECT_STATE_DIR;
+  const base = env.XDG_STATE_HOME || join(homedir(), ".local", "state");
+  return join(base, "ctxinject");
+}
+
+/** A session id as a folder name: reversible, no separators, never `.` or `..`. */
+export function encodeSessionId(id: string): string {
+  if (id === "" || id.length > 200) throw usageError(`--session: expected an id of 1 to 200 characters, got ${JSON.stringify(id)}`);
+  return id.replace(/[^A-Za-z0-9_-]/g, (ch) => `%${[...Buffer.from(ch)].map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join("%")}`);
+}
+
+export function decodeSessionId(name: string): string {
+  return decodeURIComponent(name);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function listDir(path: string): Promise<string[]> {
+  try {
+    return (await readdir(path)).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+}
+
+export class SessionStore {
+  constructor(readonly dir: string) {}
+
+  private sessionDir(session: string): string {
+    return join(this.dir, "sessions", encodeSessionId(session));
+  }
+
+  /** Writes `value` as JSON at `target` through a temp file in the session's tmp folder. */
+  private async writeAtomic(session: string, target: string, value: unknown): Promise<void> {
+    const base = this.sessionDir(session);
+    const tmp = join(base, "tmp", `${nonce()}.json`);
+    await mkdir(join(base, "tmp"), { recursive: true });
+    await writeFile(tmp, JSON.stringify(value));
+    await mkdir(join(target, ".."), { recursive: true });
+    await rename(tmp, target);
+    await this.touch(session);
+  }
+
+  private async touch(session: string): Promise<void> {
+    const marker = join(this.sessionDir(session), "last-used");
+    const now = new Date();
+    try {
+      await utimes(marker, now, now);
+    } catch {
+      await writeFile(marker, "");
+    }
+  }
+
+  async register(session: string, entry: { source: string; id: string; content: string; priority?: Priority }): Promise<StoredEntry> {
+    const stored: StoredEntry = {
+      source: entry.source,
+      id: entry.id,
+      content: entry.content,
+      priority: entry.priority ?? "normal",
+      order: Date.now() * 1000 + (counter++ % 1000),
+    };
+    await this.writeAtomic(session, join(this.sessionDir(session), "pending", `${hashOf(`${entry.source}:${entry.id}`)}.json`), stored);
+    return stored;
+  }
+
+  /** Pending entries in registration order, without taking them. */
+  async pending(session: string): Promise<StoredEntry[]> {
+    await this.recoverAbandonedClaims(session);
+    const folder = join(this.sessionDir(session), "pending");
+    return sortEntries(await readEntries(folder, await listDir(folder)));
+  }
+
+  /** Takes every pending entry for this process; other consumers get none of them. */
+  async claim(session: string): Promise<Claim> {
+    await this.recoverAbandonedClaims(session);
+    const base = this.sessionDir(session);
+    const pendingDir = join(base, "pending");
+    const names = await listDir(pendingDir);
+    const claimDir = join(base, "claims", nonce());
+    const taken: string[] = [];
+    if (names.length > 0) {
+      await mkdir(claimDir, { recursive: true });
+      for (const name of names) {
+        try {
+          await rename(join(pendingDir, name), join(claimDir, name));
+          taken.push(name);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        }
+      }
+    }
+    const entries = sortEntries(await readEntries(claimDir, taken));
+    return {
+      entries,
+      commit: async () => {
+        if (names.length > 0) await rm(claimDir, { recursive: true, force: true });
+      },
+      release: async () => {
+        if (names.length > 0) await putBack(claimDir, pendingDir);
+      },
+    };
+  }
+
+  /** Claims of processes that died (killed mid-consume) go back to pending. */
+  private async recoverAbandonedClaims(session: string): Promise<void> {
+    const base = this.sessionDir(session);
+    for (const name of await listDir(join(base, "claims"))) {
+      const pid = Number(name.split("-")[0]);
+      if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) await putBack(join(base, "claims", name), join(base, "pending"));
+    }
+  }
+
+  async injected(session: string): Promise<Map<string, string>> {
+    const folder = join(this.sessionDir(session), "injected");
+    const map = new Map<string, string>();
+    for (const name of await listDir(folder)) {
+      try {
+        const record = JSON.parse(await readFile(join(folder, name), "utf8")) as { key: string; hash: string };
+        map.set(record.key, record.hash);
+      } catch {
+        // A record is rewritten whole by rename; an unreadable one is from an older crash and only means "not seen".
+      }
+    }
+    return map;
+  }
+
+  async recordInjected(session: string, records: Array<{ key: string; hash: string }>): Promise<void> {
+    const folder = join(this.sessionDir(session), "injected");
+    for (const record of records) await this.writeAtomic(session, join(folder, `${hashOf(record.key)}.json`), record);
+  }
+
+  /** What the session has seen is forgotten (after a compaction or /clear): everything may be injected again. */
+  async resetInjected(session: string): Promise<void> {
+    await removeDir(join(this.sessionDir(session), "injected"), this.dir);
+  }
+
+  async clear(session: string): Promise<void> {
+    await removeDir(this.sessionDir(session), this.dir);
+  }
+
+  async clearAll(): Promise<void> {
+    for (const name of await listDir(join(this.dir, "sessions"))) await removeDir(join(this.dir, "sessions", name), this.dir);
+  }
+
+  async sessions(): Promise<SessionSummary[]> {
+    const out: SessionSummary[] = [];
+    for (const name of await listDir(join(this.dir, "sessions"))) {
+      const base = join(this.dir, "sessions", name);
+      const updated = await stat(join(base, "last-used")).then((s) => s.mtime, () => null);
+      if (updated === null) continue;
+      out.push({
+        id: decodeSessionId(name),
+        pending: (await listDir(join(base, "pending"))).length,
+        injected: (await listDir(join(base, "injected"))).length,
+        updated: updated.toISOString(),
+      });
+    }
+    return out;
+  }
+
+  /** Removes sessions unused for longer than maxAgeMs, and temp files left by crashed writers. */
+  async collectGarbage(maxAgeMs: number, now = Date.now(), keep?: string): Promise<string[]> {
+    const removed: string[] = [];
+    const kept = keep !== undefined ? encodeSessionId(keep) : null;
+    for (const name of await listDir(join(this.dir, "sessions"))) {
+      if (name === kept) continue;
+      const base = join(this.dir, "sessions", name);
+      const used = await stat(join(base, "last-used")).then((s) => s.mtimeMs, () => 0);
+      if (now - used > maxAgeMs) {
+        await removeDir(base, this.dir);
+        removed.push(decodeSessionId(name));
+        continue;
+      }
+      for (const tmp of await listDir(join(base, "tmp"))) {
+        const age = await stat(join(base, "tmp", tmp)).then((s) => now - s.mtimeMs, () => 0);
+        if (age > 60 * 60 * 1000) await rm(join(base, "tmp", tmp), { force: true });
+      }
+    }
+    return removed;
+  }
+}
+
+async function readEntries(folder: string, names: string[]): Promise<StoredEntry[]> {
+  const entries: StoredEntry[] = [];
+  for (const name of names) {
+    try {
+      entries.push(JSON.parse(await readFile(join(folder, name), "utf8")) as StoredEntry);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+      throw error;
+    }
+  }
+  return entries;
+}
+
+function sortEntries(entries: StoredEntry[]): StoredEntry[] {
+  return entries.sort((a, b) => a.order - b.order || (`${a.source}:${a.id}` < `${b.source}:${b.id}` ? -1 : 1));
+}
+
+/** Moves claimed entries back; a newer registration of the same key already in pending wins. */
+async function putBack(claimDir: string, pendingDir: string): Promise<void> {
+  await mkdir(pendingDir, { recursive: true });
+  for (const name of await listDir(claimDir)) {
+    const back = join(pendingDir, name);
+    const newer = await stat(back).then(() => true, () => false);
+    if (newer) await rm(join(claimDir, name), { force: true });
+    else await rename(join(claimDir, name), back).catch(() => undefined);
+  }
+  await rm(claimDir, { recursive: true, force: true });
+}
+
+/** Renames a folder aside before deleting it, so no reader sees it half-deleted. */
+async function removeDir(path: string, stateRoot: string): Promise<void> {
+  const trash = join(stateRoot, "trash", nonce());
+  try {
+    await mkdir(join(stateRoot, "trash"), { recursive: true });
+    await rename(path, trash);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  await rm(trash, { recursive: true, force: true });
+}

@@ -1,0 +1,169 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BIN, cleanup, materialize, REPO, runCli } from "../helpers/cli.js";
+
+const WORKER = join(REPO, "test/helpers/store-worker.mjs");
+const states: string[] = [];
+const newState = () => {
+  const dir = mkdtempSync(join(tmpdir(), "ctxinject-state-"));
+  states.push(dir);
+  return dir;
+};
+test.after(() => {
+  cleanup();
+  for (const dir of states.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs a process to its end; resolves with its status and output. */
+function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, NO_COLOR: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** Starts a process and SIGKILLs it after `ms`, or once its output matches `when`; resolves with what it printed. */
+function runAndKill(args: string[], ms: number, when?: RegExp): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    const kill = () => child.kill("SIGKILL");
+    const timer = setTimeout(kill, ms);
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      if (when?.test(stdout)) kill();
+    });
+    child.on("close", () => {
+      clearTimeout(timer);
+      resolve(stdout);
+    });
+  });
+}
+
+const cli = (state: string, ...args: string[]) => run(process.execPath, [BIN, ...args], { CTXINJECT_STATE_DIR: state });
+const pendingIds = async (state: string, session: string) => {
+  const { status, stdout, stderr } = await cli(state, "pending", "--session", session, "--format", "json");
+  assert.is(status, 0, stderr);
+  return (JSON.parse(stdout).entries as Array<{ id: string }>).map((e) => e.id);
+};
+
+test("8 processes registering at once lose nothing", async () => {
+  const state = newState();
+  const cliRuns = Array.from({ length: 8 }, (_, i) => cli(state, "register", "--session", "s", "--source", "cli", "--id", `cli-${i}`, "--content", `entry ${i}`));
+  const workers = Array.from({ length: 8 }, (_, i) => run(process.execPath, [WORKER, "register", state, "s", `w${i}`, "40"]));
+  const results = await Promise.all([...cliRuns, ...workers]);
+  for (const r of results) assert.is(r.status, 0, r.stderr);
+  const ids = await pendingIds(state, "s");
+  assert.is(ids.length, 8 + 8 * 40);
+  assert.is(new Set(ids).size, ids.length);
+});
+
+test("two consumers at once get every entry exactly once between them", async () => {
+  const state = newState();
+  await Promise.all(Array.from({ length: 4 }, (_, i) => run(process.execPath, [WORKER, "register", state, "s", `w${i}`, "50"])));
+  const [a, b] = await Promise.all([cli(state, "consume", "--session", "s", "--format", "json"), cli(state, "consume", "--session", "s", "--format", "json")]);
+  assert.is(a!.status, 0, a!.stderr);
+  assert.is(b!.status, 0, b!.stderr);
+  const got = [...JSON.parse(a!.stdout).entries, ...JSON.parse(b!.stdout).entries].map((e: { id: string }) => e.id);
+  assert.is(got.length, 200);
+  assert.is(new Set(got).size, 200);
+  assert.equal(await pendingIds(state, "s"), []);
+});
+
+test("a writer killed mid-registration leaves a readable store with every acknowledged entry", async () => {
+  const state = newState();
+  const acknowledged: string[] = [];
+  for (let round = 0; round < 12; round++) {
+    const out = await runAndKill([WORKER, "register", state, "s", `r${round}`, "100000"], 60 + ((round * 37) % 120));
+    acknowledged.push(...out.split("\n").filter((l) => l.startsWith("ok ")).map((l) => l.slice(3)));
+  }
+  assert.ok(acknowledged.length > 0, "the workers got some registrations done before being killed");
+  const ids = new Set(await pendingIds(state, "s"));
+  for (const id of acknowledged) assert.ok(ids.has(id), `lost ${id}`);
+});
+
+test("a consumer killed after claiming loses nothing: the next consumer gets the entries", async () => {
+  const state = newState();
+  await run(process.execPath, [WORKER, "register", state, "s", "e", "30"]);
+  const out = await runAndKill([WORKER, "claim-and-hang", state, "s"], 10_000, /claimed \d+/);
+  assert.match(out, "claimed 30");
+  const { stdout } = await cli(state, "consume", "--session", "s", "--format", "json");
+  assert.is(JSON.parse(stdout).entries.length, 30);
+  assert.equal(await pendingIds(state, "s"), []);
+});
+
+test("build --session joins pending entries once, and does not inject unchanged files again", async () => {
+  const state = newState();
+  const root = materialize("monorepo");
+  const env = { CTXINJECT_STATE_DIR: state };
+  assert.is(runCli(["register", "--session", "s1", "--source", "git-hook", "--id", "branch", "--content", "On branch feature/x", "--priority", "high"], { cwd: root, env }).status, 0);
+  const first = runCli(["build", "--session", "s1", "--format", "json"], { cwd: root, env });
+  assert.is(first.status, 0, first.stderr);
+  const ids = JSON.parse(first.stdout).entries.map((e: { id: string }) => e.id);
+  assert.ok(ids.includes("branch"));
+  assert.ok(ids.includes("AGENTS.md"));
+  const second = JSON.parse(runCli(["build", "--session", "s1", "--format", "json"], { cwd: root, env }).stdout);
+  assert.equal(second.entries, [], "nothing new the second time");
+  const explain = JSON.parse(runCli(["explain", "--json", "--session", "s1"], { cwd: root, env }).stdout);
+  assert.is(explain.candidates.find((c: { id: string }) => c.id === "AGENTS.md").status, "already-injected");
+  const fresh = JSON.parse(runCli(["build", "--session", "s1", "--fresh", "--format", "json"], { cwd: root, env }).stdout);
+  assert.ok(fresh.entries.some((e: { id: string }) => e.id === "AGENTS.md"), "--fresh ignores the history");
+});
+
+test("a changed file is injected again in the same session", async () => {
+  const state = newState();
+  const root = materialize("monorepo");
+  const env = { CTXINJECT_STATE_DIR: state };
+  runCli(["build", "--session", "s"], { cwd: root, env });
+  const { writeFileSync } = await import("node:fs");
+  writeFileSync(join(root, "AGENTS.md"), "# Changed\n\nNew instructions.\n");
+  const again = JSON.parse(runCli(["build", "--session", "s", "--format", "json"], { cwd: root, env }).stdout);
+  assert.equal(again.entries.map((e: { id: string }) => e.id), ["AGENTS.md"]);
+});
+
+test("sessions are isolated from each other", async () => {
+  const state = newState();
+  await cli(state, "register", "--session", "a", "--source", "x", "--id", "1", "--content", "for a");
+  await cli(state, "register", "--session", "b", "--source", "x", "--id", "1", "--content", "for b");
+  const a = JSON.parse((await cli(state, "consume", "--session", "a", "--format", "json")).stdout);
+  assert.equal(a.entries.map((e: { content: string }) => e.content), ["for a"]);
+  assert.equal(await pendingIds(state, "b"), ["1"]);
+});
+
+test("register overwrites the same source and id; clear and sessions work", async () => {
+  const state = newState();
+  await cli(state, "register", "--session", "s", "--source", "x", "--id", "1", "--content", "old");
+  await cli(state, "register", "--session", "s", "--source", "x", "--id", "1", "--content", "new");
+  const pending = JSON.parse((await cli(state, "pending", "--session", "s", "--format", "json")).stdout);
+  assert.equal(pending.entries.map((e: { content: string }) => e.content), ["new"]);
+  const listed = JSON.parse((await cli(state, "sessions", "--json")).stdout).sessions;
+  assert.equal(listed.map((s: { id: string; pending: number }) => [s.id, s.pending]), [["s", 1]]);
+  assert.is((await cli(state, "clear", "--session", "s")).status, 0);
+  assert.equal(JSON.parse((await cli(state, "sessions", "--json")).stdout).sessions, []);
+});
+
+test("register without content, or clear without a target, is a usage error", async () => {
+  const state = newState();
+  const noContent = await cli(state, "register", "--session", "s", "--source", "x", "--id", "1");
+  assert.is(noContent.status, 2);
+  assert.match(noContent.stderr, /no content/);
+  assert.is((await cli(state, "clear")).status, 2);
+  assert.is((await cli(state, "register", "--session", "s", "--source", "x", "--id", "1", "--content", "c", "--priority", "urgent")).status, 2);
+});
+
+test("session ids with any characters stay inside the state folder", async () => {
+  const state = newState();
+  await cli(state, "register", "--session", "../../evil/../id ✓", "--source", "x", "--id", "1", "--content", "c");
+  const listed = JSON.parse((await cli(state, "sessions", "--json")).stdout).sessions;
+  assert.equal(listed.map((s: { id: string }) => s.id), ["../../evil/../id ✓"]);
+});
+
+test.run();
