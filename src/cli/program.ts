@@ -90,6 +90,15 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
     });
 
   program
+    .command("hook")
+    .description("run as an agent's hook: `hook claude` reads a Claude Code event on stdin")
+    .argument("<agent>", "claude")
+    .action(async (agent: string) => {
+      const { runHook } = await import("./commands/hook.js");
+      result.code = await runHook(ctx, agent);
+    });
+
+  program
     .command("init")
     .description("write a commented .ctxinjectrc.yaml at the project root")
     .option("--root <dir>", "project root")

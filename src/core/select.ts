@@ -57,6 +57,8 @@ export interface SelectInput {
   minRelevance?: number;
   /** True for what this session already injected, unchanged since (build --session); never asked for keyword modes. */
   alreadyInjected?: (candidate: Candidate) => boolean;
+  /** A reason to leave a candidate out (e.g. "Claude Code loads it itself"), or null to keep it. */
+  exclude?: (candidate: Candidate) => string | null;
 }
 
 /** The centre of the range of thresholds with the best F1 on the tuning prompts (npm run relevance). */
@@ -156,6 +158,7 @@ export function selectContext(input: SelectInput): Selection {
 
   scoreAgentRequested(drafts, input, targets);
 
+  const knownToAgent: Candidate[] = [];
   for (const draft of drafts) {
     const { candidate } = draft;
     if (candidate.content.length > MAX_ENTRY_CHARS) {
@@ -166,8 +169,16 @@ export function selectContext(input: SelectInput): Selection {
       setStatus(candidate, "disabled", `source ${candidate.source} is disabled in the config`);
     }
     if (candidate.status === "included" && candidate.content === "") setStatus(candidate, "invalid", "empty file");
+    // What the agent already has — loaded natively, or injected earlier in the session — still counts for
+    // deduplication: a copy of it elsewhere in the tree is a duplicate, not news.
+    const excluded = candidate.status === "included" ? (input.exclude?.(candidate) ?? null) : null;
+    if (excluded !== null) {
+      setStatus(candidate, "disabled", excluded);
+      knownToAgent.push(candidate);
+    }
     if (candidate.status === "included" && candidate.source !== "keyword-detector" && input.alreadyInjected?.(candidate)) {
       setStatus(candidate, "already-injected", "injected earlier in this session and unchanged since");
+      knownToAgent.push(candidate);
     }
   }
 
@@ -197,7 +208,15 @@ export function selectContext(input: SelectInput): Selection {
     .sort((a, b) => rank(a.candidate.priority) - rank(b.candidate.priority) || a.index - b.index)
     .map((x) => x.candidate);
 
-  const entries: Entry[] = pending.entries.map((e) => toEntry(byKey.get(keyOf(e))!));
+  const known = new Map<string, Candidate>();
+  for (const c of knownToAgent) if (!known.has(c.content.trim())) known.set(c.content.trim(), c);
+  const entries: Entry[] = [];
+  for (const e of pending.entries) {
+    const candidate = byKey.get(keyOf(e))!;
+    const twin = known.get(e.content.trim());
+    if (twin) setStatus(candidate, "duplicate", `same content as ${twin.path ?? twin.id} (${twin.status === "already-injected" ? "already injected" : twin.reason})`);
+    else entries.push(toEntry(candidate));
+  }
   const omitted: Omitted[] = finalOrder.filter((c) => c.status === "below-threshold" || c.status === "over-budget").map(toOmitted);
 
   return { targets, candidates: finalOrder, entries, omitted, warnings };

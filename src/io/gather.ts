@@ -25,6 +25,8 @@ export interface GatherOptions extends TargetOptions {
   /** Flag value; else the config's; else approx. */
   tokenizer?: TokenizerName;
   minRelevance?: number;
+  /** Leaves candidates out with a reason (hooks skip what their agent loads itself). */
+  exclude?: (candidate: Candidate) => string | null;
   /** Session entries to join the build (claimed or peeked by the caller), and the session's name for reasons. */
   session?: { id: string; entries: StoredEntry[]; injected?: Map<string, string> };
 }
@@ -80,6 +82,7 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
     all,
     rules: options.rules ?? [],
     custom: [...custom.entries, ...sessionEntries, ...(extra.custom ?? [])],
+    ...(options.exclude && { exclude: options.exclude }),
     ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === contentHash(c.content) }),
     config,
     countTokens,

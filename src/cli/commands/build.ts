@@ -1,7 +1,7 @@
 import { SEPARATOR } from "../../core/collector.js";
 import { writeOut, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
-import { selectAndCompose, type SessionFlags } from "./select.js";
+import { selectFromFlags, type SessionFlags } from "./select.js";
 
 export interface BuildFlags extends SelectionFlags, SessionFlags {
   provenance?: boolean;
@@ -14,7 +14,7 @@ export interface BuildFlags extends SelectionFlags, SessionFlags {
  * With --session, the session's pending entries are consumed only once the output is written.
  */
 export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<number> {
-  const selected = await selectAndCompose(ctx, flags, true);
+  const selected = await selectFromFlags(ctx, flags, true);
   const { output, prompt, format } = selected;
   let text = output;
   if (prompt !== undefined && flags.passthrough !== false && format !== "json") {

@@ -1,7 +1,7 @@
 import { renderExplainJson, renderExplainText } from "../../core/render/explain.js";
 import { wantsColor, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
-import { selectAndCompose, type SessionFlags } from "./select.js";
+import { selectFromFlags, type SessionFlags } from "./select.js";
 
 export interface ExplainFlags extends SelectionFlags, SessionFlags {
   json?: boolean;
@@ -9,7 +9,7 @@ export interface ExplainFlags extends SelectionFlags, SessionFlags {
 
 /** The trace of the same run `build` would make (budget included, measured in --format), not a recomputation. */
 export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<number> {
-  const { candidates } = await selectAndCompose(ctx, flags, false);
+  const { candidates } = await selectFromFlags(ctx, flags, false);
   if (flags.json) {
     ctx.stdout.write(renderExplainJson(candidates));
     return 0;

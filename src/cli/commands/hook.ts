@@ -1,0 +1,28 @@
+import { printWarnings, writeOut, type CliContext } from "../context.js";
+
+/**
+ * `ctxinject hook claude`: a Claude Code hook. Event JSON on stdin, hook JSON on stdout. On any failure of its
+ * own it prints nothing on stdout, one line on stderr, and exits 1 — never 2, which would block the prompt.
+ */
+export async function runHook(ctx: CliContext, agent: string): Promise<number> {
+  try {
+    if (agent !== "claude") throw new Error(`unknown agent "${agent}" (expected: claude)`);
+    const raw = await ctx.readStdin();
+    if (raw === undefined || raw.trim() === "") throw new Error("no hook event on standard input");
+    let event;
+    try {
+      event = JSON.parse(raw) as unknown;
+    } catch {
+      throw new Error("the hook event on standard input is not JSON");
+    }
+    if (event === null || typeof event !== "object" || Array.isArray(event)) throw new Error("the hook event is not a JSON object");
+    const { answerClaudeEvent } = await import("../../integrations/claude-hook.js");
+    const { answer, warnings } = await answerClaudeEvent({ cwd: ctx.cwd, env: ctx.env }, event);
+    printWarnings(ctx, warnings);
+    await writeOut(ctx, answer);
+    return 0;
+  } catch (error) {
+    ctx.stderr.write(`ctxinject hook ${agent}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

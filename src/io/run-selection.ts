@@ -1,0 +1,101 @@
+import { compose, type Composed } from "../core/compose.js";
+import type { CountTokens } from "../core/tokens.js";
+import type { Candidate, Format, Warning } from "../core/types.js";
+import { gather, type GatherOptions } from "./gather.js";
+import { SessionStore, stateDir, type Claim } from "./session-store.js";
+
+/** The selection a build or explain asks for, already mapped from flags (only what the user set). */
+export type SelectionRequest = Omit<GatherOptions, "cwd" | "session" | "exclude"> & {
+  session?: string;
+  fresh?: boolean;
+  format?: Format;
+  provenance?: boolean;
+  maxTokens?: number;
+};
+
+export interface RunEnvironment {
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+export interface ComposeLimits {
+  /** A cap in characters on top of any token budget (Claude Code's additionalContext limit). */
+  maxChars?: number;
+  exclude?: (candidate: Candidate) => string | null;
+}
+
+export interface Selected extends Composed {
+  prompt: string | undefined;
+  format: Format;
+  warnings: Warning[];
+  /** Call once the output is written: consumes the session's claimed entries and records what was injected. */
+  finish(): Promise<void>;
+  /** Call when the output could not be written: claimed entries go back to pending. */
+  abort(): Promise<void>;
+}
+
+/**
+ * What build, explain and the agent hooks share: session, gather, budget.
+ * `take` claims the session's pending entries (build); otherwise they are only looked at (explain).
+ */
+export async function runSelection(
+  run: RunEnvironment,
+  flags: SelectionRequest,
+  take: boolean,
+  limits: ComposeLimits = {},
+): Promise<Selected> {
+  const prompt = flags.prompt;
+  const sessionId = flags.session;
+  const store = sessionId !== undefined ? new SessionStore(stateDir(run.env)) : null;
+  let claim: Claim | null = null;
+  let session;
+  if (store && sessionId !== undefined) {
+    claim = take ? await store.claim(sessionId) : null;
+    const entries = claim ? claim.entries : await store.pending(sessionId);
+    session = { id: sessionId, entries, ...(!flags.fresh && { injected: await store.injected(sessionId) }) };
+  }
+  try {
+    const { session: _session, fresh: _fresh, format: _format, provenance: _provenance, maxTokens: _maxTokens, ...request } = flags;
+    const gathered = await gather({
+      ...request,
+      cwd: run.cwd,
+      ...(session && { session }),
+      ...(limits.exclude && { exclude: limits.exclude }),
+    });
+    const format = flags.format ?? gathered.config.format ?? "markdown";
+    const maxTokens = flags.maxTokens ?? gathered.config.maxTokens ?? null;
+    const composed = compose(gathered.selection, {
+      format,
+      root: gathered.root,
+      tokenizer: gathered.tokenizer,
+      provenance: flags.provenance !== false,
+      all: flags.all === true,
+      ...budget(gathered.countTokens, maxTokens, limits.maxChars),
+    });
+    const finish = async () => {
+      if (!store || sessionId === undefined) return;
+      await claim?.commit();
+      if (take) await store.recordInjected(sessionId, gathered.injectionRecords(composed.candidates));
+      await store.collectGarbage(gathered.config.sessions.maxAgeHours * 3_600_000, Date.now(), sessionId);
+    };
+    return { ...composed, prompt, format, warnings: gathered.warnings, finish, abort: async () => void (await claim?.release()) };
+  } catch (error) {
+    await claim?.release();
+    throw error;
+  }
+}
+
+const SCALE = 1_000_000;
+
+/**
+ * The budget to compose with: tokens, characters, or both at once — as a fraction of each limit, so one
+ * fitting pass honours whichever is tighter for every piece of text.
+ */
+function budget(countTokens: CountTokens, maxTokens: number | null, maxChars: number | undefined): { countTokens: CountTokens; maxTokens: number | null } {
+  if (maxChars === undefined) return { countTokens, maxTokens };
+  if (maxTokens === null) return { countTokens: (text) => text.length, maxTokens: maxChars };
+  return {
+    countTokens: (text) => Math.ceil(Math.max(countTokens(text) / maxTokens, text.length / maxChars) * SCALE),
+    maxTokens: SCALE,
+  };
+}

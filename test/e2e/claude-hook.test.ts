@@ -1,0 +1,110 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+const states: string[] = [];
+test.after(() => {
+  cleanup();
+  for (const dir of states.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function setup() {
+  const root = materialize("monorepo");
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-hook-"));
+  states.push(state);
+  const hook = (event: Record<string, unknown>) => runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-1", cwd: root, ...event }) });
+  return { root, state, hook };
+}
+
+const contextOf = (stdout: string, event: string): string => {
+  const value = JSON.parse(stdout);
+  assert.is(value.hookSpecificOutput.hookEventName, event);
+  return value.hookSpecificOutput.additionalContext as string;
+};
+
+const read = (root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, file) } });
+
+test("UserPromptSubmit answers with the context for the prompt", () => {
+  const { hook } = setup();
+  const { status, stdout, stderr } = hook({ hook_event_name: "UserPromptSubmit", prompt: "ulw tidy packages/web/src/components/Button.tsx" });
+  assert.is(status, 0, stderr);
+  const context = contextOf(stdout, "UserPromptSubmit");
+  assert.match(context, "ULTRAWORK MODE");
+  assert.match(context, "packages/web/.cursor/rules/components.mdc");
+});
+
+test("what Claude Code loads itself is skipped: CLAUDE.md, its copies, and .claude/rules without paths", () => {
+  const { hook } = setup();
+  const context = contextOf(hook({ hook_event_name: "UserPromptSubmit", prompt: "hello" }).stdout, "UserPromptSubmit");
+  assert.not.match(context, "Use pnpm; never commit", "AGENTS.md has CLAUDE.md's content, which Claude already has");
+  assert.not.match(context, "Errors carry the file and line", ".claude/rules/conventions.md has no paths");
+  assert.match(context, "Keep functions short");
+});
+
+test("includeNative in the config brings them back", () => {
+  const { root, hook } = setup();
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ agents: { files: ["AGENTS.md", "CLAUDE.md"] }, claude: { includeNative: true } }));
+  const context = contextOf(hook({ hook_event_name: "UserPromptSubmit", prompt: "hello" }).stdout, "UserPromptSubmit");
+  assert.match(context, "Use pnpm; never commit");
+});
+
+test("PostToolUse on Read answers with that file's rules once, then nothing until it changes", () => {
+  const { root, hook } = setup();
+  const one = hook(read(root, "packages/api/src/handlers/user.ts"));
+  assert.is(one.status, 0, one.stderr);
+  assert.match(contextOf(one.stdout, "PostToolUse"), "Every handler checks the caller's permissions first.");
+  const two = hook(read(root, "packages/api/src/handlers/user.ts"));
+  assert.is(two.status, 0);
+  assert.is(two.stdout, "", "nothing new: no output at all");
+});
+
+test("SessionStart after compact forgets what the session has seen", () => {
+  const { root, hook } = setup();
+  hook(read(root, "packages/api/src/handlers/user.ts"));
+  assert.is(hook(read(root, "packages/api/src/handlers/user.ts")).stdout, "");
+  assert.is(hook({ hook_event_name: "SessionStart", source: "compact" }).stdout, "");
+  assert.match(contextOf(hook(read(root, "packages/api/src/handlers/user.ts")).stdout, "PostToolUse"), "Every handler checks");
+});
+
+test("SessionEnd clears the session", () => {
+  const { root, state, hook } = setup();
+  hook(read(root, "packages/api/src/handlers/user.ts"));
+  const env = { CTXINJECT_STATE_DIR: state };
+  assert.is(JSON.parse(runCli(["sessions", "--json"], { env }).stdout).sessions.length, 1);
+  assert.is(hook({ hook_event_name: "SessionEnd", reason: "exit" }).status, 0);
+  assert.equal(JSON.parse(runCli(["sessions", "--json"], { env }).stdout).sessions, []);
+});
+
+test("other tools and events answer nothing", () => {
+  const { hook } = setup();
+  for (const event of [{ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" } }, { hook_event_name: "Stop" }]) {
+    const result = hook(event);
+    assert.is(result.status, 0);
+    assert.is(result.stdout, "");
+  }
+});
+
+test("additionalContext stays under Claude Code's 10,000-character cap", () => {
+  const { root, hook } = setup();
+  writeFileSync(join(root, "README.md"), "# Big\n\n" + "A sentence that says a little. ".repeat(3000));
+  const context = contextOf(hook({ hook_event_name: "UserPromptSubmit", prompt: "hello" }).stdout, "UserPromptSubmit");
+  assert.ok(context.length <= 10_000, `${context.length} characters`);
+  assert.match(context, "read README.md for the rest");
+});
+
+test("bad input or a failure of its own: nothing on stdout, one line on stderr, never exit 2", () => {
+  const { root, state } = setup();
+  writeFileSync(join(root, ".ctxinjectrc.json"), '{ "formatt": 1 }');
+  const cases = ["not json", "[]", JSON.stringify({ hook_event_name: "UserPromptSubmit", prompt: "x" }), JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "s", cwd: root, prompt: "x" }), ""];
+  for (const input of cases) {
+    const result = runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input });
+    assert.is(result.stdout, "", input);
+    assert.is(result.status, 1, input);
+    assert.match(result.stderr, /^ctxinject hook claude: .+\n$/, input);
+  }
+});
+
+test.run();
