@@ -22,6 +22,8 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
   addSelectionOptions(program.command("build").description("print the merged context for the targets"))
     .option("--no-provenance", "markdown without the comment that names each entry's file")
     .option("--no-passthrough", "with a prompt, print the block alone (not the block, the separator and the prompt)")
+    .option("--out <file>", "write the block to FILE (atomically, only when it changed) instead of stdout")
+    .option("--check", "with --out: write nothing; exit 1 when FILE is not what build would write")
     .action(async (flags) => {
       const { runBuild } = await import("./commands/build.js");
       result.code = await runBuild(ctx, flags);
@@ -100,8 +102,10 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
 
   program
     .command("init")
-    .description("write a commented .ctxinjectrc.yaml at the project root")
+    .description("write a commented .ctxinjectrc.yaml at the project root (or, with --git-hook, install a pre-commit hook)")
     .option("--root <dir>", "project root")
+    .option("--git-hook", "install a pre-commit hook that regenerates and stages the generated context file")
+    .option("--out <file>", "with --git-hook: the file to generate (default .context/AGENTS.generated.md)")
     .action(async (flags) => {
       const { runInit } = await import("./commands/init.js");
       result.code = await runInit(ctx, flags);

@@ -1,4 +1,7 @@
+import { resolve } from "node:path";
 import { SEPARATOR } from "../../core/collector.js";
+import { usageError } from "../../core/errors.js";
+import { diffSummary, readIfExists, writeIfChanged } from "../../io/out-file.js";
 import { writeOut, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
 import { selectFromFlags, type SessionFlags } from "./select.js";
@@ -6,6 +9,8 @@ import { selectFromFlags, type SessionFlags } from "./select.js";
 export interface BuildFlags extends SelectionFlags, SessionFlags {
   provenance?: boolean;
   passthrough?: boolean;
+  out?: string;
+  check?: boolean;
 }
 
 /**
@@ -14,7 +19,10 @@ export interface BuildFlags extends SelectionFlags, SessionFlags {
  * With --session, the session's pending entries are consumed only once the output is written.
  */
 export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<number> {
+  if (flags.check && flags.out === undefined) throw usageError("--check needs --out FILE: the file to compare with");
+  if (flags.out !== undefined && flags.session !== undefined) throw usageError("--out and --session do not go together: a generated file is not a session's injection");
   const selected = await selectFromFlags(ctx, flags, true);
+  if (flags.out !== undefined) return writeGenerated(ctx, resolve(ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
   const { output, prompt, format } = selected;
   let text = output;
   if (prompt !== undefined && flags.passthrough !== false && format !== "json") {
@@ -28,5 +36,18 @@ export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<numb
     throw error;
   }
   await selected.finish();
+  return 0;
+}
+
+/** --out: the block alone, written atomically and only when it changed; --check compares without writing. */
+async function writeGenerated(ctx: CliContext, path: string, shown: string, output: string, check: boolean): Promise<number> {
+  if (check) {
+    const current = await readIfExists(path);
+    if (current === output) return 0;
+    ctx.stderr.write(`ctxinject: ${shown} is stale: ${diffSummary(current, output)}; run ctxinject build with the same flags and --out ${shown}\n`);
+    return 1;
+  }
+  const changed = await writeIfChanged(path, output);
+  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${shown}\n`);
   return 0;
 }

@@ -40,8 +40,16 @@ ignore: []
 #  - "legacy/**"
 `;
 
-export async function runInit(ctx: CliContext, flags: { root?: string }): Promise<number> {
+export const DEFAULT_GENERATED = ".context/AGENTS.generated.md";
+
+export async function runInit(ctx: CliContext, flags: { root?: string; gitHook?: boolean; out?: string }): Promise<number> {
   const { root } = findRoot(ctx.cwd, flags.root);
+  if (flags.gitHook) {
+    const { installPreCommitHook } = await import("../../io/git-hook.js");
+    const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED);
+    ctx.stderr.write(`ctxinject: pre-commit hook ${hook} now regenerates and stages ${flags.out ?? DEFAULT_GENERATED}\n`);
+    return 0;
+  }
   const existing = configFileIn(root);
   if (existing) throw new CtxinjectError(`${existing} already configures ctxinject; nothing written`);
   const file = join(root, ".ctxinjectrc.yaml");

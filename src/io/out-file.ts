@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+
+/** The current text of a file, or null when there is none. */
+export async function readIfExists(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/**
+ * Writes text to path only when it differs from what is there (so the mtime, and make or git, see no change),
+ * through a temp file in the same folder and a rename: a reader sees the old file or the new one, never half.
+ */
+export async function writeIfChanged(path: string, text: string): Promise<boolean> {
+  if ((await readIfExists(path)) === text) return false;
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  try {
+    await writeFile(tmp, text);
+    await rename(tmp, path);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+  return true;
+}
+
+/** A one-line summary of how `next` differs from `current`: lines added, removed, and the first difference. */
+export function diffSummary(current: string | null, next: string): string {
+  if (current === null) return `missing (would be ${next.split("\n").length} lines)`;
+  const a = current.split("\n");
+  const b = next.split("\n");
+  let first = 0;
+  while (first < a.length && first < b.length && a[first] === b[first]) first++;
+  const counts = new Map<string, number>();
+  for (const line of a) counts.set(line, (counts.get(line) ?? 0) + 1);
+  let added = 0;
+  for (const line of b) {
+    const n = counts.get(line) ?? 0;
+    if (n > 0) counts.set(line, n - 1);
+    else added++;
+  }
+  const removed = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  return `${added} line${added === 1 ? "" : "s"} added, ${removed} removed, first difference at line ${first + 1}`;
+}
