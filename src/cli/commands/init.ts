@@ -38,6 +38,22 @@ custom: []
 # Paths that are never a source (globs, relative to the root).
 ignore: []
 #  - "legacy/**"
+
+# Token budget and how tokens are counted (approx | o200k | cl100k); threshold for description-only rules.
+# maxTokens: 8000
+# tokenizer: approx
+# minRelevance: 0.25
+
+# Keyword modes: change, disable or add one (pattern is a case-insensitive regular expression).
+keywords: {}
+#  search: { enabled: false }
+#  review: { pattern: "\\breview (this|my) pr\\b", content: "Review like a maintainer.", priority: high }
+
+# Sessions unused this long are removed.
+sessions: { maxAgeHours: 168 }
+
+# ctxinject hook claude: also inject what Claude Code loads itself (CLAUDE.md, .claude/rules without paths)?
+claude: { includeNative: false, maxChars: 9500 }
 `;
 
 export const DEFAULT_GENERATED = ".context/AGENTS.generated.md";
