@@ -1,2 +1,2 @@
 #!/usr/bin/env node
-import("../dist/cli/main.js").then((cli) => cli.run());
+import("../dist/bundle/main.js").then((cli) => cli.run());
