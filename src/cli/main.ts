@@ -1,3 +1,4 @@
+import { readStdinIfPiped } from "../io/stdin.js";
 import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
 import { CtxinjectError } from "../core/errors.js";
@@ -42,7 +43,7 @@ export async function run(): Promise<void> {
     env: process.env,
     stdout: process.stdout,
     stderr: process.stderr,
-    readStdin: async () => (await import("../io/stdin.js")).readStdinIfPiped(),
+    readStdin: () => readStdinIfPiped(),
   });
   process.exitCode = code;
 }

@@ -1,3 +1,4 @@
+import { stemmer } from "stemmer";
 import type { Config } from "../core/config.js";
 import { selectContext, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
@@ -54,7 +55,7 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
   const all = options.all === true;
   const tokenizer = options.tokenizer ?? config.tokenizer ?? "approx";
   const countTokens = await loadTokenizer(tokenizer);
-  const stem = prompt !== undefined || targets.length > 0 ? (await import("stemmer")).stemmer : undefined;
+  const stem = prompt !== undefined || targets.length > 0 ? stemmer : undefined;
   const paths = await discover({
     root,
     useGit: gitTop !== null,

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { randomHex } from "./lazy-crypto.js";
 
 /** The current text of a file, or null when there is none. */
 export async function readIfExists(path: string): Promise<string | null> {
@@ -19,7 +19,7 @@ export async function readIfExists(path: string): Promise<string | null> {
 export async function writeIfChanged(path: string, text: string): Promise<boolean> {
   if ((await readIfExists(path)) === text) return false;
   await mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`;
+  const tmp = `${path}.tmp-${process.pid}-${randomHex(4)}`;
   try {
     await writeFile(tmp, text);
     await rename(tmp, path);

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { usageError } from "../core/errors.js";
 import type { Priority } from "../core/types.js";
+import { randomHex, sha256 } from "./lazy-crypto.js";
 
 /**
  * Session state shared by separate processes (a git hook, an agent hook, the next build).
@@ -48,9 +48,9 @@ export interface Claim {
 }
 
 let counter = 0;
-const nonce = () => `${process.pid}-${randomBytes(6).toString("hex")}`;
-const hashOf = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
-export const contentHash = (text: string) => createHash("sha256").update(text).digest("hex");
+const nonce = () => `${process.pid}-${randomHex(6)}`;
+const hashOf = (text: string) => sha256(text).slice(0, 32);
+export const contentHash = sha256;
 
 /** `CTXINJECT_STATE_DIR`, else `$XDG_STATE_HOME/ctxinject`, else `~/.local/state/ctxinject`. */
 export function stateDir(env: Record<string, string | undefined>): string {

@@ -1,3 +1,4 @@
+import pc from "picocolors";
 import { renderExplainJson, renderExplainText } from "../../core/render/explain.js";
 import { wantsColor, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
@@ -14,7 +15,7 @@ export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<
     ctx.stdout.write(renderExplainJson(candidates));
     return 0;
   }
-  const paint = wantsColor(ctx) ? (await import("picocolors")).default.createColors(true) : undefined;
+  const paint = wantsColor(ctx) ? pc.createColors(true) : undefined;
   ctx.stdout.write(renderExplainText(candidates, paint));
   return 0;
 }

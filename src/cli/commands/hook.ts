@@ -1,3 +1,4 @@
+import { answerClaudeEvent } from "../../integrations/claude-hook.js";
 import { printWarnings, writeOut, type CliContext } from "../context.js";
 
 /**
@@ -16,7 +17,6 @@ export async function runHook(ctx: CliContext, agent: string): Promise<number> {
       throw new Error("the hook event on standard input is not JSON");
     }
     if (event === null || typeof event !== "object" || Array.isArray(event)) throw new Error("the hook event is not a JSON object");
-    const { answerClaudeEvent } = await import("../../integrations/claude-hook.js");
     const { answer, warnings } = await answerClaudeEvent({ cwd: ctx.cwd, env: ctx.env }, event);
     printWarnings(ctx, warnings);
     await writeOut(ctx, answer);

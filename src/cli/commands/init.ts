@@ -1,3 +1,4 @@
+import { installPreCommitHook } from "../../io/git-hook.js";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
@@ -61,7 +62,6 @@ export const DEFAULT_GENERATED = ".context/AGENTS.generated.md";
 export async function runInit(ctx: CliContext, flags: { root?: string; gitHook?: boolean; out?: string }): Promise<number> {
   const { root } = findRoot(ctx.cwd, flags.root);
   if (flags.gitHook) {
-    const { installPreCommitHook } = await import("../../io/git-hook.js");
     const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED);
     ctx.stderr.write(`ctxinject: pre-commit hook ${hook} now regenerates and stages ${flags.out ?? DEFAULT_GENERATED}\n`);
     return 0;

@@ -42,7 +42,7 @@ export function compileGlobs(patterns: string[], base: string): GlobMatcher {
     const negated = original.startsWith("!");
     const pattern = normalizePattern(negated ? original.slice(1) : original);
     if (pattern === "") continue;
-    const test = picomatch(pattern, { dot: true, basename: !pattern.includes("/") });
+    const test = compiled(pattern);
     if (negated) exclude.push(test);
     else include.push({ pattern: original, test });
   }
@@ -54,6 +54,17 @@ export function compileGlobs(patterns: string[], base: string): GlobMatcher {
     if (!hit || exclude.some((test) => test(relative))) return null;
     return hit.pattern;
   };
+}
+
+// Many rules share patterns (every package's `src/**/*.ts`); compiling one is the costly part of matching.
+const cache = new Map<string, (path: string) => boolean>();
+function compiled(pattern: string): (path: string) => boolean {
+  let test = cache.get(pattern);
+  if (!test) {
+    test = picomatch(pattern, { dot: true, basename: !pattern.includes("/") });
+    cache.set(pattern, test);
+  }
+  return test;
 }
 
 function normalizePattern(pattern: string): string {

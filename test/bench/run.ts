@@ -1,0 +1,113 @@
+/**
+ * `npm run bench`: measures ctxinject side by side with its floor and its peers, in one run, as ratios.
+ * A measurement, not a test: it exits non-zero only when it cannot run.
+ *
+ *   BENCH_SIZES=small,medium,large   which trees (default: all three)
+ *   BENCH_RUNS=5                     timed runs per command, after one warm-up (median reported)
+ *   BENCH_NO_REPOMIX=1               skip the repomix comparison
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BIN, REPO } from "../helpers/cli.js";
+import { generate, SIZES, type Generated } from "./generate.js";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const WANTED = (process.env.BENCH_SIZES ?? "small,medium,large").split(",");
+const BENCH_DIR = join(REPO, "test/bench");
+const TREES = join(tmpdir(), "ctxinject-bench");
+
+// The instruction files ctxinject reads with --all, as git pathspecs and as repomix globs.
+const NAMES = [".cursor/rules/**", ".claude/rules/**", "docs/kord/rules/**", ".github/instructions/**", ".github/copilot-instructions.md", ".cursorrules", "AGENTS.md", "AGENTS.override.md", "README.md"];
+const PATHSPECS = NAMES.map((n) => `':(glob)**/${n}'`).join(" ");
+const GLOBS = NAMES.map((n) => `**/${n}`).join(",");
+
+interface Timing {
+  ms: number;
+  rssMiB: number | null;
+}
+
+/** Median wall time of a shell command over RUNS runs after a warm-up; peak RSS from GNU time when present. */
+function measure(cwd: string, command: string, runs = RUNS): Timing {
+  const hasTime = existsSync("/usr/bin/time");
+  const once = () => {
+    const started = process.hrtime.bigint();
+    const r = spawnSync("sh", ["-c", hasTime ? `/usr/bin/time -f '%M' -o /tmp/ctxinject-bench-rss ${command}` : command], {
+      cwd,
+      stdio: ["ignore", "ignore", "pipe"],
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1", CI: "true" },
+    });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    if (r.status !== 0) throw new Error(`benchmark command failed (${r.status}): ${command}\n${r.stderr}`);
+    const rss = hasTime ? Number(spawnSync("tail", ["-1", "/tmp/ctxinject-bench-rss"], { encoding: "utf8" }).stdout.trim()) / 1024 : null;
+    return { ms, rssMiB: rss };
+  };
+  once();
+  const samples = Array.from({ length: runs }, once).sort((a, b) => a.ms - b.ms);
+  return samples[Math.floor(samples.length / 2)]!;
+}
+
+function repomixBin(): string | null {
+  if (process.env.BENCH_NO_REPOMIX) return null;
+  const bin = join(BENCH_DIR, "node_modules/.bin/repomix");
+  if (!existsSync(bin)) {
+    console.error("bench: installing repomix for the comparison (test/bench/package.json)…");
+    const r = spawnSync("npm", ["install", "--prefix", BENCH_DIR, "--no-audit", "--no-fund", "--silent"], { stdio: "inherit" });
+    if (r.status !== 0 || !existsSync(bin)) {
+      console.error("bench: repomix could not be installed; its comparison is skipped");
+      return null;
+    }
+  }
+  return bin;
+}
+
+const ctx = `node ${BIN}`;
+const fmt = (n: number) => n.toFixed(0);
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+
+mkdirSync(TREES, { recursive: true });
+const sizes = SIZES.filter((s) => WANTED.includes(s.name));
+const rows: string[][] = [];
+const notes: string[] = [];
+const repomix = repomixBin();
+console.error(`bench: ${RUNS} runs per command after a warm-up; trees in ${TREES}`);
+
+for (const size of sizes) {
+  console.error(`bench: ${size.name}: generating…`);
+  const tree: Generated = generate(TREES, size, true);
+  const plain: Generated = generate(TREES, size, false);
+  console.error(`bench: ${size.name}: ${tree.files} files; measuring…`);
+  const floor = measure(tree.root, "node -e 0");
+  const targeted = measure(tree.root, `${ctx} build --files ${tree.target}`);
+  const all = measure(tree.root, `${ctx} build --all`);
+  const shell = measure(tree.root, `git ls-files -z -- ${PATHSPECS} | xargs -0 cat > /dev/null`);
+  const plainTargeted = measure(plain.root, `${ctx} build --files ${plain.target}`);
+  const plainAll = measure(plain.root, `${ctx} build --all`);
+  rows.push([
+    size.name,
+    String(tree.files),
+    fmt(floor.ms),
+    fmt(targeted.ms),
+    ratio(targeted.ms, floor.ms),
+    fmt(plainTargeted.ms),
+    fmt(all.ms),
+    fmt(shell.ms),
+    ratio(all.ms, shell.ms),
+    (all.ms / (tree.files / 1000)).toFixed(1),
+    fmt(plainAll.ms),
+    all.rssMiB === null ? "-" : all.rssMiB.toFixed(0),
+  ]);
+  if (repomix) {
+    const peer = measure(tree.root, `${repomix} --include '${GLOBS}' --no-security-check --style markdown --quiet -o /dev/null`, Math.min(RUNS, 3));
+    notes.push(`${size.name}: repomix ${fmt(peer.ms)} ms vs ctxinject build --all ${fmt(all.ms)} ms: ctxinject ${(peer.ms / all.ms).toFixed(1)}x faster (target >= 10x)`);
+  }
+}
+
+const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.5)", "--files no git", "build --all", "git ls-files|cat", "ratio (<=3.0)", "ms per 1k files", "--all no git", "peak RSS MiB (<=150)"];
+const table = [header, ...rows];
+const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
+console.log(table.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join("  ")).join("\n"));
+for (const note of notes) console.log(note);
+console.log(`times are medians of ${RUNS} runs in ms; "no git" columns are the same tree without a repository (a walk instead of git ls-files).`);
