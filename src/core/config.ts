@@ -42,6 +42,7 @@ export interface UserConfig {
   custom?: CustomSetting[];
   ignore?: string[];
   redact?: boolean;
+  allowOutside?: string[];
   sessions?: { maxAgeHours?: number };
   claude?: { includeNative?: boolean; maxChars?: number };
 }
@@ -58,6 +59,8 @@ export interface Config {
   custom: CustomSetting[];
   ignore: string[];
   redact: boolean;
+  /** Folders outside the root that symlinks in the tree may lead to. */
+  allowOutside: string[];
   sessions: { maxAgeHours: number };
   /** `hook claude`: include what Claude Code loads itself; cap on additionalContext. */
   claude: { includeNative: boolean; maxChars: number };
@@ -79,6 +82,7 @@ export function defaultConfig(): Config {
     custom: [],
     ignore: [],
     redact: true,
+    allowOutside: [],
     sessions: { maxAgeHours: 24 * 7 },
     claude: { includeNative: false, maxChars: CLAUDE_MAX_CHARS },
   };
@@ -178,6 +182,7 @@ export function validateConfig(raw: unknown, file: string): Config {
       },
       ignore: strings,
       redact: bool,
+      allowOutside: strings,
       sessions: (v, k) => shape(object(v, k), { maxAgeHours: positiveNumber }, k),
       claude: (v, k) =>
         shape(object(v, k), { includeNative: bool, maxChars: (x, key) => (!Number.isInteger(x) || (x as number) < 100 || (x as number) > 10_000) && fail(key, "a whole number from 100 to 10000", x) }, k),
@@ -200,6 +205,7 @@ export function validateConfig(raw: unknown, file: string): Config {
     custom: user.custom ?? [],
     ignore: user.ignore ?? [],
     redact: user.redact ?? true,
+    allowOutside: user.allowOutside ?? [],
     sessions: { maxAgeHours: user.sessions?.maxAgeHours ?? config.sessions.maxAgeHours },
     claude: { includeNative: user.claude?.includeNative ?? false, maxChars: user.claude?.maxChars ?? CLAUDE_MAX_CHARS },
   };

@@ -6,6 +6,7 @@ import { dirOf, isWithin, joinPath, locate, overrideName, RULE_FORMATS, type Loc
 import { parseRule } from "./sources/rules.js";
 import { approxTokens, type CountTokens } from "./tokens.js";
 import { cutAtOrBefore } from "./budget/boundaries.js";
+import { redactSecrets } from "./redact.js";
 import { detectKeywords, keywordModes } from "./prompt/keywords.js";
 import { ruleMentions } from "./prompt/mentions.js";
 import { scoreRelevance, type RelevanceDoc } from "./prompt/relevance.js";
@@ -100,7 +101,11 @@ export function selectContext(input: SelectInput): Selection {
   const warnings: Warning[] = [];
   const drafts: Draft[] = [];
 
-  const files = [...input.files].sort((a, b) => compareText(a.path, b.path));
+  // Credentials are replaced before anything is parsed, so no later step can print them.
+  const redacting = config.redact !== false;
+  const files = [...input.files]
+    .sort((a, b) => compareText(a.path, b.path))
+    .map((file) => (redacting ? redactFile(file, warnings) : file));
   const located = files.flatMap((file) => {
     const location = locate(file.path, locateOptions);
     return location ? [{ file, location }] : [];
@@ -145,7 +150,7 @@ export function selectContext(input: SelectInput): Selection {
       priority: custom.priority ?? sourcePriority(config, "custom"),
       kind: custom.kind ?? "custom",
       path: custom.path ?? null,
-      content: normalizeText(custom.content).trim(),
+      content: redacting ? redactEntry(normalizeText(custom.content).trim(), custom.path ?? `${source}:${custom.id}`, warnings) : normalizeText(custom.content).trim(),
       countTokens,
     });
     setStatus(candidate, "included", custom.reason ?? (source === "custom" ? "custom entry from the config" : `registered by ${source}`));
@@ -168,7 +173,10 @@ export function selectContext(input: SelectInput): Selection {
     if (candidate.status === "included" && isSourceDisabled(config, candidate.source)) {
       setStatus(candidate, "disabled", `source ${candidate.source} is disabled in the config`);
     }
-    if (candidate.status === "included" && candidate.content === "") setStatus(candidate, "invalid", "empty file");
+    if (candidate.status === "included" && candidate.content === "") {
+      setStatus(candidate, "invalid", "empty file");
+      warnings.push({ ...(candidate.path !== null && { file: candidate.path }), message: "empty: nothing to inject" });
+    }
     // What the agent already has — loaded natively, or injected earlier in the session — still counts for
     // deduplication: a copy of it elsewhere in the tree is a duplicate, not news.
     const excluded = candidate.status === "included" ? (input.exclude?.(candidate) ?? null) : null;
@@ -347,6 +355,17 @@ function decideRule(
     default:
       setStatus(candidate, "manual", `include with --rule ${name} or @${name} in the prompt`);
   }
+}
+
+function redactFile(file: SourceFile, warnings: Warning[]): SourceFile {
+  const text = redactEntry(file.text, file.path, warnings);
+  return text === file.text ? file : { ...file, text };
+}
+
+function redactEntry(content: string, where: string, warnings: Warning[]): string {
+  const { text, redactions } = redactSecrets(content);
+  for (const r of redactions) warnings.push({ file: where, line: r.line, message: `redacted a ${r.kind} (config redact: false keeps it)` });
+  return text;
 }
 
 /** One entry's ceiling before any budget: a multi-megabyte README must not crowd out everything else. */

@@ -1,9 +1,13 @@
+import { spawnSync } from "node:child_process";
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, joinPath, locate, overrideName, README, RULE_FILES, ruleDirs, type LocateOptions } from "../core/sources/locate.js";
-import { listFiles } from "./git.js";
+import { trackedFiles } from "./git.js";
 
 export interface DiscoverOptions extends LocateOptions {
   root: string;
-  /** Ask git (tracked + untracked-not-ignored) when the root is inside a repository. */
+  /** The root is inside a git repository: git's view of the tree decides what is ignored. */
   useGit: boolean;
   /** Every instruction file in the tree, or only those on the paths from the root to these targets. */
   scope: { all: true } | { all: false; targets: string[] };
@@ -11,15 +15,32 @@ export interface DiscoverOptions extends LocateOptions {
 
 const NEVER = /(^|\/)(node_modules|\.git)(\/|$)/;
 
-/** Root-relative paths of the instruction files in scope, sorted; node_modules, .git and git-ignored paths never appear. */
-export async function discover(options: DiscoverOptions): Promise<string[]> {
-  const specs = options.scope.all ? everywhere(options) : onPaths(options, options.scope.targets);
+/**
+ * Root-relative paths of the instruction files in scope, sorted; node_modules, .git and git-ignored paths never
+ * appear.
+ *
+ * - Targeted: only the folders from the root down to each target are looked at (a few stats and the rules
+ *   folders on that path), whatever the size of the tree; git then says which of them it ignores
+ *   (`check-ignore --no-index`: the ignore rules alone, without reading a 100k-entry index).
+ * - `--all` in a repository: the files git tracks (`ls-files --cached`), the same set the generated file will be
+ *   committed from. Git's scan for untracked files costs seconds on a large tree, so a new rule joins once added.
+ * - `--all` outside git: a walk of the tree (readdir, many folders at once), never into node_modules or .git.
+ */
+export async function discover(options: DiscoverOptions): Promise<{ paths: string[]; warnings: Warning[] }> {
+  const warnings: Warning[] = [];
   let paths: string[] | null = null;
-  if (options.useGit) paths = listFiles(options.root, specs.map((s) => (options.scope.all ? `:(glob)${s}` : `:(literal)${s}`)));
-  if (paths === null) paths = await walk(options.root, options.scope.all ? specs : specs.map(asGlob));
-  return paths
-    .filter((p) => !NEVER.test(p) && locate(p, options) !== null)
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (options.scope.all) {
+    if (options.useGit) {
+      paths = trackedFiles(options.root, everywhere(options).map((s) => `:(glob)${s}`));
+      if (paths?.length === 0) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
+    }
+    paths ??= await walkTree(options.root, (p) => locate(p, options) !== null);
+  } else {
+    paths = await onPaths(options, options.scope.targets, warnings);
+    if (options.useGit && paths.length > 0) paths = withoutIgnored(options.root, paths);
+  }
+  const found = paths.filter((p) => !NEVER.test(p) && locate(p, options) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { paths: found, warnings };
 }
 
 /** Names to look for in one directory: rules folders (whole), single-file rules, agents files, README. */
@@ -33,30 +54,72 @@ function namesIn(options: LocateOptions): string[] {
 }
 
 function everywhere(options: LocateOptions): string[] {
-  return namesIn(options).map((name) => (/\.(md|mdc)$|^\.cursorrules$|\/\.cursorrules$/.test(name) ? `**/${name}` : `**/${name}/**`));
+  const folders = new Set(ruleDirs(options).map((rd) => rd.dir));
+  return namesIn(options).map((name) => (folders.has(name) ? `**/${name}/**` : `**/${name}`));
 }
 
-function onPaths(options: LocateOptions, targets: string[]): string[] {
+/** Instruction files in the folders from the root down to each target: a stat per name, a walk per rules folder. */
+async function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[]): Promise<string[]> {
   const dirs = new Set<string>();
   for (const target of targets.length > 0 ? targets : [""]) for (const dir of ancestorsOf(target === "" ? "" : dirOf(target))) dirs.add(dir);
-  const names = namesIn(options);
-  return [...dirs].sort().flatMap((dir) => names.map((name) => joinPath(dir, name)));
+  const folders = new Set(ruleDirs(options).map((rd) => rd.dir));
+  const found: string[] = [];
+  await Promise.all(
+    [...dirs].flatMap((dir) =>
+      namesIn(options).map(async (name) => {
+        const path = joinPath(dir, name);
+        const info = await stat(join(options.root, path)).catch(() => null);
+        if (info === null) return;
+        if (folders.has(name)) {
+          if (info.isDirectory()) found.push(...(await walkTree(options.root, () => true, path)));
+        } else if (info.isDirectory()) {
+          warnings.push({ file: path, message: "is a directory, not a file; skipped" });
+        } else found.push(path);
+      }),
+    ),
+  );
+  return found;
 }
 
-/** A literal path (file or folder) as a glob for the walk: folders match everything below. */
-function asGlob(path: string): string {
-  const escaped = path.replace(/[*?[\]{}()!@+]/g, "\\$&");
-  return /\.(md|mdc)$|(^|\/)\.cursorrules$/.test(path) ? escaped : `${escaped}/**`;
+/** Drops what git ignores. Without the index: a tracked file under an ignore rule counts as ignored here. */
+function withoutIgnored(root: string, paths: string[]): string[] {
+  const result = spawnSync("git", ["check-ignore", "--no-index", "-z", "--stdin"], { cwd: root, input: paths.join("\0"), encoding: "utf8" });
+  // Exit 1 means nothing is ignored; anything else but 0 means git could not say, and nothing is dropped.
+  if (result.status !== 0) return paths;
+  const ignored = new Set(result.stdout.split("\0").filter(Boolean));
+  return paths.filter((p) => !ignored.has(p));
 }
 
-async function walk(root: string, patterns: string[]): Promise<string[]> {
-  const { default: fg } = await import("fast-glob");
-  return fg(patterns, {
-    cwd: root,
-    dot: true,
-    onlyFiles: true,
-    followSymbolicLinks: false,
-    suppressErrors: true,
-    ignore: ["**/node_modules/**", "**/.git/**"],
+/**
+ * Files under `start` (root-relative) that `keep` accepts, skipping node_modules and .git and never following a
+ * symlinked folder (loops). Up to 32 folders are read at once: on slow file systems the walk is bound by latency.
+ */
+export async function walkTree(root: string, keep: (path: string) => boolean, start = ""): Promise<string[]> {
+  const out: string[] = [];
+  const queue: string[] = [start];
+  let active = 0;
+  await new Promise<void>((resolve, reject) => {
+    const pump = () => {
+      if (queue.length === 0 && active === 0) return resolve();
+      while (active < 32 && queue.length > 0) {
+        const dir = queue.pop()!;
+        active++;
+        readdir(join(root, dir), { withFileTypes: true })
+          .then((entries) => {
+            for (const entry of entries) {
+              if (entry.name === "node_modules" || entry.name === ".git") continue;
+              const path = joinPath(dir, entry.name);
+              if (entry.isDirectory()) queue.push(path);
+              else if (keep(path)) out.push(path);
+            }
+          }, () => undefined)
+          .then(() => {
+            active--;
+            pump();
+          }, reject);
+      }
+    };
+    pump();
   });
+  return out;
 }

@@ -56,14 +56,16 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
   const tokenizer = options.tokenizer ?? config.tokenizer ?? "approx";
   const countTokens = await loadTokenizer(tokenizer);
   const stem = prompt !== undefined || targets.length > 0 ? stemmer : undefined;
-  const paths = await discover({
+  const discovered = await discover({
     root,
     useGit: gitTop !== null,
     agentFiles: config.agents.files,
     ruleDirs: config.rules.dirs,
     scope: all ? { all: true } : { all: false, targets },
   });
-  const read = await readSourceFiles(root, paths);
+  const paths = discovered.paths;
+  warnings.push(...discovered.warnings);
+  const read = await readSourceFiles(root, paths, { allowOutside: config.allowOutside });
   const custom = await readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, join(root, f.realPath ?? f.path)]));
   const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? join(root, c.path)) : `${c.source}:${c.id}`);

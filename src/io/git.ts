@@ -19,8 +19,8 @@ export function splitNul(stdout: string): string[] {
   return stdout.split("\0").filter((line) => line !== "");
 }
 
-/** Tracked files plus untracked files that are not ignored, under cwd, limited by pathspecs. */
-export function listFiles(cwd: string, pathspecs: string[]): string[] | null {
-  const result = git(cwd, ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...pathspecs]);
+/** The files in git's index (tracked, or staged to be) under cwd, limited by pathspecs; null when git cannot say. */
+export function trackedFiles(cwd: string, pathspecs: string[]): string[] | null {
+  const result = git(cwd, ["ls-files", "-z", "--cached", "--", ...pathspecs]);
   return result.ok ? [...new Set(splitNul(result.stdout))] : null;
 }

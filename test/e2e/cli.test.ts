@@ -38,6 +38,8 @@ test("--files is read relative to the current folder, or to --root when it would
 
 test("--staged targets the files staged in git", () => {
   const root = materialize("monorepo");
+  git(root, "commit", "-qm", "fixture");
+  writeFileSync(join(root, "packages/api/src/handlers/user.ts"), "export const user = 2;\n");
   git(root, "add", "packages/api/src/handlers/user.ts");
   const value = JSON.parse(runCli(["build", "--staged", "--format", "json"], { cwd: root }).stdout);
   assert.equal(value.targets, ["packages/api/src/handlers/user.ts"]);
@@ -46,7 +48,6 @@ test("--staged targets the files staged in git", () => {
 
 test("--changed targets files changed since a ref, untracked ones included", () => {
   const root = materialize("monorepo");
-  git(root, "add", "-A");
   git(root, "commit", "-qm", "fixture");
   writeFileSync(join(root, "packages/web/src/components/Button.tsx"), "export const Button = () => 1;\n");
   writeFileSync(join(root, "packages/api/src/new.ts"), "export {};\n");

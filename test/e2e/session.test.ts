@@ -100,6 +100,31 @@ test("a consumer killed after claiming loses nothing: the next consumer gets the
   assert.equal(await pendingIds(state, "s"), []);
 });
 
+test("100 rounds of kill -9 in the middle of register and consume: readable store, nothing acknowledged lost, nothing consumed twice", async () => {
+  const state = newState();
+  const acknowledged = new Set<string>();
+  const consumed: string[] = [];
+  for (let round = 0; round < 100; round++) {
+    const delay = 15 + ((round * 53) % 110);
+    if (round % 2 === 0) {
+      const out = await runAndKill([WORKER, "register", state, "s", `r${round}`, "100000"], delay);
+      for (const line of out.split("\n")) if (line.startsWith("ok ")) acknowledged.add(line.slice(3));
+    } else {
+      const out = await runAndKill([WORKER, "consume", state, "s"], delay);
+      // Only a consumer that got to "committed" consumed anything; a killed one's claim goes back.
+      if (out.includes("committed")) for (const line of out.split("\n")) if (line.startsWith("got ")) consumed.push(line.slice(4));
+    }
+  }
+  const sessions = await cli(state, "sessions", "--json");
+  assert.is(sessions.status, 0, sessions.stderr);
+  const rest = await pendingIds(state, "s");
+  assert.is(new Set(consumed).size, consumed.length, "no entry consumed twice");
+  for (const id of rest) assert.not.ok(consumed.includes(id), `${id} consumed and still pending`);
+  const seen = new Set([...consumed, ...rest]);
+  for (const id of acknowledged) assert.ok(seen.has(id), `acknowledged ${id} was lost`);
+  assert.ok(acknowledged.size > 0);
+});
+
 test("build --session joins pending entries once, and does not inject unchanged files again", async () => {
   const state = newState();
   const root = materialize("monorepo");

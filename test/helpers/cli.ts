@@ -23,18 +23,22 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
     env: env as NodeJS.ProcessEnv,
     encoding: "utf8",
     input: options.input ?? "",
+    maxBuffer: 256 * 1024 * 1024,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 const made: string[] = [];
 
-/** A private copy of a fixture in a temporary folder, as its own git repository unless `git: false`. */
+/** A private copy of a fixture in a temporary folder, as its own git repository (files staged) unless `git: false`. */
 export function materialize(fixture: string, options: { git?: boolean } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), `ctxinject-${fixture}-`));
   made.push(dir);
   cpSync(join(FIXTURES, fixture), dir, { recursive: true, verbatimSymlinks: true });
-  if (options.git !== false) git(dir, "init", "-q");
+  if (options.git !== false) {
+    git(dir, "init", "-q");
+    git(dir, "add", "-A");
+  }
   return dir;
 }
 

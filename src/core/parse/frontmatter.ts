@@ -9,6 +9,8 @@ export interface ParsedDocument {
   body: string;
   hasFrontmatter: boolean;
   warnings: Warning[];
+  /** File line of each top-level key, for warnings about a field. */
+  keyLines: Record<string, number>;
 }
 
 type YamlParse = (text: string) => unknown;
@@ -36,7 +38,7 @@ export function parseFrontmatter(text: string, file: string): ParsedDocument {
   const normalized = normalizeText(text);
   const lines = normalized.split("\n");
   if ((lines[0] ?? "").trimEnd() !== "---") {
-    return { data: {}, body: normalized, hasFrontmatter: false, warnings: [] };
+    return { data: {}, body: normalized, hasFrontmatter: false, warnings: [], keyLines: {} };
   }
   const close = lines.findIndex((line, index) => index > 0 && /^(---|\.\.\.)\s*$/.test(line));
   if (close === -1) {
@@ -45,29 +47,34 @@ export function parseFrontmatter(text: string, file: string): ParsedDocument {
       body: normalized,
       hasFrontmatter: false,
       warnings: [{ file, line: 1, message: "frontmatter opened with --- is never closed; the whole file is read as text" }],
+      keyLines: {},
     };
   }
   const raw = lines.slice(1, close).join("\n");
   const body = lines.slice(close + 1).join("\n");
   const warnings: Warning[] = [];
-  if (raw.trim() === "") return { data: {}, body, hasFrontmatter: true, warnings };
+  const keyLines: Record<string, number> = {};
+  raw.split("\n").forEach((line, i) => {
+    const key = /^([A-Za-z_][\w.-]*)\s*:/.exec(line)?.[1];
+    if (key !== undefined && !(key in keyLines)) keyLines[key] = i + 2;
+  });
+  const done = (data: Record<string, unknown>): ParsedDocument => ({ data, body, hasFrontmatter: true, warnings, keyLines });
+  if (raw.trim() === "") return done({});
   const simple = readSimpleYaml(raw);
-  if (simple !== null && "data" in simple) return { data: simple.data, body, hasFrontmatter: true, warnings };
+  if (simple !== null && "data" in simple) return done(simple.data);
   if (simple !== null) {
     warnings.push({
       file,
       line: simple.aliasLine + 2,
       message: "frontmatter is not strict YAML (an unquoted value starting with * is a YAML alias); read it line by line",
     });
-    return lenientResult(raw, body, file, warnings);
+    return done(lenientData(raw, file, warnings));
   }
 
   try {
     const parsed = loadYaml()(raw);
-    if (parsed === null || parsed === undefined) return { data: {}, body, hasFrontmatter: true, warnings };
-    if (typeof parsed === "object" && !Array.isArray(parsed)) {
-      return { data: parsed as Record<string, unknown>, body, hasFrontmatter: true, warnings };
-    }
+    if (parsed === null || parsed === undefined) return done({});
+    if (typeof parsed === "object" && !Array.isArray(parsed)) return done(parsed as Record<string, unknown>);
     warnings.push({ file, line: 2, message: "frontmatter is not a list of key: value fields; read it line by line" });
   } catch (error) {
     const err = error as { mark?: { line?: number }; reason?: string; message?: string };
@@ -78,13 +85,13 @@ export function parseFrontmatter(text: string, file: string): ParsedDocument {
       message: `frontmatter is not strict YAML (${err.reason ?? err.message ?? "parse error"}); read it line by line`,
     });
   }
-  return lenientResult(raw, body, file, warnings);
+  return done(lenientData(raw, file, warnings));
 }
 
-function lenientResult(raw: string, body: string, file: string, warnings: Warning[]): ParsedDocument {
+function lenientData(raw: string, file: string, warnings: Warning[]): Record<string, unknown> {
   const lenient = readLenientYaml(raw, 2);
   for (const warning of lenient.warnings) warnings.push({ file, ...warning });
-  return { data: lenient.data, body, hasFrontmatter: true, warnings };
+  return lenient.data;
 }
 
 /** Strict YAML alone, for the test that holds the fast path to YAML's answers. */

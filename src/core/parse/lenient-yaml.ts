@@ -42,6 +42,11 @@ export function readLenientYaml(raw: string, firstLine: number): { data: Record<
       data[key] = value.startsWith("|") ? block.join("\n").trim() : block.filter(Boolean).join(" ");
       continue;
     }
+    if (value.startsWith("[") && !value.endsWith("]")) {
+      warnings.push({ line: lineNo, message: `"${key}": a list opened with [ is never closed; read as a list` });
+      data[key] = scalar(`${value}]`);
+      continue;
+    }
     data[key] = scalar(value);
   }
   return { data, warnings };

@@ -1,14 +1,15 @@
 import type { ContextDocument } from "./document.js";
+import { guardCompact, safeId } from "./guard.js";
 
 /**
  * Fewest tokens, same information: a header line per entry, then the content with HTML comments,
  * horizontal rules, badge lines and blank lines removed and runs of spaces collapsed — never inside code fences.
  */
 export function renderCompact(doc: ContextDocument): string {
-  const blocks = doc.entries.map((e) => `## ${e.id} [${e.source} ${e.priority}]\n${compactText(e.content)}`.trimEnd());
+  const blocks = doc.entries.map((e) => `## ${safeId(e.id)} [${safeId(e.source)} ${e.priority}]\n${guardCompact(compactText(e.content))}`.trimEnd());
   const more = doc.omittedMore ?? 0;
   if (doc.omitted.length > 0 || more > 0) {
-    const items = doc.omitted.map((o) => `${o.path ?? o.id} (${o.tokens}t)${o.description ? `: ${collapse(o.description)}` : ""}`);
+    const items = doc.omitted.map((o) => `${safeId(o.path ?? o.id)} (${o.tokens}t)${o.description ? `: ${collapse(o.description)}` : ""}`);
     if (more > 0) items.push(`+${more} more (ctxinject explain)`);
     blocks.push(`## index: read on demand\n${items.join("\n")}`);
   }

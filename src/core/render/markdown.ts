@@ -1,13 +1,17 @@
 import { SEPARATOR } from "../collector.js";
 import type { Entry, Omitted } from "../types.js";
 import type { ContextDocument } from "./document.js";
+import { guardMarkdown, safeId } from "./guard.js";
 
 export const moreLine = (more: number) => `- … and ${more} more (ctxinject explain lists them)`;
 
 export const INDEX_HEADING = "## Not included here: read these when the task needs them";
 
 export function renderMarkdown(doc: ContextDocument): string {
-  const parts = doc.entries.map((entry) => (doc.provenance ? `${provenance(entry, doc.all)}\n${entry.content}` : entry.content));
+  const parts = doc.entries.map((entry) => {
+    const content = guardMarkdown(entry.content);
+    return doc.provenance ? `${provenance(entry, doc.all)}\n${content}` : content;
+  });
   if (doc.omitted.length > 0 || (doc.omittedMore ?? 0) > 0) parts.push(renderIndex(doc.omitted, doc.omittedMore ?? 0, doc.provenance));
   return parts.length === 0 ? "" : `${parts.join(SEPARATOR)}\n`;
 }
@@ -17,7 +21,7 @@ export function provenance(entry: Entry, all: boolean): string {
   const detail = all && entry.kind !== "directory" && entry.kind !== "custom"
     ? `${entry.priority}, ${entry.kind}${entry.globs.length > 0 ? `: ${entry.globs.join(", ")}` : ""}`
     : entry.priority;
-  return `<!-- ${safeComment(`${entry.source}: ${entry.id} (${detail})`)} -->`;
+  return `<!-- ${safeComment(`${safeId(entry.source)}: ${safeId(entry.id)} (${detail})`)} -->`;
 }
 
 function safeComment(text: string): string {
@@ -27,7 +31,7 @@ function safeComment(text: string): string {
 function renderIndex(omitted: Omitted[], more: number, withComment: boolean): string {
   const lines = omitted.map((o) => {
     const about = o.description ? `: ${o.description}` : "";
-    return `- \`${o.path ?? o.id}\` (${o.tokens} tokens)${about}`;
+    return `- \`${safeId(o.path ?? o.id)}\` (${o.tokens} tokens)${about.replace(/\s+/g, " ")}`;
   });
   if (more > 0) lines.push(moreLine(more));
   const head = withComment ? "<!-- ctxinject: index -->\n" : "";

@@ -47,14 +47,17 @@ function renderOmitted(o: Omitted): string {
 // Characters outside XML 1.0's Char production (tab, LF, CR and the rest are fine).
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Attribute values XML cannot hold are JSON strings, and `escaped` lists which, so a reader can undo it. */
 function attributes(values: Record<string, string | null>): string {
   let out = "";
+  const escaped: string[] = [];
   for (const [name, value] of Object.entries(values)) {
     if (value === null) continue;
-    const safe = NOT_XML_CHAR.test(value) ? JSON.stringify(value) : value;
-    out += ` ${name}="${escapeAttribute(safe)}"`;
+    const needsJson = NOT_XML_CHAR.test(value);
+    if (needsJson) escaped.push(name);
+    out += ` ${name}="${escapeAttribute(needsJson ? JSON.stringify(value) : value)}"`;
   }
-  return out;
+  return escaped.length > 0 ? `${out} escaped="${escaped.join(" ")}"` : out;
 }
 
 export function escapeText(text: string): string {

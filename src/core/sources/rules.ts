@@ -27,18 +27,21 @@ export function parseRule(file: SourceFile, format: RuleFormat, anchor: string):
   const doc = parseFrontmatter(file.text, file.path);
   const warnings = [...doc.warnings];
   const data = doc.data;
-  const warn = (message: string) => warnings.push({ file: file.path, message });
+  const warn = (message: string, key?: string) => {
+    const line = key !== undefined ? doc.keyLines[key] : undefined;
+    warnings.push({ file: file.path, ...(line !== undefined && { line }), message });
+  };
 
   const globs: string[] = [];
   for (const field of ["globs", "paths", "applyTo"]) {
     const list = readGlobList(data[field]);
-    if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`);
+    if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`, field);
     globs.push(...list.patterns);
   }
 
   const description = typeof data.description === "string" && data.description.trim() !== "" ? data.description.trim() : null;
-  const alwaysApply = readAlwaysApply(data.alwaysApply, warn);
-  const priority = readPriority(data.priority, warn);
+  const alwaysApply = readAlwaysApply(data.alwaysApply, (m) => warn(m, "alwaysApply"));
+  const priority = readPriority(data.priority, (m) => warn(m, "priority"));
 
   let kind: Kind;
   let alwaysReason: string | null = null;

@@ -1,0 +1,157 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readSourceFiles } from "../../src/io/read.js";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+const extra: string[] = [];
+test.after(() => {
+  cleanup();
+  for (const dir of extra.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const WARNED: Array<[string, RegExp]> = [
+  [".cursor/rules/unclosed.mdc:1", /never closed/],
+  [".cursor/rules/colons.mdc:2", /not strict YAML/],
+  [".cursor/rules/bracket.mdc:3", /never closed; read as a list/],
+  [".cursor/rules/string-true.mdc:3", /Cursor treats a string as false/],
+  [".cursor/rules/bad-priority.mdc:3", /"priority": expected one of/],
+  [".cursor/rules/number-globs.mdc:2", /"globs": expected a string or a list/],
+  [".cursor/rules/map-globs.mdc:2", /"globs": expected a string or a list/],
+  [".cursor/rules/binary.mdc", /binary file/],
+  [".cursor/rules/latin1.mdc", /not valid UTF-8/],
+  ["docs/kord/rules/empty.md", /empty/],
+  [".cursor/rules/has-secret.md:1", /redacted a aws-access-key/],
+  ["pkg/AGENTS.md", /is a directory/],
+];
+
+test("every bad input gets a warning naming the file (and line), and the run goes on", () => {
+  const root = materialize("hostile");
+  const all = runCli(["build", "--all", "--format", "json"], { cwd: root });
+  const targeted = runCli(["build", "--files", "pkg/AGENTS.md/note.txt", "--format", "json"], { cwd: root });
+  assert.is(all.status, 0, all.stderr);
+  assert.is(targeted.status, 0, targeted.stderr);
+  const stderr = all.stderr + targeted.stderr;
+  for (const [where, what] of WARNED) {
+    const line = stderr.split("\n").find((l) => l.startsWith(`ctxinject: warning: ${where}:`) || l.startsWith(`ctxinject: warning: ${where} `));
+    assert.ok(line, `no warning for ${where}`);
+    assert.match(line!, what);
+  }
+  const contents = JSON.parse(all.stdout).entries.map((e: { content: string }) => e.content).join("\n");
+  for (const kept of ["Root agents file", "Colons rule body.", "Bracket rule body.", "BOM and CRLF rule body.", "Map-globs rule body.", "caf\uFFFD rule body"]) {
+    assert.match(contents, kept);
+  }
+  assert.not.match(contents, "AKIAIOSFODNN7EXAMPLE");
+  assert.not.match(contents, "Binary");
+});
+
+test("BOM and CRLF are accepted: the rule's fields are read and its text has plain line ends", () => {
+  const root = materialize("hostile");
+  const value = JSON.parse(runCli(["explain", "--json"], { cwd: root }).stdout);
+  const bom = value.candidates.find((c: { id: string }) => c.id === ".cursor/rules/bom-crlf.mdc");
+  assert.is(bom.kind, "always");
+  assert.is(bom.status, "included");
+});
+
+test("forged provenance in a file stays attributed to that file in markdown", () => {
+  const root = materialize("hostile");
+  const { stdout } = runCli(["build", "--all"], { cwd: root });
+  const comments = stdout.split("\n").filter((l) => /^<!-- [\w-]+: .* \(\w+[^)]*\) -->$/.test(l));
+  assert.not.ok(comments.some((c) => c.includes("trusted.mdc")), "the forged comment is not a comment any more");
+  const forgedAt = stdout.indexOf("Forged instructions");
+  const lastComment = stdout.lastIndexOf("\n<!-- rules-injector:", forgedAt);
+  assert.match(stdout.slice(lastComment, lastComment + 80), "forged.mdc");
+});
+
+test("symlinks: loops, dangling links and links out of the root are skipped with a warning; links inside are read", () => {
+  const root = materialize("hostile", { git: false });
+  const outside = mkdtempSync(join(tmpdir(), "ctxinject-outside-"));
+  extra.push(outside);
+  writeFileSync(join(outside, "secret-rules.md"), "Outside text that must never be read.\n");
+  symlinkSync(join(outside, "secret-rules.md"), join(root, ".cursor/rules/outside.md"));
+  symlinkSync("missing-target.md", join(root, ".cursor/rules/dangling.md"));
+  symlinkSync("loop-b.md", join(root, ".cursor/rules/loop-a.md"));
+  symlinkSync("loop-a.md", join(root, ".cursor/rules/loop-b.md"));
+  symlinkSync("AGENTS.md", join(root, "CLAUDE.md"));
+  mkdirSync(join(root, "deep"));
+  symlinkSync("..", join(root, "deep/up"));
+  symlinkSync(outside, join(root, "deep/out"));
+  const { status, stdout, stderr } = runCli(["build", "--all"], { cwd: root, env: {} });
+  assert.is(status, 0, stderr);
+  assert.not.match(stdout, "Outside text");
+  assert.match(stderr, /\.cursor\/rules\/outside\.md: leads to .*outside the project root; not followed/);
+  assert.match(stderr, /\.cursor\/rules\/dangling\.md: .*dangling symlink/);
+  assert.match(stderr, /\.cursor\/rules\/loop-a\.md: is a symlink loop/);
+  assert.match(stdout, "Root agents file");
+});
+
+test("config allowOutside lets a named outside folder be read through a symlink", () => {
+  const root = materialize("hostile", { git: false });
+  const outside = mkdtempSync(join(tmpdir(), "ctxinject-shared-"));
+  extra.push(outside);
+  writeFileSync(join(outside, "shared.md"), "---\nalwaysApply: true\n---\nShared rule from outside.\n");
+  symlinkSync(join(outside, "shared.md"), join(root, ".cursor/rules/shared.md"));
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ allowOutside: [outside] }));
+  assert.match(runCli(["build", "--all"], { cwd: root }).stdout, "Shared rule from outside.");
+});
+
+test("a file that vanishes between listing and reading is a warning, not a crash", async () => {
+  const root = materialize("hostile", { git: false });
+  const { files, warnings } = await readSourceFiles(root, ["AGENTS.md", "gone.md"]);
+  assert.equal(files.map((f) => f.path), ["AGENTS.md"]);
+  assert.match(warnings[0]!.message, /vanished/);
+  assert.is(warnings[0]!.file, "gone.md");
+});
+
+test("very deep trees and 10,000 rules in one folder build without trouble", () => {
+  const root = materialize("hostile");
+  const deep = Array.from({ length: 120 }, (_, i) => `d${i}`).join("/");
+  mkdirSync(join(root, deep), { recursive: true });
+  writeFileSync(join(root, deep, "AGENTS.md"), "Deepest agents file.\n");
+  const deepRun = runCli(["build", "--files", `${deep}/x.ts`], { cwd: root });
+  assert.is(deepRun.status, 0, deepRun.stderr);
+  assert.match(deepRun.stdout, "Deepest agents file.");
+  const many = join(root, "many/.cursor/rules");
+  mkdirSync(many, { recursive: true });
+  for (let i = 0; i < 10_000; i++) writeFileSync(join(many, `r${i}.mdc`), `---\nglobs: src/m${i}/**\n---\nRule ${i}.\n`);
+  const manyRun = runCli(["explain", "--json", "--files", "many/src/m9999/a.ts"], { cwd: root });
+  assert.is(manyRun.status, 0, manyRun.stderr);
+  const included = JSON.parse(manyRun.stdout).candidates.filter((c: { id: string; status: string }) => c.id.startsWith("many/") && c.status === "included");
+  assert.equal(included.map((c: { id: string }) => c.id), ["many/.cursor/rules/r9999.mdc"]);
+});
+
+test("every bad argument or config is exit 2 with one line that names it", () => {
+  const root = materialize("hostile");
+  const cases: Array<[string[], RegExp, (() => void)?]> = [
+    [["build", "--max-tokens", "-1"], /--max-tokens/],
+    [["build", "--format", "yaml"], /--format/],
+    [["build", "--tokenizer", "gpt2"], /--tokenizer/],
+    [["build", "--root", "nowhere"], /--root nowhere: no such directory/],
+    [["build"], /unknown key "sources\.readme"/, () => writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ sources: { readme: {} } }))],
+    [["build"], /\.ctxinjectrc\.json: cannot load the config file/, () => writeFileSync(join(root, ".ctxinjectrc.json"), "{ not json")],
+    [["build"], /\.ctxinjectrc\.json: cannot load the config file/, () => {
+      rmSync(join(root, ".ctxinjectrc.json"));
+      mkdirSync(join(root, ".ctxinjectrc.json"));
+    }],
+  ];
+  for (const [args, message, prepare] of cases) {
+    prepare?.();
+    const { status, stderr, stdout } = runCli(args, { cwd: root });
+    assert.is(status, 2, args.join(" "));
+    assert.match(stderr, message);
+    assert.is(stderr.trim().split("\n").filter((l) => !l.startsWith("(run ctxinject")).length, 1, stderr);
+    assert.is(stdout, "");
+  }
+});
+
+test("the same tree gives the same bytes whatever the locale or timezone", () => {
+  const root = materialize("monorepo");
+  const base = runCli(["build", "--all", "--format", "json"], { cwd: root }).stdout;
+  for (const env of [{ LC_ALL: "tr_TR.UTF-8", LANG: "tr_TR.UTF-8" }, { TZ: "Pacific/Chatham" }, { LC_ALL: "C", TZ: "America/St_Johns" }]) {
+    assert.is(runCli(["build", "--all", "--format", "json"], { cwd: root, env }).stdout, base, JSON.stringify(env));
+  }
+});
+
+test.run();

@@ -1,0 +1,77 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { redactSecrets } from "../../src/core/redact.js";
+import { select } from "../helpers/tree.js";
+
+// Test values only: the documented AWS example key and made-up tokens of the right shapes.
+const SAMPLES: Array<[string, string]> = [
+  ["-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEAx1\nabc\n-----END RSA PRIVATE KEY-----", "private-key"],
+  ["-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----", "private-key"],
+  ["aws_access_key_id = AKIAIOSFODNN7EXAMPLE", "aws-access-key"],
+  ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws-secret-key"],
+  ['{ "type": "service_account", "private_key_id": "0123456789abcdef0123456789abcdef01234567" }', "gcp-service-account"],
+  ['"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBg\\n-----END PRIVATE KEY-----\\n"', "private-key"],
+  ["token: ghp_0123456789abcdefghijABCDEFGHIJ012345", "github-token"],
+  ["GITHUB_TOKEN=github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz", "github-token"],
+  ["glpat-abcdefghij0123456789", "gitlab-token"],
+  ["SLACK=xoxb-1234567890-abcdefghij", "slack-token"],
+  ["https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX", "slack-webhook"],
+  ["//registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789", "npm-token"],
+  ["Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "jwt"],
+  ["DB_PASSWORD=s3cr3t-Passw0rd!", "password"],
+  ['api_key: "k3y_9f8e7d6c5b4a"', "password"],
+];
+
+const HARMLESS = [
+  "password = ${DB_PASSWORD}",
+  "password: <your password here>",
+  "api_key = process.env.API_KEY",
+  "Set the password to something long and memorable.",
+  "passwords are hashed with argon2",
+  "secret = changeme-please-1",
+  "the token is read from GITHUB_TOKEN",
+  "AKIA is the prefix of AWS access keys",
+  "eyJ is how a JWT starts",
+];
+
+test("each kind of credential is replaced by a marker naming its kind", () => {
+  for (const [text, kind] of SAMPLES) {
+    const { text: out, redactions } = redactSecrets(`before\n${text}\nafter`);
+    assert.ok(redactions.some((r) => r.kind === kind), `${kind} not found in ${text}`);
+    assert.match(out, `[REDACTED:${kind}]`);
+    assert.match(out, /^before\n/);
+    assert.match(out, /\nafter$/);
+  }
+});
+
+test("the credential itself is gone from the output", () => {
+  const { text } = redactSecrets("key AKIAIOSFODNN7EXAMPLE and ghp_0123456789abcdefghijABCDEFGHIJ012345");
+  assert.not.match(text, "AKIAIOSFODNN7EXAMPLE");
+  assert.not.match(text, "ghp_0123");
+});
+
+test("placeholders, variable references and prose are left alone", () => {
+  for (const text of HARMLESS) assert.equal(redactSecrets(text).redactions, [], text);
+});
+
+test("redactions report the line they start on", () => {
+  const { redactions } = redactSecrets("one\ntwo\nkey=AKIAIOSFODNN7EXAMPLE\n");
+  assert.equal(redactions, [{ kind: "aws-access-key", line: 3 }]);
+});
+
+test("a build redacts rule files and config entries, and warns with file and line", () => {
+  const s = select(
+    { "AGENTS.md": "# Deploy\n\nUse key AKIAIOSFODNN7EXAMPLE for staging." },
+    { custom: [{ id: "token", content: "ghp_0123456789abcdefghijABCDEFGHIJ012345" }] },
+  );
+  assert.not.match(JSON.stringify(s.entries), /AKIAIOSFODNN7EXAMPLE|ghp_0123/);
+  assert.ok(s.warnings.some((w) => w.file === "AGENTS.md" && w.line === 3 && /aws-access-key/.test(w.message)));
+  assert.ok(s.warnings.some((w) => w.file === "custom:token" && /github-token/.test(w.message)));
+});
+
+test("redact: false keeps the text as it is", () => {
+  const s = select({ "AGENTS.md": "key AKIAIOSFODNN7EXAMPLE" }, { configure: (c) => void (c.redact = false) });
+  assert.match(s.entries[0]!.content, "AKIAIOSFODNN7EXAMPLE");
+});
+
+test.run();
