@@ -1,4 +1,5 @@
-import { readFile, realpath } from "node:fs/promises";
+import { readFileSync, realpathSync } from "node:fs";
+import { realpath } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import type { SourceFile, Warning } from "../core/types.js";
 import { toRootRelative } from "./paths.js";
@@ -24,16 +25,17 @@ export async function readSourceFiles(root: string, paths: string[], options: Re
   const warnings: Warning[] = [];
   const realRoot = await realpath(root).catch(() => root);
   const allowed = (options.allowOutside ?? []).map((p) => resolve(root, p));
-  const results = await Promise.all(
-    paths.map(async (path): Promise<SourceFile | null> => {
+  // Synchronous reads: thousands of small files read faster one after another than through the thread pool's
+  // open/fstat/read/close round trips (measured on the large benchmark tree).
+  const results = paths.map((path): SourceFile | null => {
       const abs = join(root, path);
       try {
-        const real = await realpath(abs);
+        const real = realpathSync.native(abs);
         if (!within(real, realRoot) && !allowed.some((folder) => within(real, folder))) {
           warnings.push({ file: path, message: `leads to ${real}, outside the project root; not followed (config allowOutside can allow it)` });
           return null;
         }
-        const bytes = await readFile(abs);
+        const bytes = readFileSync(abs);
         if (bytes.includes(0)) {
           warnings.push({ file: path, message: "binary file (NUL byte); skipped" });
           return null;
@@ -57,7 +59,6 @@ export async function readSourceFiles(root: string, paths: string[], options: Re
         warnings.push({ file: path, message: `${why}; skipped` });
         return null;
       }
-    }),
-  );
+    });
   return { files: results.filter((f): f is SourceFile => f !== null), warnings };
 }

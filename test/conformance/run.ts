@@ -58,6 +58,8 @@ function materialize(repoDir: string): string {
   }
   writeFileSync(join(dir, ".ctxinjectrc.json"), JSON.stringify({ agents: { files: AGENT_FILES } }));
   spawnSync("git", ["init", "-q"], { cwd: dir });
+  // --all reads git's index: stage the tree as a checkout of the repository would have it.
+  spawnSync("git", ["add", "-A"], { cwd: dir });
   return dir;
 }
 

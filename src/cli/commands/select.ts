@@ -1,6 +1,7 @@
 import { runSelection, type ComposeLimits, type Selected } from "../../io/run-selection.js";
 import type { Format } from "../../core/types.js";
 import { printWarnings, type CliContext } from "../context.js";
+import { startProgress } from "../progress.js";
 import { selectionOptions, type SelectionFlags } from "../options.js";
 
 export interface SessionFlags {
@@ -17,6 +18,7 @@ export async function selectFromFlags(
 ): Promise<Selected> {
   // An empty pipe (a CI step with nothing piped in) is no prompt at all.
   const prompt = flags.prompt ?? ((await ctx.readStdin()) || undefined);
+  const stop = startProgress(ctx, "ctxinject: reading instruction files…");
   const selected = await runSelection(
     { cwd: ctx.cwd, env: ctx.env },
     {
@@ -30,7 +32,7 @@ export async function selectFromFlags(
     },
     take,
     limits,
-  );
+  ).finally(stop);
   printWarnings(ctx, selected.warnings);
   return selected;
 }

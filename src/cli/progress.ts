@@ -1,0 +1,25 @@
+import type { CliContext } from "./context.js";
+
+const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+/**
+ * A spinner on stderr for a run that takes longer than `delayMs`, only on a terminal and never under CI or
+ * NO_COLOR-style dumb terminals; returns the function that stops it and clears its line.
+ */
+export function startProgress(ctx: CliContext, label: string, delayMs = 500): () => void {
+  if (ctx.stderr.isTTY !== true || ctx.env.CI || ctx.env.TERM === "dumb") return () => {};
+  let frame = 0;
+  let interval: ReturnType<typeof setInterval> | undefined;
+  const timer = setTimeout(() => {
+    interval = setInterval(() => ctx.stderr.write(`\r${FRAMES[frame++ % FRAMES.length]} ${label}`), 80);
+    interval.unref?.();
+  }, delayMs);
+  timer.unref?.();
+  return () => {
+    clearTimeout(timer);
+    if (interval !== undefined) {
+      clearInterval(interval);
+      ctx.stderr.write("\r\u001b[K");
+    }
+  };
+}
