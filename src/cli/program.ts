@@ -28,21 +28,23 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
       writeErr: (s) => ctx.stderr.write(s),
     })
     .showHelpAfterError("(run ctxinject --help for usage)");
+  // Every action runs its command with the context and keeps the exit code it returns.
+  const run =
+    <A extends unknown[]>(command: (ctx: CliContext, ...args: A) => Promise<number>) =>
+    async (...args: A) => {
+      result.code = await command(ctx, ...args);
+    };
 
   addSelectionOptions(program.command("build").description("print the merged context for the targets"))
     .option("--no-provenance", "markdown without the comment that names each entry's file")
     .option("--no-passthrough", "with a prompt, print the block alone (not the block, the separator and the prompt)")
     .option("--out <file>", "write the block to FILE (atomically, only when it changed) instead of stdout")
     .option("--check", "with --out: write nothing; exit 1 when FILE is not what build would write")
-    .action(async (flags) => {
-      result.code = await runBuild(ctx, flags);
-    });
+    .action(run(runBuild));
 
   addSelectionOptions(program.command("explain").description("show every candidate, included or not, and why"))
     .option("--json", "print the trace as JSON")
-    .action(async (flags) => {
-      result.code = await runExplain(ctx, flags);
-    });
+    .action(run(runExplain));
 
   const priority = () => new Option("--priority <priority>", "critical, high, normal or low").choices(PRIORITIES);
   const format = () => new Option("--format <format>", "output format").choices(FORMATS);
@@ -55,52 +57,33 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
     .requiredOption("--id <id>", "entry id; the same source and id replace the entry")
     .addOption(priority())
     .option("--content <text>", "the entry's text")
-    .action(async (flags) => {
-      result.code = await runRegister(ctx, flags);
-    });
+    .action(run(runRegister));
 
-  program
-    .command("pending")
-    .description("print a session's pending entries without consuming them")
-    .requiredOption("--session <id>", "session id")
-    .addOption(format())
-    .action(async (flags) => {
-      result.code = await runPending(ctx, flags);
-    });
-
-  program
-    .command("consume")
-    .description("print a session's pending entries and clear them (each entry exactly once)")
-    .requiredOption("--session <id>", "session id")
-    .addOption(format())
-    .action(async (flags) => {
-      result.code = await runConsume(ctx, flags);
-    });
+  for (const [name, description, command] of [
+    ["pending", "print a session's pending entries without consuming them", runPending],
+    ["consume", "print a session's pending entries and clear them (each entry exactly once)", runConsume],
+  ] as const) {
+    program.command(name).description(description).requiredOption("--session <id>", "session id").addOption(format()).action(run(command));
+  }
 
   program
     .command("clear")
     .description("forget a session, or every session with --all")
     .option("--session <id>", "session id")
     .option("--all", "every session")
-    .action(async (flags) => {
-      result.code = await runClear(ctx, flags);
-    });
+    .action(run(runClear));
 
   program
     .command("sessions")
     .description("list sessions with their pending and injected counts")
     .option("--json", "print JSON")
-    .action(async (flags) => {
-      result.code = await runSessions(ctx, flags);
-    });
+    .action(run(runSessions));
 
   program
     .command("hook")
     .description("run as an agent's hook: `hook claude` reads a Claude Code event on stdin")
     .argument("<agent>", "claude")
-    .action(async (agent: string) => {
-      result.code = await runHook(ctx, agent);
-    });
+    .action(run(runHook));
 
   program
     .command("init")
@@ -108,9 +91,7 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
     .option("--root <dir>", "project root")
     .option("--git-hook", "install a pre-commit hook that regenerates and stages the generated context file")
     .option("--out <file>", "with --git-hook: the file to generate (default .context/AGENTS.generated.md)")
-    .action(async (flags) => {
-      result.code = await runInit(ctx, flags);
-    });
+    .action(run(runInit));
 
   return program;
 }
