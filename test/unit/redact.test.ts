@@ -31,6 +31,8 @@ const HARMLESS = [
   "secret = changeme-please-1",
   "the token is read from GITHUB_TOKEN",
   "AKIA is the prefix of AWS access keys",
+  "set secret = alice-password",
+  "<Provider accessToken={publicAccessToken}>",
   "eyJ is how a JWT starts",
 ];
 
