@@ -1,0 +1,51 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { decodeSessionId, encodeSessionId, SessionStore, stateDir } from "../../src/io/session-store.js";
+
+const dirs: string[] = [];
+const store = () => {
+  const dir = mkdtempSync(join(tmpdir(), "ctxinject-store-"));
+  dirs.push(dir);
+  return new SessionStore(dir);
+};
+test.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+test("the state folder follows CTXINJECT_STATE_DIR, then XDG_STATE_HOME", () => {
+  assert.is(stateDir({ CTXINJECT_STATE_DIR: "/x/state" }), "/x/state");
+  assert.is(stateDir({ XDG_STATE_HOME: "/y" }), "/y/ctxinject");
+  assert.match(stateDir({}), /\.local\/state\/ctxinject$/);
+});
+
+test("session ids encode to safe folder names and back", () => {
+  for (const id of ["abc-123", "../../etc", "a/b", "ünï ✓", ".", ".."]) {
+    const name = encodeSessionId(id);
+    assert.not.match(name, /[/\\]|^\.\.?$/);
+    assert.is(decodeSessionId(name), id);
+  }
+});
+
+test("sessions unused for longer than the maximum age are removed; the one in use is kept", async () => {
+  const s = store();
+  await s.register("old", { source: "x", id: "1", content: "old entry" });
+  await s.register("current", { source: "x", id: "1", content: "current entry" });
+  const later = Date.now() + 3 * 3_600_000;
+  const removed = await s.collectGarbage(3_600_000, later, "current");
+  assert.equal(removed, ["old"]);
+  assert.equal((await s.sessions()).map((x) => x.id), ["current"]);
+});
+
+test("a temp file left by a crashed writer is ignored by readers and removed once old", async () => {
+  const s = store();
+  await s.register("s", { source: "x", id: "1", content: "kept" });
+  const tmp = join(s.dir, "sessions", "s", "tmp");
+  mkdirSync(tmp, { recursive: true });
+  writeFileSync(join(tmp, "99999-dead.json"), '{"half": ');
+  assert.equal((await s.pending("s")).map((e) => e.content), ["kept"]);
+  await s.collectGarbage(24 * 3_600_000, Date.now() + 2 * 3_600_000);
+  assert.equal(readdirSync(tmp), []);
+});
+
+test.run();
