@@ -144,13 +144,14 @@ export function selectContext(input: SelectInput): Selection {
 
   (input.custom ?? []).forEach((custom, index) => {
     const source = custom.source ?? "custom";
+    const text = normalizeText(custom.content).trim();
     const candidate = makeCandidate({
       source,
       id: custom.id,
       priority: custom.priority ?? sourcePriority(config, "custom"),
       kind: custom.kind ?? "custom",
       path: custom.path ?? null,
-      content: redacting ? redactEntry(normalizeText(custom.content).trim(), custom.path ?? `${source}:${custom.id}`, warnings) : normalizeText(custom.content).trim(),
+      content: redacting ? redactEntry(text, custom.path ?? `${source}:${custom.id}`, warnings) : text,
       countTokens,
     });
     setStatus(candidate, "included", custom.reason ?? (source === "custom" ? "custom entry from the config" : `registered by ${source}`));
