@@ -3,8 +3,8 @@
  * is scanned and each credential is replaced by `[REDACTED:<kind>]`; the caller warns with file and line.
  *
  * These are our own patterns for well-known credential shapes, not a general entropy scanner. The maintained
- * rule sets (secretlint's recommended preset) load a plugin runtime of their own and cost far more start-up
- * than the whole of ctxinject on every prompt; see the README's security section for the measurement.
+ * rule set we measured (@secretlint/core with its recommended preset: 30–44 ms to import, 7–11 ms for a first
+ * lint) costs about as much as all of ctxinject above bare Node, on every prompt.
  */
 
 export interface Redaction {
