@@ -2,8 +2,6 @@ import { basename } from "node:path";
 import type { Candidate, Warning } from "../core/types.js";
 import { runSelection, type RunEnvironment } from "../io/run-selection.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
-import { loadConfig } from "../io/config.js";
-import { findRoot } from "../io/root.js";
 
 /** The fields of Claude Code's hook event that ctxinject reads; everything else is ignored. */
 export interface ClaudeHookEvent {
@@ -56,11 +54,10 @@ export async function answerClaudeEvent(run: RunEnvironment, event: ClaudeHookEv
     flags = { files: [event.tool_input.file_path] };
   } else return { answer: "", warnings: [] };
 
-  const { config } = await loadConfig(findRoot(cwd, undefined).root);
-  const selected = await runSelection({ cwd, env: run.env }, { ...flags, session, format: "markdown" }, true, {
+  const selected = await runSelection({ cwd, env: run.env }, { ...flags, session, format: "markdown" }, true, (config) => ({
     maxChars: config.claude.maxChars,
     ...(!config.claude.includeNative && { exclude: loadedByClaude }),
-  });
+  }));
   const fresh = selected.doc.entries.length > 0;
   await selected.finish();
   if (!fresh) return { answer: "", warnings: selected.warnings };

@@ -3,7 +3,10 @@ import { ContextCollector } from "../core/collector.js";
 import { renderPending } from "../core/render/pending.js";
 import { approxTokens } from "../core/tokens.js";
 import type { Candidate } from "../core/types.js";
+import { detectKeywords, keywordModes } from "../core/prompt/keywords.js";
+import { loadConfig } from "../io/config.js";
 import { gather } from "../io/gather.js";
+import { findRoot } from "../io/root.js";
 
 type TransformOutput = Parameters<NonNullable<Hooks["experimental.chat.messages.transform"]>>[1];
 type TextPart = Extract<TransformOutput["messages"][number]["parts"][number], { type: "text" }>;
@@ -32,7 +35,7 @@ export const CtxinjectPlugin: Plugin = async (input: PluginInput) => {
       const injected = seen.get(sessionID) ?? new Map<string, string>();
       seen.set(sessionID, injected);
       try {
-        const gathered = await gather({ cwd: input.directory, files: [file], session: { id: sessionID, entries: [], injected }, exclude: loadedByOpencode });
+        const gathered = await gather({ cwd: input.directory, files: [file], session: { id: sessionID, entries: [], injected }, excludeFor: () => loadedByOpencode });
         for (const entry of gathered.selection.entries) collector.register(sessionID, entry);
         for (const record of gathered.injectionRecords(gathered.selection.candidates)) injected.set(record.key, record.hash);
       } catch {
@@ -45,7 +48,9 @@ export const CtxinjectPlugin: Plugin = async (input: PluginInput) => {
       if (!last) return;
       const at = last.parts.findIndex((p) => p.type === "text" && !p.synthetic);
       const sessionID = last.info.sessionID;
-      if (at === -1 || !collector.hasPending(sessionID)) return;
+      if (at === -1) return;
+      await registerKeywordModes(collector, sessionID, (last.parts[at] as TextPart).text, input.directory);
+      if (!collector.hasPending(sessionID)) return;
       const text = renderPending(collector.consume(sessionID), "markdown", approxTokens).replace(/\n+$/, "");
       const part: TextPart = { id: `prt_ctxinject_${Date.now()}_${parts++}`, sessionID, messageID: last.info.id, type: "text", text, synthetic: true };
       last.parts.splice(at, 0, part);
@@ -61,5 +66,20 @@ export const CtxinjectPlugin: Plugin = async (input: PluginInput) => {
     },
   };
 };
+
+/** The user's words may switch on keyword modes (ultrawork, search, analyze, or the config's own), as in the CLI. */
+async function registerKeywordModes(collector: ContextCollector, sessionID: string, text: string, directory: string): Promise<void> {
+  try {
+    const { config } = await loadConfig(findRoot(directory, undefined).root);
+    if (config.sources["keyword-detector"]?.enabled === false) return;
+    for (const hit of detectKeywords(text, keywordModes(config.keywords))) {
+      if (hit.match === null || !hit.mode.enabled) continue;
+      const priority = config.keywords[hit.mode.name]?.priority ?? config.sources["keyword-detector"]?.priority ?? hit.mode.priority;
+      collector.register(sessionID, { source: "keyword-detector", id: hit.mode.name, content: hit.mode.content, priority });
+    }
+  } catch {
+    // A broken config must not break the chat; the build path reports it.
+  }
+}
 
 export default CtxinjectPlugin;

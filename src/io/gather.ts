@@ -26,8 +26,8 @@ export interface GatherOptions extends TargetOptions {
   /** Flag value; else the config's; else approx. */
   tokenizer?: TokenizerName;
   minRelevance?: number;
-  /** Leaves candidates out with a reason (hooks skip what their agent loads itself). */
-  exclude?: (candidate: Candidate) => string | null;
+  /** Given the project's config, what to leave out and why (hooks skip what their agent loads itself). */
+  excludeFor?: (config: Config) => ((candidate: Candidate) => string | null) | undefined;
   /** Session entries to join the build (claimed or peeked by the caller), and the session's name for reasons. */
   session?: { id: string; entries: StoredEntry[]; injected?: Map<string, string> };
 }
@@ -70,6 +70,7 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
   const realOf = new Map(read.files.map((f) => [f.path, join(root, f.realPath ?? f.path)]));
   const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? join(root, c.path)) : `${c.source}:${c.id}`);
   const session = options.session;
+  const exclude = options.excludeFor?.(config);
   const injected = session?.injected;
   const sessionEntries: CustomInput[] = (session?.entries ?? []).map((e) => ({
     id: e.id,
@@ -85,7 +86,7 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
     all,
     rules: options.rules ?? [],
     custom: [...custom.entries, ...sessionEntries, ...(extra.custom ?? [])],
-    ...(options.exclude && { exclude: options.exclude }),
+    ...(exclude && { exclude }),
     ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === contentHash(c.content) }),
     config,
     countTokens,

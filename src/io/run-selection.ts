@@ -1,11 +1,12 @@
 import { compose, type Composed } from "../core/compose.js";
+import type { Config } from "../core/config.js";
 import type { CountTokens } from "../core/tokens.js";
 import type { Candidate, Format, Warning } from "../core/types.js";
 import { gather, type GatherOptions } from "./gather.js";
 import { SessionStore, stateDir, type Claim } from "./session-store.js";
 
 /** The selection a build or explain asks for, already mapped from flags (only what the user set). */
-export type SelectionRequest = Omit<GatherOptions, "cwd" | "session" | "exclude"> & {
+export type SelectionRequest = Omit<GatherOptions, "cwd" | "session" | "excludeFor"> & {
   session?: string;
   fresh?: boolean;
   format?: Format;
@@ -42,7 +43,8 @@ export async function runSelection(
   run: RunEnvironment,
   flags: SelectionRequest,
   take: boolean,
-  limits: ComposeLimits = {},
+  /** Limits that depend on the project's config (a hook's character cap, what its agent loads itself). */
+  limitsFor: (config: Config) => ComposeLimits = () => ({}),
 ): Promise<Selected> {
   const prompt = flags.prompt;
   const sessionId = flags.session;
@@ -60,8 +62,9 @@ export async function runSelection(
       ...request,
       cwd: run.cwd,
       ...(session && { session }),
-      ...(limits.exclude && { exclude: limits.exclude }),
+      excludeFor: (config) => limitsFor(config).exclude,
     });
+    const limits = limitsFor(gathered.config);
     const format = flags.format ?? gathered.config.format ?? "markdown";
     const maxTokens = flags.maxTokens ?? gathered.config.maxTokens ?? null;
     const composed = compose(gathered.selection, {

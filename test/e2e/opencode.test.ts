@@ -45,6 +45,16 @@ test("a read registers the file's rules; the next transform inserts them before 
   assert.is(original!.text, "fix the handler");
 });
 
+test("the user's words switch on keyword modes, before file context of lower priority", async () => {
+  const { hooks } = await plugin();
+  const [message] = await transform(hooks, [userMessage("ses_k", "ulw finish the migration")]);
+  const inserted = message!.parts[0] as { text: string; synthetic?: boolean };
+  assert.ok(inserted.synthetic);
+  assert.match(inserted.text, "ULTRAWORK MODE");
+  const [plain] = await transform(hooks, [userMessage("ses_k", "thanks")]);
+  assert.is(plain!.parts.length, 1, "no mode, nothing pending: nothing inserted");
+});
+
 test("pending context is consumed once", async () => {
   const { root, hooks } = await plugin();
   await afterRead(hooks, "ses_b", join(root, "packages/web/src/components/Button.tsx"));

@@ -1,4 +1,4 @@
-import { runSelection, type ComposeLimits, type Selected } from "../../io/run-selection.js";
+import { runSelection, type Selected } from "../../io/run-selection.js";
 import type { Format } from "../../core/types.js";
 import { printWarnings, type CliContext } from "../context.js";
 import { startProgress } from "../progress.js";
@@ -14,7 +14,6 @@ export async function selectFromFlags(
   ctx: CliContext,
   flags: SelectionFlags & SessionFlags & { format?: Format; provenance?: boolean },
   take: boolean,
-  limits: ComposeLimits = {},
 ): Promise<Selected> {
   // An empty pipe (a CI step with nothing piped in) is no prompt at all.
   const prompt = flags.prompt ?? ((await ctx.readStdin()) || undefined);
@@ -31,7 +30,6 @@ export async function selectFromFlags(
       ...(flags.maxTokens !== undefined && { maxTokens: flags.maxTokens }),
     },
     take,
-    limits,
   ).finally(stop);
   printWarnings(ctx, selected.warnings);
   return selected;
