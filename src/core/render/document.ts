@@ -16,5 +16,4 @@ export interface ContextDocument {
   all: boolean;
 }
 
-export type Renderer = (doc: ContextDocument) => string;
 export type { Format };

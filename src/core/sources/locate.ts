@@ -90,7 +90,8 @@ export function locate(path: string, options: LocateOptions): Location | null {
   }
   for (const rf of RULE_FILES) {
     if (path === rf.file || path.endsWith(`/${rf.file}`)) {
-      return { source: "rules-injector", format: rf.format, anchor: dirOf(path.slice(0, path.length - rf.file.length) + "x") };
+      const anchor = path === rf.file ? "" : path.slice(0, path.length - rf.file.length - 1);
+      return { source: "rules-injector", format: rf.format, anchor };
     }
   }
   const name = baseName(path);

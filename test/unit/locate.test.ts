@@ -1,0 +1,38 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { locate } from "../../src/core/sources/locate.js";
+
+const opts = { agentFiles: ["AGENTS.md", "CLAUDE.md"], ruleDirs: ["docs/rules"] };
+const where = (path: string) => {
+  const l = locate(path, opts);
+  return l === null ? null : l.source === "rules-injector" ? `${l.format}@${l.anchor}` : l.source === "directory-agents" ? `agents:${l.name}${l.override ? "+override" : ""}@${l.dir}` : `readme@${l.dir}`;
+};
+
+test("every rules folder and single-file rule is found at the root and nested, anchored at the folder above it", () => {
+  assert.equal(
+    [
+      ".cursor/rules/a.mdc",
+      "packages/web/.cursor/rules/sub/b.md",
+      ".claude/rules/c.md",
+      "docs/kord/rules/d.mdc",
+      ".github/instructions/e.instructions.md",
+      ".github/copilot-instructions.md",
+      "pkg/.cursorrules",
+      "pkg/docs/rules/f.md",
+    ].map(where),
+    ["cursor@", "cursor@packages/web", "claude@", "kord@", "copilot-instructions@", "copilot@", "cursorrules@pkg", "custom-dir@pkg"],
+  );
+});
+
+test("agent files, their overrides and READMEs are found; look-alikes are not", () => {
+  assert.equal(
+    ["AGENTS.md", "pkg/CLAUDE.md", "pkg/AGENTS.override.md", "pkg/README.md"].map(where),
+    ["agents:AGENTS.md@", "agents:CLAUDE.md@pkg", "agents:AGENTS.md+override@pkg", "readme@pkg"],
+  );
+  assert.equal(
+    [".github/instructions/notes.md", ".claude/rules/x.mdc", "x.cursorrules", "GEMINI.md", "readme.md", "src/a.ts"].map(where),
+    [null, null, null, null, null, null],
+  );
+});
+
+test.run();
