@@ -58,25 +58,35 @@ function everywhere(options: LocateOptions): string[] {
   return namesIn(options).map((name) => (folders.has(name) ? `**/${name}/**` : `**/${name}`));
 }
 
-/** Instruction files in the folders from the root down to each target: a stat per name, a walk per rules folder. */
+/**
+ * Instruction files in the folders from the root down to each target: one readdir per folder on the path, a
+ * stat only for names whose first part is there, and a walk of each rules folder found.
+ */
 async function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[]): Promise<string[]> {
   const dirs = new Set<string>();
   for (const target of targets.length > 0 ? targets : [""]) for (const dir of ancestorsOf(target === "" ? "" : dirOf(target))) dirs.add(dir);
   const folders = new Set(ruleDirs(options).map((rd) => rd.dir));
+  const names = namesIn(options);
   const found: string[] = [];
   await Promise.all(
-    [...dirs].flatMap((dir) =>
-      namesIn(options).map(async (name) => {
-        const path = joinPath(dir, name);
-        const info = await stat(join(options.root, path)).catch(() => null);
-        if (info === null) return;
-        if (folders.has(name)) {
-          if (info.isDirectory()) found.push(...(await walkTree(options.root, () => true, path)));
-        } else if (info.isDirectory()) {
-          warnings.push({ file: path, message: "is a directory, not a file; skipped" });
-        } else found.push(path);
-      }),
-    ),
+    [...dirs].map(async (dir) => {
+      const listing = await readdir(join(options.root, dir)).catch(() => [] as string[]);
+      const present = new Set(listing);
+      await Promise.all(
+        names
+          .filter((name) => present.has(name.split("/")[0]!))
+          .map(async (name) => {
+            const path = joinPath(dir, name);
+            const info = await stat(join(options.root, path)).catch(() => null);
+            if (info === null) return;
+            if (folders.has(name)) {
+              if (info.isDirectory()) found.push(...(await walkTree(options.root, () => true, path)));
+            } else if (info.isDirectory()) {
+              warnings.push({ file: path, message: "is a directory, not a file; skipped" });
+            } else found.push(path);
+          }),
+      );
+    }),
   );
   return found;
 }
