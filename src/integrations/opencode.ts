@@ -3,7 +3,7 @@ import { ContextCollector } from "../core/collector.js";
 import { renderPending } from "../core/render/pending.js";
 import { approxTokens } from "../core/tokens.js";
 import type { Candidate } from "../core/types.js";
-import { detectKeywords, keywordModes } from "../core/prompt/keywords.js";
+import { selectContext } from "../core/select.js";
 import { loadConfig } from "../io/config.js";
 import { gather } from "../io/gather.js";
 import { findRoot } from "../io/root.js";
@@ -67,16 +67,15 @@ export const CtxinjectPlugin: Plugin = async (input: PluginInput) => {
   };
 };
 
-/** The user's words may switch on keyword modes (ultrawork, search, analyze, or the config's own), as in the CLI. */
+/**
+ * The user's words may switch on keyword modes: the core's own selection decides (priorities, modes and
+ * sources disabled in the config), as for the CLI and the Claude hook.
+ */
 async function registerKeywordModes(collector: ContextCollector, sessionID: string, text: string, directory: string): Promise<void> {
   try {
     const { config } = await loadConfig(findRoot(directory, undefined).root);
-    if (config.sources["keyword-detector"]?.enabled === false) return;
-    for (const hit of detectKeywords(text, keywordModes(config.keywords))) {
-      if (hit.match === null || !hit.mode.enabled) continue;
-      const priority = config.keywords[hit.mode.name]?.priority ?? config.sources["keyword-detector"]?.priority ?? hit.mode.priority;
-      collector.register(sessionID, { source: "keyword-detector", id: hit.mode.name, content: hit.mode.content, priority });
-    }
+    const { entries } = selectContext({ files: [], targets: [], prompt: text, config });
+    for (const entry of entries) if (entry.source === "keyword-detector") collector.register(sessionID, entry);
   } catch {
     // A broken config must not break the chat; the build path reports it.
   }

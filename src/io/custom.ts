@@ -1,12 +1,15 @@
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Config } from "../core/config.js";
 import type { CustomInput } from "../core/select.js";
 import type { Warning } from "../core/types.js";
 import { toRootRelative } from "./paths.js";
+import { readSourceFiles } from "./read.js";
 
-/** Config `custom` entries, with `file` ones read from disk (relative to the root; never above it). */
-export async function readCustomEntries(root: string, config: Config): Promise<{ entries: CustomInput[]; warnings: Warning[] }> {
+/**
+ * Config `custom` entries. A `file` is read like any instruction file (never above the root, not through a
+ * symlink that leaves it, not binary), so its warnings are the same.
+ */
+export function readCustomEntries(root: string, config: Config): { entries: CustomInput[]; warnings: Warning[] } {
   const warnings: Warning[] = [];
   const entries: CustomInput[] = [];
   for (const item of config.custom) {
@@ -16,15 +19,13 @@ export async function readCustomEntries(root: string, config: Config): Promise<{
       continue;
     }
     const rel = toRootRelative(root, resolve(root, item.file!));
-    if (rel === null) {
+    if (rel === null || rel === "") {
       warnings.push({ message: `custom entry "${item.id}": file ${item.file} is outside the project root; skipped` });
       continue;
     }
-    try {
-      entries.push({ ...base, content: await readFile(resolve(root, rel), "utf8"), path: rel });
-    } catch (error) {
-      warnings.push({ file: rel, message: `custom entry "${item.id}": cannot read the file (${(error as NodeJS.ErrnoException).code ?? error}); skipped` });
-    }
+    const read = readSourceFiles(root, [rel], { allowOutside: config.allowOutside });
+    warnings.push(...read.warnings.map((w) => ({ ...w, message: `custom entry "${item.id}": ${w.message}` })));
+    for (const file of read.files) entries.push({ ...base, content: file.text, path: rel });
   }
   return { entries, warnings };
 }

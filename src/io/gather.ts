@@ -1,20 +1,17 @@
+import { join } from "node:path";
 import { stemmer } from "stemmer";
 import type { Config } from "../core/config.js";
 import { selectContext, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
 import type { Candidate, TokenizerName, Warning } from "../core/types.js";
-import { contentHash, type StoredEntry } from "./session-store.js";
-import { pathMentions } from "../core/prompt/mentions.js";
-import { loadTokenizer } from "./tokenizer.js";
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { isDirectory, toRootRelative } from "./paths.js";
 import { loadConfig } from "./config.js";
-import { discover } from "./discover.js";
 import { readCustomEntries } from "./custom.js";
+import { discover } from "./discover.js";
 import { readSourceFiles } from "./read.js";
 import { findRoot } from "./root.js";
-import { resolveTargets, type TargetOptions } from "./targets.js";
+import { contentHash, type StoredEntry } from "./session-store.js";
+import { promptTargets, resolveTargets, type TargetOptions } from "./targets.js";
+import { loadTokenizer } from "./tokenizer.js";
 
 export interface GatherOptions extends TargetOptions {
   cwd: string;
@@ -39,19 +36,18 @@ export interface Gathered {
   tokenizer: TokenizerName;
   countTokens: CountTokens;
   config: Config;
-  configFile: string | null;
   selection: Selection;
   /** Everything worth a line on stderr, in the order it was found. */
   warnings: Warning[];
 }
 
 /** The whole read side of a build: root, config, targets, discovery, reading, then the pure selection. */
-export async function gather(options: GatherOptions, extra: { custom?: CustomInput[] } = {}): Promise<Gathered> {
+export async function gather(options: GatherOptions): Promise<Gathered> {
   const { root, gitTop } = findRoot(options.cwd, options.root);
-  const { config, file: configFile } = await loadConfig(root);
+  const { config } = await loadConfig(root);
   const { targets, warnings } = resolveTargets(options.cwd, root, gitTop, options);
   const prompt = options.prompt !== undefined && options.prompt.trim() !== "" ? options.prompt : undefined;
-  if (prompt !== undefined) for (const path of existingMentions(root, options.cwd, prompt)) if (!targets.includes(path)) targets.push(path);
+  if (prompt !== undefined) for (const path of promptTargets(options.cwd, root, prompt)) if (!targets.includes(path)) targets.push(path);
   const all = options.all === true;
   const tokenizer = options.tokenizer ?? config.tokenizer ?? "approx";
   const countTokens = await loadTokenizer(tokenizer);
@@ -65,8 +61,8 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
   });
   const paths = discovered.paths;
   warnings.push(...discovered.warnings);
-  const read = await readSourceFiles(root, paths, { allowOutside: config.allowOutside });
-  const custom = await readCustomEntries(root, config);
+  const read = readSourceFiles(root, paths, { allowOutside: config.allowOutside });
+  const custom = readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, join(root, f.realPath ?? f.path)]));
   const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? join(root, c.path)) : `${c.source}:${c.id}`);
   const session = options.session;
@@ -85,7 +81,7 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
     targets,
     all,
     rules: options.rules ?? [],
-    custom: [...custom.entries, ...sessionEntries, ...(extra.custom ?? [])],
+    custom: [...custom.entries, ...sessionEntries],
     ...(exclude && { exclude }),
     ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === contentHash(c.content) }),
     config,
@@ -98,20 +94,5 @@ export async function gather(options: GatherOptions, extra: { custom?: CustomInp
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: contentHash(c.content) }));
-  return { injectionRecords, root, tokenizer, countTokens, config, configFile, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
-}
-
-/** Paths the prompt names that exist under the root (root-relative first, then relative to cwd). */
-function existingMentions(root: string, cwd: string, prompt: string): string[] {
-  const found: string[] = [];
-  for (const mention of pathMentions(prompt)) {
-    for (const base of [root, cwd]) {
-      const rel = toRootRelative(root, resolve(base, mention));
-      if (rel !== null && rel !== "" && existsSync(resolve(root, rel))) {
-        found.push(isDirectory(resolve(root, rel)) ? `${rel}/` : rel);
-        break;
-      }
-    }
-  }
-  return found;
+  return { injectionRecords, root, tokenizer, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }

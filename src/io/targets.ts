@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { pathMentions } from "../core/prompt/mentions.js";
 import { usageError } from "../core/errors.js";
 import type { Warning } from "../core/types.js";
 import { git, splitNul } from "./git.js";
@@ -18,10 +20,9 @@ export function resolveTargets(cwd: string, root: string, gitTop: string | null,
   for (const file of options.files ?? []) {
     // Relative to the current folder, as in any CLI; a path that would leave the root is taken as
     // root-relative instead, so `--root repo --files src/a.ts` works from anywhere.
-    const rel = toRootRelative(root, resolve(cwd, file)) ?? toRootRelative(root, resolve(root, file));
-    if (rel === null || rel === "") warnings.push({ message: `--files ${file}: not inside the project root ${root}; ignored` });
-    // A folder as a target keeps its trailing slash: its own AGENTS.md, README and rules then apply.
-    else targets.add(isDirectory(resolve(root, rel)) ? `${rel}/` : rel);
+    const target = asTarget(root, resolve(cwd, file)) ?? asTarget(root, resolve(root, file));
+    if (target === null) warnings.push({ message: `--files ${file}: not inside the project root ${root}; ignored` });
+    else targets.add(target);
   }
   if (options.staged) {
     for (const path of gitPaths(root, gitTop, "--staged", ["diff", "--cached", "--name-only", "--relative", "-z"])) targets.add(path);
@@ -41,4 +42,30 @@ function gitPaths(root: string, gitTop: string | null, flag: string, args: strin
   const result = git(root, args);
   if (!result.ok) throw usageError(`${flag}: git said: ${result.stderr.split("\n")[0]}`);
   return splitNul(result.stdout);
+}
+
+/**
+ * A path as a target: root-relative, or null outside the root. A folder keeps a trailing slash, so its own
+ * AGENTS.md, README and rules apply.
+ */
+function asTarget(root: string, abs: string): string | null {
+  const rel = toRootRelative(root, abs);
+  if (rel === null || rel === "") return null;
+  return isDirectory(abs) ? `${rel}/` : rel;
+}
+
+/** Paths the prompt names that exist under the root (root-relative first, then relative to cwd). */
+export function promptTargets(cwd: string, root: string, prompt: string): string[] {
+  const found: string[] = [];
+  for (const mention of pathMentions(prompt)) {
+    for (const base of [root, cwd]) {
+      const abs = resolve(base, mention);
+      const target = existsSync(abs) ? asTarget(root, abs) : null;
+      if (target !== null) {
+        found.push(target);
+        break;
+      }
+    }
+  }
+  return found;
 }

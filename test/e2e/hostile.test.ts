@@ -97,6 +97,19 @@ test("config allowOutside lets a named outside folder be read through a symlink"
   assert.match(runCli(["build", "--all"], { cwd: root }).stdout, "Shared rule from outside.");
 });
 
+test("a config custom file is read like any other: a symlink out of the root is not followed", () => {
+  const root = materialize("hostile", { git: false });
+  const outside = mkdtempSync(join(tmpdir(), "ctxinject-custom-"));
+  extra.push(outside);
+  writeFileSync(join(outside, "notes.md"), "Outside notes that must never be read.\n");
+  symlinkSync(join(outside, "notes.md"), join(root, "notes.md"));
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ custom: [{ id: "notes", file: "notes.md" }] }));
+  const { status, stdout, stderr } = runCli(["build"], { cwd: root });
+  assert.is(status, 0, stderr);
+  assert.not.match(stdout, "Outside notes");
+  assert.match(stderr, /notes\.md: custom entry "notes": leads to .*outside the project root/);
+});
+
 test("a file that vanishes between listing and reading is a warning, not a crash", async () => {
   const root = materialize("hostile", { git: false });
   const { files, warnings } = await readSourceFiles(root, ["AGENTS.md", "gone.md"]);
