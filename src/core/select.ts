@@ -86,6 +86,8 @@ interface Draft {
   candidate: Candidate;
   /** Registration order: general before specific (source, depth, then path). */
   sortKey: Array<number | string>;
+  /** A rule's text as the relevance scorer reads it. */
+  relevance?: RelevanceDoc;
 }
 
 const depth = (dir: string) => (dir === "" ? 0 : dir.split("/").length);
@@ -262,8 +264,11 @@ function draftFor(file: SourceFile, location: Location, ctx: DecideContext, warn
     if (asked) ctx.requestedFound.add(ctx.requested.has(rule.name) ? rule.name : file.path);
     const how = asked ? `--rule ${rule.name}` : ctx.mentioned.has(rule.name) ? `prompt mentions @${rule.name}` : null;
     decideRule(candidate, rule.kind, rule.alwaysReason, location.anchor, rule.name, how, ctx);
-    relevanceDocs.set(candidate, { id: file.path, name: rule.name, description: rule.description ?? "", body: rule.body });
-    return { candidate, sortKey: [SOURCES.indexOf("rules-injector"), depth(location.anchor), location.anchor, RULE_FORMATS.indexOf(location.format), file.path] };
+    return {
+      candidate,
+      sortKey: [SOURCES.indexOf("rules-injector"), depth(location.anchor), location.anchor, RULE_FORMATS.indexOf(location.format), file.path],
+      relevance: { id: file.path, name: rule.name, description: rule.description ?? "", body: rule.body },
+    };
   }
 
   const doc = parseFrontmatter(file.text, file.path);
@@ -382,21 +387,17 @@ function capEntry(candidate: Candidate, countTokens: CountTokens): void {
   candidate.truncated = true;
 }
 
-/** Rule text for relevance, kept per candidate while drafting (a WeakMap: no field on Candidate for it). */
-const relevanceDocs = new WeakMap<Candidate, RelevanceDoc>();
-
 /**
  * Agent-requested rules on the targets' paths are scored together (BM25 needs the whole set) against the
  * prompt plus the targets' path words; those at or above the threshold are included.
  */
 function scoreAgentRequested(drafts: Draft[], input: SelectInput, targets: string[]): void {
-  const pending = drafts.map((d) => d.candidate).filter((c) => c.kind === "agent-requested" && c.status === "below-threshold");
+  const pending = drafts.filter((d) => d.candidate.kind === "agent-requested" && d.candidate.status === "below-threshold" && d.relevance);
   const query = [input.prompt ?? "", ...targets].join("\n");
   if (pending.length === 0 || query.trim() === "") return;
   const threshold = input.minRelevance ?? input.config.minRelevance ?? DEFAULT_MIN_RELEVANCE;
-  const docs = pending.map((c) => relevanceDocs.get(c)!);
-  const scores = scoreRelevance(query, docs, input.stem ?? ((w) => w));
-  pending.forEach((candidate, i) => {
+  const scores = scoreRelevance(query, pending.map((d) => d.relevance!), input.stem ?? ((w) => w));
+  pending.forEach(({ candidate }, i) => {
     const { score, matched } = scores[i]!;
     const words = matched.length > 0 ? ` (${matched.slice(0, 6).join(", ")})` : "";
     if (score >= threshold) setStatus(candidate, "included", `relevance ${score.toFixed(2)} >= ${threshold}${words}`);
