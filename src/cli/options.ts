@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from "commander";
-import { FORMATS, TOKENIZERS, type TokenizerName } from "../core/types.js";
+import { FORMATS, TOKENIZERS, type Format, type TokenizerName } from "../core/types.js";
+import type { SelectionRequest } from "../io/run-selection.js";
 
 const positiveInteger = (value: string): number => {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new InvalidArgumentError("expected a positive whole number of tokens, e.g. --max-tokens 8000.");
@@ -31,6 +32,10 @@ export function addSelectionOptions(command: Command): Command {
 }
 
 export interface SelectionFlags {
+  session?: string;
+  fresh?: boolean;
+  format?: Format;
+  provenance?: boolean;
   root?: string;
   files?: string[];
   staged?: boolean;
@@ -44,7 +49,7 @@ export interface SelectionFlags {
 }
 
 /** Only what the user set: flags left out must not overwrite the config file. */
-export function selectionOptions(flags: SelectionFlags) {
+export function selectionOptions(flags: SelectionFlags): SelectionRequest {
   return {
     ...(flags.root !== undefined && { root: flags.root }),
     ...(flags.files !== undefined && { files: flags.files }),
@@ -54,5 +59,10 @@ export function selectionOptions(flags: SelectionFlags) {
     ...(flags.rule !== undefined && { rules: flags.rule }),
     ...(flags.tokenizer !== undefined && { tokenizer: flags.tokenizer }),
     ...(flags.minRelevance !== undefined && { minRelevance: flags.minRelevance }),
+    ...(flags.maxTokens !== undefined && { maxTokens: flags.maxTokens }),
+    ...(flags.session !== undefined && { session: flags.session }),
+    ...(flags.fresh === true && { fresh: true }),
+    ...(flags.format !== undefined && { format: flags.format }),
+    ...(flags.provenance === false && { provenance: false }),
   };
 }

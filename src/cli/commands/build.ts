@@ -4,10 +4,9 @@ import { usageError } from "../../core/errors.js";
 import { diffSummary, readIfExists, writeIfChanged } from "../../io/out-file.js";
 import { writeOut, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
-import { selectFromFlags, type SessionFlags } from "./select.js";
+import { selectFromFlags } from "./select.js";
 
-export interface BuildFlags extends SelectionFlags, SessionFlags {
-  provenance?: boolean;
+export interface BuildFlags extends SelectionFlags {
   passthrough?: boolean;
   out?: string;
   check?: boolean;

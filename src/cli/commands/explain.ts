@@ -2,9 +2,9 @@ import pc from "picocolors";
 import { renderExplainJson, renderExplainText } from "../../core/render/explain.js";
 import { wantsColor, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
-import { selectFromFlags, type SessionFlags } from "./select.js";
+import { selectFromFlags } from "./select.js";
 
-export interface ExplainFlags extends SelectionFlags, SessionFlags {
+export interface ExplainFlags extends SelectionFlags {
   json?: boolean;
 }
 
