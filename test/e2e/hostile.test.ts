@@ -12,6 +12,14 @@ test.after(() => {
   for (const dir of extra.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A file in a fresh folder outside any project root, removed after the suite. */
+function outsideFile(name: string, text: string): { folder: string; file: string } {
+  const folder = mkdtempSync(join(tmpdir(), "ctxinject-outside-"));
+  extra.push(folder);
+  writeFileSync(join(folder, name), text);
+  return { folder, file: join(folder, name) };
+}
+
 const WARNED: Array<[string, RegExp]> = [
   [".cursor/rules/unclosed.mdc:1", /never closed/],
   [".cursor/rules/colons.mdc:2", /not strict YAML/],
@@ -67,10 +75,8 @@ test("forged provenance in a file stays attributed to that file in markdown", ()
 
 test("symlinks: loops, dangling links and links out of the root are skipped with a warning; links inside are read", () => {
   const root = materialize("hostile", { git: false });
-  const outside = mkdtempSync(join(tmpdir(), "ctxinject-outside-"));
-  extra.push(outside);
-  writeFileSync(join(outside, "secret-rules.md"), "Outside text that must never be read.\n");
-  symlinkSync(join(outside, "secret-rules.md"), join(root, ".cursor/rules/outside.md"));
+  const { folder: outside, file } = outsideFile("secret-rules.md", "Outside text that must never be read.\n");
+  symlinkSync(file, join(root, ".cursor/rules/outside.md"));
   symlinkSync("missing-target.md", join(root, ".cursor/rules/dangling.md"));
   symlinkSync("loop-b.md", join(root, ".cursor/rules/loop-a.md"));
   symlinkSync("loop-a.md", join(root, ".cursor/rules/loop-b.md"));
@@ -89,20 +95,15 @@ test("symlinks: loops, dangling links and links out of the root are skipped with
 
 test("config allowOutside lets a named outside folder be read through a symlink", () => {
   const root = materialize("hostile", { git: false });
-  const outside = mkdtempSync(join(tmpdir(), "ctxinject-shared-"));
-  extra.push(outside);
-  writeFileSync(join(outside, "shared.md"), "---\nalwaysApply: true\n---\nShared rule from outside.\n");
-  symlinkSync(join(outside, "shared.md"), join(root, ".cursor/rules/shared.md"));
+  const { folder: outside, file } = outsideFile("shared.md", "---\nalwaysApply: true\n---\nShared rule from outside.\n");
+  symlinkSync(file, join(root, ".cursor/rules/shared.md"));
   writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ allowOutside: [outside] }));
   assert.match(runCli(["build", "--all"], { cwd: root }).stdout, "Shared rule from outside.");
 });
 
 test("a config custom file is read like any other: a symlink out of the root is not followed", () => {
   const root = materialize("hostile", { git: false });
-  const outside = mkdtempSync(join(tmpdir(), "ctxinject-custom-"));
-  extra.push(outside);
-  writeFileSync(join(outside, "notes.md"), "Outside notes that must never be read.\n");
-  symlinkSync(join(outside, "notes.md"), join(root, "notes.md"));
+  symlinkSync(outsideFile("notes.md", "Outside notes that must never be read.\n").file, join(root, "notes.md"));
   writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ custom: [{ id: "notes", file: "notes.md" }] }));
   const { status, stdout, stderr } = runCli(["build"], { cwd: root });
   assert.is(status, 0, stderr);
