@@ -1,2 +1,46 @@
 #!/usr/bin/env node
-import("../dist/bundle/main.js").then((cli) => cli.run());
+// Starts the bundled CLI from V8's code cache (made by scripts/bundle.mjs): without it every run first compiles
+// the bundle and each function it calls, which costs as much as the work itself. A cache V8 rejects (another
+// Node version, other flags) or one older than the bundle is ignored and the bundle compiles as usual.
+// A script from a code cache has no module loader for import(): the bundle loads its lazy parts with require.
+import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import vm from "node:vm";
+
+const dir = join(dirname(fileURLToPath(import.meta.url)), "../dist/bundle");
+const file = join(dir, "main.cjs");
+const cacheFile = `${file}.cache`;
+
+let source;
+try {
+  source = readFileSync(file, "utf8");
+} catch {
+  process.stderr.write(`ctxinject: ${file} is missing; run npm run build\n`);
+  process.exit(70);
+}
+
+function freshCache() {
+  try {
+    return statSync(cacheFile).mtimeMs >= statSync(file).mtimeMs ? readFileSync(cacheFile) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const cachedData = process.env.CTXINJECT_WRITE_CODE_CACHE ? undefined : freshCache();
+const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+if (process.env.CTXINJECT_DEBUG && (cachedData === undefined || script.cachedDataRejected)) {
+  process.stderr.write(`ctxinject: debug: ${cachedData ? "V8 rejected the code cache" : "no code cache newer than the bundle"}; compiling ${file}\n`);
+}
+const cli = { exports: {} };
+script.runInThisContext()(cli.exports, createRequire(file), cli, file, dir);
+
+if (process.env.CTXINJECT_WRITE_CODE_CACHE) {
+  process.on("exit", () => {
+    writeFileSync(`${cacheFile}.tmp`, script.createCachedData());
+    renameSync(`${cacheFile}.tmp`, cacheFile);
+  });
+}
+cli.exports.run();
