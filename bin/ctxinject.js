@@ -3,13 +3,15 @@
 // the bundle and each function it calls, which costs as much as the work itself. A cache V8 rejects (another
 // Node version, other flags) or one older than the bundle is ignored and the bundle compiles as usual.
 // A script from a code cache has no module loader for import(): the bundle loads its lazy parts with require.
-import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import vm from "node:vm";
+// CommonJS (bin/package.json): an ES module entry would start Node's ESM loader, which alone loads fs/promises
+// and the stream modules.
+"use strict";
+const { readFileSync, renameSync, statSync, writeFileSync } = require("node:fs");
+const { createRequire } = require("node:module");
+const { join } = require("node:path");
+const vm = require("node:vm");
 
-const dir = join(dirname(fileURLToPath(import.meta.url)), "../dist/bundle");
+const dir = join(__dirname, "../dist/bundle");
 const file = join(dir, "main.cjs");
 const cacheFile = `${file}.cache`;
 

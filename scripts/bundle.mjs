@@ -8,6 +8,22 @@ import { rmSync } from "node:fs";
 import { build } from "esbuild";
 
 const OUT = "dist/bundle";
+
+// commander requires node:child_process at load for executable subcommands, which ctxinject does not have; that
+// require alone (child_process brings net, dgram and streams) is a few milliseconds of every start. Commander
+// gets a stand-in that loads the real module on first use.
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer) ? { path: "lazy-child-process", namespace: "ctxinject" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "ctxinject" }, () => ({
+      contents: 'let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require("node:child_process"))[key] });',
+      loader: "js",
+    }));
+  },
+};
 rmSync(OUT, { recursive: true, force: true });
 
 await build({
@@ -24,6 +40,7 @@ await build({
   external: ["typescript", "esprima", "cosmiconfig", "gpt-tokenizer", "gpt-tokenizer/*"],
   legalComments: "none",
   logLevel: "warning",
+  plugins: [lazyChildProcess],
 });
 
 // The cache holds bytecode for every function this run calls: a build with a prompt and a target, the path a

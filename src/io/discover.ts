@@ -1,14 +1,14 @@
-import { spawnSync } from "node:child_process";
-import { readdir, stat } from "node:fs/promises";
+import { readdir, readdirSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, joinPath, locate, overrideName, README, RULE_FILES, ruleDirs, type LocateOptions } from "../core/sources/locate.js";
-import { trackedFiles } from "./git.js";
+import { ignoredByGit, trackedFiles } from "./git.js";
+import { ignoreMatcher } from "./git-ignore.js";
 
 export interface DiscoverOptions extends LocateOptions {
   root: string;
-  /** The root is inside a git repository: git's view of the tree decides what is ignored. */
-  useGit: boolean;
+  /** The top of the git repository holding the root: git's view of the tree decides what is ignored. */
+  gitTop: string | null;
   /** Every instruction file in the tree, or only those on the paths from the root to these targets. */
   scope: { all: true } | { all: false; targets: string[] };
 }
@@ -20,24 +20,29 @@ const NEVER = /(^|\/)(node_modules|\.git)(\/|$)/;
  * appear.
  *
  * - Targeted: only the folders from the root down to each target are looked at (a few stats and the rules
- *   folders on that path), whatever the size of the tree; git then says which of them it ignores
- *   (`check-ignore --no-index`: the ignore rules alone, without reading a 100k-entry index).
+ *   folders on that path), whatever the size of the tree; the ignore files on those paths then say which of them
+ *   git ignores (read here; `git check-ignore --no-index` when only git can tell, see git-ignore.ts). Neither
+ *   reads git's 100k-entry index.
  * - `--all` in a repository: the files git tracks (`ls-files --cached`), the same set the generated file will be
  *   committed from. Git's scan for untracked files costs seconds on a large tree, so a new rule joins once added.
  * - `--all` outside git: a walk of the tree (readdir, many folders at once), never into node_modules or .git.
  */
 export async function discover(options: DiscoverOptions): Promise<{ paths: string[]; warnings: Warning[] }> {
   const warnings: Warning[] = [];
+  const { gitTop } = options;
   let paths: string[] | null = null;
   if (options.scope.all) {
-    if (options.useGit) {
+    if (gitTop !== null) {
       paths = trackedFiles(options.root, everywhere(options).map((s) => `:(glob)${s}`));
       if (paths?.length === 0) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }
     paths ??= await walkTree(options.root, (p) => locate(p, options) !== null);
   } else {
     paths = await onPaths(options, options.scope.targets, warnings);
-    if (options.useGit && paths.length > 0) paths = withoutIgnored(options.root, paths);
+    if (gitTop !== null && paths.length > 0) {
+      const ignored = ignoreMatcher(gitTop, options.root, paths, process.env) ?? ignoredByGit(options.root, paths);
+      paths = paths.filter((path) => !ignored(path));
+    }
   }
   const found = paths.filter((p) => !NEVER.test(p) && locate(p, options) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return { paths: found, warnings };
@@ -60,7 +65,8 @@ function everywhere(options: LocateOptions): string[] {
 
 /**
  * Instruction files in the folders from the root down to each target: one readdir per folder on the path, a
- * stat only for names whose first part is there, and a walk of each rules folder found.
+ * stat only for names whose first part is there, and a walk of each rules folder found. Synchronous: a few
+ * dozen calls, fewer than the thread pool's round trips would cost.
  */
 async function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[]): Promise<string[]> {
   const dirs = new Set<string>();
@@ -68,36 +74,31 @@ async function onPaths(options: DiscoverOptions, targets: string[], warnings: Wa
   const folders = new Set(ruleDirs(options).map((rd) => rd.dir));
   const names = namesIn(options);
   const found: string[] = [];
-  await Promise.all(
-    [...dirs].map(async (dir) => {
-      const listing = await readdir(join(options.root, dir)).catch(() => [] as string[]);
-      const present = new Set(listing);
-      await Promise.all(
-        names
-          .filter((name) => present.has(name.split("/")[0]!))
-          .map(async (name) => {
-            const path = joinPath(dir, name);
-            const info = await stat(join(options.root, path)).catch(() => null);
-            if (info === null) return;
-            if (folders.has(name)) {
-              if (info.isDirectory()) found.push(...(await walkTree(options.root, () => true, path)));
-            } else if (info.isDirectory()) {
-              warnings.push({ file: path, message: "is a directory, not a file; skipped" });
-            } else found.push(path);
-          }),
-      );
-    }),
-  );
+  const walks: Array<Promise<string[]>> = [];
+  for (const dir of dirs) {
+    const present = new Set(listOrNothing(join(options.root, dir)));
+    for (const name of names) {
+      if (!present.has(name.split("/")[0]!)) continue;
+      const path = joinPath(dir, name);
+      const info = statSync(join(options.root, path), { throwIfNoEntry: false });
+      if (info === undefined) continue;
+      if (folders.has(name)) {
+        if (info.isDirectory()) walks.push(walkTree(options.root, () => true, path));
+      } else if (info.isDirectory()) {
+        warnings.push({ file: path, message: "is a directory, not a file; skipped" });
+      } else found.push(path);
+    }
+  }
+  for (const walked of await Promise.all(walks)) found.push(...walked);
   return found;
 }
 
-/** Drops what git ignores. Without the index: a tracked file under an ignore rule counts as ignored here. */
-function withoutIgnored(root: string, paths: string[]): string[] {
-  const result = spawnSync("git", ["check-ignore", "--no-index", "-z", "--stdin"], { cwd: root, input: paths.join("\0"), encoding: "utf8" });
-  // Exit 1 means nothing is ignored; anything else but 0 means git could not say, and nothing is dropped.
-  if (result.status !== 0) return paths;
-  const ignored = new Set(result.stdout.split("\0").filter(Boolean));
-  return paths.filter((p) => !ignored.has(p));
+function listOrNothing(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -114,19 +115,21 @@ export async function walkTree(root: string, keep: (path: string) => boolean, st
       while (active < 32 && queue.length > 0) {
         const dir = queue.pop()!;
         active++;
-        readdir(join(root, dir), { withFileTypes: true })
-          .then((entries) => {
-            for (const entry of entries) {
+        // The callback API: fs/promises would load streams and readline at start-up for this one call.
+        readdir(join(root, dir), { withFileTypes: true }, (error: Error | null, entries: Dirent[]) => {
+          try {
+            for (const entry of error ? [] : entries) {
               if (entry.name === "node_modules" || entry.name === ".git") continue;
               const path = joinPath(dir, entry.name);
               if (entry.isDirectory()) queue.push(path);
               else if (keep(path)) out.push(path);
             }
-          }, () => undefined)
-          .then(() => {
             active--;
             pump();
-          }, reject);
+          } catch (thrown) {
+            reject(thrown);
+          }
+        });
       }
     };
     pump();

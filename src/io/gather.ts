@@ -54,7 +54,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const stem = prompt !== undefined || targets.length > 0 ? stemmer : undefined;
   const discovered = await discover({
     root,
-    useGit: gitTop !== null,
+    gitTop,
     agentFiles: config.agents.files,
     ruleDirs: config.rules.dirs,
     scope: all ? { all: true } : { all: false, targets },

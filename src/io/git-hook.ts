@@ -1,4 +1,5 @@
-import { chmod, mkdir, writeFile } from "node:fs/promises";
+// fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
+import { promises as fs } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { usageError } from "../core/errors.js";
 import { git } from "./git.js";
@@ -39,8 +40,8 @@ export async function installPreCommitHook(root: string, out: string): Promise<s
       ? `${current.slice(0, newline + 1)}${block}\n${current.slice(newline + 1)}`
       : `#!/bin/sh\n${block}\n${current}`;
   }
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, next);
-  await chmod(path, 0o755);
+  await fs.mkdir(dirname(path), { recursive: true });
+  await fs.writeFile(path, next);
+  await fs.chmod(path, 0o755);
   return path;
 }

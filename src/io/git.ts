@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawnSync } from "./lazy-node.js";
 
 /** Runs git in cwd; null when git is missing or fails (discover then walks the tree itself). */
 export function git(cwd: string, args: string[]): { ok: true; stdout: string } | { ok: false; stderr: string } {
@@ -23,4 +23,15 @@ export function splitNul(stdout: string): string[] {
 export function trackedFiles(cwd: string, pathspecs: string[]): string[] | null {
   const result = git(cwd, ["ls-files", "-z", "--cached", "--", ...pathspecs]);
   return result.ok ? [...new Set(splitNul(result.stdout))] : null;
+}
+
+/**
+ * Git's own answer to which of these root-relative paths it ignores (`check-ignore --no-index`: the ignore rules
+ * alone, so a tracked file under an ignore rule counts as ignored). When git cannot say, nothing is ignored.
+ */
+export function ignoredByGit(root: string, paths: string[]): (path: string) => boolean {
+  const result = spawnSync("git", ["check-ignore", "--no-index", "-z", "--stdin"], { cwd: root, input: paths.join("\0"), encoding: "utf8" });
+  // Exit 1 means nothing is ignored; anything else but 0 means git could not say.
+  const ignored = new Set(result.status === 0 ? splitNul(result.stdout) : []);
+  return (path) => ignored.has(path);
 }

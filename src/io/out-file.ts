@@ -1,11 +1,12 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+// fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
+import { promises as fs } from "node:fs";
 import { dirname } from "node:path";
-import { randomHex } from "./lazy-crypto.js";
+import { randomHex } from "./lazy-node.js";
 
 /** The current text of a file, or null when there is none. */
 export async function readIfExists(path: string): Promise<string | null> {
   try {
-    return await readFile(path, "utf8");
+    return await fs.readFile(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
@@ -18,13 +19,13 @@ export async function readIfExists(path: string): Promise<string | null> {
  */
 export async function writeIfChanged(path: string, text: string): Promise<boolean> {
   if ((await readIfExists(path)) === text) return false;
-  await mkdir(dirname(path), { recursive: true });
+  await fs.mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.tmp-${process.pid}-${randomHex(4)}`;
   try {
-    await writeFile(tmp, text);
-    await rename(tmp, path);
+    await fs.writeFile(tmp, text);
+    await fs.rename(tmp, path);
   } catch (error) {
-    await rm(tmp, { force: true });
+    await fs.rm(tmp, { force: true });
     throw error;
   }
   return true;

@@ -1,9 +1,9 @@
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
-import { homedir } from "node:os";
+// fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
+import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import { usageError } from "../core/errors.js";
 import type { Priority } from "../core/types.js";
-import { randomHex, sha256 } from "./lazy-crypto.js";
+import { homedir, randomHex, sha256 } from "./lazy-node.js";
 
 /**
  * Session state shared by separate processes (a git hook, an agent hook, the next build).
@@ -80,7 +80,7 @@ function isAlive(pid: number): boolean {
 
 async function listDir(path: string): Promise<string[]> {
   try {
-    return (await readdir(path)).sort();
+    return (await fs.readdir(path)).sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
@@ -98,10 +98,10 @@ export class SessionStore {
   private async writeAtomic(session: string, target: string, value: unknown): Promise<void> {
     const base = this.sessionDir(session);
     const tmp = join(base, "tmp", `${nonce()}.json`);
-    await mkdir(join(base, "tmp"), { recursive: true });
-    await writeFile(tmp, JSON.stringify(value));
-    await mkdir(join(target, ".."), { recursive: true });
-    await rename(tmp, target);
+    await fs.mkdir(join(base, "tmp"), { recursive: true });
+    await fs.writeFile(tmp, JSON.stringify(value));
+    await fs.mkdir(join(target, ".."), { recursive: true });
+    await fs.rename(tmp, target);
     await this.touch(session);
   }
 
@@ -109,9 +109,9 @@ export class SessionStore {
     const marker = join(this.sessionDir(session), "last-used");
     const now = new Date();
     try {
-      await utimes(marker, now, now);
+      await fs.utimes(marker, now, now);
     } catch {
-      await writeFile(marker, "");
+      await fs.writeFile(marker, "");
     }
   }
 
@@ -143,10 +143,10 @@ export class SessionStore {
     const claimDir = join(base, "claims", nonce());
     const taken: string[] = [];
     if (names.length > 0) {
-      await mkdir(claimDir, { recursive: true });
+      await fs.mkdir(claimDir, { recursive: true });
       for (const name of names) {
         try {
-          await rename(join(pendingDir, name), join(claimDir, name));
+          await fs.rename(join(pendingDir, name), join(claimDir, name));
           taken.push(name);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
@@ -157,7 +157,7 @@ export class SessionStore {
     return {
       entries,
       commit: async () => {
-        if (names.length > 0) await rm(claimDir, { recursive: true, force: true });
+        if (names.length > 0) await fs.rm(claimDir, { recursive: true, force: true });
       },
       release: async () => {
         if (names.length > 0) await putBack(claimDir, pendingDir);
@@ -179,7 +179,7 @@ export class SessionStore {
     const map = new Map<string, string>();
     for (const name of await listDir(folder)) {
       try {
-        const record = JSON.parse(await readFile(join(folder, name), "utf8")) as { key: string; hash: string };
+        const record = JSON.parse(await fs.readFile(join(folder, name), "utf8")) as { key: string; hash: string };
         map.set(record.key, record.hash);
       } catch {
         // A record is rewritten whole by rename; an unreadable one is from an older crash and only means "not seen".
@@ -210,7 +210,7 @@ export class SessionStore {
     const out: SessionSummary[] = [];
     for (const name of await listDir(join(this.dir, "sessions"))) {
       const base = join(this.dir, "sessions", name);
-      const updated = await stat(join(base, "last-used")).then((s) => s.mtime, () => null);
+      const updated = await fs.stat(join(base, "last-used")).then((s) => s.mtime, () => null);
       if (updated === null) continue;
       out.push({
         id: decodeSessionId(name),
@@ -229,15 +229,15 @@ export class SessionStore {
     for (const name of await listDir(join(this.dir, "sessions"))) {
       if (name === kept) continue;
       const base = join(this.dir, "sessions", name);
-      const used = await stat(join(base, "last-used")).then((s) => s.mtimeMs, () => 0);
+      const used = await fs.stat(join(base, "last-used")).then((s) => s.mtimeMs, () => 0);
       if (now - used > maxAgeMs) {
         await removeDir(base, this.dir);
         removed.push(decodeSessionId(name));
         continue;
       }
       for (const tmp of await listDir(join(base, "tmp"))) {
-        const age = await stat(join(base, "tmp", tmp)).then((s) => now - s.mtimeMs, () => 0);
-        if (age > 60 * 60 * 1000) await rm(join(base, "tmp", tmp), { force: true });
+        const age = await fs.stat(join(base, "tmp", tmp)).then((s) => now - s.mtimeMs, () => 0);
+        if (age > 60 * 60 * 1000) await fs.rm(join(base, "tmp", tmp), { force: true });
       }
     }
     return removed;
@@ -248,7 +248,7 @@ async function readEntries(folder: string, names: string[]): Promise<StoredEntry
   const entries: StoredEntry[] = [];
   for (const name of names) {
     try {
-      entries.push(JSON.parse(await readFile(join(folder, name), "utf8")) as StoredEntry);
+      entries.push(JSON.parse(await fs.readFile(join(folder, name), "utf8")) as StoredEntry);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
       throw error;
@@ -263,25 +263,25 @@ function sortEntries(entries: StoredEntry[]): StoredEntry[] {
 
 /** Moves claimed entries back; a newer registration of the same key already in pending wins. */
 async function putBack(claimDir: string, pendingDir: string): Promise<void> {
-  await mkdir(pendingDir, { recursive: true });
+  await fs.mkdir(pendingDir, { recursive: true });
   for (const name of await listDir(claimDir)) {
     const back = join(pendingDir, name);
-    const newer = await stat(back).then(() => true, () => false);
-    if (newer) await rm(join(claimDir, name), { force: true });
-    else await rename(join(claimDir, name), back).catch(() => undefined);
+    const newer = await fs.stat(back).then(() => true, () => false);
+    if (newer) await fs.rm(join(claimDir, name), { force: true });
+    else await fs.rename(join(claimDir, name), back).catch(() => undefined);
   }
-  await rm(claimDir, { recursive: true, force: true });
+  await fs.rm(claimDir, { recursive: true, force: true });
 }
 
 /** Renames a folder aside before deleting it, so no reader sees it half-deleted. */
 async function removeDir(path: string, stateRoot: string): Promise<void> {
   const trash = join(stateRoot, "trash", nonce());
   try {
-    await mkdir(join(stateRoot, "trash"), { recursive: true });
-    await rename(path, trash);
+    await fs.mkdir(join(stateRoot, "trash"), { recursive: true });
+    await fs.rename(path, trash);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  await rm(trash, { recursive: true, force: true });
+  await fs.rm(trash, { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 import { installPreCommitHook } from "../../io/git-hook.js";
-import { writeFile } from "node:fs/promises";
+// fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
+import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
 import { configFileIn } from "../../io/config.js";
@@ -69,7 +70,7 @@ export async function runInit(ctx: CliContext, flags: { root?: string; gitHook?:
   const existing = configFileIn(root);
   if (existing) throw new CtxinjectError(`${existing} already configures ctxinject; nothing written`);
   const file = join(root, ".ctxinjectrc.yaml");
-  await writeFile(file, CONFIG_TEMPLATE, { flag: "wx" });
+  await fs.writeFile(file, CONFIG_TEMPLATE, { flag: "wx" });
   ctx.stderr.write(`ctxinject: wrote ${file}\n`);
   return 0;
 }

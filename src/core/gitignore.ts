@@ -1,0 +1,39 @@
+import ignore from "ignore";
+
+/** One file of ignore patterns and the folder its patterns are relative to ("" for the repository's top). */
+export interface IgnoreFile {
+  dir: string;
+  text: string;
+}
+
+/**
+ * Git's answer to "is this path ignored?" (as `git check-ignore --no-index` gives it) for paths relative to the
+ * repository's top. `files` come lowest precedence first: core.excludesFile, .git/info/exclude, then each
+ * .gitignore from the top down.
+ *
+ * Every pattern is rewritten relative to the top and all go into one `ignore` list in that order: git's
+ * precedence (a deeper file overrides a higher one, the last matching line of a file wins) is then "the last
+ * matching pattern wins", and `ignore` applies git's other rule itself — nothing under an ignored folder comes
+ * back. Separate lists per file cannot do this: each would also judge a folder that another file re-includes.
+ */
+export function gitIgnoreMatcher(files: IgnoreFile[], options: { ignoreCase: boolean }): (path: string) => boolean {
+  const rules = ignore({ ignorecase: options.ignoreCase });
+  for (const file of files) {
+    rules.add(file.dir === "" ? file.text : file.text.split(/\r?\n/).map((line) => fromTop(line, file.dir)));
+  }
+  return (path) => rules.ignores(path);
+}
+
+/** A pattern of a .gitignore in `dir`, rewritten to mean the same from the top of the repository. */
+function fromTop(line: string, dir: string): string {
+  if (line.trim() === "" || line.startsWith("#")) return line;
+  const negated = line.startsWith("!");
+  const pattern = negated ? line.slice(1) : line;
+  // A slash at the start or in the middle anchors a pattern to its file's folder; otherwise it matches at any depth.
+  const anchored = pattern.replace(/\s+$/, "").replace(/\/$/, "").includes("/");
+  const prefix = `${escapeGlob(dir)}/${anchored ? "" : "**/"}`;
+  return `${negated ? "!" : ""}${prefix}${anchored ? pattern.replace(/^\//, "") : pattern}`;
+}
+
+/** A folder name taken literally inside a pattern. */
+const escapeGlob = (text: string): string => text.replace(/[\\*?[\]!#]/g, "\\$&");

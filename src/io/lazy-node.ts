@@ -1,0 +1,21 @@
+import { createRequire } from "node:module";
+
+type Crypto = typeof import("node:crypto");
+type ChildProcess = typeof import("node:child_process");
+type Os = typeof import("node:os");
+
+/**
+ * Node modules loaded on first use. A top-level import of node:crypto or node:child_process (which brings net,
+ * dgram and streams with it) costs milliseconds of start-up that a build without a session or without git never
+ * needs; in the bundle every top-level import runs at start. node:os only for the session store's home folder.
+ */
+const load = createRequire(import.meta.url);
+let crypto: Crypto | undefined;
+let childProcess: ChildProcess | undefined;
+let os: Os | undefined;
+
+export const sha256 = (text: string): string => (crypto ??= load("node:crypto") as Crypto).createHash("sha256").update(text).digest("hex");
+export const randomHex = (bytes: number): string => (crypto ??= load("node:crypto") as Crypto).randomBytes(bytes).toString("hex");
+export const spawnSync: ChildProcess["spawnSync"] = ((...args: Parameters<ChildProcess["spawnSync"]>) =>
+  (childProcess ??= load("node:child_process") as ChildProcess).spawnSync(...args)) as ChildProcess["spawnSync"];
+export const homedir = (): string => (os ??= load("node:os") as Os).homedir();
