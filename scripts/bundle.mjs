@@ -34,7 +34,9 @@ await build({
   platform: "node",
   target: "node20",
   define: { "import.meta.url": "__ctxinjectUrl" },
-  banner: { js: 'const __ctxinjectUrl = require("node:url").pathToFileURL(__filename).href;' },
+  // "use strict" first: the banner would otherwise turn esbuild's own directive into a plain string, and the
+  // bundle (strict as ES modules) would run sloppy.
+  banner: { js: '"use strict";\nconst __ctxinjectUrl = require("node:url").pathToFileURL(__filename).href;' },
   // typescript and esprima: optional peers of cosmiconfig's loaders, present only if a config needs them.
   // cosmiconfig stays a real module: its loaders resolve config files relative to their own location.
   external: ["typescript", "esprima", "cosmiconfig", "gpt-tokenizer", "gpt-tokenizer/*"],
