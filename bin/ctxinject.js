@@ -31,7 +31,7 @@ function freshCache() {
   }
 }
 
-const cachedData = process.env.CTXINJECT_WRITE_CODE_CACHE ? undefined : freshCache();
+const cachedData = freshCache();
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
 if (process.env.CTXINJECT_DEBUG && (cachedData === undefined || script.cachedDataRejected)) {
   process.stderr.write(`ctxinject: debug: ${cachedData ? "V8 rejected the code cache" : "no code cache newer than the bundle"}; compiling ${file}\n`);
@@ -39,6 +39,7 @@ if (process.env.CTXINJECT_DEBUG && (cachedData === undefined || script.cachedDat
 const cli = { exports: {} };
 script.runInThisContext()(cli.exports, createRequire(file), cli, file, dir);
 
+// Set by scripts/bundle.mjs only: each training run adds the functions it compiled to what the cache held.
 if (process.env.CTXINJECT_WRITE_CODE_CACHE) {
   process.on("exit", () => {
     writeFileSync(`${cacheFile}.tmp`, script.createCachedData());

@@ -4,7 +4,9 @@
 // cache for ES modules. Heavy modules stay outside: the BPE tables (gpt-tokenizer) and cosmiconfig load only
 // when asked for. The library keeps tsc's per-module output in dist/ with its types.
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { build } from "esbuild";
 
 const OUT = "dist/bundle";
@@ -45,14 +47,30 @@ await build({
   plugins: [lazyChildProcess],
 });
 
-// The cache holds bytecode for every function this run calls: a build with a prompt and a target, the path a
-// hook takes on every prompt. Functions it never calls compile on first use, as without a cache.
-const training = spawnSync(
-  process.execPath,
-  ["bin/ctxinject.js", "build", "--root", "fixtures/monorepo", "--files", "packages/web/src/components/Button.tsx", "--format", "markdown"],
-  { input: "ulw fix the retry in packages/api/src/handlers/user.ts\n", encoding: "utf8", env: { ...process.env, CTXINJECT_WRITE_CODE_CACHE: "1", NO_COLOR: "1" } },
-);
-if (training.status !== 0) {
-  process.stderr.write(`bundle: the run that records the code cache failed (exit ${training.status}):\n${training.stderr}`);
-  process.exit(1);
+// The cache holds bytecode for every function these runs call: the paths taken on every prompt (a build with a
+// prompt and a target, Claude Code's UserPromptSubmit hook with its session). Each run starts from the cache the
+// one before wrote and adds what it compiled. Functions no run calls compile on first use, as without a cache.
+const state = mkdtempSync(join(tmpdir(), "ctxinject-training-"));
+const root = resolve("fixtures/monorepo");
+const prompt = "ulw fix the retry in packages/api/src/handlers/user.ts";
+const runs = [
+  { args: ["build", "--root", root, "--files", "packages/web/src/components/Button.tsx"], input: `${prompt}\n` },
+  { args: ["hook", "claude"], input: JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "training", cwd: root, prompt }) },
+];
+try {
+  for (const run of runs) {
+    const training = spawnSync(process.execPath, [resolve("bin/ctxinject.js"), ...run.args], {
+      cwd: root,
+      input: run.input,
+      encoding: "utf8",
+      env: { ...process.env, CTXINJECT_WRITE_CODE_CACHE: "1", NO_COLOR: "1", XDG_STATE_HOME: state },
+    });
+    if (training.status !== 0) {
+      process.stderr.write(`bundle: the run that records the code cache failed (ctxinject ${run.args.join(" ")}: exit ${training.status}):\n${training.stderr}`);
+      process.exitCode = 1;
+      break;
+    }
+  }
+} finally {
+  rmSync(state, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
-// fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
-import { promises as fs } from "node:fs";
+// Synchronous calls: a hook's handful of tiny files cost more in thread-pool round trips than in the calls.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { usageError } from "../core/errors.js";
 import type { Priority } from "../core/types.js";
@@ -80,7 +80,7 @@ function isAlive(pid: number): boolean {
 
 async function listDir(path: string): Promise<string[]> {
   try {
-    return (await fs.readdir(path)).sort();
+    return readdirSync(path).sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
     throw error;
@@ -98,10 +98,10 @@ export class SessionStore {
   private async writeAtomic(session: string, target: string, value: unknown): Promise<void> {
     const base = this.sessionDir(session);
     const tmp = join(base, "tmp", `${nonce()}.json`);
-    await fs.mkdir(join(base, "tmp"), { recursive: true });
-    await fs.writeFile(tmp, JSON.stringify(value));
-    await fs.mkdir(join(target, ".."), { recursive: true });
-    await fs.rename(tmp, target);
+    mkdirSync(join(base, "tmp"), { recursive: true });
+    writeFileSync(tmp, JSON.stringify(value));
+    mkdirSync(join(target, ".."), { recursive: true });
+    renameSync(tmp, target);
     await this.touch(session);
   }
 
@@ -109,9 +109,9 @@ export class SessionStore {
     const marker = join(this.sessionDir(session), "last-used");
     const now = new Date();
     try {
-      await fs.utimes(marker, now, now);
+      utimesSync(marker, now, now);
     } catch {
-      await fs.writeFile(marker, "");
+      writeFileSync(marker, "");
     }
   }
 
@@ -143,10 +143,10 @@ export class SessionStore {
     const claimDir = join(base, "claims", nonce());
     const taken: string[] = [];
     if (names.length > 0) {
-      await fs.mkdir(claimDir, { recursive: true });
+      mkdirSync(claimDir, { recursive: true });
       for (const name of names) {
         try {
-          await fs.rename(join(pendingDir, name), join(claimDir, name));
+          renameSync(join(pendingDir, name), join(claimDir, name));
           taken.push(name);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
@@ -157,7 +157,7 @@ export class SessionStore {
     return {
       entries,
       commit: async () => {
-        if (names.length > 0) await fs.rm(claimDir, { recursive: true, force: true });
+        if (names.length > 0) rmSync(claimDir, { recursive: true, force: true });
       },
       release: async () => {
         if (names.length > 0) await putBack(claimDir, pendingDir);
@@ -179,7 +179,7 @@ export class SessionStore {
     const map = new Map<string, string>();
     for (const name of await listDir(folder)) {
       try {
-        const record = JSON.parse(await fs.readFile(join(folder, name), "utf8")) as { key: string; hash: string };
+        const record = JSON.parse(readFileSync(join(folder, name), "utf8")) as { key: string; hash: string };
         map.set(record.key, record.hash);
       } catch {
         // A record is rewritten whole by rename; an unreadable one is from an older crash and only means "not seen".
@@ -210,8 +210,8 @@ export class SessionStore {
     const out: SessionSummary[] = [];
     for (const name of await listDir(join(this.dir, "sessions"))) {
       const base = join(this.dir, "sessions", name);
-      const updated = await fs.stat(join(base, "last-used")).then((s) => s.mtime, () => null);
-      if (updated === null) continue;
+      const updated = statOrNull(join(base, "last-used"))?.mtime;
+      if (updated === undefined) continue;
       out.push({
         id: decodeSessionId(name),
         pending: (await listDir(join(base, "pending"))).length,
@@ -229,15 +229,16 @@ export class SessionStore {
     for (const name of await listDir(join(this.dir, "sessions"))) {
       if (name === kept) continue;
       const base = join(this.dir, "sessions", name);
-      const used = await fs.stat(join(base, "last-used")).then((s) => s.mtimeMs, () => 0);
+      const used = statOrNull(join(base, "last-used"))?.mtimeMs ?? 0;
       if (now - used > maxAgeMs) {
         await removeDir(base, this.dir);
         removed.push(decodeSessionId(name));
         continue;
       }
       for (const tmp of await listDir(join(base, "tmp"))) {
-        const age = await fs.stat(join(base, "tmp", tmp)).then((s) => now - s.mtimeMs, () => 0);
-        if (age > 60 * 60 * 1000) await fs.rm(join(base, "tmp", tmp), { force: true });
+        const stat = statOrNull(join(base, "tmp", tmp));
+        const age = stat === null ? 0 : now - stat.mtimeMs;
+        if (age > 60 * 60 * 1000) rmSync(join(base, "tmp", tmp), { force: true });
       }
     }
     return removed;
@@ -248,7 +249,7 @@ async function readEntries(folder: string, names: string[]): Promise<StoredEntry
   const entries: StoredEntry[] = [];
   for (const name of names) {
     try {
-      entries.push(JSON.parse(await fs.readFile(join(folder, name), "utf8")) as StoredEntry);
+      entries.push(JSON.parse(readFileSync(join(folder, name), "utf8")) as StoredEntry);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
       throw error;
@@ -263,25 +264,38 @@ function sortEntries(entries: StoredEntry[]): StoredEntry[] {
 
 /** Moves claimed entries back; a newer registration of the same key already in pending wins. */
 async function putBack(claimDir: string, pendingDir: string): Promise<void> {
-  await fs.mkdir(pendingDir, { recursive: true });
+  mkdirSync(pendingDir, { recursive: true });
   for (const name of await listDir(claimDir)) {
     const back = join(pendingDir, name);
-    const newer = await fs.stat(back).then(() => true, () => false);
-    if (newer) await fs.rm(join(claimDir, name), { force: true });
-    else await fs.rename(join(claimDir, name), back).catch(() => undefined);
+    if (statOrNull(back) !== null) rmSync(join(claimDir, name), { force: true });
+    else {
+      try {
+        renameSync(join(claimDir, name), back);
+      } catch {
+        // Another process put it back first.
+      }
+    }
   }
-  await fs.rm(claimDir, { recursive: true, force: true });
+  rmSync(claimDir, { recursive: true, force: true });
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
 }
 
 /** Renames a folder aside before deleting it, so no reader sees it half-deleted. */
 async function removeDir(path: string, stateRoot: string): Promise<void> {
   const trash = join(stateRoot, "trash", nonce());
   try {
-    await fs.mkdir(join(stateRoot, "trash"), { recursive: true });
-    await fs.rename(path, trash);
+    mkdirSync(join(stateRoot, "trash"), { recursive: true });
+    renameSync(path, trash);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  await fs.rm(trash, { recursive: true, force: true });
+  rmSync(trash, { recursive: true, force: true });
 }
