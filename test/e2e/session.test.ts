@@ -104,6 +104,9 @@ test("100 rounds of kill -9 in the middle of register and consume: readable stor
   const state = newState();
   const acknowledged = new Set<string>();
   const consumed: string[] = [];
+  // Printed by any consumer, even one killed before it committed (its claim goes back: at least once) or right
+  // after (the entries are gone and were delivered, but "committed" never made it out).
+  const delivered = new Set<string>();
   for (let round = 0; round < 100; round++) {
     const delay = 15 + ((round * 53) % 110);
     if (round % 2 === 0) {
@@ -111,6 +114,7 @@ test("100 rounds of kill -9 in the middle of register and consume: readable stor
       for (const line of out.split("\n")) if (line.startsWith("ok ")) acknowledged.add(line.slice(3));
     } else {
       const out = await runAndKill([WORKER, "consume", state, "s"], delay);
+      for (const line of out.split("\n")) if (line.startsWith("got ")) delivered.add(line.slice(4));
       // Only a consumer that got to "committed" consumed anything; a killed one's claim goes back.
       if (out.includes("committed")) for (const line of out.split("\n")) if (line.startsWith("got ")) consumed.push(line.slice(4));
     }
@@ -120,8 +124,7 @@ test("100 rounds of kill -9 in the middle of register and consume: readable stor
   const rest = await pendingIds(state, "s");
   assert.is(new Set(consumed).size, consumed.length, "no entry consumed twice");
   for (const id of rest) assert.not.ok(consumed.includes(id), `${id} consumed and still pending`);
-  const seen = new Set([...consumed, ...rest]);
-  for (const id of acknowledged) assert.ok(seen.has(id), `acknowledged ${id} was lost`);
+  for (const id of acknowledged) assert.ok(delivered.has(id) || rest.includes(id), `acknowledged ${id} was lost`);
   assert.ok(acknowledged.size > 0);
 });
 
