@@ -13,10 +13,13 @@ if (mode === "register") {
     process.stdout.write(`ok ${id}\n`);
   }
 } else if (mode === "consume") {
+  // As the CLI does: commit only once the output is handed to the OS. A pipe write can be queued, and a consumer
+  // killed after committing would take queued "got" lines with it.
+  const write = (text) => new Promise((resolve, reject) => process.stdout.write(text, (error) => (error ? reject(error) : resolve())));
   const claim = await store.claim(session);
-  for (const e of claim.entries) process.stdout.write(`got ${e.id}\n`);
+  await write(claim.entries.map((e) => `got ${e.id}\n`).join(""));
   await claim.commit();
-  process.stdout.write("committed\n");
+  await write("committed\n");
 } else if (mode === "claim-and-hang") {
   const claim = await store.claim(session);
   process.stdout.write(`claimed ${claim.entries.length}\n`);
