@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, constants, existsSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gitIgnoreMatcher, type IgnoreFile } from "../core/gitignore.js";
 import { ancestorsOf, dirOf, joinPath } from "../core/sources/locate.js";
@@ -7,6 +7,8 @@ import { isDirectory, toRootRelative } from "./paths.js";
 /** Git settings that move or add ignore files in ways only git itself resolves. */
 const GIT_ENV = /^GIT_(DIR|WORK_TREE|COMMON_DIR|CONFIG)/;
 const NEEDS_GIT = /excludesfile|^\s*\[\s*include|worktreeconfig/im;
+/** core.ignoreCase is read from the repository's config; set anywhere else, git decides. */
+const IGNORE_CASE = /ignorecase/i;
 /** System config files of common git builds (Debian and most Linux, /usr/local, Homebrew on Apple silicon). */
 const SYSTEM_CONFIGS = ["/etc/gitconfig", "/usr/local/etc/gitconfig", "/opt/homebrew/etc/gitconfig"];
 
@@ -28,6 +30,7 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
   const repoConfig = readOptional(join(gitDir, "config")) ?? "";
   const configs = [...SYSTEM_CONFIGS, join(configDir, "git/config"), join(home, ".gitconfig")].map(readOptional);
   if ([...configs, repoConfig].some((text) => text !== null && NEEDS_GIT.test(text))) return null;
+  if (configs.some((text) => text !== null && IGNORE_CASE.test(text))) return null;
 
   const prefix = toRootRelative(gitTop, root);
   if (prefix === null) return null;
@@ -43,7 +46,7 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
   };
   add("", readOptional(join(configDir, "git/ignore")));
   add("", readOptional(join(gitDir, "info/exclude")));
-  for (const dir of ordered) add(dir, readOptional(join(gitTop, dir, ".gitignore")));
+  for (const dir of ordered) add(dir, readUnlessSymlink(join(gitTop, dir, ".gitignore")));
   const ignored = gitIgnoreMatcher(files, { ignoreCase: /^\s*ignorecase\s*=\s*true\s*$/im.test(repoConfig) });
   return (path) => ignored(fromTop(path));
 }
@@ -58,3 +61,20 @@ function readOptional(path: string): string | null {
   }
 }
 
+
+/** Git (2.32+) does not read a .gitignore inside the tree that is a symbolic link. */
+function readUnlessSymlink(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return null;
+  }
+  try {
+    return readFileSync(fd, "utf8");
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
@@ -14,6 +14,7 @@ test.after(() => {
 });
 
 const TARGET = "packages/api/src/handlers/user.ts";
+const TOOL = "tools/release.sh";
 
 function write(root: string, path: string, text: string) {
   mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -35,6 +36,9 @@ function repository() {
   write(root, ".cursor/rules/scratch.mdc", rule("marker-global-excludes"));
   write(root, ".cursor/rules/custom.mdc", rule("marker-custom-excludes"));
   write(root, ".cursor/rules/kept.mdc", rule("marker-kept"));
+  write(root, "tools/.cursor/rules/linked.mdc", rule("marker-symlinked-gitignore"));
+  write(root, "ignore-rules.txt", "linked.mdc\n");
+  symlinkSync("../ignore-rules.txt", join(root, "tools/.gitignore"));
   write(root, ".gitignore", "generated/\n*.local.mdc\n");
   write(root, "packages/api/.gitignore", "!shared.local.mdc\nwip.mdc\n");
   write(root, ".git/info/exclude", "personal.mdc\n");
@@ -43,8 +47,8 @@ function repository() {
   return { root, home, env };
 }
 
-function included(root: string, env: Record<string, string | undefined>): string {
-  const result = runCli(["build", "--files", TARGET, "--no-passthrough"], { cwd: root, env });
+function included(root: string, env: Record<string, string | undefined>, target = TARGET): string {
+  const result = runCli(["build", "--files", target, "--no-passthrough"], { cwd: root, env });
   assert.is(result.status, 0, result.stderr);
   return result.stdout;
 }
@@ -69,6 +73,19 @@ test("a core.excludesFile set in the user's git config is honoured (git is asked
   assert.not.match(out, "marker-root-gitignore");
   assert.match(out, "marker-kept");
   assert.match(out, "marker-global-excludes", "a configured excludes file replaces the default one, as in git");
+});
+
+test("a .gitignore that is a symbolic link is not read, as git does not read it", () => {
+  const { root, env } = repository();
+  assert.match(included(root, env, TOOL), "marker-symlinked-gitignore");
+});
+
+test("core.ignoreCase set in the user's git config is honoured (git is asked)", () => {
+  const { root, home, env } = repository();
+  write(root, ".gitignore", "generated/\n*.local.mdc\nKEPT.MDC\n");
+  assert.match(included(root, env), "marker-kept", "case matters by default");
+  write(home, ".gitconfig", "[core]\n\tignoreCase = true\n");
+  assert.not.match(included(root, env), "marker-kept");
 });
 
 test.run();
