@@ -7,7 +7,7 @@
  *   BENCH_NO_REPOMIX=1               skip the repomix comparison
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
@@ -29,7 +29,7 @@ interface Timing {
 }
 
 /** Median wall time of a shell command over RUNS runs after a warm-up; peak RSS from GNU time when present. */
-function measure(cwd: string, command: string, runs = RUNS): Timing {
+function measure(cwd: string, command: string, runs = RUNS, env: Record<string, string> = {}): Timing {
   const hasTime = existsSync("/usr/bin/time");
   const once = () => {
     const started = process.hrtime.bigint();
@@ -37,7 +37,7 @@ function measure(cwd: string, command: string, runs = RUNS): Timing {
       cwd,
       stdio: ["ignore", "ignore", "pipe"],
       encoding: "utf8",
-      env: { ...process.env, NO_COLOR: "1", CI: "true" },
+      env: { ...process.env, NO_COLOR: "1", CI: "true", ...env },
     });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     if (r.status !== 0) throw new Error(`benchmark command failed (${r.status}): ${command}\n${r.stderr}`);
@@ -68,6 +68,8 @@ const fmt = (n: number) => n.toFixed(0);
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
 mkdirSync(TREES, { recursive: true });
+const states = mkdtempSync(join(tmpdir(), "ctxinject-bench-state-"));
+process.on("exit", () => rmSync(states, { recursive: true, force: true }));
 const sizes = SIZES.filter((s) => WANTED.includes(s.name));
 const rows: string[][] = [];
 const notes: string[] = [];
@@ -81,6 +83,10 @@ for (const size of sizes) {
   console.error(`bench: ${size.name}: ${tree.files} files; measuring…`);
   const floor = measure(tree.root, "node -e 0");
   const targeted = measure(tree.root, `${ctx} build --files ${tree.target}`);
+  // Claude Code's prompt hook naming the same file, a new session each run (its first prompt: nothing injected yet).
+  const event = join(states, `${size.name}-event.json`);
+  writeFileSync(event, JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "SESSION", cwd: tree.root, prompt: `fix the retry in ${tree.target}` }));
+  const hook = measure(tree.root, `sed "s/SESSION/$$/" ${event} | ${ctx} hook claude`, RUNS, { CTXINJECT_STATE_DIR: states });
   const all = measure(tree.root, `${ctx} build --all`);
   const shell = measure(tree.root, `git ls-files -z -- ${PATHSPECS} | xargs -0 cat > /dev/null`);
   const plainTargeted = measure(plain.root, `${ctx} build --files ${plain.target}`);
@@ -91,6 +97,8 @@ for (const size of sizes) {
     fmt(floor.ms),
     fmt(targeted.ms),
     ratio(targeted.ms, floor.ms),
+    fmt(hook.ms),
+    ratio(hook.ms, floor.ms),
     fmt(plainTargeted.ms),
     fmt(all.ms),
     fmt(shell.ms),
@@ -105,9 +113,10 @@ for (const size of sizes) {
   }
 }
 
-const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.5)", "--files no git", "build --all", "git ls-files|cat", "ratio (<=3.0)", "ms per 1k files", "--all no git", "peak RSS MiB (<=150)"];
+const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.5)", "hook claude", "ratio", "--files no git", "build --all", "git ls-files|cat", "ratio (<=3.0)", "ms per 1k files", "--all no git", "peak RSS MiB (<=150)"];
 const table = [header, ...rows];
 const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
 console.log(table.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join("  ")).join("\n"));
 for (const note of notes) console.log(note);
-console.log(`times are medians of ${RUNS} runs in ms; "no git" columns are the same tree without a repository (a walk instead of git ls-files).`);
+console.log(`times are medians of ${RUNS} runs in ms; "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
+console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt).`);
