@@ -4,6 +4,7 @@
  *
  *   BENCH_SIZES=small,medium,large   which trees (default: all three)
  *   BENCH_RUNS=5                     timed runs per command, after one warm-up (median reported)
+ *   BENCH_START_RUNS=21              the same for node -e 0, build --files and the hook, which take turns
  *   BENCH_NO_REPOMIX=1               skip the repomix comparison
  */
 import { spawnSync } from "node:child_process";
@@ -14,6 +15,8 @@ import { BIN, REPO } from "../helpers/cli.js";
 import { generate, SIZES, type Generated } from "./generate.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+// Start-up commands take a tenth of a second: more runs of them cost little and steady their medians.
+const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 21);
 const WANTED = (process.env.BENCH_SIZES ?? "small,medium,large").split(",");
 const BENCH_DIR = join(REPO, "test/bench");
 const TREES = join(tmpdir(), "ctxinject-bench");
@@ -28,10 +31,18 @@ interface Timing {
   rssMiB: number | null;
 }
 
-/** Median wall time of a shell command over RUNS runs after a warm-up; peak RSS from GNU time when present. */
-function measure(cwd: string, command: string, runs = RUNS, env: Record<string, string> = {}): Timing {
+interface Command {
+  command: string;
+  env?: Record<string, string>;
+}
+
+/**
+ * Median wall time of each command over `runs` runs after a warm-up, the commands taking turns run by run so that
+ * a drift of the machine's speed falls on all of them alike; peak RSS from GNU time when present.
+ */
+function sideBySide(cwd: string, commands: Command[], runs = RUNS): Timing[] {
   const hasTime = existsSync("/usr/bin/time");
-  const once = () => {
+  const once = ({ command, env = {} }: Command): Timing => {
     const started = process.hrtime.bigint();
     const r = spawnSync("sh", ["-c", hasTime ? `/usr/bin/time -f '%M' -o /tmp/ctxinject-bench-rss ${command}` : command], {
       cwd,
@@ -44,10 +55,13 @@ function measure(cwd: string, command: string, runs = RUNS, env: Record<string, 
     const rss = hasTime ? Number(spawnSync("tail", ["-1", "/tmp/ctxinject-bench-rss"], { encoding: "utf8" }).stdout.trim()) / 1024 : null;
     return { ms, rssMiB: rss };
   };
-  once();
-  const samples = Array.from({ length: runs }, once).sort((a, b) => a.ms - b.ms);
-  return samples[Math.floor(samples.length / 2)]!;
+  commands.forEach(once);
+  const samples = commands.map(() => [] as Timing[]);
+  for (let run = 0; run < runs; run++) commands.forEach((command, i) => samples[i]!.push(once(command)));
+  return samples.map((list) => list.sort((a, b) => a.ms - b.ms)[Math.floor(list.length / 2)]!);
 }
+
+const measure = (cwd: string, command: string, runs = RUNS): Timing => sideBySide(cwd, [{ command }], runs)[0]!;
 
 function repomixBin(): string | null {
   if (process.env.BENCH_NO_REPOMIX) return null;
@@ -81,14 +95,19 @@ for (const size of sizes) {
   const tree: Generated = generate(TREES, size, true);
   const plain: Generated = generate(TREES, size, false);
   console.error(`bench: ${size.name}: ${tree.files} files; measuring…`);
-  const floor = measure(tree.root, "node -e 0");
-  const targeted = measure(tree.root, `${ctx} build --files ${tree.target}`);
   // Claude Code's prompt hook naming the same file, a new session each run (its first prompt: nothing injected yet).
   const event = join(states, `${size.name}-event.json`);
   writeFileSync(event, JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "SESSION", cwd: tree.root, prompt: `fix the retry in ${tree.target}` }));
-  const hook = measure(tree.root, `sed "s/SESSION/$$/" ${event} | ${ctx} hook claude`, RUNS, { CTXINJECT_STATE_DIR: states });
-  const all = measure(tree.root, `${ctx} build --all`);
-  const shell = measure(tree.root, `git ls-files -z -- ${PATHSPECS} | xargs -0 cat > /dev/null`);
+  const [floor, targeted, hook] = sideBySide(
+    tree.root,
+    [
+      { command: "node -e 0" },
+      { command: `${ctx} build --files ${tree.target}` },
+      { command: `sed "s/SESSION/$$/" ${event} | ${ctx} hook claude`, env: { CTXINJECT_STATE_DIR: states } },
+    ],
+    START_RUNS,
+  ) as [Timing, Timing, Timing];
+  const [all, shell] = sideBySide(tree.root, [{ command: `${ctx} build --all` }, { command: `git ls-files -z -- ${PATHSPECS} | xargs -0 cat > /dev/null` }]) as [Timing, Timing];
   const plainTargeted = measure(plain.root, `${ctx} build --files ${plain.target}`);
   const plainAll = measure(plain.root, `${ctx} build --all`);
   rows.push([
@@ -118,5 +137,5 @@ const table = [header, ...rows];
 const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
 console.log(table.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join("  ")).join("\n"));
 for (const note of notes) console.log(note);
-console.log(`times are medians of ${RUNS} runs in ms; "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
+console.log(`times are medians in ms of ${START_RUNS} runs (node -e 0, build --files, hook claude: taking turns) or ${RUNS} (the rest; build --all and git ls-files taking turns); "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
 console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt).`);
