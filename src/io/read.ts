@@ -1,5 +1,6 @@
-import { readFileSync, realpathSync } from "node:fs";
+import { closeSync, constants, openSync, readFileSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { baseName, dirOf } from "../core/sources/locate.js";
 import type { SourceFile, Warning } from "../core/types.js";
 import { toRootRelative } from "./paths.js";
 
@@ -21,16 +22,33 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
   const realRoot = realOrSelf(root);
   const allowed = (options.allowOutside ?? []).map((p) => realOrSelf(resolve(root, p)));
   const files: SourceFile[] = [];
+  const realDirs = new Map<string, string>([["", realRoot]]);
+  const realDir = (dir: string): string => {
+    let real = realDirs.get(dir);
+    if (real === undefined) realDirs.set(dir, (real = realpathSync.native(join(root, dir))));
+    return real;
+  };
   for (const path of paths) {
     const abs = join(root, path);
+    let fd: number | undefined;
     try {
-      const real = realpathSync.native(abs);
+      // The real path without resolving every file: its folder's (resolved once per folder), unless the file itself
+      // is a symlink, which O_NOFOLLOW refuses (ELOOP) and which is then resolved on its own.
+      let real: string;
+      try {
+        fd = openSync(abs, constants.O_RDONLY | NO_FOLLOW);
+        real = NO_FOLLOW === 0 ? realpathSync.native(abs) : join(realDir(dirOf(path)), baseName(path));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
+        real = realpathSync.native(abs);
+        fd = openSync(abs, constants.O_RDONLY);
+      }
       const realRel = toRootRelative(realRoot, real);
       if (realRel === null && !allowed.some((folder) => toRootRelative(folder, real) !== null)) {
         warnings.push({ file: path, message: `leads to ${real}, outside the project root; not followed (config allowOutside can allow it)` });
         continue;
       }
-      const bytes = readFileSync(abs);
+      const bytes = readFileSync(fd);
       if (bytes.includes(0)) {
         warnings.push({ file: path, message: "binary file (NUL byte); skipped" });
         continue;
@@ -42,10 +60,15 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
       files.push(realRel !== null && realRel !== path ? { path, text, realPath: realRel } : { path, text });
     } catch (error) {
       warnings.push({ file: path, message: `${unreadable((error as NodeJS.ErrnoException).code ?? String(error))}; skipped` });
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
   }
   return { files, warnings };
 }
+
+/** Windows has no O_NOFOLLOW: there every file's path is resolved. */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
 function realOrSelf(path: string): string {
   try {
