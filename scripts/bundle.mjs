@@ -1,10 +1,11 @@
-// Bundles the CLI into dist/bundle/main.cjs and records V8's code cache for it (main.cjs.cache).
+// Bundles the CLI into dist/bundle/main.cjs and records V8's code cache for it (main-<build>.cache).
 // Compiling the bundle and then each function on first call cost a start-up about as long as the work itself;
 // the bin hands the cache to vm.Script, so a run starts from bytecode. CommonJS because Node 20 has no code
 // cache for ES modules. Heavy modules stay outside: the BPE tables (gpt-tokenizer) and cosmiconfig load only
 // when asked for. The library keeps tsc's per-module output in dist/ with its types.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
@@ -46,6 +47,12 @@ await build({
   logLevel: "warning",
   plugins: [lazyChildProcess],
 });
+
+// The bundle's last line names its build: a hash of the rest. The bin looks for the cache of that build only, so a
+// cache never meets another bundle (file times cannot tell: npm stamps files with the time it unpacked them).
+const bundleFile = `${OUT}/main.cjs`;
+const buildId = createHash("sha256").update(readFileSync(bundleFile)).digest("hex").slice(0, 16);
+appendFileSync(bundleFile, `// ctxinject-build ${buildId}\n`);
 
 // The cache holds bytecode for every function these runs call: the paths taken on every prompt (a build with a
 // prompt and a target, Claude Code's UserPromptSubmit hook with its session). Each run starts from the cache the
