@@ -70,7 +70,7 @@ try {
       cwd: root,
       input: run.input,
       encoding: "utf8",
-      env: { ...process.env, CTXINJECT_WRITE_CODE_CACHE: "1", NO_COLOR: "1", XDG_STATE_HOME: state },
+      env: { ...process.env, CTXINJECT_WRITE_CODE_CACHE: "1", NO_COLOR: "1", CTXINJECT_STATE_DIR: state },
     });
     if (training.status !== 0) {
       process.stderr.write(`bundle: the run that records the code cache failed (ctxinject ${run.args.join(" ")}: exit ${training.status}):\n${training.stderr}`);
