@@ -73,8 +73,9 @@ try {
       env: { ...process.env, CTXINJECT_WRITE_CODE_CACHE: "1", NO_COLOR: "1", CTXINJECT_STATE_DIR: state },
     });
     if (training.status !== 0) {
-      process.stderr.write(`bundle: the run that records the code cache failed (ctxinject ${run.args.join(" ")}: exit ${training.status}):\n${training.stderr}`);
-      process.exitCode = 1;
+      // The bundle works without a cache, only slower to start; the tests check that a build records one.
+      process.stderr.write(`bundle: warning: no code cache (ctxinject ${run.args.join(" ")} exited ${training.status}):\n${training.stderr}`);
+      rmSync(`${OUT}/main-${buildId}.cache`, { force: true });
       break;
     }
   }
