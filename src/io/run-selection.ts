@@ -79,7 +79,7 @@ export async function runSelection(
       if (!store || sessionId === undefined) return;
       await claim?.commit();
       if (take) await store.recordInjected(sessionId, gathered.injectionRecords(composed.candidates));
-      await store.collectGarbage(gathered.config.sessions.maxAgeHours * 3_600_000, Date.now(), sessionId);
+      await store.collectGarbageOccasionally(gathered.config.sessions.maxAgeHours * 3_600_000, GC_INTERVAL_MS, Date.now(), sessionId);
     };
     return { ...composed, prompt, format, warnings: gathered.warnings, finish, abort: async () => void (await claim?.release()) };
   } catch (error) {
@@ -87,6 +87,9 @@ export async function runSelection(
     throw error;
   }
 }
+
+/** Expired sessions are looked for at most this often (sessions.maxAgeHours is a week by default). */
+const GC_INTERVAL_MS = 3_600_000;
 
 const SCALE = 1_000_000;
 

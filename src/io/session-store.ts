@@ -222,6 +222,19 @@ export class SessionStore {
     return out;
   }
 
+  /**
+   * collectGarbage at most once per interval, whichever process asks: a marker's time says when it last ran. It
+   * lists every session, so running it on every prompt would cost more the more sessions a machine keeps.
+   */
+  async collectGarbageOccasionally(maxAgeMs: number, intervalMs: number, now = Date.now(), keep?: string): Promise<string[]> {
+    const marker = join(this.dir, "last-gc");
+    if (now - (statOrNull(marker)?.mtimeMs ?? 0) < intervalMs) return [];
+    mkdirSync(this.dir, { recursive: true });
+    writeFileSync(marker, "");
+    utimesSync(marker, now / 1000, now / 1000);
+    return this.collectGarbage(maxAgeMs, now, keep);
+  }
+
   /** Removes sessions unused for longer than maxAgeMs, and temp files left by crashed writers. */
   async collectGarbage(maxAgeMs: number, now = Date.now(), keep?: string): Promise<string[]> {
     const removed: string[] = [];

@@ -37,6 +37,17 @@ test("sessions unused for longer than the maximum age are removed; the one in us
   assert.equal((await s.sessions()).map((x) => x.id), ["current"]);
 });
 
+test("builds look for expired sessions at most once an hour, whichever process builds", async () => {
+  const s = store();
+  const hour = 3_600_000;
+  const t0 = Date.now();
+  await s.register("a", { source: "x", id: "1", content: "a" });
+  assert.equal(await s.collectGarbageOccasionally(hour, hour, t0 + 2 * hour), ["a"]);
+  await s.register("b", { source: "x", id: "1", content: "b" });
+  assert.equal(await new SessionStore(s.dir).collectGarbageOccasionally(hour, hour, t0 + 2.5 * hour), [], "ran half an hour ago");
+  assert.equal(await s.collectGarbageOccasionally(hour, hour, t0 + 3.5 * hour), ["b"]);
+});
+
 test("a temp file left by a crashed writer is ignored by readers and removed once old", async () => {
   const s = store();
   await s.register("s", { source: "x", id: "1", content: "kept" });
