@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readFileSync, realpathSync } from "node:fs";
+import { closeSync, constants, lstatSync, openSync, readFileSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { baseName, dirOf } from "../core/sources/locate.js";
 import type { SourceFile, Warning } from "../core/types.js";
@@ -23,16 +23,22 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
   const allowed = (options.allowOutside ?? []).map((p) => realOrSelf(resolve(root, p)));
   const files: SourceFile[] = [];
   const realDirs = new Map<string, string>([["", realRoot]]);
+  // A folder's real path is its parent's plus its name unless it is a symlink: one lstat per folder, where
+  // realpath would look at every folder on the way down again.
   const realDir = (dir: string): string => {
     let real = realDirs.get(dir);
-    if (real === undefined) realDirs.set(dir, (real = realpathSync.native(join(root, dir))));
+    if (real === undefined) {
+      const abs = join(root, dir);
+      real = lstatSync(abs).isSymbolicLink() ? realpathSync.native(abs) : join(realDir(dirOf(dir)), baseName(dir));
+      realDirs.set(dir, real);
+    }
     return real;
   };
   for (const path of paths) {
     const abs = join(root, path);
     let fd: number | undefined;
     try {
-      // The real path without resolving every file: its folder's (resolved once per folder), unless the file itself
+      // The real path without resolving every file: its folder's (known once per folder), unless the file itself
       // is a symlink, which O_NOFOLLOW refuses (ELOOP) and which is then resolved on its own.
       let real: string;
       try {

@@ -36,12 +36,28 @@ export function normalizeText(text: string): string {
 
 export function parseFrontmatter(text: string, file: string): ParsedDocument {
   const normalized = normalizeText(text);
-  const lines = normalized.split("\n");
-  if ((lines[0] ?? "").trimEnd() !== "---") {
+  // Line by line from the start, never splitting the whole file: most files (every README) have no frontmatter,
+  // and --all reads thousands of them.
+  const lineAt = (start: number): { line: string; next: number } => {
+    const end = normalized.indexOf("\n", start);
+    return end === -1 ? { line: normalized.slice(start), next: -1 } : { line: normalized.slice(start, end), next: end + 1 };
+  };
+  const first = lineAt(0);
+  if (first.line.trimEnd() !== "---") {
     return { data: {}, body: normalized, hasFrontmatter: false, warnings: [], keyLines: {} };
   }
-  const close = lines.findIndex((line, index) => index > 0 && /^(---|\.\.\.)\s*$/.test(line));
-  if (close === -1) {
+  let closeStart = -1;
+  let afterClose = -1;
+  for (let at = first.next; at !== -1; ) {
+    const { line, next } = lineAt(at);
+    if (/^(---|\.\.\.)\s*$/.test(line)) {
+      closeStart = at;
+      afterClose = next;
+      break;
+    }
+    at = next;
+  }
+  if (closeStart === -1) {
     return {
       data: {},
       body: normalized,
@@ -50,8 +66,8 @@ export function parseFrontmatter(text: string, file: string): ParsedDocument {
       keyLines: {},
     };
   }
-  const raw = lines.slice(1, close).join("\n");
-  const body = lines.slice(close + 1).join("\n");
+  const raw = normalized.slice(first.next, Math.max(first.next, closeStart - 1));
+  const body = afterClose === -1 ? "" : normalized.slice(afterClose);
   const warnings: Warning[] = [];
   const keyLines: Record<string, number> = {};
   raw.split("\n").forEach((line, i) => {

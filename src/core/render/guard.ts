@@ -5,6 +5,7 @@
  */
 
 const PROVENANCE = /<!--(?=\s*(?:ctxinject\b|[\w.@/-]+:\s[^\n]*\((?:critical|high|normal|low)\b[^\n]*-->))/g;
+const SEPARATOR_LINE = /^\s*-{3,}\s*$/m;
 const COMPACT_HEADER = /^(## .* \[[\w.@/-]+ (?:critical|high|normal|low)\]|## index: read on demand)$/;
 
 /** A zero-width space inside `<!--` keeps the text readable but no longer a comment a parser would take for ours. */
@@ -15,6 +16,8 @@ const defuseComments = (text: string) => text.replace(PROVENANCE, "<!-\u200B-");
  * separator) becomes `***`, the same thematic break, outside code fences — inside a fence it is code and stays.
  */
 export function guardMarkdown(content: string): string {
+  // Most entries have no line of dashes at all: nothing to track, no lines to split.
+  if (!SEPARATOR_LINE.test(content)) return defuseComments(content);
   let fence: string | null = null;
   let previousBlank = true;
   const lines = defuseComments(content).split("\n");
