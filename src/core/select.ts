@@ -2,7 +2,7 @@ import { ContextCollector, keyOf } from "./collector.js";
 import type { Config } from "./config.js";
 import { normalizeText, parseFrontmatter } from "./parse/frontmatter.js";
 import { compileGlobs, type GlobMatcher } from "./parse/globs.js";
-import { dirOf, isWithin, joinPath, locate, overrideName, RULE_FORMATS, type Location, type LocateOptions } from "./sources/locate.js";
+import { depthOf, dirOf, isWithin, joinPath, locate, overrideName, RULE_FORMATS, type Location, type LocateOptions } from "./sources/locate.js";
 import { parseRule } from "./sources/rules.js";
 import { approxTokens, type CountTokens } from "./tokens.js";
 import { cutAtOrBefore } from "./budget/boundaries.js";
@@ -90,7 +90,6 @@ interface Draft {
   relevance?: RelevanceDoc;
 }
 
-const depth = (dir: string) => (dir === "" ? 0 : dir.split("/").length);
 const rank = (p: Priority) => PRIORITIES.indexOf(p);
 
 export function selectContext(input: SelectInput): Selection {
@@ -266,7 +265,7 @@ function draftFor(file: SourceFile, location: Location, ctx: DecideContext, warn
     decideRule(candidate, rule.kind, rule.alwaysReason, location.anchor, rule.name, how, ctx);
     return {
       candidate,
-      sortKey: [SOURCES.indexOf("rules-injector"), depth(location.anchor), location.anchor, RULE_FORMATS.indexOf(location.format), file.path],
+      sortKey: [SOURCES.indexOf("rules-injector"), depthOf(location.anchor), location.anchor, RULE_FORMATS.indexOf(location.format), file.path],
       relevance: { id: file.path, name: rule.name, description: rule.description ?? "", body: rule.body },
     };
   }
@@ -302,12 +301,12 @@ function draftFor(file: SourceFile, location: Location, ctx: DecideContext, warn
     else setStatus(candidate, "unmatched", `no target under ${dir}/`);
   }
   const sortKey =
-    location.source === "directory-agents" ? agentsKey(location, ctx, file.path) : [SOURCES.indexOf(location.source), depth(dir), dir, 0, file.path];
+    location.source === "directory-agents" ? agentsKey(location, ctx, file.path) : [SOURCES.indexOf(location.source), depthOf(dir), dir, 0, file.path];
   return { candidate, sortKey };
 }
 
 function agentsKey(location: Extract<Location, { source: "directory-agents" }>, ctx: DecideContext, path: string): Array<number | string> {
-  return [SOURCES.indexOf("directory-agents"), depth(location.dir), location.dir, ctx.config.agents.files.indexOf(location.name), location.override ? 1 : 0, path];
+  return [SOURCES.indexOf("directory-agents"), depthOf(location.dir), location.dir, ctx.config.agents.files.indexOf(location.name), location.override ? 1 : 0, path];
 }
 
 function decideRule(

@@ -1,7 +1,7 @@
 import { closeSync, constants, existsSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gitIgnoreMatcher, type IgnoreFile } from "../core/gitignore.js";
-import { ancestorsOf, dirOf, joinPath } from "../core/sources/locate.js";
+import { ancestorsOf, depthOf, dirOf, joinPath } from "../core/sources/locate.js";
 import { isDirectory, toRootRelative } from "./paths.js";
 
 /** Git settings that move or add ignore files in ways only git itself resolves. */
@@ -37,7 +37,7 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
   const fromTop = (path: string) => joinPath(prefix, path);
   const dirs = new Set<string>();
   for (const path of paths) for (const dir of ancestorsOf(dirOf(fromTop(path)))) dirs.add(dir);
-  const ordered = [...dirs].sort((a, b) => depth(a) - depth(b));
+  const ordered = [...dirs].sort((a, b) => depthOf(a) - depthOf(b));
   if (ordered.some((dir) => dir !== "" && existsSync(join(gitTop, dir, ".git")))) return null;
 
   const files: IgnoreFile[] = [];
@@ -51,8 +51,6 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
   return (path) => ignored(fromTop(path));
 }
 
-const depth = (dir: string) => (dir === "" ? 0 : dir.split("/").length);
-
 function readOptional(path: string): string | null {
   try {
     return readFileSync(path, "utf8");
@@ -60,7 +58,6 @@ function readOptional(path: string): string | null {
     return null;
   }
 }
-
 
 /** Git (2.32+) does not read a .gitignore inside the tree that is a symbolic link. */
 function readUnlessSymlink(path: string): string | null {

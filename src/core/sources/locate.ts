@@ -68,6 +68,9 @@ export function joinPath(dir: string, name: string): string {
   return dir === "" ? name : `${dir}/${name}`;
 }
 
+/** How many folders deep a root-relative folder is; the root ("") is 0. */
+export const depthOf = (dir: string): number => (dir === "" ? 0 : dir.split("/").length);
+
 /** Every folder from the root ("") down to dir, root first. */
 export function ancestorsOf(dir: string): string[] {
   const out = [""];
