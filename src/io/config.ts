@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { defaultConfig, validateConfig, type Config } from "../core/config.js";
 import { CtxinjectError } from "../core/errors.js";
+import { lazyRequire } from "./lazy-node.js";
 
 export const MODULE_NAME = "ctxinject";
 
@@ -58,8 +58,7 @@ export async function loadConfig(dir: string): Promise<LoadedConfig> {
   if (file === null) return { config: defaultConfig(), file: null };
   // JSON needs no loader: reading it here spares every prompt cosmiconfig's ~12 ms of start-up.
   if (file.endsWith(".json")) return { config: validateConfig(readJson(file), file), file };
-  // require, not import(): the CLI runs from V8's code cache, where import() has no loader (bin/ctxinject.js).
-  const { cosmiconfig } = createRequire(import.meta.url)("cosmiconfig") as typeof import("cosmiconfig");
+  const { cosmiconfig } = lazyRequire<typeof import("cosmiconfig")>("cosmiconfig");
   const explorer = cosmiconfig(MODULE_NAME, { searchPlaces: [...CONFIG_FILES], searchStrategy: "none", cache: false });
   let result;
   try {

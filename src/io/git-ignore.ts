@@ -46,24 +46,16 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
   };
   add("", readOptional(join(configDir, "git/ignore")));
   add("", readOptional(join(gitDir, "info/exclude")));
-  for (const dir of ordered) add(dir, readUnlessSymlink(join(gitTop, dir, ".gitignore")));
+  // Git (2.32+) does not read a .gitignore inside the tree that is a symbolic link: O_NOFOLLOW refuses it too.
+  for (const dir of ordered) add(dir, readOptional(join(gitTop, dir, ".gitignore"), constants.O_NOFOLLOW));
   const ignored = gitIgnoreMatcher(files, { ignoreCase: /^\s*ignorecase\s*=\s*true\s*$/im.test(repoConfig) });
   return (path) => ignored(fromTop(path));
 }
 
-function readOptional(path: string): string | null {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
-}
-
-/** Git (2.32+) does not read a .gitignore inside the tree that is a symbolic link. */
-function readUnlessSymlink(path: string): string | null {
+function readOptional(path: string, extraFlags = 0): string | null {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(path, constants.O_RDONLY | extraFlags);
   } catch {
     return null;
   }

@@ -10,6 +10,11 @@ type Os = typeof import("node:os");
  * needs; in the bundle every top-level import runs at start. node:os only for the session store's home folder.
  */
 const load = createRequire(import.meta.url);
+/**
+ * require for packages loaded on first use (cosmiconfig, the BPE tables). Not import(): the CLI runs from V8's code
+ * cache, where a dynamic import() has no loader to call (see bin/ctxinject.js).
+ */
+export const lazyRequire = <T>(id: string): T => load(id) as T;
 let crypto: Crypto | undefined;
 let childProcess: ChildProcess | undefined;
 let os: Os | undefined;
