@@ -1,7 +1,8 @@
 import { readdir, readdirSync, statSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import type { Warning } from "../core/types.js";
-import { ancestorsOf, dirOf, joinPath, locate, overrideName, README, RULE_FILES, ruleDirs, type LocateOptions } from "../core/sources/locate.js";
+import { ancestorsOf, dirOf, joinPath } from "../core/rel-path.js";
+import { instructionNames, locateSource as locate, type LocateOptions } from "../core/sources/index.js";
 import { ignoredByGit, trackedFiles } from "./git.js";
 import { ignoreMatcher } from "./git-ignore.js";
 
@@ -48,19 +49,9 @@ export async function discover(options: DiscoverOptions): Promise<{ paths: strin
   return { paths: found, warnings };
 }
 
-/** Names to look for in one directory: rules folders (whole), single-file rules, agents files, README. */
-function namesIn(options: LocateOptions): string[] {
-  return [
-    ...ruleDirs(options).map((rd) => rd.dir),
-    ...RULE_FILES.map((rf) => rf.file),
-    ...options.agentFiles.flatMap((name) => [name, overrideName(name)]),
-    README,
-  ];
-}
-
 function everywhere(options: LocateOptions): string[] {
-  const folders = new Set(ruleDirs(options).map((rd) => rd.dir));
-  return namesIn(options).map((name) => (folders.has(name) ? `**/${name}/**` : `**/${name}`));
+  const { folders, names } = instructionNames(options);
+  return [...folders.map((f) => `**/${f}/**`), ...names.map((n) => `**/${n}`)];
 }
 
 /**
@@ -71,8 +62,9 @@ function everywhere(options: LocateOptions): string[] {
 async function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[]): Promise<string[]> {
   const dirs = new Set<string>();
   for (const target of targets.length > 0 ? targets : [""]) for (const dir of ancestorsOf(target === "" ? "" : dirOf(target))) dirs.add(dir);
-  const folders = new Set(ruleDirs(options).map((rd) => rd.dir));
-  const names = namesIn(options);
+  const spec = instructionNames(options);
+  const folders = new Set(spec.folders);
+  const names = [...spec.folders, ...spec.names];
   const found: string[] = [];
   const walks: Array<Promise<string[]>> = [];
   for (const dir of dirs) {

@@ -1,7 +1,7 @@
 import { closeSync, constants, existsSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gitIgnoreMatcher, type IgnoreFile } from "../core/gitignore.js";
-import { ancestorsOf, depthOf, dirOf, joinPath } from "../core/sources/locate.js";
+import { ancestorsOf, depthOf, dirOf, joinPath } from "../core/rel-path.js";
 import { isDirectory, toRootRelative } from "./paths.js";
 
 /** Git settings that move or add ignore files in ways only git itself resolves. */

@@ -1,6 +1,6 @@
 import { closeSync, constants, lstatSync, openSync, readFileSync, realpathSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { baseName, dirOf } from "../core/sources/locate.js";
+import { baseName, dirOf } from "../core/rel-path.js";
 import type { SourceFile, Warning } from "../core/types.js";
 import { toRootRelative } from "./paths.js";
 

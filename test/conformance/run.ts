@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, copyFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { locate } from "../../src/core/sources/locate.js";
+import { locateSource } from "../../src/core/sources/index.js";
 import { BIN, REPO } from "../helpers/cli.js";
 
 const CORPUS = join(REPO, "../shared/corpus");
@@ -89,7 +89,7 @@ for (const name of readdirSync(CORPUS).sort()) {
   if (!statSync(repoDir).isDirectory()) continue;
   const dir = materialize(repoDir);
   try {
-    const expectedRules = listFiles(repoDir).filter((p) => locate(p, { agentFiles: AGENT_FILES, ruleDirs: [] })?.source === "rules-injector");
+    const expectedRules = listFiles(repoDir).filter((p) => locateSource(p, { agentFiles: AGENT_FILES, ruleDirs: [] })?.module.source === "rules-injector");
     const build = run(["build", "--all", "--format", "json"], dir);
     const explain = run(["explain", "--all", "--json"], dir);
     if (build.status !== 0 || explain.status !== 0) {

@@ -1,11 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { locate } from "../../src/core/sources/locate.js";
+import { locateSource } from "../../src/core/sources/index.js";
 
 const opts = { agentFiles: ["AGENTS.md", "CLAUDE.md"], ruleDirs: ["docs/rules"] };
 const where = (path: string) => {
-  const l = locate(path, opts);
-  return l === null ? null : l.source === "rules-injector" ? `${l.format}@${l.anchor}` : l.source === "directory-agents" ? `agents:${l.name}${l.override ? "+override" : ""}@${l.dir}` : `readme@${l.dir}`;
+  const l = locateSource(path, opts);
+  return l === null ? null : l.module.name === "agents" ? `agents:${l.matched}@${l.anchor}` : `${l.module.name}@${l.anchor}`;
 };
 
 test("every rules folder and single-file rule is found at the root and nested, anchored at the folder above it", () => {
@@ -20,14 +20,14 @@ test("every rules folder and single-file rule is found at the root and nested, a
       "pkg/.cursorrules",
       "pkg/docs/rules/f.md",
     ].map(where),
-    ["cursor@", "cursor@packages/web", "claude@", "kord@", "copilot-instructions@", "copilot@", "cursorrules@pkg", "custom-dir@pkg"],
+    ["cursor@", "cursor@packages/web", "claude-rules@", "kord@", "copilot-instructions@", "copilot@", "cursorrules@pkg", "rules-dirs@pkg"],
   );
 });
 
 test("agent files, their overrides and READMEs are found; look-alikes are not", () => {
   assert.equal(
     ["AGENTS.md", "pkg/CLAUDE.md", "pkg/AGENTS.override.md", "pkg/README.md"].map(where),
-    ["agents:AGENTS.md@", "agents:CLAUDE.md@pkg", "agents:AGENTS.md+override@pkg", "readme@pkg"],
+    ["agents:AGENTS.md@", "agents:CLAUDE.md@pkg", "agents:AGENTS.override.md@pkg", "readme@pkg"],
   );
   assert.equal(
     [".github/instructions/notes.md", ".claude/rules/x.mdc", "x.cursorrules", "GEMINI.md", "readme.md", "src/a.ts"].map(where),

@@ -1,13 +1,37 @@
-import { parseFrontmatter } from "../parse/frontmatter.js";
-import { matchesEverything, readGlobList } from "../parse/globs.js";
-import { PRIORITIES, type Kind, type Priority, type SourceFile, type Warning } from "../types.js";
-import { baseName, type RuleFormat } from "./locate.js";
+/** Rule files (rules-injector): one parser, each agent's activation semantics given by its module. */
+import { parseFrontmatter, type ParsedDocument } from "../parse/frontmatter.js";
+import { compileGlobs, matchesEverything, readGlobList } from "../parse/globs.js";
+import { baseName, isWithin, trimSlashes } from "../rel-path.js";
+import { PRIORITIES, type Candidate, type Kind, type Priority, type SourceFile, type Warning } from "../types.js";
+import { isMdOrMdc } from "./locate.js";
+import { makeCandidate, modulePriority, setStatus, type DraftContext, type FileSpec, type LocateOptions, type SourceModule } from "./source.js";
+
+/** What an agent's frontmatter says about when its rule applies, read by the rule's module. */
+export interface Activation {
+  kind: Kind;
+  /** Why an always rule is always (shown by explain). */
+  reason?: string;
+  globs?: string[];
+}
+
+export interface RuleSemantics {
+  /** Frontmatter fields holding globs; default `globs`, `paths`, `applyTo`. */
+  globFields?: string[];
+  /**
+   * The agent's own reading of the frontmatter, tried first (Windsurf's `trigger`, Kiro's `inclusion`); null
+   * falls through to the common reading (alwaysApply, globs, description, else manual).
+   */
+  activation?: (doc: ParsedDocument, warn: (message: string, key?: string) => void) => Activation | null;
+  /** Every file of this kind applies always, for this reason (copilot-instructions.md, .cursorrules). */
+  always?: string;
+  /** A file with no globs applies always, for this reason (`.claude/rules` without `paths`). */
+  alwaysWithoutGlobs?: string;
+}
 
 export interface RuleDoc {
   path: string;
   /** Name used by `--rule NAME` and `@NAME`: the file name without its rule extension. */
   name: string;
-  format: RuleFormat;
   anchor: string;
   kind: Kind;
   /** Why an always rule is always (shown by explain). */
@@ -23,7 +47,7 @@ export function ruleName(path: string): string {
   return baseName(path).replace(/(\.instructions\.md|\.mdc|\.md)$/i, "").replace(/^\./, "");
 }
 
-export function parseRule(file: SourceFile, format: RuleFormat, anchor: string): RuleDoc {
+export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: string): RuleDoc {
   const doc = parseFrontmatter(file.text, file.path);
   const warnings = [...doc.warnings];
   const data = doc.data;
@@ -32,41 +56,121 @@ export function parseRule(file: SourceFile, format: RuleFormat, anchor: string):
     warnings.push({ file: file.path, ...(line !== undefined && { line }), message });
   };
 
-  const globs: string[] = [];
-  for (const field of ["globs", "paths", "applyTo"]) {
-    const list = readGlobList(data[field]);
-    if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`, field);
-    globs.push(...list.patterns);
-  }
-
+  const readGlobs = (fields: string[]) => {
+    const out: string[] = [];
+    for (const field of fields) {
+      const list = readGlobList(data[field]);
+      if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`, field);
+      out.push(...list.patterns);
+    }
+    return out;
+  };
   const description = typeof data.description === "string" && data.description.trim() !== "" ? data.description.trim() : null;
-  const alwaysApply = readAlwaysApply(data.alwaysApply, (m) => warn(m, "alwaysApply"));
   const priority = readPriority(data.priority, (m) => warn(m, "priority"));
 
+  const own = semantics.activation?.(doc, warn) ?? null;
   let kind: Kind;
   let alwaysReason: string | null = null;
-  if (format === "copilot") [kind, alwaysReason] = ["always", "copilot-instructions.md always applies"];
-  else if (format === "cursorrules") [kind, alwaysReason] = ["always", "legacy .cursorrules always applies"];
-  else if (alwaysApply) [kind, alwaysReason] = ["always", "alwaysApply: true"];
-  else if (globs.length > 0 && matchesEverything(globs)) [kind, alwaysReason] = ["always", `glob ${globs.join(", ")} matches every file`];
-  else if (globs.length > 0) kind = "auto";
-  else if (format === "claude") [kind, alwaysReason] = ["always", ".claude/rules file without paths"];
-  else if (description) kind = "agent-requested";
-  else kind = "manual";
+  let globs: string[];
+  if (own !== null) {
+    kind = own.kind;
+    alwaysReason = own.reason ?? null;
+    globs = own.globs ?? [];
+  } else {
+    globs = readGlobs(semantics.globFields ?? ["globs", "paths", "applyTo"]);
+    const alwaysApply = readAlwaysApply(data.alwaysApply, (m) => warn(m, "alwaysApply"));
+    if (semantics.always !== undefined) [kind, alwaysReason] = ["always", semantics.always];
+    else if (alwaysApply) [kind, alwaysReason] = ["always", "alwaysApply: true"];
+    else if (globs.length > 0) kind = "auto";
+    else if (semantics.alwaysWithoutGlobs !== undefined) [kind, alwaysReason] = ["always", semantics.alwaysWithoutGlobs];
+    else if (description) kind = "agent-requested";
+    else kind = "manual";
+  }
+  if (kind === "auto" && globs.length > 0 && matchesEverything(globs)) [kind, alwaysReason] = ["always", `glob ${globs.join(", ")} matches every file`];
 
-  return {
-    path: file.path,
-    name: ruleName(file.path),
-    format,
-    anchor,
-    kind,
-    alwaysReason,
-    globs,
-    description,
-    priority,
-    body: doc.body.trim(),
-    warnings,
+  return { path: file.path, name: ruleName(file.path), anchor, kind, alwaysReason, globs, description, priority, body: doc.body.trim(), warnings };
+}
+
+export interface RuleModuleSpec extends RuleSemantics {
+  name: string;
+  files: (options: LocateOptions) => FileSpec;
+}
+
+/** A rules-injector module for one agent's rule files. */
+export function ruleModule(spec: RuleModuleSpec): SourceModule {
+  const module: SourceModule = {
+    name: spec.name,
+    source: "rules-injector",
+    files: spec.files,
+    draft: (ctx, located) =>
+      located.map(({ file, anchor }) => {
+        const rule = parseRule(file, spec, anchor);
+        rule.warnings.forEach(ctx.warn);
+        const candidate = makeCandidate({
+          source: module.source,
+          id: file.path,
+          priority: rule.priority ?? modulePriority(ctx.config, module),
+          kind: rule.kind,
+          path: file.path,
+          content: rule.body,
+          description: rule.description,
+          globs: rule.globs,
+          countTokens: ctx.countTokens,
+        });
+        decideRule(candidate, rule, ctx);
+        return {
+          candidate,
+          key: { folder: anchor, rank: 0, path: file.path },
+          relevance: { id: file.path, name: rule.name, description: rule.description ?? "", body: rule.body },
+        };
+      }),
   };
+  return module;
+}
+
+function decideRule(candidate: Candidate, rule: RuleDoc, ctx: DraftContext): void {
+  const { anchor, name, kind } = rule;
+  const asked = ctx.requested.has(name) || ctx.requested.has(rule.path);
+  if (asked) ctx.requestedFound.add(ctx.requested.has(name) ? name : rule.path);
+  if (ctx.all) {
+    const globs = candidate.globs.length > 0 ? `: ${candidate.globs.join(", ")}` : "";
+    setStatus(candidate, "included", `--all (${kind}${globs})`);
+    return;
+  }
+  if (!(anchor === "" || ctx.targetDirs.some((d) => isWithin(d, anchor)))) {
+    setStatus(candidate, "unmatched", `rules of ${anchor}/ apply only to files under it`);
+    return;
+  }
+  const askedBy = asked ? `--rule ${name}` : ctx.mentioned.has(name) ? `prompt mentions @${name}` : null;
+  if (askedBy !== null) {
+    setStatus(candidate, "included", askedBy);
+    return;
+  }
+  switch (kind) {
+    case "always":
+      setStatus(candidate, "included", rule.alwaysReason ?? "always");
+      return;
+    case "auto": {
+      const matcher = compileGlobs(candidate.globs, anchor);
+      for (const target of ctx.targets) {
+        const pattern = matcher(target);
+        if (pattern !== null) {
+          setStatus(candidate, "included", `glob ${pattern} matches ${target}`);
+          return;
+        }
+      }
+      const where = anchor === "" ? "" : ` (anchored at ${anchor}/)`;
+      const globs = candidate.globs.join(", ");
+      setStatus(candidate, "unmatched", ctx.targets.length === 0 ? `no target files given for ${globs}` : `no target matches ${globs}${where}`);
+      return;
+    }
+    case "agent-requested":
+      // Scored against the prompt and targets once every rule is known (the score phase).
+      setStatus(candidate, "below-threshold", "description only: no prompt or target to score it against");
+      return;
+    default:
+      setStatus(candidate, "manual", `include with --rule ${name} or @${name} in the prompt`);
+  }
 }
 
 function readAlwaysApply(value: unknown, warn: (m: string) => void): boolean {
@@ -88,3 +192,29 @@ function readPriority(value: unknown, warn: (m: string) => void): Priority | nul
   warn(`"priority": expected one of ${PRIORITIES.join(", ")}, got ${JSON.stringify(value)}; the source's default is used`);
   return null;
 }
+
+const only = (spec: Partial<FileSpec>) => (): FileSpec => ({ folders: [], names: [], ...spec });
+
+/** The rule formats of the first round, in their registration order within one folder. */
+export const cursorRules = ruleModule({ name: "cursor", files: only({ folders: [".cursor/rules"], accepts: isMdOrMdc }) });
+export const claudeRules = ruleModule({
+  name: "claude-rules",
+  files: only({ folders: [".claude/rules"], accepts: (n) => n.endsWith(".md") }),
+  alwaysWithoutGlobs: ".claude/rules file without paths",
+});
+export const kordRules = ruleModule({ name: "kord", files: only({ folders: ["docs/kord/rules"], accepts: isMdOrMdc }) });
+export const copilotInstructions = ruleModule({
+  name: "copilot-instructions",
+  files: only({ folders: [".github/instructions"], accepts: (n) => n.endsWith(".instructions.md") }),
+});
+/** Config `rules.dirs`: folders read like `.cursor/rules`. */
+export const configuredRules = ruleModule({
+  name: "rules-dirs",
+  files: (options) => ({ folders: options.ruleDirs.map(trimSlashes), names: [], accepts: isMdOrMdc }),
+});
+export const copilotFile = ruleModule({
+  name: "copilot",
+  files: only({ names: [".github/copilot-instructions.md"] }),
+  always: "copilot-instructions.md always applies",
+});
+export const cursorrulesFile = ruleModule({ name: "cursorrules", files: only({ names: [".cursorrules"] }), always: "legacy .cursorrules always applies" });

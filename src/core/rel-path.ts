@@ -1,0 +1,40 @@
+/** Arithmetic on root-relative paths (`/` separators, "" for the root): no file system involved. */
+
+export function trimSlashes(path: string): string {
+  return path.replace(/\\/g, "/").replace(/^\.?\/+/, "").replace(/\/+$/, "");
+}
+
+export function dirOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+export function joinPath(dir: string, name: string): string {
+  return dir === "" ? name : `${dir}/${name}`;
+}
+
+/** How many folders deep a root-relative folder is; the root ("") is 0. */
+export const depthOf = (dir: string): number => (dir === "" ? 0 : dir.split("/").length);
+
+/** Every folder from the root ("") down to dir, root first. */
+export function ancestorsOf(dir: string): string[] {
+  const out = [""];
+  if (dir === "") return out;
+  const parts = dir.split("/");
+  for (let i = 1; i <= parts.length; i++) out.push(parts.slice(0, i).join("/"));
+  return out;
+}
+
+/** True when dir is `ancestor` or lies below it. */
+export function isWithin(dir: string, ancestor: string): boolean {
+  return ancestor === "" || dir === ancestor || dir.startsWith(`${ancestor}/`);
+}
+
+/** Code-unit order: the same on every machine, whatever the locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,56 @@
+/** directory-agents: AGENTS.md and the other per-folder agent files, from the root down to each target. */
+import { parseFrontmatter } from "../parse/frontmatter.js";
+import { dirOf, isWithin, joinPath } from "../rel-path.js";
+import type { Candidate } from "../types.js";
+import { makeCandidate, modulePriority, setStatus, type Draft, type DraftContext, type Located, type SourceModule } from "./source.js";
+
+/** The override file that replaces an agents file in its folder (Codex's AGENTS.override.md). */
+export function overrideName(name: string): string {
+  return name.replace(/(\.md)?$/i, ".override.md");
+}
+
+export const agentsFiles: SourceModule = {
+  name: "agents",
+  source: "directory-agents",
+  files: (options) => ({ folders: [], names: options.agentFiles.flatMap((name) => [name, overrideName(name)]) }),
+  draft: (ctx, located) =>
+    located.map((l) => {
+      const names = ctx.config.agents.files;
+      const override = !names.includes(l.matched);
+      const name = override ? names.find((n) => overrideName(n) === l.matched)! : l.matched;
+      const draft = folderFileDraft(agentsFiles, ctx, l, names.indexOf(name) * 2 + (override ? 1 : 0));
+      const { candidate } = draft;
+      const replacement = joinPath(l.anchor, overrideName(name));
+      if (!override && ctx.present.has(replacement)) setStatus(candidate, "overwritten", `replaced by ${replacement}`);
+      else if (l.anchor === "" && ctx.config.agents.skipRoot) setStatus(candidate, "disabled", "agents.skipRoot is set: the agent loads the root file itself");
+      else decideOnPath(candidate, l.anchor, ctx);
+      return draft;
+    }),
+};
+
+/** A file whose scope is its folder: one candidate, its body after any frontmatter. */
+export function folderFileDraft(module: SourceModule, ctx: DraftContext, { file, anchor }: Located, rank: number): Draft {
+  const doc = parseFrontmatter(file.text, file.path);
+  doc.warnings.forEach(ctx.warn);
+  const candidate = makeCandidate({
+    source: module.source,
+    id: file.path,
+    priority: modulePriority(ctx.config, module),
+    kind: "directory",
+    path: file.path,
+    content: doc.body.trim(),
+    description: typeof doc.data.description === "string" ? doc.data.description : null,
+    countTokens: ctx.countTokens,
+  });
+  return { candidate, key: { folder: anchor, rank, path: file.path } };
+}
+
+/** Included for the root, for --all, and when a target lies below the file's folder. */
+export function decideOnPath(candidate: Candidate, dir: string, ctx: DraftContext): void {
+  if (ctx.all) return setStatus(candidate, "included", "--all");
+  if (dir === "") return setStatus(candidate, "included", "project root");
+  const target = ctx.targets.find((t) => isWithin(dirOf(t), dir));
+  if (target !== undefined) setStatus(candidate, "included", `on the path to ${target}`);
+  else setStatus(candidate, "unmatched", `no target under ${dir}/`);
+}
+

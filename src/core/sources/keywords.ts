@@ -1,0 +1,27 @@
+/** keyword-detector: modes the prompt's own words switch on (ultrawork, search, analyze, configured ones). */
+import { detectKeywords, keywordModes } from "../prompt/keywords.js";
+import { makeCandidate, setStatus, type SourceModule } from "./source.js";
+
+export const keywordDetector: SourceModule = {
+  name: "keywords",
+  source: "keyword-detector",
+  draft: (ctx) => {
+    const prompt = ctx.prompt;
+    if (prompt === undefined || prompt.trim() === "") return [];
+    return detectKeywords(prompt, keywordModes(ctx.config.keywords)).map((hit, index) => {
+      const candidate = makeCandidate({
+        source: keywordDetector.source,
+        id: hit.mode.name,
+        priority: ctx.config.keywords[hit.mode.name]?.priority ?? ctx.config.sources["keyword-detector"]?.priority ?? hit.mode.priority,
+        kind: "keyword",
+        path: null,
+        content: hit.mode.content,
+        countTokens: ctx.countTokens,
+      });
+      if (!hit.mode.enabled) setStatus(candidate, "disabled", `keywords.${hit.mode.name}.enabled is false`);
+      else if (hit.match === null) setStatus(candidate, "unmatched", "no trigger in the prompt");
+      else setStatus(candidate, "included", `prompt says "${hit.match}"`);
+      return { candidate, key: { folder: "", rank: index, path: "" } };
+    });
+  },
+};

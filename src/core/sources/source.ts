@@ -1,0 +1,127 @@
+import type { Config } from "../config.js";
+import type { RelevanceDoc } from "../prompt/relevance.js";
+import type { CountTokens } from "../tokens.js";
+import type { Candidate, Kind, Priority, SourceFile, SourceName, Status, Warning } from "../types.js";
+
+/**
+ * A source module: one kind of instruction (Cursor rules, AGENTS.md, a keyword mode…). It turns what it is given
+ * into drafts — candidates with a first decision and a sort key — and knows nothing of the phases after.
+ */
+export interface SourceModule {
+  /** The module's own name: `sources.<name>` in the config turns it off or changes its priority. */
+  name: string;
+  /** The contract name written on its candidates (DESIGN.md "Sources"); several modules may share one. */
+  source: SourceName;
+  /** Which files it reads; absent for sources that are not files (keywords, custom entries). */
+  files?: (options: LocateOptions) => FileSpec;
+  draft(ctx: DraftContext, located: Located[]): Draft[];
+}
+
+/** Where a file module's files are, relative to every folder on a target's path (and anywhere, for --all). */
+export interface FileSpec {
+  /** Folders read whole, e.g. `.cursor/rules`; `accepts` says which files in them count. */
+  folders: string[];
+  /** Single files, e.g. `AGENTS.md` or `.github/copilot-instructions.md`. */
+  names: string[];
+  /** For files under `folders`: the path below the folder (`sub/x.mdc`). Default: every file. */
+  accepts?: (inFolder: string) => boolean;
+}
+
+export interface LocateOptions {
+  /** Agent file names, e.g. ["AGENTS.md", "CLAUDE.md"]. */
+  agentFiles: string[];
+  /** Extra rules folders from the config, relative to any directory (like `.cursor/rules`). */
+  ruleDirs: string[];
+}
+
+/** A file a module claimed: `anchor` is the folder holding the module's folder or name (the file's scope). */
+export interface Located {
+  file: SourceFile;
+  module: SourceModule;
+  anchor: string;
+  /** The folder or name of the spec that matched, e.g. `.cursor/rules` or `AGENTS.override.md`. */
+  matched: string;
+}
+
+/**
+ * Registration order, general before specific (DESIGN.md "Register, dedup, order"). The order phase compares
+ * the contract source's place, then the folder's depth and name, then the module's place in SOURCE_MODULES,
+ * then `rank`, then `path`.
+ */
+export interface SortKey {
+  /** The folder the text belongs to ("" for the root and for text that is not a file). */
+  folder: string;
+  /** Order among one module's drafts in one folder (AGENTS.md before AGENTS.override.md, custom entries by index). */
+  rank: number;
+  path: string;
+}
+
+export interface Draft {
+  candidate: Candidate;
+  key: SortKey;
+  /** A description-only rule's text as the relevance scorer reads it. */
+  relevance?: RelevanceDoc;
+}
+
+/** Everything a module may decide from: plain values, no file system. */
+export interface DraftContext {
+  config: Config;
+  /** Root-relative targets, sorted and unique, and their folders. */
+  targets: string[];
+  targetDirs: string[];
+  /** Every located path (an override file replaces its sibling only when it is there). */
+  present: Set<string>;
+  all: boolean;
+  prompt: string | undefined;
+  /** Manual rules asked for by name (`--rule`) and `@name` mentions in the prompt. */
+  requested: Set<string>;
+  mentioned: Set<string>;
+  /** A module records here which requested names it found (the rest are warned about). */
+  requestedFound: Set<string>;
+  custom: CustomInput[];
+  countTokens: CountTokens;
+  warn(warning: Warning): void;
+  /** Credentials replaced (unless config says otherwise), each with a warning naming `where`. */
+  redact(text: string, where: string): string;
+}
+
+export interface CustomInput {
+  id: string;
+  content: string;
+  priority?: Priority;
+  /** Root-relative file the content was read from, if any. */
+  path?: string | null;
+  source?: string;
+  /** `session` for entries registered into a session; `custom` otherwise. */
+  kind?: "custom" | "session";
+  /** Why it is included (explain). */
+  reason?: string;
+}
+
+export const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
+  "keyword-detector": "high",
+  "rules-injector": "normal",
+  "directory-agents": "normal",
+  "directory-readme": "low",
+  custom: "normal",
+};
+
+type CandidateFields = Pick<Candidate, "source" | "id" | "priority" | "kind" | "path" | "content"> &
+  Partial<Pick<Candidate, "description" | "globs">> & { countTokens: CountTokens };
+
+export function makeCandidate({ countTokens, ...fields }: CandidateFields): Candidate {
+  return { description: null, globs: [], ...fields, tokens: countTokens(fields.content), status: "included", reason: "", truncated: false };
+}
+
+export function setStatus(candidate: Candidate, status: Status, reason: string): void {
+  candidate.status = status;
+  candidate.reason = reason;
+}
+
+/** The priority a module's candidates get unless their file says otherwise: module setting, source setting, default. */
+export function modulePriority(config: Config, module: Pick<SourceModule, "name" | "source">): Priority {
+  const settings = config.sources as Record<string, { priority?: Priority } | undefined>;
+  return settings[module.name]?.priority ?? settings[module.source]?.priority ?? DEFAULT_PRIORITY[module.source];
+}
+
+export type { Kind };
