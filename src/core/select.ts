@@ -37,7 +37,7 @@ export interface SelectInput {
   prompt?: string;
   /** Stemmer for relevance (the caller loads one); words are compared as they are without it. */
   stem?: Stem;
-  /** Threshold for agent-requested rules, 0..1 (flag, else config, else DEFAULT_MIN_RELEVANCE). */
+  /** Threshold for agent-requested rules, 0..1 (resolveOptions merges flag and config; DEFAULT_MIN_RELEVANCE without). */
   minRelevance?: number;
   /** True for what this session already injected, unchanged since (build --session); never asked for keyword modes. */
   alreadyInjected?: (candidate: Candidate) => boolean;
@@ -77,7 +77,7 @@ export function selectContext(input: SelectInput): Selection {
   for (const name of ctx.requested) if (!ctx.requestedFound.has(name)) warn({ message: `--rule ${name}: no rule has that name` });
 
   const query = [input.prompt ?? "", ...ctx.targets].join("\n");
-  scorePhase(drafts, query, input.minRelevance ?? input.config.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w));
+  scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w));
   const known = gatePhase(drafts, {
     config: input.config,
     ignored: input.config.ignore.length > 0 ? compileGlobs(input.config.ignore, "") : null,

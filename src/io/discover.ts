@@ -12,6 +12,8 @@ export interface DiscoverOptions extends LocateOptions {
   gitTop: string | null;
   /** Every instruction file in the tree, or only those on the paths from the root to these targets. */
   scope: { all: true } | { all: false; targets: string[] };
+  /** Git's variables decide whether the ignore files can be read here or only git can tell. */
+  env: Record<string, string | undefined>;
 }
 
 const NEVER = /(^|\/)(node_modules|\.git)(\/|$)/;
@@ -41,7 +43,7 @@ export async function discover(options: DiscoverOptions): Promise<{ paths: strin
   } else {
     paths = await onPaths(options, options.scope.targets, warnings);
     if (gitTop !== null && paths.length > 0) {
-      const ignored = ignoreMatcher(gitTop, options.root, paths, process.env) ?? ignoredByGit(options.root, paths);
+      const ignored = ignoreMatcher(gitTop, options.root, paths, options.env) ?? ignoredByGit(options.root, paths);
       paths = paths.filter((path) => !ignored(path));
     }
   }

@@ -3,7 +3,8 @@ import { stemmer } from "stemmer";
 import type { Config } from "../core/config.js";
 import { selectContext, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
-import type { Candidate, TokenizerName, Warning } from "../core/types.js";
+import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
+import type { Candidate, Warning } from "../core/types.js";
 import { loadConfig } from "./config.js";
 import { readCustomEntries } from "./custom.js";
 import { discover } from "./discover.js";
@@ -13,16 +14,13 @@ import { contentHash, type StoredEntry } from "./session-store.js";
 import { promptTargets, resolveTargets, type TargetOptions } from "./targets.js";
 import { loadTokenizer } from "./tokenizer.js";
 
-export interface GatherOptions extends TargetOptions {
+export interface GatherOptions extends TargetOptions, OptionFlags {
   cwd: string;
+  /** The environment git and the ignore rules are read with (default: this process's). */
+  env?: Record<string, string | undefined>;
   root?: string;
-  all?: boolean;
-  rules?: string[];
   /** The user's prompt: keyword modes, `@rule` mentions, file paths it names, relevance. */
   prompt?: string;
-  /** Flag value; else the config's; else approx. */
-  tokenizer?: TokenizerName;
-  minRelevance?: number;
   /** Given the project's config, what to leave out and why (hooks skip what their agent loads itself). */
   excludeFor?: (config: Config) => ((candidate: Candidate) => string | null) | undefined;
   /** Session entries to join the build (claimed or peeked by the caller), and the session's name for reasons. */
@@ -33,7 +31,8 @@ export interface Gathered {
   /** What a session records as injected for these candidates: absolute real path (files) or source:id, and content hash. */
   injectionRecords: (candidates: Candidate[]) => Array<{ key: string; hash: string }>;
   root: string;
-  tokenizer: TokenizerName;
+  /** Flags, config and defaults, merged once. */
+  options: ResolvedOptions;
   countTokens: CountTokens;
   config: Config;
   selection: Selection;
@@ -48,9 +47,9 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const { targets, warnings } = resolveTargets(options.cwd, root, gitTop, options);
   const prompt = options.prompt !== undefined && options.prompt.trim() !== "" ? options.prompt : undefined;
   if (prompt !== undefined) for (const path of promptTargets(options.cwd, root, prompt)) if (!targets.includes(path)) targets.push(path);
-  const all = options.all === true;
-  const tokenizer = options.tokenizer ?? config.tokenizer ?? "approx";
-  const countTokens = await loadTokenizer(tokenizer);
+  const resolved = resolveOptions(options, config);
+  const all = resolved.all;
+  const countTokens = await loadTokenizer(resolved.tokenizer);
   const stem = prompt !== undefined || targets.length > 0 ? stemmer : undefined;
   const discovered = await discover({
     root,
@@ -58,6 +57,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     agentFiles: config.agents.files,
     ruleDirs: config.rules.dirs,
     scope: all ? { all: true } : { all: false, targets },
+    env: options.env ?? process.env,
   });
   const paths = discovered.paths;
   warnings.push(...discovered.warnings);
@@ -80,7 +80,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     files: read.files,
     targets,
     all,
-    rules: options.rules ?? [],
+    rules: resolved.rules,
     custom: [...custom.entries, ...sessionEntries],
     ...(exclude && { exclude }),
     ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === contentHash(c.content) }),
@@ -88,11 +88,11 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     countTokens,
     ...(prompt !== undefined && { prompt }),
     ...(stem && { stem }),
-    ...(options.minRelevance !== undefined && { minRelevance: options.minRelevance }),
+    minRelevance: resolved.minRelevance,
   });
   const injectionRecords = (candidates: Candidate[]) =>
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: contentHash(c.content) }));
-  return { injectionRecords, root, tokenizer, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+  return { injectionRecords, root, options: resolved, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }

@@ -6,17 +6,16 @@ import { gather, type GatherOptions } from "./gather.js";
 import { SessionStore, stateDir, type Claim } from "./session-store.js";
 
 /** The selection a build or explain asks for, already mapped from flags (only what the user set). */
-export type SelectionRequest = Omit<GatherOptions, "cwd" | "session" | "excludeFor"> & {
+export type SelectionRequest = Omit<GatherOptions, "cwd" | "env" | "session" | "excludeFor"> & {
   session?: string;
   fresh?: boolean;
-  format?: Format;
-  provenance?: boolean;
-  maxTokens?: number;
 };
 
 export interface RunEnvironment {
   cwd: string;
   env: Record<string, string | undefined>;
+  /** The clock, for session expiry (default Date.now). */
+  now?: () => number;
 }
 
 export interface ComposeLimits {
@@ -57,29 +56,29 @@ export async function runSelection(
     session = { id: sessionId, entries, ...(!flags.fresh && { injected: await store.injected(sessionId) }) };
   }
   try {
-    const { session: _session, fresh: _fresh, format: _format, provenance: _provenance, maxTokens: _maxTokens, ...request } = flags;
+    const { session: _session, fresh: _fresh, ...request } = flags;
     const gathered = await gather({
       ...request,
       cwd: run.cwd,
+      env: run.env,
       ...(session && { session }),
       excludeFor: (config) => limitsFor(config).exclude,
     });
     const limits = limitsFor(gathered.config);
-    const format = flags.format ?? gathered.config.format ?? "markdown";
-    const maxTokens = flags.maxTokens ?? gathered.config.maxTokens ?? null;
+    const { format, maxTokens, tokenizer, provenance, all } = gathered.options;
     const composed = compose(gathered.selection, {
       format,
       root: gathered.root,
-      tokenizer: gathered.tokenizer,
-      provenance: flags.provenance !== false,
-      all: flags.all === true,
+      tokenizer,
+      provenance,
+      all,
       ...budget(gathered.countTokens, maxTokens, limits.maxChars),
     });
     const finish = async () => {
       if (!store || sessionId === undefined) return;
       await claim?.commit();
       if (take) await store.recordInjected(sessionId, gathered.injectionRecords(composed.candidates));
-      await store.collectGarbageOccasionally(gathered.config.sessions.maxAgeHours * 3_600_000, GC_INTERVAL_MS, Date.now(), sessionId);
+      await store.collectGarbageOccasionally(gathered.config.sessions.maxAgeHours * 3_600_000, GC_INTERVAL_MS, (run.now ?? Date.now)(), sessionId);
     };
     return { ...composed, prompt, format, warnings: gathered.warnings, finish, abort: async () => void (await claim?.release()) };
   } catch (error) {

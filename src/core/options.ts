@@ -1,0 +1,38 @@
+import type { Config } from "./config.js";
+import { DEFAULT_MIN_RELEVANCE } from "./phases/score.js";
+import type { Format, TokenizerName } from "./types.js";
+
+/** What the user set on the command line (or a host passed in); absent means "not said". */
+export interface OptionFlags {
+  format?: Format;
+  maxTokens?: number;
+  tokenizer?: TokenizerName;
+  minRelevance?: number;
+  provenance?: boolean;
+  all?: boolean;
+  rules?: string[];
+}
+
+/** The options a run works with: every value decided. */
+export interface ResolvedOptions {
+  format: Format;
+  maxTokens: number | null;
+  tokenizer: TokenizerName;
+  minRelevance: number;
+  provenance: boolean;
+  all: boolean;
+  rules: string[];
+}
+
+/** The one place where precedence is applied: a flag wins over the config file, the config over the default. */
+export function resolveOptions(flags: OptionFlags, config: Config): ResolvedOptions {
+  return {
+    format: flags.format ?? config.format ?? "markdown",
+    maxTokens: flags.maxTokens ?? config.maxTokens ?? null,
+    tokenizer: flags.tokenizer ?? config.tokenizer ?? "approx",
+    minRelevance: flags.minRelevance ?? config.minRelevance ?? DEFAULT_MIN_RELEVANCE,
+    provenance: flags.provenance ?? true,
+    all: flags.all ?? false,
+    rules: flags.rules ?? [],
+  };
+}
