@@ -1,3 +1,5 @@
+import { inCode, scanCode } from "../parse/code.js";
+
 /**
  * Where a text may be cut so that what is kept ends cleanly: after a paragraph, after a sentence, after a
  * heading or list-item line, after a closing code fence. Never inside a code fence or inline code, never
@@ -6,36 +8,20 @@
  */
 export function cutPoints(text: string): number[] {
   const cuts = new Set<number>();
-  let fence: string | null = null;
-  let offset = 0;
+  const { lines, ranges } = scanCode(text);
   let previousBlank = true;
-  for (const line of text.split("\n")) {
-    const start = offset;
-    const end = offset + line.length;
-    offset = end + 1;
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+  for (const { text: line, start, end, fence } of lines) {
     if (fence !== null) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
-        fence = null;
-        cuts.add(end);
-      }
-      previousBlank = false;
-      continue;
-    }
-    if (marker) {
-      fence = marker;
+      if (fence === "close") cuts.add(end);
       previousBlank = false;
       continue;
     }
     const blank = line.trim() === "";
     if (blank && !previousBlank) cuts.add(trimEndIndex(text, start));
-    if (/^\s*(#{1,6}\s|[-*+]\s|\d+[.)]\s)/.test(line)) cuts.add(end);
-    // Backticks are counted as the matches advance, so a long one-line file stays linear.
-    let ticks = 0;
-    let counted = 0;
+    if (/^\s*(#{1,6}\s|[-*+]\s|\d+[.)]\s)/.test(line) && !inCode(ranges, end - 1)) cuts.add(end);
     for (const m of line.matchAll(/[.!?。！？]["')\]]*(?=\s|$)/g)) {
-      for (; counted < m.index; counted++) if (line.charCodeAt(counted) === 96) ticks++;
-      if (ticks % 2 === 0) cuts.add(start + m.index + m[0].length);
+      const at = start + m.index + m[0].length;
+      if (!inCode(ranges, at - 1)) cuts.add(at);
     }
     previousBlank = blank;
   }

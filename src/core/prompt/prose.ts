@@ -1,13 +1,12 @@
+import { withoutCode } from "../parse/code.js";
+
 /**
  * The prose of a prompt: what the user wrote in their own words. Code fences, inline code,
  * `<system-reminder>` blocks (which hosts inject), URLs and paths are blanked out, so a mode keyword or a
  * topic word inside them never counts.
  */
 export function proseOf(prompt: string): string {
-  return prompt
-    .replace(/<system-reminder>[\s\S]*?(<\/system-reminder>|$)/gi, " ")
-    .replace(/^(\s*)(`{3,}|~{3,})[^\n]*\n[\s\S]*?(^\s*\2[`~]*\s*$|(?![\s\S]))/gm, " ")
-    .replace(/`[^`\n]*`/g, " ")
+  return withoutCode(prompt.replace(/<system-reminder>[\s\S]*?(<\/system-reminder>|$)/gi, " "))
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, " ")
     .replace(/(?:^|\s)\S+[\\/]\S*/g, " ");
 }

@@ -1,3 +1,4 @@
+import { inCode, scanCode } from "../parse/code.js";
 import type { ContextDocument } from "./document.js";
 import { guardCompact, safeId } from "./guard.js";
 
@@ -18,25 +19,20 @@ export function renderCompact(doc: ContextDocument): string {
 
 export function compactText(text: string): string {
   const out: string[] = [];
-  let fence: string | null = null;
-  const withoutComments = stripCommentsOutsideFences(text);
-  for (const line of withoutComments.split("\n")) {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence !== null) {
-      out.push(line.trimEnd());
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
+  for (const line of scanCode(withoutComments(text)).lines) {
+    if (line.fence === "inside" || line.fence === "close") {
+      out.push(line.text.trimEnd());
       continue;
     }
-    if (marker) {
-      fence = marker;
-      out.push(line.trim());
+    if (line.fence === "open") {
+      out.push(line.text.trim());
       continue;
     }
-    const trimmed = line.trim();
+    const trimmed = line.text.trim();
     if (trimmed === "") continue;
     if (/^([-*_])(\s*\1){2,}$/.test(trimmed)) continue;
     if (/^(\[?!\[[^\]]*\]\([^)]*\)\]?(\([^)]*\))?\s*)+$/.test(trimmed)) continue;
-    const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    const indent = /^\s*/.exec(line.text)?.[0].length ?? 0;
     out.push(" ".repeat(Math.min(indent, 4)) + collapse(trimmed));
   }
   return out.join("\n");
@@ -44,13 +40,18 @@ export function compactText(text: string): string {
 
 function collapse(text: string): string {
   // Inline code keeps its spacing; everything else collapses to single spaces.
-  return text
-    .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/\s+/g, " ")))
-    .join("");
+  const { ranges } = scanCode(text);
+  let out = "";
+  let at = 0;
+  for (const [s, e] of ranges) {
+    out += text.slice(at, s).replace(/\s+/g, " ") + text.slice(s, e);
+    at = e;
+  }
+  return out + text.slice(at).replace(/\s+/g, " ");
 }
 
-function stripCommentsOutsideFences(text: string): string {
-  const parts = text.split(/(^\s*(?:`{3,}|~{3,})[^\n]*\n[\s\S]*?^\s*(?:`{3,}|~{3,})\s*$)/m);
-  return parts.map((part, i) => (i % 2 === 1 ? part : part.replace(/<!--[\s\S]*?-->/g, ""))).join("");
+/** HTML comments are dropped, except in code, where they are text. */
+function withoutComments(text: string): string {
+  const { ranges } = scanCode(text);
+  return text.replace(/<!--[\s\S]*?-->/g, (comment, at: number) => (inCode(ranges, at) ? comment : ""));
 }

@@ -1,3 +1,5 @@
+import { scanCode } from "../parse/code.js";
+
 /**
  * Entry content may not pose as ctxinject's own markup: a provenance comment, a `---` separator between
  * entries, or a compact header line. Anything in a file that has that shape is defused, so a reader or a
@@ -18,19 +20,14 @@ const defuseComments = (text: string) => text.replace(PROVENANCE, "<!-\u200B-");
 export function guardMarkdown(content: string): string {
   // Most entries have no line of dashes at all: nothing to track, no lines to split.
   if (!SEPARATOR_LINE.test(content)) return defuseComments(content);
-  let fence: string | null = null;
   let previousBlank = true;
-  const lines = defuseComments(content).split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence !== null) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
-    } else if (marker) fence = marker;
-    else if (previousBlank && /^\s*-{3,}\s*$/.test(line)) lines[i] = line.replace(/-/g, "*");
-    previousBlank = line.trim() === "";
+  const out: string[] = [];
+  for (const line of scanCode(defuseComments(content)).lines) {
+    const separatorShaped = line.fence === null && previousBlank && /^\s*-{3,}\s*$/.test(line.text);
+    out.push(separatorShaped ? line.text.replace(/-/g, "*") : line.text);
+    previousBlank = line.text.trim() === "";
   }
-  return lines.join("\n");
+  return out.join("\n");
 }
 
 /** Compact: a content line shaped like an entry header is escaped with a backslash. */
