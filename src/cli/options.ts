@@ -22,6 +22,7 @@ export function addSelectionOptions(command: Command): Command {
     .option("--changed [ref]", "target the files changed since REF (default HEAD), untracked ones included")
     .option("--all", "include every rule whatever its kind, and every AGENTS.md and README (for generated files)")
     .option("--rule <name...>", "include manual rules by name")
+    .option("--mode <name>", "the agent mode in use, for mode rules (Roo Code's .roo/rules-<mode>)")
     .option("--prompt <text>", "the prompt (default: standard input when it is a pipe or a file)")
     .option("--max-tokens <n>", "token budget for the output", positiveInteger)
     .addOption(new Option("--tokenizer <name>", "how tokens are counted").choices(TOKENIZERS))
@@ -42,6 +43,7 @@ export interface SelectionFlags {
   changed?: string | boolean;
   all?: boolean;
   rule?: string[];
+  mode?: string;
   prompt?: string;
   maxTokens?: number;
   tokenizer?: TokenizerName;
@@ -57,6 +59,7 @@ export function selectionOptions(flags: SelectionFlags): SelectionRequest {
     ...(flags.changed !== undefined && { changed: flags.changed }),
     ...(flags.all === true && { all: true }),
     ...(flags.rule !== undefined && { rules: flags.rule }),
+    ...(flags.mode !== undefined && { mode: flags.mode }),
     ...(flags.tokenizer !== undefined && { tokenizer: flags.tokenizer }),
     ...(flags.minRelevance !== undefined && { minRelevance: flags.minRelevance }),
     ...(flags.maxTokens !== undefined && { maxTokens: flags.maxTokens }),

@@ -1,4 +1,5 @@
 import { CtxinjectError } from "./errors.js";
+import { SOURCE_MODULES } from "./sources/index.js";
 import {
   FORMATS,
   PRIORITIES,
@@ -6,7 +7,6 @@ import {
   TOKENIZERS,
   type Format,
   type Priority,
-  type SourceName,
   type TokenizerName,
 } from "./types.js";
 
@@ -35,9 +35,12 @@ export interface UserConfig {
   maxTokens?: number;
   tokenizer?: TokenizerName;
   minRelevance?: number;
-  sources?: Partial<Record<SourceName, SourceSettings>>;
+  sources?: Partial<Record<string, SourceSettings>>;
   rules?: { dirs?: string[] };
-  agents?: { files?: string[]; skipRoot?: boolean };
+  skills?: { dirs?: string[] };
+  agents?: { files?: string[]; skipRoot?: boolean; readIgnored?: boolean };
+  /** The agent mode in use, for mode-specific rules (Roo Code's `.roo/rules-{mode}`). */
+  mode?: string;
   keywords?: Record<string, KeywordSettings>;
   custom?: CustomSetting[];
   ignore?: string[];
@@ -52,9 +55,13 @@ export interface Config {
   maxTokens?: number;
   tokenizer?: TokenizerName;
   minRelevance?: number;
-  sources: Partial<Record<SourceName, SourceSettings>>;
+  /** By contract source name (`rules-injector`) or by module name (`windsurf`, `claude-md`…). */
+  sources: Partial<Record<string, SourceSettings>>;
   rules: { dirs: string[] };
-  agents: { files: string[]; skipRoot: boolean };
+  skills: { dirs: string[] };
+  /** `readIgnored`: read agent files (CLAUDE.local.md, AGENTS.override.md…) even where git ignores them. */
+  agents: { files: string[]; skipRoot: boolean; readIgnored: boolean };
+  mode?: string;
   keywords: Record<string, KeywordSettings>;
   custom: CustomSetting[];
   ignore: string[];
@@ -77,7 +84,8 @@ export function defaultConfig(): Config {
   return {
     sources: {},
     rules: { dirs: [] },
-    agents: { files: [...DEFAULT_AGENT_FILES], skipRoot: false },
+    skills: { dirs: [] },
+    agents: { files: [...DEFAULT_AGENT_FILES], skipRoot: false, readIgnored: true },
     keywords: {},
     custom: [],
     ignore: [],
@@ -153,13 +161,15 @@ export function validateConfig(raw: unknown, file: string): Config {
       minRelevance: unitNumber,
       sources: (v, k) => {
         const sources = object(v, k);
-        known(sources, [...SOURCES], k);
+        known(sources, [...SOURCES, ...SOURCE_MODULES.map((m) => m.name)], k);
         for (const [name, settings] of Object.entries(sources)) {
           shape(object(settings, `${k}.${name}`), { enabled: bool, priority }, `${k}.${name}`);
         }
       },
       rules: (v, k) => shape(object(v, k), { dirs: strings }, k),
-      agents: (v, k) => shape(object(v, k), { files: strings, skipRoot: bool }, k),
+      skills: (v, k) => shape(object(v, k), { dirs: strings }, k),
+      agents: (v, k) => shape(object(v, k), { files: strings, skipRoot: bool, readIgnored: bool }, k),
+      mode: str,
       keywords: (v, k) => {
         for (const [mode, settings] of Object.entries(object(v, k))) {
           const at = `${k}.${mode}`;
@@ -199,8 +209,14 @@ export function validateConfig(raw: unknown, file: string): Config {
     ...(user.tokenizer !== undefined && { tokenizer: user.tokenizer }),
     ...(user.minRelevance !== undefined && { minRelevance: user.minRelevance }),
     sources: user.sources ?? {},
+    ...(user.mode !== undefined && { mode: user.mode }),
     rules: { dirs: user.rules?.dirs ?? [] },
-    agents: { files: user.agents?.files ?? config.agents.files, skipRoot: user.agents?.skipRoot ?? false },
+    skills: { dirs: user.skills?.dirs ?? [] },
+    agents: {
+      files: user.agents?.files ?? config.agents.files,
+      skipRoot: user.agents?.skipRoot ?? false,
+      readIgnored: user.agents?.readIgnored ?? true,
+    },
     keywords: user.keywords ?? {},
     custom: user.custom ?? [],
     ignore: user.ignore ?? [],

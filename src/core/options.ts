@@ -11,6 +11,7 @@ export interface OptionFlags {
   provenance?: boolean;
   all?: boolean;
   rules?: string[];
+  mode?: string;
 }
 
 /** The options a run works with: every value decided. */
@@ -22,6 +23,7 @@ export interface ResolvedOptions {
   provenance: boolean;
   all: boolean;
   rules: string[];
+  mode: string | undefined;
 }
 
 /** The one place where precedence is applied: a flag wins over the config file, the config over the default. */
@@ -34,5 +36,6 @@ export function resolveOptions(flags: OptionFlags, config: Config): ResolvedOpti
     provenance: flags.provenance ?? true,
     all: flags.all ?? false,
     rules: flags.rules ?? [],
+    mode: flags.mode ?? config.mode,
   };
 }

@@ -9,7 +9,7 @@ import { ruleMentions } from "./prompt/mentions.js";
 import type { Stem } from "./prompt/words.js";
 import { redactSecrets } from "./redact.js";
 import { compareText, dirOf } from "./rel-path.js";
-import { SOURCE_MODULES } from "./sources/index.js";
+import { locateOptionsOf, SOURCE_MODULES } from "./sources/index.js";
 import { locate } from "./sources/locate.js";
 import type { CustomInput, DraftContext, Located, SourceModule } from "./sources/source.js";
 import { approxTokens, type CountTokens } from "./tokens.js";
@@ -43,6 +43,8 @@ export interface SelectInput {
   alreadyInjected?: (candidate: Candidate) => boolean;
   /** A reason to leave a candidate out (e.g. "Claude Code loads it itself"), or null to keep it. */
   exclude?: (candidate: Candidate) => string | null;
+  /** The agent mode in use (Roo Code's mode rules); resolveOptions merges `--mode` and the config. */
+  mode?: string;
   /** The source modules to draft from; SOURCE_MODULES unless a test narrows them. */
   modules?: readonly SourceModule[];
 }
@@ -108,6 +110,7 @@ function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContex
     mentioned: new Set(prompt ? ruleMentions(prompt) : []),
     requestedFound: new Set(),
     custom: input.custom ?? [],
+    ...(input.mode !== undefined && { mode: input.mode }),
     countTokens: input.countTokens ?? approxTokens,
     warn,
     redact,
@@ -115,7 +118,7 @@ function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContex
 }
 
 function locateAll(files: SourceFile[], modules: readonly SourceModule[], ctx: DraftContext): Map<SourceModule, Located[]> {
-  const options = { agentFiles: ctx.config.agents.files, ruleDirs: ctx.config.rules.dirs };
+  const options = locateOptionsOf(ctx.config, ctx.mode);
   const byModule = new Map<SourceModule, Located[]>();
   for (const file of files) {
     const location = locate(file.path, modules, options);

@@ -6,6 +6,7 @@ export const SOURCES = [
   "rules-injector",
   "directory-agents",
   "directory-readme",
+  "skills",
   "custom",
 ] as const;
 export type SourceName = (typeof SOURCES)[number];

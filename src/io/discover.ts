@@ -14,6 +14,8 @@ export interface DiscoverOptions extends LocateOptions {
   scope: { all: true } | { all: false; targets: string[] };
   /** Git's variables decide whether the ignore files can be read here or only git can tell. */
   env: Record<string, string | undefined>;
+  /** Agent files (CLAUDE.local.md, AGENTS.override.md…) are read even where git ignores them: people ignore them on purpose. */
+  readIgnored?: boolean;
 }
 
 const NEVER = /(^|\/)(node_modules|\.git)(\/|$)/;
@@ -25,9 +27,10 @@ const NEVER = /(^|\/)(node_modules|\.git)(\/|$)/;
  * - Targeted: only the folders from the root down to each target are looked at (a few stats and the rules
  *   folders on that path), whatever the size of the tree; the ignore files on those paths then say which of them
  *   git ignores (read here; `git check-ignore --no-index` when only git can tell, see git-ignore.ts). Neither
- *   reads git's 100k-entry index.
+ *   reads git's 100k-entry index. Ignored agent files stay (`readIgnored`): CLAUDE.local.md is ignored on purpose.
  * - `--all` in a repository: the files git tracks (`ls-files --cached`), the same set the generated file will be
- *   committed from. Git's scan for untracked files costs seconds on a large tree, so a new rule joins once added.
+ *   committed from. Git's scan for untracked files costs seconds on a large tree, so a new rule joins once added;
+ *   personal, ignored files (CLAUDE.local.md) stay out of a file that is committed.
  * - `--all` outside git: a walk of the tree (readdir, many folders at once), never into node_modules or .git.
  */
 export async function discover(options: DiscoverOptions): Promise<{ paths: string[]; warnings: Warning[] }> {
@@ -43,12 +46,20 @@ export async function discover(options: DiscoverOptions): Promise<{ paths: strin
   } else {
     paths = await onPaths(options, options.scope.targets, warnings);
     if (gitTop !== null && paths.length > 0) {
-      const ignored = ignoreMatcher(gitTop, options.root, paths, options.env) ?? ignoredByGit(options.root, paths);
-      paths = paths.filter((path) => !ignored(path));
+      // An agent file ignored by name (CLAUDE.local.md) is read; one inside an ignored folder (dist/) is not.
+      const agentDirs = options.readIgnored === true ? [...new Set(paths.filter((p) => isAgentFile(p, options)).map(dirOf))].filter((d) => d !== "") : [];
+      const asked = [...paths, ...agentDirs.map((d) => `${d}/`)];
+      const ignored = ignoreMatcher(gitTop, options.root, asked, options.env) ?? ignoredByGit(options.root, asked);
+      const folderIgnored = (path: string) => dirOf(path) !== "" && ignored(`${dirOf(path)}/`);
+      paths = paths.filter((path) => !ignored(path) || (options.readIgnored === true && isAgentFile(path, options) && !folderIgnored(path)));
     }
   }
   const found = paths.filter((p) => !NEVER.test(p) && locate(p, options) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return { paths: found, warnings };
+}
+
+function isAgentFile(path: string, options: LocateOptions): boolean {
+  return locate(path, options)?.module.source === "directory-agents";
 }
 
 function everywhere(options: LocateOptions): string[] {
@@ -66,7 +77,9 @@ async function onPaths(options: DiscoverOptions, targets: string[], warnings: Wa
   for (const target of targets.length > 0 ? targets : [""]) for (const dir of ancestorsOf(target === "" ? "" : dirOf(target))) dirs.add(dir);
   const spec = instructionNames(options);
   const folders = new Set(spec.folders);
-  const names = [...spec.folders, ...spec.names];
+  const fileNames = new Set(spec.names);
+  // `.clinerules` is a file or a folder: one look at the name, either way.
+  const names = [...new Set([...spec.folders, ...spec.names])];
   const found: string[] = [];
   const walks: Array<Promise<string[]>> = [];
   for (const dir of dirs) {
@@ -76,11 +89,10 @@ async function onPaths(options: DiscoverOptions, targets: string[], warnings: Wa
       const path = joinPath(dir, name);
       const info = statSync(join(options.root, path), { throwIfNoEntry: false });
       if (info === undefined) continue;
-      if (folders.has(name)) {
-        if (info.isDirectory()) walks.push(walkTree(options.root, () => true, path));
-      } else if (info.isDirectory()) {
-        warnings.push({ file: path, message: "is a directory, not a file; skipped" });
-      } else found.push(path);
+      if (info.isDirectory()) {
+        if (folders.has(name)) walks.push(walkTree(options.root, () => true, path));
+        else warnings.push({ file: path, message: "is a directory, not a file; skipped" });
+      } else if (fileNames.has(name)) found.push(path);
     }
   }
   for (const walked of await Promise.all(walks)) found.push(...walked);

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { stemmer } from "stemmer";
 import type { Config } from "../core/config.js";
+import { locateOptionsOf } from "../core/sources/index.js";
 import { selectContext, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
@@ -54,10 +55,10 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const discovered = await discover({
     root,
     gitTop,
-    agentFiles: config.agents.files,
-    ruleDirs: config.rules.dirs,
+    ...locateOptionsOf(config, resolved.mode),
     scope: all ? { all: true } : { all: false, targets },
     env: options.env ?? process.env,
+    readIgnored: config.agents.readIgnored,
   });
   const paths = discovered.paths;
   warnings.push(...discovered.warnings);
@@ -81,6 +82,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     targets,
     all,
     rules: resolved.rules,
+    ...(resolved.mode !== undefined && { mode: resolved.mode }),
     custom: [...custom.entries, ...sessionEntries],
     ...(exclude && { exclude }),
     ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === contentHash(c.content) }),

@@ -143,7 +143,7 @@ test("every bad argument or config is exit 2 with one line that names it", () =>
     [["build", "--format", "yaml"], /--format/],
     [["build", "--tokenizer", "gpt2"], /--tokenizer/],
     [["build", "--root", "nowhere"], /--root nowhere: no such directory/],
-    [["build"], /unknown key "sources\.readme"/, () => writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ sources: { readme: {} } }))],
+    [["build"], /unknown key "sources\.readmes"/, () => writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ sources: { readmes: {} } }))],
     [["build"], /\.ctxinjectrc\.json: cannot load the config file/, () => writeFileSync(join(root, ".ctxinjectrc.json"), "{ not json")],
     [["build"], /\.ctxinjectrc\.json: cannot load the config file/, () => {
       rmSync(join(root, ".ctxinjectrc.json"));

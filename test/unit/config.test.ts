@@ -15,7 +15,7 @@ function failure(raw: unknown): CtxinjectError {
 
 test("an empty config gives the defaults", () => {
   const config = validateConfig({}, "x");
-  assert.equal(config.agents, { files: ["AGENTS.md"], skipRoot: false });
+  assert.equal(config.agents, { files: ["AGENTS.md"], skipRoot: false, readIgnored: true });
   assert.equal(config.rules.dirs, []);
   assert.is(config.redact, true);
 });
@@ -51,7 +51,7 @@ test("an unknown key names the file and the key, and lists what is expected", ()
 
 test("an unknown nested key names its full path", () => {
   assert.match(failure({ agents: { file: ["A.md"] } }).message, 'unknown key "agents.file"');
-  assert.match(failure({ sources: { readme: {} } }).message, 'unknown key "sources.readme"');
+  assert.match(failure({ sources: { readmes: {} } }).message, 'unknown key "sources.readmes"');
 });
 
 test("a wrong type names the key, the expected type and what it got", () => {

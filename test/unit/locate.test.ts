@@ -30,7 +30,7 @@ test("agent files, their overrides and READMEs are found; look-alikes are not", 
     ["agents:AGENTS.md@", "agents:CLAUDE.md@pkg", "agents:AGENTS.override.md@pkg", "readme@pkg"],
   );
   assert.equal(
-    [".github/instructions/notes.md", ".claude/rules/x.mdc", "x.cursorrules", "GEMINI.md", "readme.md", "src/a.ts"].map(where),
+    [".github/instructions/notes.md", ".claude/rules/x.mdc", "x.cursorrules", "GEMINI.md.bak", "readme.md", "src/a.ts"].map(where),
     [null, null, null, null, null, null],
   );
 });

@@ -13,6 +13,7 @@ test("with nothing set, every option has its default", () => {
     provenance: true,
     all: false,
     rules: [],
+    mode: undefined,
   });
 });
 

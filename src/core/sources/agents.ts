@@ -9,24 +9,49 @@ export function overrideName(name: string): string {
   return name.replace(/(\.md)?$/i, ".override.md");
 }
 
+/** The personal, usually git-ignored, file read after an agents file in its folder (CLAUDE.local.md). */
+export function localName(name: string): string {
+  return name.replace(/(\.md)?$/i, ".local.md");
+}
+
+/** The configured agents files (`agents.files`, AGENTS.md by default), each with its override and local file. */
 export const agentsFiles: SourceModule = {
   name: "agents",
   source: "directory-agents",
-  files: (options) => ({ folders: [], names: options.agentFiles.flatMap((name) => [name, overrideName(name)]) }),
+  files: (options) => ({ folders: [], names: options.agentFiles.flatMap((name) => [name, overrideName(name), localName(name)]) }),
   draft: (ctx, located) =>
     located.map((l) => {
       const names = ctx.config.agents.files;
-      const override = !names.includes(l.matched);
-      const name = override ? names.find((n) => overrideName(n) === l.matched)! : l.matched;
-      const draft = folderFileDraft(agentsFiles, ctx, l, names.indexOf(name) * 2 + (override ? 1 : 0));
+      const base = names.find((n) => n === l.matched || overrideName(n) === l.matched || localName(n) === l.matched)!;
+      const variant = l.matched === base ? 0 : l.matched === overrideName(base) ? 1 : 2;
+      const draft = folderFileDraft(agentsFiles, ctx, l, names.indexOf(base) * 3 + variant);
       const { candidate } = draft;
-      const replacement = joinPath(l.anchor, overrideName(name));
-      if (!override && ctx.present.has(replacement)) setStatus(candidate, "overwritten", `replaced by ${replacement}`);
+      const replacement = joinPath(l.anchor, overrideName(base));
+      if (variant === 0 && ctx.present.has(replacement)) setStatus(candidate, "overwritten", `replaced by ${replacement}`);
       else if (l.anchor === "" && ctx.config.agents.skipRoot) setStatus(candidate, "disabled", "agents.skipRoot is set: the agent loads the root file itself");
       else decideOnPath(candidate, l.anchor, ctx);
       return draft;
     }),
 };
+
+/**
+ * An agent's own per-folder file (CLAUDE.md, GEMINI.md…): read from the root down to each target, like
+ * AGENTS.md. `names` are in their order within one folder.
+ */
+export function agentFileModule(name: string, names: string[]): SourceModule {
+  const module: SourceModule = {
+    name,
+    source: "directory-agents",
+    files: () => ({ folders: [], names }),
+    draft: (ctx, located) =>
+      located.map((l) => {
+        const draft = folderFileDraft(module, ctx, l, names.indexOf(l.matched));
+        decideOnPath(draft.candidate, l.anchor, ctx);
+        return draft;
+      }),
+  };
+  return module;
+}
 
 /** A file whose scope is its folder: one candidate, its body after any frontmatter. */
 export function folderFileDraft(module: SourceModule, ctx: DraftContext, { file, anchor }: Located, rank: number): Draft {

@@ -21,11 +21,17 @@ export interface RuleSemantics {
    * The agent's own reading of the frontmatter, tried first (Windsurf's `trigger`, Kiro's `inclusion`); null
    * falls through to the common reading (alwaysApply, globs, description, else manual).
    */
-  activation?: (doc: ParsedDocument, warn: (message: string, key?: string) => void) => Activation | null;
+  activation?: (doc: ParsedDocument, read: FieldReader) => Activation | null;
   /** Every file of this kind applies always, for this reason (copilot-instructions.md, .cursorrules). */
   always?: string;
   /** A file with no globs applies always, for this reason (`.claude/rules` without `paths`). */
   alwaysWithoutGlobs?: string;
+}
+
+/** Helpers an activation reads fields with; problems become warnings naming the file and line. */
+export interface FieldReader {
+  globs(fields: string[]): string[];
+  warn(message: string, key?: string): void;
 }
 
 export interface RuleDoc {
@@ -68,7 +74,7 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
   const description = typeof data.description === "string" && data.description.trim() !== "" ? data.description.trim() : null;
   const priority = readPriority(data.priority, (m) => warn(m, "priority"));
 
-  const own = semantics.activation?.(doc, warn) ?? null;
+  const own = semantics.activation?.(doc, { globs: readGlobs, warn }) ?? null;
   let kind: Kind;
   let alwaysReason: string | null = null;
   let globs: string[];
@@ -193,7 +199,7 @@ function readPriority(value: unknown, warn: (m: string) => void): Priority | nul
   return null;
 }
 
-const only = (spec: Partial<FileSpec>) => (): FileSpec => ({ folders: [], names: [], ...spec });
+export const only = (spec: Partial<FileSpec>) => (): FileSpec => ({ folders: [], names: [], ...spec });
 
 /** The rule formats of the first round, in their registration order within one folder. */
 export const cursorRules = ruleModule({ name: "cursor", files: only({ folders: [".cursor/rules"], accepts: isMdOrMdc }) });

@@ -32,6 +32,10 @@ export interface LocateOptions {
   agentFiles: string[];
   /** Extra rules folders from the config, relative to any directory (like `.cursor/rules`). */
   ruleDirs: string[];
+  /** Extra skills folders from the config (like `.claude/skills`). */
+  skillDirs?: string[];
+  /** The agent mode in use (Roo Code's `.roo/rules-{mode}`), from `--mode` or the config. */
+  mode?: string;
 }
 
 /** A file a module claimed: `anchor` is the folder holding the module's folder or name (the file's scope). */
@@ -79,6 +83,7 @@ export interface DraftContext {
   /** A module records here which requested names it found (the rest are warned about). */
   requestedFound: Set<string>;
   custom: CustomInput[];
+  mode?: string;
   countTokens: CountTokens;
   warn(warning: Warning): void;
   /** Credentials replaced (unless config says otherwise), each with a warning naming `where`. */
@@ -103,6 +108,7 @@ export const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
   "rules-injector": "normal",
   "directory-agents": "normal",
   "directory-readme": "low",
+  skills: "normal",
   custom: "normal",
 };
 

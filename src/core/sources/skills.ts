@@ -1,0 +1,52 @@
+/**
+ * skills: `SKILL.md` under `.claude/skills/<name>/`, `.agents/skills/<name>/` and configured folders. A skill's
+ * name and description make an agent-requested candidate scored by relevance; what is injected is that summary
+ * and where the instructions are, so the agent reads the body when the task calls for it.
+ */
+import { parseFrontmatter } from "../parse/frontmatter.js";
+import { dirOf, isWithin, trimSlashes } from "../rel-path.js";
+import { makeCandidate, modulePriority, setStatus, type SourceModule } from "./source.js";
+
+const SKILL_FILE = /^[^/]+\/SKILL\.md$/;
+
+export const skillFiles: SourceModule = {
+  name: "skills",
+  source: "skills",
+  files: (options) => ({
+    folders: [".claude/skills", ".agents/skills", ...(options.skillDirs ?? []).map(trimSlashes)],
+    names: [],
+    accepts: (inFolder) => SKILL_FILE.test(inFolder),
+  }),
+  draft: (ctx, located) =>
+    located.map(({ file, anchor }) => {
+      const doc = parseFrontmatter(file.text, file.path);
+      doc.warnings.forEach(ctx.warn);
+      const folderName = dirOf(file.path).slice(dirOf(file.path).lastIndexOf("/") + 1);
+      const name = typeof doc.data.name === "string" && doc.data.name.trim() !== "" ? doc.data.name.trim() : folderName;
+      const description = typeof doc.data.description === "string" && doc.data.description.trim() !== "" ? doc.data.description.trim() : null;
+      if (description === null) ctx.warn({ file: file.path, message: 'a skill needs a "description": without one no agent can tell when to use it' });
+      const content = `Skill "${name}"${description ? `: ${description}` : ""}\nIts instructions are in ${file.path}: read that file before doing this kind of task.`;
+      const candidate = makeCandidate({
+        source: skillFiles.source,
+        id: file.path,
+        priority: modulePriority(ctx.config, skillFiles),
+        kind: "agent-requested",
+        path: file.path,
+        content,
+        description,
+        countTokens: ctx.countTokens,
+      });
+      const mentioned = ctx.mentioned.has(name) || ctx.requested.has(name);
+      if (mentioned && ctx.requested.has(name)) ctx.requestedFound.add(name);
+      if (!(anchor === "" || ctx.targetDirs.some((d) => isWithin(d, anchor)))) setStatus(candidate, "unmatched", `skills of ${anchor}/ apply only to files under it`);
+      else if (ctx.all) setStatus(candidate, "included", "--all (agent-requested)");
+      else if (mentioned) setStatus(candidate, "included", ctx.requested.has(name) ? `--rule ${name}` : `prompt mentions @${name}`);
+      else if (description === null) setStatus(candidate, "manual", `no description: include with --rule ${name} or @${name}`);
+      else setStatus(candidate, "below-threshold", "description only: no prompt or target to score it against");
+      return {
+        candidate,
+        key: { folder: anchor, rank: 0, path: file.path },
+        relevance: { id: file.path, name, description: description ?? "", body: doc.body },
+      };
+    }),
+};
