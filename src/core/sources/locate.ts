@@ -13,21 +13,41 @@ export interface Location {
  * a Cursor rule, not a README).
  */
 export function locate(path: string, modules: readonly SourceModule[], options: LocateOptions): Location | null {
-  for (const module of modules) {
-    if (!module.files) continue;
+  return locator(modules, options)(path);
+}
+
+type Locator = (path: string) => Location | null;
+const locators = new WeakMap<readonly SourceModule[], WeakMap<LocateOptions, Locator>>();
+
+/** The specs read once per list and options: discovery asks for every file of a 100k-file tree. */
+export function locator(modules: readonly SourceModule[], options: LocateOptions): Locator {
+  let byOptions = locators.get(modules);
+  if (!byOptions) locators.set(modules, (byOptions = new WeakMap()));
+  let found = byOptions.get(options);
+  if (found) return found;
+  const specs = modules.flatMap((module) => {
+    if (!module.files) return [];
     const spec = module.files(options);
-    for (const folder of spec.folders) {
-      const at = markerAt(path, `${folder}/`);
-      if (at === null) continue;
-      const inFolder = path.slice(at === 0 ? folder.length + 1 : at + folder.length + 2);
-      if (spec.accepts?.(inFolder) ?? true) return { module, anchor: at === 0 ? "" : path.slice(0, at), matched: folder };
+    // The longest name first: `.claude/CLAUDE.md` is itself, not a CLAUDE.md in a folder named `.claude`.
+    return [{ module, spec, names: [...spec.names].sort((a, b) => b.length - a.length) }];
+  });
+  found = (path) => {
+    for (const { module, spec, names } of specs) {
+      for (const folder of spec.folders) {
+        const at = markerAt(path, `${folder}/`);
+        if (at === null) continue;
+        const inFolder = path.slice(at === 0 ? folder.length + 1 : at + folder.length + 2);
+        if (spec.accepts?.(inFolder) ?? true) return { module, anchor: at === 0 ? "" : path.slice(0, at), matched: folder };
+      }
+      for (const name of names) {
+        if (path === name) return { module, anchor: "", matched: name };
+        if (path.endsWith(`/${name}`)) return { module, anchor: path.slice(0, path.length - name.length - 1), matched: name };
+      }
     }
-    for (const name of spec.names) {
-      if (path === name) return { module, anchor: "", matched: name };
-      if (path.endsWith(`/${name}`)) return { module, anchor: path.slice(0, path.length - name.length - 1), matched: name };
-    }
-  }
-  return null;
+    return null;
+  };
+  byOptions.set(options, found);
+  return found;
 }
 
 /**
