@@ -110,6 +110,7 @@ function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContex
     mentioned: new Set(prompt ? ruleMentions(prompt) : []),
     requestedFound: new Set(),
     custom: input.custom ?? [],
+    files: new Map(files.map((f) => [f.path, f])),
     ...(input.mode !== undefined && { mode: input.mode }),
     countTokens: input.countTokens ?? approxTokens,
     warn,

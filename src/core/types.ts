@@ -1,3 +1,5 @@
+import type { ImportNode } from "./parse/imports.js";
+
 export const PRIORITIES = ["critical", "high", "normal", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
@@ -63,6 +65,8 @@ export interface Candidate {
   status: Status;
   reason: string;
   truncated: boolean;
+  /** Files whose text an agent file's `@imports` brought in, as a tree (explain shows it). */
+  imports?: ImportNode[];
 }
 
 export interface Entry {
@@ -76,6 +80,7 @@ export interface Entry {
   truncated: boolean;
   /** Shown in markdown provenance when building with --all. */
   globs: string[];
+  imports?: ImportNode[];
 }
 
 export interface Omitted {

@@ -1,4 +1,5 @@
 import { ContextCollector, keyOf } from "../collector.js";
+import { flattenImports } from "../parse/imports.js";
 import { setStatus } from "../sources/source.js";
 import type { Candidate, Entry } from "../types.js";
 
@@ -7,6 +8,7 @@ import type { Candidate, Entry } from "../types.js";
  * has (loaded natively, or injected earlier in the session) leaves its copies out too. Returns the entries.
  */
 export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf: Map<string, string>): Entry[] {
+  dropImported(ordered, known, realPathOf);
   const collector = new ContextCollector();
   const session = "build";
   const byKey = new Map<string, Candidate>();
@@ -32,6 +34,27 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
     else entries.push(toEntry(candidate));
   }
   return entries;
+}
+
+/**
+ * A file an included agent file imports is already in that entry: its own entry is a duplicate. So is a file
+ * that something the agent already has imports.
+ */
+function dropImported(ordered: Candidate[], known: Candidate[], realPathOf: Map<string, string>): void {
+  const real = (path: string) => realPathOf.get(path) ?? path;
+  const importers = new Map<string, { by: Candidate; known: boolean }>();
+  for (const by of ordered) {
+    if (by.status !== "included" || !by.imports) continue;
+    for (const path of flattenImports(by.imports)) if (!importers.has(real(path))) importers.set(real(path), { by, known: false });
+  }
+  for (const by of known) for (const path of flattenImports(by.imports ?? [])) if (!importers.has(real(path))) importers.set(real(path), { by, known: true });
+  for (const candidate of ordered) {
+    if (candidate.status !== "included" || candidate.path === null) continue;
+    const hit = importers.get(real(candidate.path));
+    if (hit === undefined || hit.by === candidate) continue;
+    const note = hit.known ? ` (${hit.by.status === "already-injected" ? "already injected" : hit.by.reason})` : "";
+    setStatus(candidate, "duplicate", `imported by ${hit.by.path ?? hit.by.id}${note}`);
+  }
 }
 
 function toEntry({ description: _description, status: _status, reason: _reason, ...entry }: Candidate): Entry {

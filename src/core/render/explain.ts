@@ -1,3 +1,4 @@
+import type { ImportNode } from "../parse/imports.js";
 import type { Candidate, Status } from "../types.js";
 
 export interface Paint {
@@ -34,8 +35,10 @@ export function renderExplainText(candidates: Candidate[], paint: Paint = plain)
     cells.map((cell, col) => (col === cells.length - 1 ? cell : cell.padEnd(widths[col]!))).join("  ");
   const lines = [paint.bold(pad(COLUMNS))];
   rows.forEach((row, i) => {
-    const status = candidates[i]!.status;
-    lines.push(paint[tone[status]](pad(row)));
+    const candidate = candidates[i]!;
+    lines.push(paint[tone[candidate.status]](pad(row)));
+    const indent = " ".repeat(widths.slice(0, 6).reduce((sum, w) => sum + w + 2, 0));
+    for (const line of importLines(candidate.imports ?? [], 0)) lines.push(paint.dim(`${indent}${line}`));
   });
   const counts = new Map<Status, number>();
   for (const c of candidates) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
@@ -57,7 +60,13 @@ export function renderExplainJson(candidates: Candidate[]): string {
       reason: c.reason,
       ...(c.globs.length > 0 && { globs: c.globs }),
       ...(c.description !== null && { description: c.description }),
+      ...(c.imports && c.imports.length > 0 && { imports: c.imports }),
     })),
   };
   return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** The import tree under a candidate's row: `↳ @AGENTS.md`, nested ones indented. */
+function importLines(nodes: ImportNode[], depth: number): string[] {
+  return nodes.flatMap((n) => [`${"  ".repeat(depth)}↳ imports ${n.path}`, ...importLines(n.imports, depth + 1)]);
 }

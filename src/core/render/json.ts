@@ -1,4 +1,5 @@
 import { SEPARATOR } from "../collector.js";
+import { flattenImports } from "../parse/imports.js";
 import type { CountTokens } from "../tokens.js";
 import type { ContextDocument } from "./document.js";
 
@@ -21,6 +22,7 @@ export function renderJson(doc: ContextDocument, countTokens: CountTokens): stri
       content: e.content,
       truncated: e.truncated,
       ...(e.globs.length > 0 && { globs: e.globs }),
+      ...(e.imports && e.imports.length > 0 && { imports: flattenImports(e.imports) }),
     })),
     omitted: doc.omitted,
     merged,

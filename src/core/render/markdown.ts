@@ -1,4 +1,5 @@
 import { SEPARATOR } from "../collector.js";
+import { flattenImports } from "../parse/imports.js";
 import type { Entry, Omitted } from "../types.js";
 import type { ContextDocument } from "./document.js";
 import { guardMarkdown, safeId } from "./guard.js";
@@ -21,7 +22,8 @@ export function provenance(entry: Entry, all: boolean): string {
   const detail = all && entry.kind !== "directory" && entry.kind !== "custom"
     ? `${entry.priority}, ${entry.kind}${entry.globs.length > 0 ? `: ${entry.globs.join(", ")}` : ""}`
     : entry.priority;
-  return `<!-- ${safeComment(`${safeId(entry.source)}: ${safeId(entry.id)} (${detail})`)} -->`;
+  const imports = entry.imports && entry.imports.length > 0 ? ` imports ${flattenImports(entry.imports).map(safeId).join(", ")}` : "";
+  return `<!-- ${safeComment(`${safeId(entry.source)}: ${safeId(entry.id)} (${detail})${imports}`)} -->`;
 }
 
 function safeComment(text: string): string {

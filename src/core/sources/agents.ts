@@ -1,5 +1,6 @@
 /** directory-agents: AGENTS.md and the other per-folder agent files, from the root down to each target. */
 import { parseFrontmatter } from "../parse/frontmatter.js";
+import { expandImports } from "../parse/imports.js";
 import { dirOf, isWithin, joinPath } from "../rel-path.js";
 import type { Candidate } from "../types.js";
 import { makeCandidate, modulePriority, setStatus, type Draft, type DraftContext, type Located, type SourceModule } from "./source.js";
@@ -53,20 +54,26 @@ export function agentFileModule(name: string, names: string[]): SourceModule {
   return module;
 }
 
-/** A file whose scope is its folder: one candidate, its body after any frontmatter. */
-export function folderFileDraft(module: SourceModule, ctx: DraftContext, { file, anchor }: Located, rank: number): Draft {
+/**
+ * A file whose scope is its folder: one candidate, its body after any frontmatter, with `@imports` expanded for
+ * agent files (a README's `@` is just text).
+ */
+export function folderFileDraft(module: SourceModule, ctx: DraftContext, { file, anchor }: Located, rank: number, imports = true): Draft {
   const doc = parseFrontmatter(file.text, file.path);
   doc.warnings.forEach(ctx.warn);
+  const body = doc.body.trim();
+  const expanded = imports ? expandImports(body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path).body, ctx.warn) : { text: body, imports: [] };
   const candidate = makeCandidate({
     source: module.source,
     id: file.path,
     priority: modulePriority(ctx.config, module),
     kind: "directory",
     path: file.path,
-    content: doc.body.trim(),
+    content: expanded.text.trim(),
     description: typeof doc.data.description === "string" ? doc.data.description : null,
     countTokens: ctx.countTokens,
   });
+  if (expanded.imports.length > 0) candidate.imports = expanded.imports;
   return { candidate, key: { folder: anchor, rank, path: file.path } };
 }
 

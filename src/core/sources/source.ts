@@ -83,6 +83,8 @@ export interface DraftContext {
   /** A module records here which requested names it found (the rest are warned about). */
   requestedFound: Set<string>;
   custom: CustomInput[];
+  /** Every file handed in by path, located or not: what `@imports` may name. */
+  files: ReadonlyMap<string, SourceFile>;
   mode?: string;
   countTokens: CountTokens;
   warn(warning: Warning): void;

@@ -1,0 +1,48 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+test.after(cleanup);
+
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+test("a CLAUDE.md that is only @AGENTS.md gives AGENTS.md once", () => {
+  const root = materialize("imports");
+  const { status, stdout, stderr } = runCli(["build"], { cwd: root });
+  assert.is(status, 0, stderr);
+  assert.is(count(stdout, "(agents-root)"), 1, stdout);
+});
+
+test("an import is expanded in place, nested imports too, and the provenance lists them", () => {
+  const root = materialize("imports");
+  const { stdout } = runCli(["build"], { cwd: root });
+  assert.match(stdout, "<!-- directory-agents: GEMINI.md (normal) imports docs/style.md, docs/deeper.md -->");
+  assert.match(stdout, "Follow Sentences stay short. (style-doc) See also Headings use sentence case. (deeper-doc) when writing prose.");
+});
+
+test("e-mail addresses, package names, tokens in code and files that are not there stay as written", () => {
+  const root = materialize("imports");
+  const { stdout } = runCli(["build"], { cwd: root });
+  assert.match(stdout, "Mail ops@example.invalid for access; install @types/node; `@AGENTS.md` in code is not an import.");
+});
+
+test("an import cycle is stopped with a warning naming the chain", () => {
+  const root = materialize("imports");
+  const { status, stdout, stderr } = runCli(["build", "--files", "pkg/main.ts"], { cwd: root });
+  assert.is(status, 0);
+  assert.match(stderr, "docs/b.md:1: import cycle: pkg/AGENTS.md → docs/a.md → docs/b.md → docs/a.md; @a.md is left as written");
+  assert.match(stdout, "Package notes. A imports B: B imports A again: @a.md (cycle-b) (cycle-a) (pkg-agents)");
+});
+
+test("explain shows the import tree under the importing file", () => {
+  const root = materialize("imports");
+  const { stdout } = runCli(["explain"], { cwd: root });
+  assert.match(stdout, /GEMINI\.md .*\n\s+↳ imports docs\/style\.md\n\s+↳ imports docs\/deeper\.md/);
+  const json = JSON.parse(runCli(["explain", "--json"], { cwd: root }).stdout) as { candidates: Array<{ id: string; status: string; reason: string; imports?: unknown }> };
+  const gemini = json.candidates.find((c) => c.id === "GEMINI.md")!;
+  assert.equal(gemini.imports, [{ path: "docs/style.md", imports: [{ path: "docs/deeper.md", imports: [] }] }]);
+  const agents = json.candidates.find((c) => c.id === "AGENTS.md")!;
+  assert.equal([agents.status, agents.reason], ["duplicate", "imported by CLAUDE.md"]);
+});
+
+test.run();
