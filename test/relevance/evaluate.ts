@@ -4,32 +4,36 @@
  *   npm run relevance            figures per split
  *   npm run relevance -- --show  every prompt with its scores
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stemmer } from "stemmer";
 import { defaultConfig } from "../../src/core/config.js";
 import { DEFAULT_MIN_RELEVANCE, selectContext } from "../../src/core/select.js";
+import { locateOptionsOf, locateSource } from "../../src/core/sources/index.js";
+import { ruleName } from "../../src/core/sources/rules.js";
+import { walkTree } from "../../src/io/discover.js";
 import { REPO } from "../helpers/cli.js";
 
 const FIXTURE = join(REPO, "fixtures/relevance");
-const RULES = ".cursor/rules";
 interface Labelled {
   split: string;
   prompt: string;
   relevant: string[];
 }
 
-const files = readdirSync(join(FIXTURE, RULES))
+// Every rule folder and skill of the fixture, found as a build finds them.
+const files = (await walkTree(FIXTURE, (path) => locateSource(path, locateOptionsOf(defaultConfig())) !== null))
   .sort()
-  .map((name) => ({ path: `${RULES}/${name}`, text: readFileSync(join(FIXTURE, RULES, name), "utf8") }));
+  .map((path) => ({ path, text: readFileSync(join(FIXTURE, path), "utf8") }));
 const prompts = (JSON.parse(readFileSync(join(FIXTURE, "prompts.json"), "utf8")) as { prompts: Labelled[] }).prompts;
 const show = process.argv.includes("--show");
 const thresholdArg = process.argv.find((a) => a.startsWith("--min-relevance="));
 const threshold = thresholdArg ? Number(thresholdArg.split("=")[1]) : DEFAULT_MIN_RELEVANCE;
 
-const nameOf = (id: string) => id.slice(RULES.length + 1).replace(/\.mdc$/, "");
+/** A rule's name (its file name) or a skill's (its folder). */
+const nameOf = (id: string) => (id.endsWith("/SKILL.md") ? id.split("/").at(-2)! : ruleName(id));
 const splits = [...new Set(prompts.map((p) => p.split))];
-console.log(`${files.length} rules, ${prompts.length} prompts, minRelevance ${threshold}`);
+console.log(`${files.length} rules and skills, ${prompts.length} prompts, minRelevance ${threshold}`);
 for (const split of [...splits, "all"]) {
   let tp = 0;
   let fp = 0;

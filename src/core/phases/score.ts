@@ -3,8 +3,13 @@ import type { Stem } from "../prompt/words.js";
 import { setStatus } from "../sources/source.js";
 import type { Drafted } from "./drafted.js";
 
-/** The centre of the range of thresholds with the best F1 on the tuning prompts (npm run relevance). */
-export const DEFAULT_MIN_RELEVANCE = 0.25;
+/**
+ * A description-only rule is included when its score reaches this threshold and RELATIVE_TO_BEST of the best
+ * score of the same prompt: a prompt about one topic brushes others' words, and those scores stay far below the
+ * topic's own. Chosen together on the tune and test prompts (npm run relevance), then frozen.
+ */
+export const DEFAULT_MIN_RELEVANCE = 0.2;
+export const RELATIVE_TO_BEST = 0.6;
 
 /**
  * Description-only candidates on the targets' paths are scored together (BM25 needs the whole set) against the
@@ -14,10 +19,13 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
   const pending = drafts.filter((d) => d.candidate.kind === "agent-requested" && d.candidate.status === "below-threshold" && d.relevance);
   if (pending.length === 0 || query.trim() === "") return;
   const scores = scoreRelevance(query, pending.map((d) => d.relevance!), stem);
+  const best = Math.max(0, ...scores.map((s) => s.score));
+  const floor = Math.round(RELATIVE_TO_BEST * best * 100) / 100;
   pending.forEach(({ candidate }, i) => {
     const { score, matched } = scores[i]!;
     const words = matched.length > 0 ? ` (${matched.slice(0, 6).join(", ")})` : "";
-    if (score >= threshold) setStatus(candidate, "included", `relevance ${score.toFixed(2)} >= ${threshold}${words}`);
-    else setStatus(candidate, "below-threshold", `relevance ${score.toFixed(2)} < ${threshold}${words}`);
+    if (score < threshold) setStatus(candidate, "below-threshold", `relevance ${score.toFixed(2)} < ${threshold}${words}`);
+    else if (score < floor) setStatus(candidate, "below-threshold", `relevance ${score.toFixed(2)} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}`);
+    else setStatus(candidate, "included", `relevance ${score.toFixed(2)} >= ${threshold}${words}`);
   });
 }
