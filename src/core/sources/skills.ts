@@ -24,8 +24,10 @@ export const skillFiles: SourceModule = {
       const folderName = dirOf(file.path).slice(dirOf(file.path).lastIndexOf("/") + 1);
       const name = typeof doc.data.name === "string" && doc.data.name.trim() !== "" ? doc.data.name.trim() : folderName;
       const description = typeof doc.data.description === "string" && doc.data.description.trim() !== "" ? doc.data.description.trim() : null;
-      if (description === null) ctx.warn({ file: file.path, message: 'a skill needs a "description": without one no agent can tell when to use it' });
-      const content = `Skill "${name}"${description ? `: ${description}` : ""}\nIts instructions are in ${file.path}: read that file before doing this kind of task.`;
+      const empty = file.text.trim() === "";
+      if (description === null && !empty) ctx.warn({ file: file.path, message: 'a skill needs a "description": without one no agent can tell when to use it' });
+      // An empty SKILL.md stays empty, so the gate reports it like any empty file.
+      const content = empty ? "" : `Skill "${name}"${description ? `: ${description}` : ""}\nIts instructions are in ${file.path}: read that file before doing this kind of task.`;
       const candidate = makeCandidate({
         source: skillFiles.source,
         id: file.path,
