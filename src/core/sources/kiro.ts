@@ -1,6 +1,6 @@
 /** Kiro: `.kiro/steering/*.md` with `inclusion` (always, fileMatch, manual, auto) and `fileMatchPattern`. */
 import { isMarkdown } from "./locate.js";
-import { only, ruleModule } from "./rules.js";
+import { describedOrManual, globsOrManual, only, ruleModule } from "./rules.js";
 
 export const kiroSteering = ruleModule({
   name: "kiro",
@@ -14,16 +14,10 @@ export const kiroSteering = ruleModule({
         return { kind: "always", reason: "steering file without inclusion" };
       case "always":
         return { kind: "always", reason: "inclusion: always" };
-      case "fileMatch": {
-        const globs = read.globs(["fileMatchPattern"]);
-        if (globs.length > 0) return { kind: "auto", globs };
-        read.warn('"inclusion: fileMatch" without "fileMatchPattern": the file never applies; read as manual', "inclusion");
-        return { kind: "manual" };
-      }
+      case "fileMatch":
+        return globsOrManual(read, ["fileMatchPattern"], "inclusion: fileMatch", "inclusion");
       case "auto":
-        if (typeof doc.data.description === "string" && doc.data.description.trim() !== "") return { kind: "agent-requested" };
-        read.warn('"inclusion: auto" without a "description"; read as manual', "inclusion");
-        return { kind: "manual" };
+        return describedOrManual(doc, read, "inclusion: auto", "inclusion");
       case "manual":
         return { kind: "manual" };
       default:

@@ -34,6 +34,21 @@ export interface FieldReader {
   warn(message: string, key?: string): void;
 }
 
+/** An activation that needs globs: auto with them, manual (with a warning naming `what`) without. */
+export function globsOrManual(read: FieldReader, fields: string[], what: string, key: string): Activation {
+  const globs = read.globs(fields);
+  if (globs.length > 0) return { kind: "auto", globs };
+  read.warn(`"${what}" without "${fields.join('" or "')}": the rule never applies; read as manual`, key);
+  return { kind: "manual" };
+}
+
+/** An activation left to the agent: agent-requested with a description, manual (with a warning) without. */
+export function describedOrManual(doc: ParsedDocument, read: FieldReader, what: string, key: string): Activation {
+  if (typeof doc.data.description === "string" && doc.data.description.trim() !== "") return { kind: "agent-requested" };
+  read.warn(`"${what}" without a "description": nothing to decide on; read as manual`, key);
+  return { kind: "manual" };
+}
+
 export interface RuleDoc {
   path: string;
   /** Name used by `--rule NAME` and `@NAME`: the file name without its rule extension. */

@@ -1,6 +1,6 @@
 /** Windsurf: `.windsurf/rules/*.md` with `trigger`, and the legacy `.windsurfrules`. */
 import { isMarkdown } from "./locate.js";
-import { only, ruleModule, type Activation, type FieldReader } from "./rules.js";
+import { describedOrManual, globsOrManual, only, ruleModule, type Activation, type FieldReader } from "./rules.js";
 import type { ParsedDocument } from "../parse/frontmatter.js";
 
 /** Windsurf's four activation modes; without `trigger` the common reading applies (globs, description…). */
@@ -10,16 +10,10 @@ export function windsurfActivation(doc: ParsedDocument, read: FieldReader): Acti
   switch (trigger) {
     case "always_on":
       return { kind: "always", reason: "trigger: always_on" };
-    case "glob": {
-      const globs = read.globs(["globs"]);
-      if (globs.length > 0) return { kind: "auto", globs };
-      read.warn('"trigger: glob" without "globs": the rule never applies; read as manual', "trigger");
-      return { kind: "manual" };
-    }
+    case "glob":
+      return globsOrManual(read, ["globs"], "trigger: glob", "trigger");
     case "model_decision":
-      if (typeof doc.data.description === "string" && doc.data.description.trim() !== "") return { kind: "agent-requested" };
-      read.warn('"trigger: model_decision" without a "description": nothing to decide on; read as manual', "trigger");
-      return { kind: "manual" };
+      return describedOrManual(doc, read, "trigger: model_decision", "trigger");
     case "manual":
       return { kind: "manual" };
     default:
