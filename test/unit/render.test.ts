@@ -87,6 +87,14 @@ test("every entry's content round-trips exactly through a strict XML parser", ()
   });
 });
 
+test("xml stays well-formed with U+FFFE and U+FFFF in a file name or content, which JSON alone leaves raw", () => {
+  const xml = renderXml(doc([entry("odd\uFFFE.md", "a\uFFFFb")]));
+  const [only] = parseEntries(xml);
+  assert.is(JSON.parse(only!.attrs.id!), "odd\uFFFE.md");
+  assert.is(only!.attrs.encoding, "json");
+  assert.is(only!.text, "a\uFFFFb");
+});
+
 test("xml carries source, id, priority and kind as attributes", () => {
   const [only] = parseEntries(renderXml(doc([entry("AGENTS.md", "x", { source: "directory-agents", kind: "directory" })])));
   assert.equal(

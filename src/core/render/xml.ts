@@ -33,7 +33,7 @@ function renderEntry(entry: Entry): string {
     truncated: entry.truncated ? "true" : null,
   });
   if (NOT_XML_CHAR.test(entry.content)) {
-    return `<entry${attrs} encoding="json">${escapeText(JSON.stringify(entry.content))}</entry>`;
+    return `<entry${attrs} encoding="json">${escapeText(xmlJson(entry.content))}</entry>`;
   }
   return `<entry${attrs}>${escapeText(entry.content)}</entry>`;
 }
@@ -41,11 +41,16 @@ function renderEntry(entry: Entry): string {
 function renderOmitted(o: Omitted): string {
   const attrs = attributes({ source: o.source, id: o.id, priority: o.priority, path: o.path, tokens: String(o.tokens), reason: o.reason });
   const text = o.description ?? "";
-  return NOT_XML_CHAR.test(text) ? `<item${attrs} encoding="json">${escapeText(JSON.stringify(text))}</item>` : `<item${attrs}>${escapeText(text)}</item>`;
+  return NOT_XML_CHAR.test(text) ? `<item${attrs} encoding="json">${escapeText(xmlJson(text))}</item>` : `<item${attrs}>${escapeText(text)}</item>`;
 }
 
 // Characters outside XML 1.0's Char production (tab, LF, CR and the rest are fine).
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** A JSON string literal XML can carry: JSON leaves U+FFFE and U+FFFF as they are, XML 1.0 refuses them. */
+function xmlJson(text: string): string {
+  return JSON.stringify(text).replace(/[\uFFFE\uFFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
 
 /** Attribute values XML cannot hold are JSON strings, and `escaped` lists which, so a reader can undo it. */
 function attributes(values: Record<string, string | null>): string {
@@ -55,7 +60,7 @@ function attributes(values: Record<string, string | null>): string {
     if (value === null) continue;
     const needsJson = NOT_XML_CHAR.test(value);
     if (needsJson) escaped.push(name);
-    out += ` ${name}="${escapeAttribute(needsJson ? JSON.stringify(value) : value)}"`;
+    out += ` ${name}="${escapeAttribute(needsJson ? xmlJson(value) : value)}"`;
   }
   return escaped.length > 0 ? `${out} escaped="${escaped.join(" ")}"` : out;
 }
