@@ -6,6 +6,8 @@ export interface CliContext {
   env: Record<string, string | undefined>;
   stdout: { write(chunk: string, callback?: (error?: Error | null) => void): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
+  /** The absolute path of the running executable (bin/ctxinject.js), for commands that install a hook. */
+  self: string;
   /** Standard input when it is piped; undefined for a terminal or /dev/null. */
   readStdin: () => Promise<string | undefined>;
 }

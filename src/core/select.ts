@@ -14,6 +14,10 @@ import { locate } from "./sources/locate.js";
 import type { CustomInput, DraftContext, Located, SourceModule } from "./sources/source.js";
 import { approxTokens, type CountTokens } from "./tokens.js";
 import type { Candidate, Entry, Omitted, SourceFile, Warning } from "./types.js";
+import type { LoadedContext } from "./agents/profile.js";
+
+/** A reason to leave a candidate out because the agent has it already (an agent profile's `loadsItself`). */
+export type Exclude = (candidate: Candidate, context: LoadedContext) => string | null;
 
 export type { CustomInput } from "./sources/source.js";
 export { DEFAULT_MIN_RELEVANCE } from "./phases/score.js";
@@ -42,7 +46,7 @@ export interface SelectInput {
   /** True for what this session already injected, unchanged since (build --session); never asked for keyword modes. */
   alreadyInjected?: (candidate: Candidate) => boolean;
   /** A reason to leave a candidate out (e.g. "Claude Code loads it itself"), or null to keep it. */
-  exclude?: (candidate: Candidate) => string | null;
+  exclude?: Exclude;
   /** The agent mode in use (Roo Code's mode rules); resolveOptions merges `--mode` and the config. */
   mode?: string;
   /** The source modules to draft from; SOURCE_MODULES unless a test narrows them. */
@@ -85,6 +89,7 @@ export function selectContext(input: SelectInput): Selection {
     ignored: input.config.ignore.length > 0 ? compileGlobs(input.config.ignore, "") : null,
     countTokens: ctx.countTokens,
     exclude: input.exclude,
+    present: ctx.present,
     alreadyInjected: input.alreadyInjected,
     warn,
   });

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { stemmer } from "stemmer";
 import type { Config } from "../core/config.js";
 import { locateOptionsOf, locateSource } from "../core/sources/index.js";
-import { selectContext, type CustomInput, type Selection } from "../core/select.js";
+import { selectContext, type Exclude, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
 import type { Candidate, Warning } from "../core/types.js";
@@ -24,7 +24,7 @@ export interface GatherOptions extends TargetOptions, OptionFlags {
   /** The user's prompt: keyword modes, `@rule` mentions, file paths it names, relevance. */
   prompt?: string;
   /** Given the project's config, what to leave out and why (hooks skip what their agent loads itself). */
-  excludeFor?: (config: Config) => ((candidate: Candidate) => string | null) | undefined;
+  excludeFor?: (config: Config) => Exclude | undefined;
   /** Session entries to join the build (claimed or peeked by the caller), and the session's name for reasons. */
   session?: { id: string; entries: StoredEntry[]; injected?: Map<string, string> };
 }

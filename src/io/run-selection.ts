@@ -1,9 +1,10 @@
 import { compose, type Composed } from "../core/compose.js";
 import type { Config } from "../core/config.js";
 import type { CountTokens } from "../core/tokens.js";
-import type { Candidate, Format, Warning } from "../core/types.js";
+import type { Exclude } from "../core/select.js";
+import type { Format, Warning } from "../core/types.js";
 import { gather, type GatherOptions } from "./gather.js";
-import { SessionStore, stateDir, type Claim } from "./session-store.js";
+import { contentHash, SessionStore, stateDir, type Claim } from "./session-store.js";
 
 /** The selection a build or explain asks for, already mapped from flags (only what the user set). */
 export type SelectionRequest = Omit<GatherOptions, "cwd" | "env" | "session" | "excludeFor"> & {
@@ -21,8 +22,13 @@ export interface RunEnvironment {
 export interface ComposeLimits {
   /** A cap in characters on top of any token budget (Claude Code's additionalContext limit). */
   maxChars?: number;
-  exclude?: (candidate: Candidate) => string | null;
+  exclude?: Exclude;
+  /** With a session: the index of omitted rules is shown again only when it changed (hooks inject every turn). */
+  indexOnce?: boolean;
 }
+
+/** The session record that remembers the last index shown. */
+export const INDEX_KEY = "ctxinject:index";
 
 export interface Selected extends Composed {
   prompt: string | undefined;
@@ -66,7 +72,11 @@ export async function runSelection(
     });
     const limits = limitsFor(gathered.config);
     const { format, maxTokens, tokenizer, provenance, all } = gathered.options;
-    const composed = compose(gathered.selection, {
+    const omitted = gathered.selection.omitted;
+    const indexHash = omitted.length > 0 ? contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) : null;
+    const indexShown = limits.indexOnce === true && indexHash !== null && session?.injected?.get(INDEX_KEY) === indexHash;
+    const selection = indexShown ? { ...gathered.selection, omitted: [] } : gathered.selection;
+    const composed = compose(selection, {
       format,
       root: gathered.root,
       tokenizer,
@@ -77,7 +87,8 @@ export async function runSelection(
     const finish = async () => {
       if (!store || sessionId === undefined) return;
       await claim?.commit();
-      if (take) await store.recordInjected(sessionId, gathered.injectionRecords(composed.candidates));
+      const index = limits.indexOnce === true && indexHash !== null && composed.doc.omitted.length > 0 ? [{ key: INDEX_KEY, hash: indexHash }] : [];
+      if (take) await store.recordInjected(sessionId, [...gathered.injectionRecords(composed.candidates), ...index]);
       await store.collectGarbageOccasionally(gathered.config.sessions.maxAgeHours * 3_600_000, GC_INTERVAL_MS, (run.now ?? Date.now)(), sessionId);
     };
     return { ...composed, prompt, format, warnings: gathered.warnings, finish, abort: async () => void (await claim?.release()) };

@@ -69,12 +69,15 @@ test("SessionStart after compact forgets what the session has seen", () => {
   assert.match(contextOf(hook(read(root, "packages/api/src/handlers/user.ts")).stdout, "PostToolUse"), "Every handler checks");
 });
 
-test("SessionEnd clears the session", () => {
+test("SessionEnd clears the session only for /clear: a run that ends may be resumed", () => {
   const { root, state, hook } = setup();
   hook(read(root, "packages/api/src/handlers/user.ts"));
   const env = { CTXINJECT_STATE_DIR: state };
   assert.is(JSON.parse(runCli(["sessions", "--json"], { env }).stdout).sessions.length, 1);
-  assert.is(hook({ hook_event_name: "SessionEnd", reason: "exit" }).status, 0);
+  for (const reason of ["other", "prompt_input_exit", "logout"]) assert.is(hook({ hook_event_name: "SessionEnd", reason }).status, 0);
+  assert.is(JSON.parse(runCli(["sessions", "--json"], { env }).stdout).sessions.length, 1);
+  assert.is(hook(read(root, "packages/api/src/handlers/user.ts")).stdout, "", "nothing again after a resume");
+  assert.is(hook({ hook_event_name: "SessionEnd", reason: "clear" }).status, 0);
   assert.equal(JSON.parse(runCli(["sessions", "--json"], { env }).stdout).sessions, []);
 });
 
@@ -95,10 +98,19 @@ test("additionalContext stays under Claude Code's 10,000-character cap", () => {
   assert.match(context, "read README.md for the rest");
 });
 
+test("a config error reaches the user as a systemMessage, and the prompt goes through (exit 0)", () => {
+  const { root, state } = setup();
+  writeFileSync(join(root, ".ctxinjectrc.json"), '{ "claude": { "maxChars": 30000 } }');
+  const input = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "s", cwd: root, prompt: "x" });
+  const result = runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input });
+  assert.is(result.status, 0);
+  const answer = JSON.parse(result.stdout) as { systemMessage: string };
+  assert.match(answer.systemMessage, /^ctxinject: .*\.ctxinjectrc\.json: "claude\.maxChars" must be a whole number from 100 to 10000, got number 30000/);
+});
+
 test("bad input or a failure of its own: nothing on stdout, one line on stderr, never exit 2", () => {
   const { root, state } = setup();
-  writeFileSync(join(root, ".ctxinjectrc.json"), '{ "formatt": 1 }');
-  const cases = ["not json", "[]", JSON.stringify({ hook_event_name: "UserPromptSubmit", prompt: "x" }), JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "s", cwd: root, prompt: "x" }), ""];
+  const cases = ["not json", "[]", JSON.stringify({ hook_event_name: "UserPromptSubmit", prompt: "x" }), ""];
   for (const input of cases) {
     const result = runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input });
     assert.is(result.stdout, "", input);

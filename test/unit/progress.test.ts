@@ -10,6 +10,7 @@ function context(isTTY: boolean, env: Record<string, string> = {}) {
     env,
     stdout: { write: () => true },
     stderr: { write: (s: string) => void written.push(s), isTTY },
+    self: "/usr/local/bin/ctxinject",
     readStdin: async () => undefined,
   };
   return { ctx, written };

@@ -3,6 +3,7 @@ import { installPreCommitHook } from "../../io/git-hook.js";
 import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
+import { hookCommand, mergeClaudeHooks } from "../../io/claude-settings.js";
 import { configFileIn } from "../../io/config.js";
 import { findRoot } from "../../io/root.js";
 import type { CliContext } from "../context.js";
@@ -44,7 +45,7 @@ ignore: []
 # Token budget and how tokens are counted (approx | o200k | cl100k); threshold for description-only rules.
 # maxTokens: 8000
 # tokenizer: approx
-# minRelevance: 0.25
+# minRelevance: 0.2
 
 # Keyword modes: change, disable or add one (pattern is a case-insensitive regular expression).
 keywords: {}
@@ -54,14 +55,32 @@ keywords: {}
 # Sessions unused this long are removed.
 sessions: { maxAgeHours: 168 }
 
-# ctxinject hook claude: also inject what Claude Code loads itself (CLAUDE.md, .claude/rules without paths)?
+# ctxinject hook claude: also inject what Claude Code loads itself (CLAUDE.md, AGENTS.md where it has no CLAUDE.md,
+# .claude/rules)?
 claude: { includeNative: false, maxChars: 9500 }
 `;
 
 export const DEFAULT_GENERATED = ".context/AGENTS.generated.md";
 
-export async function runInit(ctx: CliContext, flags: { root?: string; gitHook?: boolean; out?: string }): Promise<number> {
+export interface InitFlags {
+  root?: string;
+  gitHook?: boolean;
+  out?: string;
+  claude?: boolean;
+  user?: boolean;
+}
+
+export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number> {
   const { root } = findRoot(ctx.cwd, flags.root);
+  if (flags.claude) {
+    const home = ctx.env.HOME;
+    if (flags.user && !home) throw new CtxinjectError("--user needs HOME to find ~/.claude/settings.json");
+    const file = flags.user ? join(home!, ".claude/settings.json") : join(root, ".claude/settings.json");
+    const command = hookCommand(root, ctx.self, !flags.user);
+    const changed = await mergeClaudeHooks(file, command);
+    ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Claude Code runs \`${command}\`\n`);
+    return 0;
+  }
   if (flags.gitHook) {
     const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED);
     ctx.stderr.write(`ctxinject: pre-commit hook ${hook} now regenerates and stages ${flags.out ?? DEFAULT_GENERATED}\n`);

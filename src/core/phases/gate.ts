@@ -5,6 +5,7 @@ import { setStatus } from "../sources/source.js";
 import type { CountTokens } from "../tokens.js";
 import type { Candidate, Warning } from "../types.js";
 import type { Drafted } from "./drafted.js";
+import type { Exclude } from "../select.js";
 
 /** One entry's ceiling before any budget: a multi-megabyte README must not crowd out everything else. */
 export const MAX_ENTRY_CHARS = 100_000;
@@ -14,7 +15,9 @@ export interface GateInput {
   /** Config `ignore` globs, compiled; they apply to instruction files. */
   ignored: GlobMatcher | null;
   countTokens: CountTokens;
-  exclude?: ((candidate: Candidate) => string | null) | undefined;
+  exclude?: Exclude | undefined;
+  /** Every located path, for what an agent's loader decides from the tree. */
+  present: ReadonlySet<string>;
   alreadyInjected?: ((candidate: Candidate) => boolean) | undefined;
   warn(warning: Warning): void;
 }
@@ -48,7 +51,7 @@ export function gatePhase(drafts: Drafted[], input: GateInput): Candidate[] {
       input.warn({ ...(candidate.path !== null && { file: candidate.path }), message: "empty: nothing to inject" });
       continue;
     }
-    const excluded = input.exclude?.(candidate) ?? null;
+    const excluded = input.exclude?.(candidate, { present: input.present }) ?? null;
     if (excluded !== null) {
       setStatus(candidate, "disabled", excluded);
       known.push(candidate);

@@ -13,7 +13,8 @@ import type { Drafted } from "./drafted.js";
 export function orderPhase(drafts: Drafted[]): Candidate[] {
   const sortable = drafts.map((d) => ({
     d,
-    fields: [SOURCES.indexOf(d.module.source), depthOf(d.key.folder), d.key.folder, d.moduleIndex, d.key.rank, d.key.path] as const,
+    // Entries registered into a session were registered before this build: they come first (the seed's rule).
+    fields: [d.candidate.kind === "session" ? -1 : SOURCES.indexOf(d.module.source), depthOf(d.key.folder), d.key.folder, d.moduleIndex, d.key.rank, d.key.path] as const,
   }));
   sortable.sort((a, b) => compareFields(a.fields, b.fields));
   const ordered = sortable.map((s) => s.d.candidate);

@@ -10,8 +10,9 @@ export function pathMentions(prompt: string): string[] {
   const out = new Set<string>();
   for (const raw of prompt.replace(/<system-reminder>[\s\S]*?(<\/system-reminder>|$)/gi, " ").match(PATH_TOKEN) ?? []) {
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) || raw.startsWith("//")) continue;
-    let path = raw.replace(/^\.\//, "").replace(/[.]+$/, "").replace(/:\d+(?::\d+)?$/, "");
-    if (path.startsWith("@") && !path.includes("/")) continue;
+    // `@src/x.ts` is Claude Code's own file mention: the file it names is a target like a bare path.
+    let path = raw.replace(/^@(?=[\w.])/, "").replace(/^\.\//, "").replace(/[.]+$/, "").replace(/:\d+(?::\d+)?$/, "");
+    if (raw.startsWith("@") && !path.includes("/") && !/\.[A-Za-z0-9]{1,10}$/.test(path)) continue;
     if (/^v?\d+(\.\d+)+$/i.test(path)) continue; // version numbers
     path = path.replace(/\/+$/, "");
     if (path !== "" && !path.split("/").includes("..")) out.add(path);

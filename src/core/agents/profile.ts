@@ -1,0 +1,21 @@
+import type { Candidate } from "../types.js";
+
+/** What an agent's own loader already gives it, judged for one candidate with the tree around it. */
+export interface LoadedContext {
+  /** Every located instruction file of the tree (root-relative). */
+  present: ReadonlySet<string>;
+}
+
+/**
+ * An agent that reads instructions by itself, described once: the hooks skip what it loads, `explain --as`
+ * shows it. `loadsItself` returns why the agent already has a candidate, or null.
+ */
+export interface AgentProfile {
+  name: string;
+  /** The version whose behaviour this profile was written from, and how it was established. */
+  version: string;
+  basis: string;
+  loadsItself(candidate: Candidate, context: LoadedContext): string | null;
+  /** The host's cap on injected text, in characters, if it has one. */
+  maxChars?: number;
+}

@@ -1,0 +1,56 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+
+test.after(cleanup);
+
+type Settings = { hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string }> }>>; [key: string]: unknown };
+const settingsOf = (root: string) => JSON.parse(readFileSync(join(root, ".claude/settings.json"), "utf8")) as Settings;
+
+test("init --claude merges the hooks into .claude/settings.json, keeps what is there, and is idempotent", () => {
+  const root = materialize("imports");
+  mkdirSync(join(root, ".claude"));
+  const mine = { matcher: "Bash", hooks: [{ type: "command", command: "echo mine" }] };
+  writeFileSync(join(root, ".claude/settings.json"), JSON.stringify({ model: "sonnet", hooks: { PreToolUse: [mine] } }));
+  const first = runCli(["init", "--claude"], { cwd: root });
+  assert.is(first.status, 0, first.stderr);
+  const settings = settingsOf(root);
+  assert.is(settings.model, "sonnet");
+  assert.equal(settings.hooks.PreToolUse![0], mine);
+  for (const event of ["UserPromptSubmit", "PreToolUse", "PostToolUse", "SubagentStart", "SessionStart", "SessionEnd"]) {
+    const ours = settings.hooks[event]!.flatMap((g) => g.hooks).filter((h) => h.command.endsWith("hook claude"));
+    assert.equal(ours.map((h) => h.command), [`${BIN} hook claude`], event);
+  }
+  assert.is(settings.hooks.PostToolUse!.at(-1)!.matcher, "Read|Write|Edit|MultiEdit|NotebookEdit");
+  const again = runCli(["init", "--claude"], { cwd: root });
+  assert.match(again.stderr, "unchanged");
+  assert.equal(settingsOf(root), settings);
+});
+
+test("a project that installs ctxinject gets a command through $CLAUDE_PROJECT_DIR; --user writes ~/.claude/settings.json", () => {
+  const root = materialize("imports");
+  mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
+  writeFileSync(join(root, "node_modules/.bin/ctxinject"), "#!/bin/sh\n");
+  chmodSync(join(root, "node_modules/.bin/ctxinject"), 0o755);
+  runCli(["init", "--claude"], { cwd: root });
+  assert.is(settingsOf(root).hooks.UserPromptSubmit![0]!.hooks[0]!.command, '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude');
+  const home = join(root, "home");
+  mkdirSync(home);
+  const user = runCli(["init", "--claude", "--user"], { cwd: root, env: { HOME: home } });
+  assert.is(user.status, 0, user.stderr);
+  assert.is(settingsOf(home).hooks.UserPromptSubmit![0]!.hooks[0]!.command, `${BIN} hook claude`);
+});
+
+test("a settings file that is not JSON is left alone with exit 2", () => {
+  const root = materialize("imports");
+  mkdirSync(join(root, ".claude"));
+  writeFileSync(join(root, ".claude/settings.json"), "{ nope");
+  const result = runCli(["init", "--claude"], { cwd: root });
+  assert.is(result.status, 2);
+  assert.match(result.stderr, /settings\.json: not valid JSON/);
+  assert.is(readFileSync(join(root, ".claude/settings.json"), "utf8"), "{ nope");
+});
+
+test.run();
