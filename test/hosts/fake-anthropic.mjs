@@ -4,8 +4,9 @@ import { createServer } from "node:http";
 
 /**
  * script: replies for the agent's requests (those that offer tools), in order; each { text } or { tool: { name,
- * input } } (several tools: { tools: [...] }). Requests without tools (titles, summaries) get a short text and
- * take nothing from the script. When the script runs out the agent gets "Done."
+ * input } } (several tools: { tools: [...] }). A step with `when` (or `unless`) answers only a request whose body
+ * holds (or does not hold) that text: a main agent and a subagent run at the same time. Requests without tools
+ * (titles, summaries) get a short text and take nothing from the script. When the script runs out: "Done."
  */
 export function startFakeAnthropic(script) {
   const requests = [];
@@ -27,7 +28,7 @@ export function startFakeAnthropic(script) {
       if (path.endsWith("/count_tokens")) return send(res, 200, { input_tokens: 100 });
       if (!path.endsWith("/v1/messages")) return send(res, 404, { type: "error", error: { type: "not_found_error", message: "not here" } });
       const agentTurn = Array.isArray(json?.tools) && json.tools.length > 0;
-      const reply = agentTurn ? (queue.shift() ?? { text: "Done." }) : { text: "ok" };
+      const reply = agentTurn ? (take(queue, body) ?? { text: "Done." }) : { text: "ok" };
       const blocks = (reply.tools ?? (reply.tool ? [reply.tool] : [])).map((t) => ({ type: "tool_use", id: `toolu_${++ids}`, name: t.name, input: t.input }));
       const content = blocks.length > 0 ? blocks : [{ type: "text", text: reply.text ?? "Done." }];
       const message = {
@@ -50,6 +51,11 @@ export function startFakeAnthropic(script) {
       resolve({ url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) });
     });
   });
+}
+
+function take(queue, body) {
+  const at = queue.findIndex((step) => (step.when === undefined || body.includes(step.when)) && (step.unless === undefined || !body.includes(step.unless)));
+  return at === -1 ? undefined : queue.splice(at, 1)[0];
 }
 
 function send(res, status, value) {

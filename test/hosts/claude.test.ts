@@ -1,0 +1,185 @@
+/**
+ * The real Claude Code CLI (pinned in claude-cli.ts), run inside `unshare -n` against a fake Anthropic API on
+ * 127.0.0.1 that records every request, with ctxinject installed by `ctxinject init --claude`. Each case asserts
+ * on what reached the model: which marker texts, and how many times.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cleanup, materialize, REPO, runCli } from "../helpers/cli.js";
+import { CLAUDE_CODE_VERSION, claudeBinary } from "./claude-cli.js";
+
+const found = claudeBinary();
+if ("skip" in found) {
+  console.log(`claude host suite skipped: ${found.skip}`);
+} else {
+  console.log(`claude host suite: Claude Code ${CLAUDE_CODE_VERSION}`);
+}
+
+interface Recorded {
+  method: string;
+  url: string;
+  body: { messages?: unknown[]; tools?: Array<{ name: string }>; system?: unknown } | null;
+}
+interface Outcome {
+  runs: Array<{ status: number | null; stdout: string; stderr: string; ms: number }>;
+  requests: Recorded[];
+  firstPrompt: string;
+}
+
+type Step = ({ text: string } | { tool: { name: string; input: Record<string, unknown> } }) & { when?: string; unless?: string };
+const temp: string[] = [];
+
+/** Runs the real CLI once per prompt (`args`), in one network namespace with one fake API and one script. */
+function claude(root: string, script: Step[], runs: string[][], extraEnv: Record<string, string> = {}): Outcome {
+  const work = mkdtempSync(join(tmpdir(), "ctxinject-claude-"));
+  temp.push(work);
+  mkdirSync(join(work, "home"));
+  const scenario = {
+    claude: (found as { path: string }).path,
+    home: join(work, "home"),
+    cwd: root,
+    stateDir: join(work, "state"),
+    script,
+    env: extraEnv,
+    runs: runs.map((args) => ({ args })),
+  };
+  writeFileSync(join(work, "scenario.json"), JSON.stringify(scenario));
+  const result = spawnSync("unshare", ["-n", process.execPath, join(REPO, "test/hosts/run-claude.mjs"), join(work, "scenario.json"), join(work, "out.json")], { encoding: "utf8", timeout: 300_000 });
+  assert.is(result.status, 0, result.stderr);
+  const out = JSON.parse(readFileSync(join(work, "out.json"), "utf8")) as Outcome;
+  for (const run of out.runs) assert.is(run.status, 0, `claude ${run.stderr}`);
+  return { ...out, firstPrompt: runs[0]![1]! };
+}
+
+/** A copy of the fixture with ctxinject's hooks installed the way the README says. */
+function project(prepare?: (root: string) => void): string {
+  const root = materialize("claude-host");
+  prepare?.(root);
+  const init = runCli(["init", "--claude"], { cwd: root });
+  assert.is(init.status, 0, init.stderr);
+  return root;
+}
+
+/** The main agent's requests carry the first prompt; a subagent's start from the prompt it was given. */
+const isMain = (out: Outcome, r: Recorded) => (r.body?.tools?.length ?? 0) > 0 && JSON.stringify(r.body).includes(JSON.stringify(out.firstPrompt).slice(1, -1));
+const lastMain = (out: Outcome) => JSON.stringify(out.requests.filter((r) => isMain(out, r)).at(-1)?.body ?? {});
+const count = (text: string, marker: string) => text.split(marker).length - 1;
+const p = (prompt: string, ...more: string[]) => ["-p", prompt, "--output-format", "text", ...more];
+
+const suite = "path" in found ? test : test.skip;
+test.after(() => {
+  cleanup();
+  if (!process.env.CTXINJECT_KEEP_HOSTS) for (const dir of temp.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+suite("installed by init --claude, the hook runs in -p mode and a prompt naming a file brings that file's rules", () => {
+  const root = project();
+  const out = claude(root, [{ text: "ok" }], [p("fix the retry in src/net/client.ts")]);
+  const body = lastMain(out);
+  assert.is(count(body, "MARK-NET-RULE"), 1, "the file's rule arrives once");
+  assert.match(body, "UserPromptSubmit hook additional context");
+});
+
+suite("AGENTS.md with no CLAUDE.md: Claude Code loads it itself, so it arrives once", () => {
+  const out = claude(project(), [{ text: "ok" }], [p("hello")]);
+  assert.is(count(lastMain(out), "MARK-AGENTS-ROOT"), 1);
+});
+
+suite("CLAUDE.md symlinked to AGENTS.md: the text arrives once", () => {
+  const root = project((r) => symlinkSync("AGENTS.md", join(r, "CLAUDE.md")));
+  assert.is(count(lastMain(claude(root, [{ text: "ok" }], [p("hello")])), "MARK-AGENTS-ROOT"), 1);
+});
+
+suite("a CLAUDE.md that is only @AGENTS.md: the text arrives once", () => {
+  const root = project((r) => writeFileSync(join(r, "CLAUDE.md"), "@AGENTS.md\n"));
+  assert.is(count(lastMain(claude(root, [{ text: "ok" }], [p("hello")])), "MARK-AGENTS-ROOT"), 1);
+});
+
+suite("CLAUDE.local.md and .claude/CLAUDE.md, which Claude Code reads, arrive once each", () => {
+  const root = project((r) => {
+    writeFileSync(join(r, "CLAUDE.local.md"), "Local notes. (MARK-CLAUDE-LOCAL)\n");
+    writeFileSync(join(r, ".claude/CLAUDE.md"), "Dot-claude notes. (MARK-DOT-CLAUDE)\n");
+  });
+  const body = lastMain(claude(root, [{ text: "ok" }], [p("hello")]));
+  assert.is(count(body, "MARK-CLAUDE-LOCAL"), 1);
+  assert.is(count(body, "MARK-DOT-CLAUDE"), 1);
+});
+
+suite("a .claude/rules file with paths: Claude Code loads it on the read, ctxinject does not add a second copy", () => {
+  const root = project();
+  const out = claude(root, [{ tool: { name: "Read", input: { file_path: join(root, "web/page.tsx") } } }, { text: "ok" }], [p("look at web/page.tsx")]);
+  assert.is(count(lastMain(out), "MARK-CLAUDE-PATHS"), 1);
+});
+
+suite("a Read of a nested file brings its package rules and AGENTS.md once", () => {
+  const root = project();
+  const out = claude(root, [{ tool: { name: "Read", input: { file_path: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }], [p("what does the handler do?")]);
+  const body = lastMain(out);
+  assert.is(count(body, "MARK-API-RULE"), 1);
+  assert.is(count(body, "MARK-API-AGENTS"), 1);
+});
+
+suite("@path mentions are targets: the mentioned file's rules arrive", () => {
+  const out = claude(project(), [{ text: "ok" }], [p("explain @src/net/client.ts")]);
+  assert.is(count(lastMain(out), "MARK-NET-RULE"), 1);
+});
+
+suite("a second prompt in the same session repeats nothing; --resume repeats nothing", () => {
+  const root = project();
+  const id = "4d1f6f0e-1111-4222-8333-944455556666";
+  const out = claude(root, [{ text: "one" }, { text: "two" }, { text: "three" }], [
+    p("fix the retry in src/net/client.ts", "--session-id", id),
+    p("and now src/net/client.ts again", "--resume", id),
+    p("once more, src/net/client.ts and a database migration", "--resume", id),
+  ]);
+  const body = lastMain(out);
+  assert.is(count(body, "MARK-NET-RULE"), 1, "the rule once across three prompts");
+  assert.is(count(body, "MARK-AGENTS-ROOT"), 1);
+});
+
+suite("the index of omitted rules is shown once per session", () => {
+  const root = project();
+  const id = "5d1f6f0e-1111-4222-8333-944455556666";
+  const out = claude(root, [{ text: "one" }, { text: "two" }], [
+    p("tidy src/net/client.ts", "--session-id", id),
+    p("and tidy web/page.tsx", "--resume", id),
+  ]);
+  assert.is(count(lastMain(out), "<!-- ctxinject: index -->"), 1);
+});
+
+suite("a subagent's read does not use up the main agent's rules: each gets the package rules once", () => {
+  const MAIN = "have a subagent look at the handler, then read it yourself";
+  const root = project();
+  const file = join(root, "packages/api/src/handler.ts");
+  const out = claude(
+    root,
+    [
+      { when: MAIN, tool: { name: "Agent", input: { description: "look", prompt: "Read packages/api/src/handler.ts and summarise it", subagent_type: "general-purpose" } } },
+      { unless: MAIN, tool: { name: "Read", input: { file_path: file } } },
+      { unless: MAIN, text: "It handles requests." },
+      { when: MAIN, tool: { name: "Read", input: { file_path: file } } },
+      { when: MAIN, text: "ok" },
+    ],
+    [p(MAIN)],
+  );
+  const sub = out.requests.filter((r) => (r.body?.tools?.length ?? 0) > 0 && !isMain(out, r));
+  assert.ok(sub.length > 0, "the subagent made requests");
+  assert.is(count(JSON.stringify(sub.at(-1)!.body), "MARK-API-RULE"), 1, "the subagent got the package rule");
+  assert.is(count(lastMain(out), "MARK-API-RULE"), 1, "and so did the main agent");
+});
+
+suite("PreToolUse: a file's rules arrive before Claude Code writes it", () => {
+  const root = project();
+  const target = join(root, "src/net/retry.ts");
+  const out = claude(root, [{ tool: { name: "Write", input: { file_path: target, content: "export {};\n" } } }, { text: "ok" }], [p("create a retry helper", "--permission-mode", "acceptEdits")]);
+  const body = lastMain(out);
+  assert.is(count(body, "MARK-NET-RULE"), 1);
+  assert.match(body, "PreToolUse");
+});
+
+test.run();
+
