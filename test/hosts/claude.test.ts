@@ -181,5 +181,18 @@ suite("PreToolUse: a file's rules arrive before Claude Code writes it", () => {
   assert.match(body, "PreToolUse");
 });
 
+suite("/compact resets what the session has seen: the rules come back once after the compaction", () => {
+  const root = project();
+  const id = "6d1f6f0e-1111-4222-8333-944455556666";
+  const out = claude(root, [{ text: "one" }, { text: "two" }], [
+    p("fix the retry in src/net/client.ts", "--session-id", id),
+    p("/compact", "--resume", id),
+    p("check src/net/client.ts once more", "--resume", id),
+  ]);
+  const last = JSON.stringify(out.requests.filter((r) => (r.body?.tools?.length ?? 0) > 0).at(-1)?.body ?? {});
+  assert.match(last, "check src/net/client.ts once more");
+  assert.is(count(last, "MARK-NET-RULE"), 1);
+});
+
 test.run();
 
