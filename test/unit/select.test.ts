@@ -230,4 +230,12 @@ test("explain order is final order: priority first, then registration", () => {
   assert.equal(s.candidates.map((c) => c.id), [".cursor/rules/c.mdc", ".cursor/rules/m.mdc", "README.md"]);
 });
 
+test("at equal priority, entries registered into a session come before the repository's entries", () => {
+  const s = select(
+    { "AGENTS.md": "Repository notes.", ".cursorrules": "Legacy rules." },
+    { custom: [{ id: "from-hook", content: "Registered earlier by a git hook.", kind: "session", source: "git-hook" }] },
+  );
+  assert.equal(s.entries.map((e) => e.id), ["from-hook", ".cursorrules", "AGENTS.md"]);
+});
+
 test.run();
