@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { readStdinIfPiped } from "../io/stdin.js";
 import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
@@ -44,8 +43,8 @@ export async function run(): Promise<void> {
     env: process.env,
     stdout: process.stdout,
     stderr: process.stderr,
-    // As invoked (a symlink in a bin folder stays one, so an upgrade keeps working).
-    self: resolve(process.argv[1] ?? "ctxinject"),
+    // Node makes argv[1] absolute; a symlink in a bin folder stays one, so an upgrade keeps working.
+    self: process.argv[1] ?? "ctxinject",
     readStdin: () => readStdinIfPiped(),
   });
   process.exitCode = code;

@@ -19,7 +19,6 @@ let crypto: Crypto | undefined;
 let childProcess: ChildProcess | undefined;
 let os: Os | undefined;
 
-export const sha256 = (text: string): string => (crypto ??= load("node:crypto") as Crypto).createHash("sha256").update(text).digest("hex");
 export const randomHex = (bytes: number): string => (crypto ??= load("node:crypto") as Crypto).randomBytes(bytes).toString("hex");
 export const spawnSync: ChildProcess["spawnSync"] = ((...args: Parameters<ChildProcess["spawnSync"]>) =>
   (childProcess ??= load("node:child_process") as ChildProcess).spawnSync(...args)) as ChildProcess["spawnSync"];

@@ -3,7 +3,8 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, uti
 import { join } from "node:path";
 import { usageError } from "../core/errors.js";
 import type { Priority } from "../core/types.js";
-import { homedir, randomHex, sha256 } from "./lazy-node.js";
+import { fingerprint } from "../core/fingerprint.js";
+import { homedir } from "./lazy-node.js";
 
 /**
  * Session state shared by separate processes (a git hook, an agent hook, the next build).
@@ -48,9 +49,11 @@ export interface Claim {
 }
 
 let counter = 0;
-const nonce = () => `${process.pid}-${randomHex(6)}`;
-const hashOf = (text: string) => sha256(text).slice(0, 32);
-export const contentHash = sha256;
+// Unique among live processes by the pid, within one by the counter; the time part keeps names of a reused pid apart.
+let nonces = 0;
+const nonce = () => `${process.pid}-${Date.now().toString(36)}-${(nonces++).toString(36)}`;
+const hashOf = fingerprint;
+export const contentHash = fingerprint;
 
 /** `CTXINJECT_STATE_DIR`, else `$XDG_STATE_HOME/ctxinject`, else `~/.local/state/ctxinject`. */
 export function stateDir(env: Record<string, string | undefined>): string {
