@@ -169,6 +169,7 @@ suite("a subagent's read does not use up the main agent's rules: each gets the p
   const sub = out.requests.filter((r) => (r.body?.tools?.length ?? 0) > 0 && !isMain(out, r));
   assert.ok(sub.length > 0, "the subagent made requests");
   assert.is(count(JSON.stringify(sub.at(-1)!.body), "MARK-API-RULE"), 1, "the subagent got the package rule");
+  assert.is(count(JSON.stringify(sub[0]!.body), "MARK-ROOT-CURSORRULES"), 1, "SubagentStart gave the subagent the root context");
   assert.is(count(lastMain(out), "MARK-API-RULE"), 1, "and so did the main agent");
 });
 
