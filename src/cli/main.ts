@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
 import { CtxinjectError } from "../core/errors.js";
 import type { CliContext } from "./context.js";
+import { runHook } from "./commands/hook.js";
 import { createProgram, exitCodeOf } from "./program.js";
 
 /** Exit code for a failure of ctxinject itself (1 is kept for `--check` finding a stale file). */
@@ -15,6 +16,8 @@ function packageVersion(): string {
 
 /** Runs one command line; returns the exit code. The only place that decides it. */
 export async function main(argv: string[], ctx: CliContext): Promise<number> {
+  // A host runs `ctxinject hook claude` on every prompt and tool call: no command tree, no package.json read.
+  if (argv.length === 2 && argv[0] === "hook" && /^[a-z]+$/.test(argv[1]!)) return runHook(ctx, argv[1]!);
   const result = { code: 0 };
   const program = createProgram(ctx, packageVersion(), result);
   if (argv.length === 0) {

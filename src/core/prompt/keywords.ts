@@ -5,6 +5,11 @@ import { proseOf } from "./prose.js";
 export interface KeywordMode {
   name: string;
   patterns: RegExp[];
+  /**
+   * A cheap test every pattern needs to pass (a word they all contain). A prompt without it skips the patterns:
+   * compiling them costs ~1 ms each on first use, on every hook call.
+   */
+  hint?: RegExp;
   content: string;
   priority: Priority;
   enabled: boolean;
@@ -32,6 +37,7 @@ const explicit = (word: string) => [
 export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "enabled">>> = {
   ultrawork: {
     priority: "critical",
+    hint: /ultrawork|ulw/i,
     patterns: [new RegExp(`${EDGE_BEFORE}(?:ultrawork|ulw)${EDGE_AFTER}`, "i")],
     content:
       "ULTRAWORK MODE. Finish the whole task before you stop: write the plan as a checklist, work through every item, " +
@@ -40,6 +46,7 @@ export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "
   },
   search: {
     priority: "high",
+    hint: /search|grep|look|find|where/i,
     patterns: [
       ...explicit("search"),
       /\b(?:search|grep|look)\s+(?:(?:through|across|in|over)\s+)?(?:the\s+|this\s+|our\s+|my\s+)?(?:whole\s+|entire\s+)?(?:code\s?base|repo(?:sitory)?|project|monorepo|workspace|source(?:\s+tree)?)\b/i,
@@ -53,6 +60,7 @@ export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "
   },
   analyze: {
     priority: "high",
+    hint: /analy[sz]|investigat/i,
     patterns: [
       ...explicit("analy[sz]e"),
       /\banaly[sz]e\s+(?:the|this|these|that|our|my|why|how|whether|what|where)\b/i,
@@ -75,13 +83,15 @@ export function keywordModes(config: Record<string, KeywordSettings>): KeywordMo
     const content = settings.content ?? builtin?.content;
     const patterns = settings.pattern !== undefined ? [new RegExp(settings.pattern, "i")] : builtin?.patterns;
     if (content === undefined || patterns === undefined) return [];
-    return [{ name, patterns, content, priority: settings.priority ?? builtin?.priority ?? "high", enabled: settings.enabled !== false }];
+    const hint = settings.pattern === undefined ? builtin?.hint : undefined;
+    return [{ name, patterns, ...(hint && { hint }), content, priority: settings.priority ?? builtin?.priority ?? "high", enabled: settings.enabled !== false }];
   });
 }
 
 export function detectKeywords(prompt: string, modes: KeywordMode[]): KeywordHit[] {
   const prose = proseOf(prompt);
   return modes.map((mode) => {
+    if (mode.hint && !mode.hint.test(prose)) return { mode, match: null };
     for (const pattern of mode.patterns) {
       const m = pattern.exec(prose);
       if (m) return { mode, match: m[0].trim() };
