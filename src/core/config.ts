@@ -1,3 +1,4 @@
+import { claudeCode } from "./agents/claude-code.js";
 import { CtxinjectError } from "./errors.js";
 import { SOURCE_MODULES } from "./sources/index.js";
 import {
@@ -73,8 +74,8 @@ export interface Config {
   claude: { includeNative: boolean; maxChars: number };
 }
 
-/** Claude Code cuts additionalContext above 10,000 characters; stay under it with room to spare. */
-export const CLAUDE_MAX_CHARS = 9_500;
+/** Claude Code cuts additionalContext above its cap (the profile's); stay under it with room to spare. */
+export const CLAUDE_MAX_CHARS = claudeCode.maxChars - 500;
 
 export const DEFAULT_AGENT_FILES = ["AGENTS.md"];
 /** Modes the keyword detector knows without configuration (their text lives in core/prompt/keywords.ts). */
@@ -195,7 +196,7 @@ export function validateConfig(raw: unknown, file: string): Config {
       allowOutside: strings,
       sessions: (v, k) => shape(object(v, k), { maxAgeHours: positiveNumber }, k),
       claude: (v, k) =>
-        shape(object(v, k), { includeNative: bool, maxChars: (x, key) => (!Number.isInteger(x) || (x as number) < 100 || (x as number) > 10_000) && fail(key, "a whole number from 100 to 10000", x) }, k),
+        shape(object(v, k), { includeNative: bool, maxChars: (x, key) => (!Number.isInteger(x) || (x as number) < 100 || (x as number) > claudeCode.maxChars) && fail(key, `a whole number from 100 to ${claudeCode.maxChars}`, x) }, k),
     },
     "",
   );

@@ -21,9 +21,6 @@ export type Exclude = (candidate: Candidate, context: LoadedContext) => string |
 
 export type { CustomInput } from "./sources/source.js";
 export { DEFAULT_MIN_RELEVANCE } from "./phases/score.js";
-export { MAX_ENTRY_CHARS } from "./phases/gate.js";
-export { DEFAULT_PRIORITY } from "./sources/source.js";
-export { compareText } from "./rel-path.js";
 
 export interface SelectInput {
   /** Instruction files found by discover (any order: the core sorts them). */

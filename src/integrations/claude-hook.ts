@@ -1,7 +1,7 @@
 import { claudeCode } from "../core/agents/claude-code.js";
 import type { Warning } from "../core/types.js";
 import { runSelection, type RunEnvironment, type SelectionRequest } from "../io/run-selection.js";
-import { contentHash, SessionStore, stateDir } from "../io/session-store.js";
+import { SessionStore, stateDir } from "../io/session-store.js";
 
 /** The fields of Claude Code's hook event that ctxinject reads; everything else is ignored. */
 export interface ClaudeHookEvent {
@@ -46,7 +46,7 @@ export interface ClaudeAnswer {
  * - SubagentStart: the root context, for the subagent's own bookkeeping;
  * - SessionStart after compact or clear: the session forgets what it has seen; SessionEnd clears only for /clear
  *   (a `claude -p` run ends with reason "other" and may be resumed: what it injected stays injected).
- * Warnings already shown in the session are not repeated.
+ * The index of omitted rules and warnings already shown in the session are not repeated.
  */
 export async function answerClaudeEvent(run: RunEnvironment, event: ClaudeHookEvent): Promise<ClaudeAnswer> {
   const name = event.hook_event_name;
@@ -74,23 +74,14 @@ export async function answerClaudeEvent(run: RunEnvironment, event: ClaudeHookEv
 
   const selected = await runSelection({ cwd, env: run.env }, { ...flags, session, format: "markdown" }, true, (config) => ({
     maxChars: config.claude.maxChars,
-    indexOnce: true,
+    once: true,
     ...(!config.claude.includeNative && { exclude: loadedByClaude }),
   }));
   const fresh = selected.doc.entries.length > 0;
-  const warnings = await newWarnings(store, session, selected.warnings);
   await selected.finish();
+  const warnings = selected.warnings;
   if (!fresh) return { answer: "", warnings };
   const additionalContext = selected.output.replace(/\n+$/, "");
   return { answer: `${JSON.stringify({ hookSpecificOutput: { hookEventName: name, additionalContext } })}\n`, warnings };
 }
 
-/** Warnings this session has not shown yet (a broken rule file would otherwise speak up on every tool call). */
-async function newWarnings(store: SessionStore, session: string, warnings: Warning[]): Promise<Warning[]> {
-  if (warnings.length === 0) return [];
-  const seen = await store.injected(session);
-  const records = warnings.map((w) => ({ warning: w, key: `ctxinject:warning:${contentHash(`${w.file ?? ""}:${w.line ?? ""}:${w.message}`)}` }));
-  const fresh = records.filter((r) => !seen.has(r.key));
-  await store.recordInjected(session, fresh.map((r) => ({ key: r.key, hash: "shown" })));
-  return fresh.map((r) => r.warning);
-}

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { stemmer } from "stemmer";
 import type { Config } from "../core/config.js";
 import { locateOptionsOf, locateSource } from "../core/sources/index.js";
+import { expandsImports } from "../core/sources/source.js";
 import { selectContext, type Exclude, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
@@ -53,20 +54,20 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const all = resolved.all;
   const countTokens = await loadTokenizer(resolved.tokenizer);
   const stem = prompt !== undefined || targets.length > 0 ? stemmer : undefined;
+  const located = locateOptionsOf(config, resolved.mode);
   const discovered = await discover({
     root,
     gitTop,
-    ...locateOptionsOf(config, resolved.mode),
+    ...located,
     scope: all ? { all: true } : { all: false, targets },
     env: options.env ?? process.env,
     readIgnored: config.agents.readIgnored,
   });
   const paths = discovered.paths;
   warnings.push(...discovered.warnings);
-  const located = locateOptionsOf(config, resolved.mode);
   const readOptions = { allowOutside: config.allowOutside };
   const found = readSourceFiles(root, paths, readOptions);
-  const imported = readImports(root, found.files, (path) => locateSource(path, located)?.module.source === "directory-agents", readOptions);
+  const imported = readImports(root, found.files, (path) => expandsImports(locateSource(path, located)?.module), readOptions);
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, join(root, f.realPath ?? f.path)]));

@@ -23,8 +23,11 @@ export interface ComposeLimits {
   /** A cap in characters on top of any token budget (Claude Code's additionalContext limit). */
   maxChars?: number;
   exclude?: Exclude;
-  /** With a session: the index of omitted rules is shown again only when it changed (hooks inject every turn). */
-  indexOnce?: boolean;
+  /**
+   * With a session: the index of omitted rules is shown again only when it changed, and a warning only once (hooks
+   * run on every prompt and tool call).
+   */
+  once?: boolean;
 }
 
 /** The session record that remembers the last index shown. */
@@ -72,10 +75,12 @@ export async function runSelection(
     });
     const limits = limitsFor(gathered.config);
     const { format, maxTokens, tokenizer, provenance, all } = gathered.options;
+    const seen = limits.once === true ? session?.injected : undefined;
     const omitted = gathered.selection.omitted;
-    const indexHash = omitted.length > 0 ? contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) : null;
-    const indexShown = limits.indexOnce === true && indexHash !== null && session?.injected?.get(INDEX_KEY) === indexHash;
+    const index = seen && omitted.length > 0 ? { key: INDEX_KEY, hash: contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) } : null;
+    const indexShown = index !== null && seen?.get(index.key) === index.hash;
     const selection = indexShown ? { ...gathered.selection, omitted: [] } : gathered.selection;
+    const warnings = seen ? gathered.warnings.map((w) => ({ w, key: warningKey(w) })).filter(({ key }) => !seen.has(key)) : null;
     const composed = compose(selection, {
       format,
       root: gathered.root,
@@ -87,16 +92,18 @@ export async function runSelection(
     const finish = async () => {
       if (!store || sessionId === undefined) return;
       await claim?.commit();
-      const index = limits.indexOnce === true && indexHash !== null && composed.doc.omitted.length > 0 ? [{ key: INDEX_KEY, hash: indexHash }] : [];
-      if (take) await store.recordInjected(sessionId, [...gathered.injectionRecords(composed.candidates), ...index]);
+      const shown = [...(index && !indexShown ? [index] : []), ...(warnings ?? []).map(({ key }) => ({ key, hash: "shown" }))];
+      if (take) await store.recordInjected(sessionId, [...gathered.injectionRecords(composed.candidates), ...shown]);
       await store.collectGarbageOccasionally(gathered.config.sessions.maxAgeHours * 3_600_000, GC_INTERVAL_MS, (run.now ?? Date.now)(), sessionId);
     };
-    return { ...composed, prompt, format, warnings: gathered.warnings, finish, abort: async () => void (await claim?.release()) };
+    return { ...composed, prompt, format, warnings: warnings ? warnings.map(({ w }) => w) : gathered.warnings, finish, abort: async () => void (await claim?.release()) };
   } catch (error) {
     await claim?.release();
     throw error;
   }
 }
+
+const warningKey = (w: Warning) => `ctxinject:warning:${contentHash(`${w.file ?? ""}:${w.line ?? ""}:${w.message}`)}`;
 
 /** Expired sessions are looked for at most this often (sessions.maxAgeHours is a week by default). */
 const GC_INTERVAL_MS = 3_600_000;

@@ -52,7 +52,6 @@ let counter = 0;
 // Unique among live processes by the pid, within one by the counter; the time part keeps names of a reused pid apart.
 let nonces = 0;
 const nonce = () => `${process.pid}-${Date.now().toString(36)}-${(nonces++).toString(36)}`;
-const hashOf = fingerprint;
 export const contentHash = fingerprint;
 
 /** `CTXINJECT_STATE_DIR`, else `$XDG_STATE_HOME/ctxinject`, else `~/.local/state/ctxinject`. */
@@ -126,7 +125,7 @@ export class SessionStore {
       priority: entry.priority ?? "normal",
       order: Date.now() * 1000 + (counter++ % 1000),
     };
-    await this.writeAtomic(session, join(this.sessionDir(session), "pending", `${hashOf(`${entry.source}:${entry.id}`)}.json`), stored);
+    await this.writeAtomic(session, join(this.sessionDir(session), "pending", `${fingerprint(`${entry.source}:${entry.id}`)}.json`), stored);
     return stored;
   }
 
@@ -193,7 +192,7 @@ export class SessionStore {
 
   async recordInjected(session: string, records: Array<{ key: string; hash: string }>): Promise<void> {
     const folder = join(this.sessionDir(session), "injected");
-    for (const record of records) await this.writeAtomic(session, join(folder, `${hashOf(record.key)}.json`), record);
+    for (const record of records) await this.writeAtomic(session, join(folder, `${fingerprint(record.key)}.json`), record);
   }
 
   /** What the session has seen is forgotten (after a compaction or /clear): everything may be injected again. */

@@ -119,4 +119,16 @@ test("bad input or a failure of its own: nothing on stdout, one line on stderr, 
   }
 });
 
+test("a warning (the Cursor unquoted glob) is printed once per session, and again in a new session", () => {
+  const { root, hook } = setup();
+  const first = hook({ hook_event_name: "UserPromptSubmit", prompt: "tidy packages/web/src/components/Button.tsx" });
+  assert.match(first.stderr, "typescript.mdc:3: frontmatter is not strict YAML");
+  const second = hook(read(root, "packages/api/src/handlers/user.ts"));
+  assert.not.match(second.stderr, "typescript.mdc");
+  const fresh = mkdtempSync(join(tmpdir(), "ctxinject-hook-"));
+  states.push(fresh);
+  const other = runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: fresh }, input: JSON.stringify({ session_id: "s-2", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "hello" }) });
+  assert.match(other.stderr, "typescript.mdc:3");
+});
+
 test.run();

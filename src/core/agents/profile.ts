@@ -16,6 +16,6 @@ export interface AgentProfile {
   version: string;
   basis: string;
   loadsItself(candidate: Candidate, context: LoadedContext): string | null;
-  /** The host's cap on injected text, in characters, if it has one. */
-  maxChars?: number;
+  /** The host's cap on injected text, in characters. */
+  maxChars: number;
 }

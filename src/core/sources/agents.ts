@@ -3,7 +3,7 @@ import { parseFrontmatter } from "../parse/frontmatter.js";
 import { expandImports } from "../parse/imports.js";
 import { dirOf, isWithin, joinPath } from "../rel-path.js";
 import type { Candidate } from "../types.js";
-import { makeCandidate, modulePriority, setStatus, type Draft, type DraftContext, type Located, type SourceModule } from "./source.js";
+import { expandsImports, makeCandidate, modulePriority, setStatus, type Draft, type DraftContext, type Located, type SourceModule } from "./source.js";
 
 /** The override file that replaces an agents file in its folder (Codex's AGENTS.override.md). */
 export function overrideName(name: string): string {
@@ -58,11 +58,11 @@ export function agentFileModule(name: string, names: string[]): SourceModule {
  * A file whose scope is its folder: one candidate, its body after any frontmatter, with `@imports` expanded for
  * agent files (a README's `@` is just text).
  */
-export function folderFileDraft(module: SourceModule, ctx: DraftContext, { file, anchor }: Located, rank: number, imports = true): Draft {
+export function folderFileDraft(module: SourceModule, ctx: DraftContext, { file, anchor }: Located, rank: number): Draft {
   const doc = parseFrontmatter(file.text, file.path);
   doc.warnings.forEach(ctx.warn);
   const body = doc.body.trim();
-  const expanded = imports ? expandImports(body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path).body, ctx.warn) : { text: body, imports: [] };
+  const expanded = expandsImports(module) ? expandImports(body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path).body, ctx.warn) : { text: body, imports: [] };
   const candidate = makeCandidate({
     source: module.source,
     id: file.path,

@@ -10,7 +10,7 @@ export const readmeFiles: SourceModule = {
   files: () => ({ folders: [], names: [README] }),
   draft: (ctx, located) =>
     located.map((l) => {
-      const draft = folderFileDraft(readmeFiles, ctx, l, 0, false);
+      const draft = folderFileDraft(readmeFiles, ctx, l, 0);
       decideOnPath(draft.candidate, l.anchor, ctx);
       return draft;
     }),

@@ -149,7 +149,8 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
   return module;
 }
 
-function decideRule(candidate: Candidate, rule: RuleDoc, ctx: DraftContext): void {
+/** A rule's (or skill's) first status: its folder, --all, --rule / @mention, then its kind. */
+export function decideRule(candidate: Candidate, rule: Pick<RuleDoc, "anchor" | "name" | "kind" | "path" | "alwaysReason">, ctx: DraftContext): void {
   const { anchor, name, kind } = rule;
   const asked = ctx.requested.has(name) || ctx.requested.has(rule.path);
   if (asked) ctx.requestedFound.add(ctx.requested.has(name) ? name : rule.path);

@@ -4,8 +4,9 @@
  * and where the instructions are, so the agent reads the body when the task calls for it.
  */
 import { parseFrontmatter } from "../parse/frontmatter.js";
-import { dirOf, isWithin, trimSlashes } from "../rel-path.js";
-import { makeCandidate, modulePriority, setStatus, type SourceModule } from "./source.js";
+import { baseName, dirOf, trimSlashes } from "../rel-path.js";
+import { decideRule } from "./rules.js";
+import { makeCandidate, modulePriority, type SourceModule } from "./source.js";
 
 const SKILL_FILE = /^[^/]+\/SKILL\.md$/;
 
@@ -21,30 +22,24 @@ export const skillFiles: SourceModule = {
     located.map(({ file, anchor }) => {
       const doc = parseFrontmatter(file.text, file.path);
       doc.warnings.forEach(ctx.warn);
-      const folderName = dirOf(file.path).slice(dirOf(file.path).lastIndexOf("/") + 1);
-      const name = typeof doc.data.name === "string" && doc.data.name.trim() !== "" ? doc.data.name.trim() : folderName;
+      const name = typeof doc.data.name === "string" && doc.data.name.trim() !== "" ? doc.data.name.trim() : baseName(dirOf(file.path));
       const description = typeof doc.data.description === "string" && doc.data.description.trim() !== "" ? doc.data.description.trim() : null;
       const empty = file.text.trim() === "";
       if (description === null && !empty) ctx.warn({ file: file.path, message: 'a skill needs a "description": without one no agent can tell when to use it' });
       // An empty SKILL.md stays empty, so the gate reports it like any empty file.
       const content = empty ? "" : `Skill "${name}"${description ? `: ${description}` : ""}\nIts instructions are in ${file.path}: read that file before doing this kind of task.`;
+      const kind = description === null ? "manual" : "agent-requested";
       const candidate = makeCandidate({
         source: skillFiles.source,
         id: file.path,
         priority: modulePriority(ctx.config, skillFiles),
-        kind: "agent-requested",
+        kind,
         path: file.path,
         content,
         description,
         countTokens: ctx.countTokens,
       });
-      const mentioned = ctx.mentioned.has(name) || ctx.requested.has(name);
-      if (mentioned && ctx.requested.has(name)) ctx.requestedFound.add(name);
-      if (!(anchor === "" || ctx.targetDirs.some((d) => isWithin(d, anchor)))) setStatus(candidate, "unmatched", `skills of ${anchor}/ apply only to files under it`);
-      else if (ctx.all) setStatus(candidate, "included", "--all (agent-requested)");
-      else if (mentioned) setStatus(candidate, "included", ctx.requested.has(name) ? `--rule ${name}` : `prompt mentions @${name}`);
-      else if (description === null) setStatus(candidate, "manual", `no description: include with --rule ${name} or @${name}`);
-      else setStatus(candidate, "below-threshold", "description only: no prompt or target to score it against");
+      decideRule(candidate, { anchor, name, kind, path: file.path, alwaysReason: null }, ctx);
       return {
         candidate,
         key: { folder: anchor, rank: 0, path: file.path },

@@ -1,7 +1,7 @@
 import type { Config } from "../config.js";
 import type { RelevanceDoc } from "../prompt/relevance.js";
 import type { CountTokens } from "../tokens.js";
-import type { Candidate, Kind, Priority, SourceFile, SourceName, Status, Warning } from "../types.js";
+import type { Candidate, Priority, SourceFile, SourceName, Status, Warning } from "../types.js";
 
 /**
  * A source module: one kind of instruction (Cursor rules, AGENTS.md, a keyword mode…). It turns what it is given
@@ -105,6 +105,9 @@ export interface CustomInput {
   reason?: string;
 }
 
+/** Agent files (AGENTS.md, CLAUDE.md, GEMINI.md…) have their `@imports` expanded; in a README `@` is just text. */
+export const expandsImports = (module: SourceModule | undefined): boolean => module?.source === "directory-agents";
+
 export const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
   "keyword-detector": "high",
   "rules-injector": "normal",
@@ -131,5 +134,3 @@ export function modulePriority(config: Config, module: Pick<SourceModule, "name"
   const settings = config.sources as Record<string, { priority?: Priority } | undefined>;
   return settings[module.name]?.priority ?? settings[module.source]?.priority ?? DEFAULT_PRIORITY[module.source];
 }
-
-export type { Kind };
