@@ -173,13 +173,13 @@ suite("a subagent's read does not use up the main agent's rules: each gets the p
   assert.is(count(lastMain(out), "MARK-API-RULE"), 1, "and so did the main agent");
 });
 
-suite("PreToolUse: a file's rules arrive before Claude Code writes it", () => {
+suite("PreToolUse: Claude Code accepts the file's rules from the hook that runs before a Write", () => {
   const root = project();
   const target = join(root, "src/net/retry.ts");
   const out = claude(root, [{ tool: { name: "Write", input: { file_path: target, content: "export {};\n" } } }, { text: "ok" }], [p("create a retry helper", "--permission-mode", "acceptEdits")]);
   const body = lastMain(out);
   assert.is(count(body, "MARK-NET-RULE"), 1);
-  assert.match(body, "PreToolUse");
+  assert.match(body, "PreToolUse:Write hook additional context: <!-- rules-injector: .cursor/rules/net.mdc");
 });
 
 suite("/compact resets what the session has seen: the rules come back once after the compaction", () => {
