@@ -5,12 +5,11 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, materialize, REPO, runCli } from "../helpers/cli.js";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
 import { CLAUDE_CODE_VERSION, claudeBinary } from "./claude-cli.js";
+import { count, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
 
 const found = claudeBinary();
 if ("skip" in found) {
@@ -19,39 +18,28 @@ if ("skip" in found) {
   console.log(`claude host suite: Claude Code ${CLAUDE_CODE_VERSION}`);
 }
 
-interface Recorded {
-  method: string;
-  url: string;
-  body: { messages?: unknown[]; tools?: Array<{ name: string }>; system?: unknown } | null;
-}
-interface Outcome {
-  runs: Array<{ status: number | null; stdout: string; stderr: string; ms: number }>;
-  requests: Recorded[];
+interface ClaudeOutcome extends Outcome {
   firstPrompt: string;
 }
 
 type Step = ({ text: string } | { tool: { name: string; input: Record<string, unknown> } }) & { when?: string; unless?: string };
-const temp: string[] = [];
 
 /** Runs the real CLI once per prompt (`args`), in one network namespace with one fake API and one script. */
-function claude(root: string, script: Step[], runs: string[][], extraEnv: Record<string, string> = {}): Outcome {
-  const work = mkdtempSync(join(tmpdir(), "ctxinject-claude-"));
-  temp.push(work);
-  mkdirSync(join(work, "home"));
-  const scenario = {
-    claude: (found as { path: string }).path,
-    home: join(work, "home"),
-    cwd: root,
-    stateDir: join(work, "state"),
-    script,
-    env: extraEnv,
-    runs: runs.map((args) => ({ args })),
+function claude(root: string, script: Step[], runs: string[][], extraEnv: Record<string, string> = {}): ClaudeOutcome {
+  const work = workFolder("claude");
+  const env = {
+    ANTHROPIC_BASE_URL: "{{API}}",
+    ANTHROPIC_API_KEY: "sk-ant-fake-key-for-tests",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    DISABLE_BUG_COMMAND: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: "1",
+    CTXINJECT_STATE_DIR: join(work, "state"),
+    ...extraEnv,
   };
-  writeFileSync(join(work, "scenario.json"), JSON.stringify(scenario));
-  const result = spawnSync("unshare", ["-n", process.execPath, join(REPO, "test/hosts/run-claude.mjs"), join(work, "scenario.json"), join(work, "out.json")], { encoding: "utf8", timeout: 300_000 });
-  assert.is(result.status, 0, result.stderr);
-  const out = JSON.parse(readFileSync(join(work, "out.json"), "utf8")) as Outcome;
-  for (const run of out.runs) assert.is(run.status, 0, `claude ${run.stderr}`);
+  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, script, runs: runs.map((args) => ({ args })) }, "claude");
   return { ...out, firstPrompt: runs[0]![1]! };
 }
 
@@ -65,15 +53,14 @@ function project(prepare?: (root: string) => void): string {
 }
 
 /** The main agent's requests carry the first prompt; a subagent's start from the prompt it was given. */
-const isMain = (out: Outcome, r: Recorded) => (r.body?.tools?.length ?? 0) > 0 && JSON.stringify(r.body).includes(JSON.stringify(out.firstPrompt).slice(1, -1));
-const lastMain = (out: Outcome) => JSON.stringify(out.requests.filter((r) => isMain(out, r)).at(-1)?.body ?? {});
-const count = (text: string, marker: string) => text.split(marker).length - 1;
+const isMain = (out: ClaudeOutcome, r: Recorded) => (r.body?.tools?.length ?? 0) > 0 && JSON.stringify(r.body).includes(JSON.stringify(out.firstPrompt).slice(1, -1));
+const lastMain = (out: ClaudeOutcome) => JSON.stringify(out.requests.filter((r) => isMain(out, r)).at(-1)?.body ?? {});
 const p = (prompt: string, ...more: string[]) => ["-p", prompt, "--output-format", "text", ...more];
 
 const suite = "path" in found ? test : test.skip;
 test.after(() => {
   cleanup();
-  if (!process.env.CTXINJECT_KEEP_HOSTS) for (const dir of temp.splice(0)) rmSync(dir, { recursive: true, force: true });
+  removeWorkFolders();
 });
 
 suite("installed by init --claude, the hook runs in -p mode and a prompt naming a file brings that file's rules", () => {

@@ -1,0 +1,97 @@
+/**
+ * What every real-host suite shares: the host CLI installed from npm into a cache the suite owns, and a run of
+ * it inside `unshare -n` against the fake API (run-host.mjs), with the requests it recorded.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { join } from "node:path";
+import * as assert from "uvu/assert";
+import { REPO } from "../helpers/cli.js";
+
+/** Where the suites keep host CLIs between runs: they are large (each carries a native binary of 100–400 MB). */
+export const HOSTS_CACHE = process.env.CTXINJECT_HOSTS_CACHE ?? join(homedir(), ".cache/ctxinject-hosts");
+
+export interface HostPackage {
+  /** The npm package and the pinned version. */
+  name: string;
+  version: string;
+  /** The executable to run, relative to the install folder's node_modules. */
+  binary: string;
+  /** Arguments that print the version, and the text the output must contain. */
+  versionArgs: string[];
+}
+
+export type Found = { path: string } | { skip: string };
+
+/**
+ * The host's executable, installed from npm into the cache on first use; or why it cannot be had. The suites run
+ * a host only in a network namespace, so a machine without `unshare -n` skips them too.
+ */
+export function installHost(pkg: HostPackage): Found {
+  const unshare = spawnSync("unshare", ["-n", "true"]);
+  if (unshare.status !== 0) return { skip: "unshare -n is not available here (the suites run a host only in a network namespace)" };
+  const dir = join(HOSTS_CACHE, `${pkg.name.replace(/^@/, "").replace(/\//g, "-")}-${pkg.version}`);
+  const binary = join(dir, "node_modules", pkg.binary);
+  if (!existsSync(binary)) {
+    mkdirSync(dir, { recursive: true });
+    const install = spawnSync("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `${pkg.name}@${pkg.version}`], {
+      encoding: "utf8",
+      timeout: 15 * 60_000,
+    });
+    if (!existsSync(binary)) return { skip: `npm could not install ${pkg.name}@${pkg.version}: ${(install.stderr || install.error?.message || "").trim().split("\n").pop()}` };
+  }
+  const home = mkdtempSync(join(tmpdir(), "ctxinject-host-version-"));
+  const version = spawnSync(binary, pkg.versionArgs, { encoding: "utf8", env: { PATH: process.env.PATH, HOME: home }, timeout: 60_000 });
+  rmSync(home, { recursive: true, force: true });
+  if (!version.stdout?.includes(pkg.version)) return { skip: `${binary} ${pkg.versionArgs.join(" ")} said ${JSON.stringify(version.stdout || version.error?.message)}` };
+  return { path: binary };
+}
+
+export interface Recorded {
+  method: string;
+  url: string;
+  body: { messages?: unknown[]; tools?: unknown[]; system?: unknown; [key: string]: unknown } | null;
+}
+
+export interface Outcome {
+  runs: Array<{ args: string[]; status: number | null; stdout: string; stderr: string; ms: number }>;
+  requests: Recorded[];
+}
+
+export interface Scenario {
+  command: string;
+  cwd: string;
+  /** Environment on top of PATH, HOME and NO_COLOR; "{{API}}" becomes the fake API's address. */
+  env: Record<string, string>;
+  /** Files written before the first run (absolute path → text, with "{{API}}" filled in). */
+  files?: Record<string, string>;
+  script: Array<Record<string, unknown>>;
+  runs: Array<{ args: string[]; input?: string; cwd?: string }>;
+}
+
+const temp: string[] = [];
+
+/** A private work folder (home, state) for one scenario, removed after the suite unless CTXINJECT_KEEP_HOSTS is set. */
+export function workFolder(host: string): string {
+  const work = mkdtempSync(join(tmpdir(), `ctxinject-${host}-`));
+  temp.push(work);
+  mkdirSync(join(work, "home"));
+  return work;
+}
+
+export function removeWorkFolders(): void {
+  if (!process.env.CTXINJECT_KEEP_HOSTS) for (const dir of temp.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs the scenario in one network namespace with one fake API; every run must exit 0. */
+export function runScenario(work: string, scenario: Scenario, host: string): Outcome {
+  writeFileSync(join(work, "scenario.json"), JSON.stringify({ ...scenario, home: join(work, "home") }));
+  const result = spawnSync("unshare", ["-n", process.execPath, join(REPO, "test/hosts/run-host.mjs"), join(work, "scenario.json"), join(work, "out.json")], { encoding: "utf8", timeout: 600_000 });
+  assert.is(result.status, 0, result.stderr);
+  const out = JSON.parse(readFileSync(join(work, "out.json"), "utf8")) as Outcome;
+  for (const run of out.runs) assert.is(run.status, 0, `${host} ${run.args.join(" ")}: ${run.stderr.slice(-3000)}`);
+  return out;
+}
+
+export const count = (text: string, marker: string) => text.split(marker).length - 1;

@@ -1,0 +1,49 @@
+// Runs inside `unshare -n` (loopback only): brings lo up, starts the fake API, runs a real host CLI once per
+// entry of the scenario's runs, and writes what the API received to the output file.
+//   node run-host.mjs SCENARIO.json OUT.json
+// Scenario: { command, cwd, home, env, files?, script, runs: [{ args }] }. "{{API}}" in env values and in the
+// contents of `files` (path → text, written before the first run) becomes the fake API's address.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { startFakeApi } from "./fake-api.mjs";
+
+const [scenarioPath, outPath] = process.argv.slice(2);
+const scenario = JSON.parse(readFileSync(scenarioPath, "utf8"));
+spawnSync("ip", ["link", "set", "lo", "up"]);
+const api = await startFakeApi(scenario.script ?? []);
+const fill = (text) => text.replaceAll("{{API}}", api.url);
+for (const [path, text] of Object.entries(scenario.files ?? {})) {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, fill(text));
+}
+const env = { PATH: process.env.PATH, HOME: scenario.home, NO_COLOR: "1", ...Object.fromEntries(Object.entries(scenario.env ?? {}).map(([k, v]) => [k, fill(v)])) };
+const runs = [];
+for (const run of scenario.runs) {
+  const started = Date.now();
+  // Asynchronous: the fake API answers from this same process, so its event loop must keep running.
+  const result = await run_(scenario.command, run.args, { cwd: run.cwd ?? scenario.cwd, env }, run.input);
+  runs.push({ args: run.args, ...result, ms: Date.now() - started });
+}
+await api.close();
+writeFileSync(outPath, JSON.stringify({ runs, requests: api.requests }, null, 2));
+
+function run_(command, args, options, input) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+    if (input !== undefined) child.stdin.end(input);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve({ status: null, stdout, stderr, error: error.message });
+    });
+  });
+}
