@@ -87,12 +87,14 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
 
   program
     .command("init")
-    .description("write a commented .ctxinjectrc.yaml at the project root (--git-hook: a pre-commit hook; --claude: Claude Code hooks)")
+    .description("write a commented .ctxinjectrc.yaml at the project root (--git-hook: a pre-commit hook; --claude, --opencode: install into that agent)")
     .option("--root <dir>", "project root")
     .option("--git-hook", "install a pre-commit hook that regenerates and stages the generated context file")
     .option("--out <file>", "with --git-hook: the file to generate (default .context/AGENTS.generated.md)")
     .option("--claude", "merge ctxinject's hooks into the project's .claude/settings.json")
     .option("--user", "with --claude: into ~/.claude/settings.json (every project)")
+    .option("--opencode", "write .opencode/plugins/ctxinject.js and .opencode/package.json, and install opencode's plugin package")
+    .option("--no-install", "with --opencode: do not run npm in .opencode")
     .action(run(runInit));
 
   return program;

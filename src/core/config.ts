@@ -49,6 +49,9 @@ export interface UserConfig {
   allowOutside?: string[];
   sessions?: { maxAgeHours?: number };
   claude?: { includeNative?: boolean; maxChars?: number };
+  opencode?: { includeNative?: boolean };
+  codex?: { includeNative?: boolean };
+  gemini?: { includeNative?: boolean };
 }
 
 export interface Config {
@@ -72,10 +75,15 @@ export interface Config {
   sessions: { maxAgeHours: number };
   /** `hook claude`: include what Claude Code loads itself; cap on additionalContext. */
   claude: { includeNative: boolean; maxChars: number };
+  /** The other hosts' adapters: include what the host loads itself (default false). */
+  opencode: { includeNative: boolean };
+  codex: { includeNative: boolean };
+  gemini: { includeNative: boolean };
 }
 
 /** Claude Code cuts additionalContext above its cap (the profile's); stay under it with room to spare. */
-export const CLAUDE_MAX_CHARS = claudeCode.maxChars - 500;
+const CLAUDE_CAP = claudeCode.maxChars ?? 10_000;
+export const CLAUDE_MAX_CHARS = CLAUDE_CAP - 500;
 
 export const DEFAULT_AGENT_FILES = ["AGENTS.md"];
 /** Modes the keyword detector knows without configuration (their text lives in core/prompt/keywords.ts). */
@@ -94,6 +102,9 @@ export function defaultConfig(): Config {
     allowOutside: [],
     sessions: { maxAgeHours: 24 * 7 },
     claude: { includeNative: false, maxChars: CLAUDE_MAX_CHARS },
+    opencode: { includeNative: false },
+    codex: { includeNative: false },
+    gemini: { includeNative: false },
   };
 }
 
@@ -196,7 +207,10 @@ export function validateConfig(raw: unknown, file: string): Config {
       allowOutside: strings,
       sessions: (v, k) => shape(object(v, k), { maxAgeHours: positiveNumber }, k),
       claude: (v, k) =>
-        shape(object(v, k), { includeNative: bool, maxChars: (x, key) => (!Number.isInteger(x) || (x as number) < 100 || (x as number) > claudeCode.maxChars) && fail(key, `a whole number from 100 to ${claudeCode.maxChars}`, x) }, k),
+        shape(object(v, k), { includeNative: bool, maxChars: (x, key) => (!Number.isInteger(x) || (x as number) < 100 || (x as number) > CLAUDE_CAP) && fail(key, `a whole number from 100 to ${CLAUDE_CAP}`, x) }, k),
+      opencode: (v, k) => shape(object(v, k), { includeNative: bool }, k),
+      codex: (v, k) => shape(object(v, k), { includeNative: bool }, k),
+      gemini: (v, k) => shape(object(v, k), { includeNative: bool }, k),
     },
     "",
   );
@@ -225,6 +239,9 @@ export function validateConfig(raw: unknown, file: string): Config {
     allowOutside: user.allowOutside ?? [],
     sessions: { maxAgeHours: user.sessions?.maxAgeHours ?? config.sessions.maxAgeHours },
     claude: { includeNative: user.claude?.includeNative ?? false, maxChars: user.claude?.maxChars ?? CLAUDE_MAX_CHARS },
+    opencode: { includeNative: user.opencode?.includeNative ?? false },
+    codex: { includeNative: user.codex?.includeNative ?? false },
+    gemini: { includeNative: user.gemini?.includeNative ?? false },
   };
 }
 

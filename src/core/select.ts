@@ -44,6 +44,10 @@ export interface SelectInput {
   alreadyInjected?: (candidate: Candidate) => boolean;
   /** A reason to leave a candidate out (e.g. "Claude Code loads it itself"), or null to keep it. */
   exclude?: Exclude;
+  /** The folder the agent runs in, root-relative ("" for the root), for `exclude`. */
+  workingFolder?: string;
+  /** Targets the agent's own read tool has just read, for `exclude`. */
+  reads?: string[];
   /** The agent mode in use (Roo Code's mode rules); resolveOptions merges `--mode` and the config. */
   mode?: string;
   /** The source modules to draft from; SOURCE_MODULES unless a test narrows them. */
@@ -87,6 +91,8 @@ export function selectContext(input: SelectInput): Selection {
     countTokens: ctx.countTokens,
     exclude: input.exclude,
     present: ctx.present,
+    workingFolder: input.workingFolder ?? "",
+    reads: input.reads ?? [],
     alreadyInjected: input.alreadyInjected,
     warn,
   });

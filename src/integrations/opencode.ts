@@ -1,83 +1,113 @@
 import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
-import { ContextCollector } from "../core/collector.js";
-import { renderPending } from "../core/render/pending.js";
-import { approxTokens } from "../core/tokens.js";
-import type { Candidate } from "../core/types.js";
-import { selectContext } from "../core/select.js";
-import { loadConfig } from "../io/config.js";
-import { gather } from "../io/gather.js";
-import { findRoot } from "../io/root.js";
+import { opencode } from "../core/agents/opencode.js";
+import type { Warning } from "../core/types.js";
+import { runSelection, type SelectionRequest } from "../io/run-selection.js";
+import { SessionStore, stateDir } from "../io/session-store.js";
+import { patchTargets, listedFiles } from "./tool-targets.js";
 
-type TransformOutput = Parameters<NonNullable<Hooks["experimental.chat.messages.transform"]>>[1];
-type TextPart = Extract<TransformOutput["messages"][number]["parts"][number], { type: "text" }>;
+type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
+type Part = ChatOutput["parts"][number];
+type TextPart = Extract<Part, { type: "text" }>;
 
+/** Tools whose `filePath` argument is the file touched. `read` is the one that adds nested AGENTS.md itself. */
 const FILE_TOOLS = new Set(["read", "edit", "write", "multiedit"]);
-
-/** opencode loads the root AGENTS.md (or CLAUDE.md) itself. */
-const loadedByOpencode = (candidate: Candidate): string | null =>
-  candidate.source === "directory-agents" && candidate.path !== null && !candidate.path.includes("/") ? "opencode loads the root agents file itself" : null;
+/** Search tools: the files they list become targets, at most this many (a wide grep must not pull in every package). */
+const LISTING_TOOLS = new Set(["grep", "glob"]);
+const MAX_LISTED = 10;
 
 /**
- * ctxinject as an opencode plugin, the seed's own host. After a read or edit, the rules, AGENTS.md and README
- * chains of that file are registered for the session (each file once until it changes); before the next model
- * call they are inserted as a synthetic text part ahead of the user's text in the last user message.
+ * ctxinject as an opencode plugin. Everything it adds is stored by opencode with the conversation, so it lasts
+ * for the whole session and sits where it happened (the provider's prompt cache keeps its prefix):
+ * - `chat.message`: the new user message gets a synthetic text part with what `build` gives for its text and
+ *   its attached files;
+ * - `tool.execute.after` on read, edit, write, multiedit, apply_patch, grep and glob: the rules of the files
+ *   touched or listed are appended to the tool's result.
+ * What the session has injected lives in ctxinject's session store under opencode's session id, so
+ * `ctxinject register --session <id>` from a git hook or a background task reaches the conversation. What
+ * opencode loads itself (its profile) is left out unless the config says `opencode.includeNative`.
  */
 export const CtxinjectPlugin: Plugin = async (input: PluginInput) => {
-  const collector = new ContextCollector();
-  /** Per session: what was registered, by real path or source:id, with its content hash. */
-  const seen = new Map<string, Map<string, string>>();
-  let parts = 0;
+  const run = { cwd: input.directory, env: process.env };
+  const report = (warnings: Warning[]) => {
+    for (const w of warnings) void log(input, "warn", `${w.file ? `${w.file}${w.line ? `:${w.line}` : ""}: ` : ""}${w.message}`);
+  };
+
+  /** The block for one event, recorded as injected for the session; "" when there is nothing new. */
+  const answer = async (session: string, request: Omit<SelectionRequest, "session" | "format">): Promise<string> => {
+    try {
+      const selected = await runSelection(run, { ...request, session, format: "markdown" }, true, (config) => ({
+        once: true,
+        ...(!config.opencode.includeNative && { exclude: opencode.loadsItself }),
+      }));
+      const fresh = selected.doc.entries.length > 0;
+      await selected.finish();
+      report(selected.warnings);
+      return fresh ? selected.output.replace(/\n+$/, "") : "";
+    } catch (error) {
+      // A broken config or an unreadable tree must never break the user's chat; it is logged and the next event tries again.
+      await log(input, "error", error instanceof Error ? error.message : String(error));
+      return "";
+    }
+  };
 
   return {
-    "tool.execute.after": async ({ tool, sessionID, args }) => {
-      const file = (args as { filePath?: unknown; file_path?: unknown } | undefined)?.filePath ?? (args as { file_path?: unknown } | undefined)?.file_path;
-      if (!FILE_TOOLS.has(tool.toLowerCase()) || typeof file !== "string") return;
-      const injected = seen.get(sessionID) ?? new Map<string, string>();
-      seen.set(sessionID, injected);
-      try {
-        const gathered = await gather({ cwd: input.directory, files: [file], session: { id: sessionID, entries: [], injected }, excludeFor: () => loadedByOpencode });
-        for (const entry of gathered.selection.entries) collector.register(sessionID, entry);
-        for (const record of gathered.injectionRecords(gathered.selection.candidates)) injected.set(record.key, record.hash);
-      } catch {
-        // A broken config or an unreadable tree must never break the user's tool call; the next call tries again.
-      }
+    "chat.message": async ({ sessionID }, output) => {
+      const text = output.parts
+        .filter((p): p is TextPart => p.type === "text" && !p.synthetic)
+        .map((p) => p.text)
+        .join("\n");
+      const block = await answer(sessionID, { prompt: text, files: attachedFiles(output.parts) });
+      const anchor = output.parts.find((p) => p.type === "text") ?? output.parts[0];
+      if (block === "" || !anchor) return;
+      // An id right after the user's text keeps the block next to it when opencode orders the parts by id.
+      output.parts.push({ id: `${anchor.id}ctxinject`, sessionID, messageID: output.message.id, type: "text", text: block, synthetic: true });
     },
 
-    "experimental.chat.messages.transform": async (_input, output) => {
-      const last = [...output.messages].reverse().find((m) => m.info.role === "user");
-      if (!last) return;
-      const at = last.parts.findIndex((p) => p.type === "text" && !p.synthetic);
-      const sessionID = last.info.sessionID;
-      if (at === -1) return;
-      await registerKeywordModes(collector, sessionID, (last.parts[at] as TextPart).text, input.directory);
-      if (!collector.hasPending(sessionID)) return;
-      const text = renderPending(collector.consume(sessionID), "markdown", approxTokens).replace(/\n+$/, "");
-      const part: TextPart = { id: `prt_ctxinject_${Date.now()}_${parts++}`, sessionID, messageID: last.info.id, type: "text", text, synthetic: true };
-      last.parts.splice(at, 0, part);
+    "tool.execute.after": async ({ tool, sessionID, args }, output) => {
+      const name = tool.toLowerCase();
+      const files = toolFiles(name, args, output.output, input.directory);
+      if (files.length === 0) return;
+      const block = await answer(sessionID, { files, readByAgent: name === "read" });
+      if (block !== "") output.output = `${output.output}\n\n${block}`;
     },
 
     event: async ({ event }) => {
-      if (event.type === "session.deleted") {
-        collector.clear(event.properties.info.id);
-        seen.delete(event.properties.info.id);
-      } else if (event.type === "session.compacted") {
-        seen.delete(event.properties.sessionID);
-      }
+      const store = () => new SessionStore(stateDir(run.env));
+      if (event.type === "session.deleted") await store().clear(event.properties.info.id);
+      else if (event.type === "session.compacted") await store().resetInjected(event.properties.sessionID);
     },
   };
 };
 
-/**
- * The user's words may switch on keyword modes: the core's own selection decides (priorities, modes and
- * sources disabled in the config), as for the CLI and the Claude hook.
- */
-async function registerKeywordModes(collector: ContextCollector, sessionID: string, text: string, directory: string): Promise<void> {
+/** The files a tool call touched or listed, absolute or relative to opencode's folder. */
+function toolFiles(tool: string, args: unknown, output: string, directory: string): string[] {
+  const a = (args ?? {}) as Record<string, unknown>;
+  if (FILE_TOOLS.has(tool)) {
+    const file = a.filePath ?? a.file_path;
+    return typeof file === "string" ? [file] : [];
+  }
+  if (tool === "apply_patch" || tool === "patch") return typeof a.patchText === "string" ? patchTargets(a.patchText) : [];
+  if (LISTING_TOOLS.has(tool)) return listedFiles(output, directory).slice(0, MAX_LISTED);
+  return [];
+}
+
+/** Files attached to the message (`opencode run -f`, `@file` in the TUI). */
+function attachedFiles(parts: Part[]): string[] {
+  const files: string[] = [];
+  for (const part of parts) {
+    if (part.type !== "file") continue;
+    const source = (part as { source?: { path?: unknown } }).source;
+    if (typeof source?.path === "string") files.push(source.path);
+    else if (part.url.startsWith("file://")) files.push(decodeURIComponent(new URL(part.url).pathname));
+  }
+  return files;
+}
+
+async function log(input: PluginInput, level: "warn" | "error", message: string): Promise<void> {
   try {
-    const { config } = await loadConfig(findRoot(directory, undefined).root);
-    const { entries } = selectContext({ files: [], targets: [], prompt: text, config });
-    for (const entry of entries) if (entry.source === "keyword-detector") collector.register(sessionID, entry);
+    await input.client.app.log({ body: { service: "ctxinject", level, message } });
   } catch {
-    // A broken config must not break the chat; the build path reports it.
+    // Logging must never be the thing that fails a chat.
   }
 }
 

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { stemmer } from "stemmer";
 import type { Config } from "../core/config.js";
 import { locateOptionsOf, locateSource } from "../core/sources/index.js";
@@ -26,6 +26,8 @@ export interface GatherOptions extends TargetOptions, OptionFlags {
   prompt?: string;
   /** Given the project's config, what to leave out and why (hooks skip what their agent loads itself). */
   excludeFor?: (config: Config) => Exclude | undefined;
+  /** The files were read by the agent's own read tool (its profile may say it added their folders' files). */
+  readByAgent?: boolean;
   /** Session entries to join the build (claimed or peeked by the caller), and the session's name for reasons. */
   session?: { id: string; entries: StoredEntry[]; injected?: Map<string, string> };
 }
@@ -90,7 +92,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     rules: resolved.rules,
     ...(resolved.mode !== undefined && { mode: resolved.mode }),
     custom: [...custom.entries, ...sessionEntries],
-    ...(exclude && { exclude }),
+    ...(exclude && { exclude, workingFolder: workingFolderOf(root, options.cwd), ...(options.readByAgent && { reads: targets }) }),
     ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === contentHash(c.content) }),
     config,
     countTokens,
@@ -103,4 +105,10 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: contentHash(c.content) }));
   return { injectionRecords, root, options: resolved, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+}
+
+/** The working folder relative to the root ("" at the root or outside it). */
+function workingFolderOf(root: string, cwd: string): string {
+  const rel = relative(root, resolve(cwd)).split(sep).join("/");
+  return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? "" : rel;
 }

@@ -1,110 +1,183 @@
+/**
+ * The opencode plugin in process, with the hook inputs opencode 1.18.33 passes (recorded from the real CLI; the
+ * real CLI itself runs in test/hosts/opencode.test.ts).
+ */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import CtxinjectPlugin from "../../src/integrations/opencode.js";
-import { cleanup, materialize } from "../helpers/cli.js";
+import { opencodePluginSource } from "../../src/io/opencode-setup.js";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
 
-test.after(cleanup);
-
-type Transform = Parameters<NonNullable<Hooks["experimental.chat.messages.transform"]>>[1];
-type Message = Transform["messages"][number];
+type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
 type EventInput = Parameters<NonNullable<Hooks["event"]>>[0];
 
-async function plugin() {
-  const root = materialize("monorepo");
-  // Only the fields the plugin reads; the rest of PluginInput (client, shell…) is the host's.
-  const hooks = await CtxinjectPlugin({ directory: root, worktree: root } as unknown as PluginInput);
-  return { root, hooks };
+const state = mkdtempSync(join(tmpdir(), "ctxinject-opencode-state-"));
+const previous = process.env.CTXINJECT_STATE_DIR;
+process.env.CTXINJECT_STATE_DIR = state;
+test.after(() => {
+  cleanup();
+  rmSync(state, { recursive: true, force: true });
+  if (previous === undefined) delete process.env.CTXINJECT_STATE_DIR;
+  else process.env.CTXINJECT_STATE_DIR = previous;
+});
+
+let sessions = 0;
+const newSession = () => `ses_test${++sessions}`;
+
+/** The plugin on a copy of the fixture; `logged` gathers what it sends to opencode's log. */
+async function plugin(prepare?: (root: string) => void) {
+  const root = materialize("claude-host");
+  prepare?.(root);
+  const logged: Array<{ level: string; message: string }> = [];
+  const client = { app: { log: async ({ body }: { body: { level: string; message: string } }) => void logged.push(body) } };
+  // Only the fields the plugin reads; the rest of PluginInput (shell, project…) is the host's.
+  const hooks = await CtxinjectPlugin({ directory: root, worktree: root, client } as unknown as PluginInput);
+  return { root, hooks, logged };
 }
 
-const userMessage = (sessionID: string, text: string): Message => ({
-  info: { id: "msg_1", sessionID, role: "user", time: { created: 1 }, agent: "build", model: { providerID: "p", modelID: "m" } },
-  parts: [{ id: "prt_1", sessionID, messageID: "msg_1", type: "text", text }],
-});
+async function tool(hooks: Hooks, sessionID: string, name: string, args: Record<string, unknown>, output = "file text"): Promise<string> {
+  const result = { title: "", output, metadata: {} };
+  await hooks["tool.execute.after"]!({ tool: name, sessionID, callID: "call_1", args }, result);
+  return result.output.slice(output.length);
+}
 
-const afterRead = async (hooks: Hooks, sessionID: string, filePath: string) =>
-  hooks["tool.execute.after"]!({ tool: "read", sessionID, callID: "c1", args: { filePath } }, { title: "", output: "", metadata: {} });
+async function chat(hooks: Hooks, sessionID: string, text: string, extra: ChatOutput["parts"] = []): Promise<ChatOutput["parts"]> {
+  const output = {
+    message: { id: "msg_1", sessionID, role: "user", time: { created: 1 }, agent: "build", model: { providerID: "p", modelID: "m" } },
+    parts: [{ id: "prt_1", sessionID, messageID: "msg_1", type: "text", text }, ...extra],
+  } as unknown as ChatOutput;
+  await hooks["chat.message"]!({ sessionID }, output);
+  return output.parts;
+}
 
-const transform = async (hooks: Hooks, messages: Message[]) => {
-  const output: Transform = { messages };
-  await hooks["experimental.chat.messages.transform"]!({}, output);
-  return output.messages;
-};
+const added = (parts: ChatOutput["parts"]) => parts.filter((p) => p.type === "text" && p.synthetic) as Array<{ id: string; text: string }>;
 
-test("a read registers the file's rules; the next transform inserts them before the user's text", async () => {
+test("a read: the file's rules are appended to the read result; its AGENTS.md is not (opencode adds it to reads itself)", async () => {
   const { root, hooks } = await plugin();
-  await afterRead(hooks, "ses_a", join(root, "packages/api/src/handlers/user.ts"));
-  const [message] = await transform(hooks, [userMessage("ses_a", "fix the handler")]);
-  assert.is(message!.parts.length, 2);
-  const [inserted, original] = message!.parts as Array<{ type: string; text: string; synthetic?: boolean }>;
-  assert.ok(inserted!.synthetic);
-  assert.match(inserted!.text, "Every handler checks the caller's permissions first.");
-  assert.match(inserted!.text, "<!-- rules-injector: packages/api/.cursor/rules/handlers.mdc (critical) -->");
-  assert.not.match(inserted!.text, "Use pnpm; never commit", "opencode loads the root AGENTS.md itself");
-  assert.is(original!.text, "fix the handler");
+  const text = await tool(hooks, newSession(), "read", { filePath: join(root, "packages/api/src/handler.ts") });
+  assert.match(text, "MARK-API-RULE");
+  assert.not.match(text, "MARK-API-AGENTS");
+  assert.not.match(text, "MARK-AGENTS-ROOT", "nor the root AGENTS.md, which opencode loads at start");
 });
 
-test("the user's words switch on keyword modes, before file context of lower priority", async () => {
+test("a write: opencode adds nothing, so the folder's AGENTS.md comes with the rules", async () => {
+  const { root, hooks } = await plugin();
+  const text = await tool(hooks, newSession(), "write", { filePath: join(root, "packages/api/src/routes.ts"), content: "" });
+  assert.match(text, "MARK-API-RULE");
+  assert.match(text, "MARK-API-AGENTS");
+});
+
+test("the same file twice in one session: the second result gets nothing; another session gets it again", async () => {
+  const { root, hooks } = await plugin();
+  const file = join(root, "src/net/client.ts");
+  const session = newSession();
+  assert.match(await tool(hooks, session, "read", { filePath: file }), "MARK-NET-RULE");
+  assert.is(await tool(hooks, session, "edit", { filePath: file, oldString: "a", newString: "b" }), "");
+  assert.match(await tool(hooks, newSession(), "read", { filePath: file }), "MARK-NET-RULE");
+});
+
+test("apply_patch, grep and glob: the files they name bring their rules; other tools bring nothing", async () => {
+  const { root, hooks } = await plugin();
+  const patch = "*** Begin Patch\n*** Update File: src/net/client.ts\n@@\n-a\n+b\n*** End Patch";
+  assert.match(await tool(hooks, newSession(), "apply_patch", { patchText: patch }), "MARK-NET-RULE");
+  const grep = `Found 1 matches\n${join(root, "packages/api/src/handler.ts")}:\n  Line 1: export function handle(): void {}`;
+  assert.match(await tool(hooks, newSession(), "grep", { pattern: "handle" }, grep), "MARK-API-RULE");
+  assert.match(await tool(hooks, newSession(), "glob", { pattern: "**/*.tsx" }, join(root, "web/page.tsx")), "MARK-CLAUDE-PATHS");
+  assert.is(await tool(hooks, newSession(), "bash", { command: "ls" }), "");
+});
+
+test("a new user message: what build gives for its text is added as a synthetic part after it", async () => {
   const { hooks } = await plugin();
-  const [message] = await transform(hooks, [userMessage("ses_k", "ulw finish the migration")]);
-  const inserted = message!.parts[0] as { text: string; synthetic?: boolean };
-  assert.ok(inserted.synthetic);
-  assert.match(inserted.text, "ULTRAWORK MODE");
-  const [plain] = await transform(hooks, [userMessage("ses_k", "thanks")]);
-  assert.is(plain!.parts.length, 1, "no mode, nothing pending: nothing inserted");
+  const parts = await chat(hooks, newSession(), "fix the retry in src/net/client.ts");
+  const [block] = added(parts);
+  assert.ok(block, "a part was added");
+  assert.match(block!.text, "MARK-NET-RULE");
+  assert.match(block!.text, "MARK-ROOT-CURSORRULES", "always-on rules too");
+  assert.not.match(block!.text, "MARK-AGENTS-ROOT", "opencode loads the root AGENTS.md itself");
+  assert.ok(block!.id > "prt_1", "ordered after the user's text");
 });
 
-test("pending context is consumed once", async () => {
+test("keyword modes and attached files count; the same prompt again in the session adds nothing", async () => {
   const { root, hooks } = await plugin();
-  await afterRead(hooks, "ses_b", join(root, "packages/web/src/components/Button.tsx"));
-  await transform(hooks, [userMessage("ses_b", "one")]);
-  const [second] = await transform(hooks, [userMessage("ses_b", "two")]);
-  assert.is(second!.parts.length, 1);
+  const session = newSession();
+  const file = { id: "prt_2", sessionID: session, messageID: "msg_1", type: "file", mime: "text/plain", filename: "page.tsx", url: pathToFileURL(join(root, "web/page.tsx")).href };
+  const [block] = added(await chat(hooks, session, "ulw tidy this", [file as unknown as ChatOutput["parts"][number]]));
+  assert.match(block!.text, "ULTRAWORK MODE");
+  assert.match(block!.text, "MARK-CLAUDE-PATHS");
+  assert.is(added(await chat(hooks, session, "tidy this")).length, 0);
 });
 
-test("the same file read twice is registered once", async () => {
+test("entries registered from outside (ctxinject register --session) arrive with the next message", async () => {
   const { root, hooks } = await plugin();
-  const file = join(root, "packages/web/src/components/Button.tsx");
-  await afterRead(hooks, "ses_c", file);
-  await transform(hooks, [userMessage("ses_c", "one")]);
-  await afterRead(hooks, "ses_c", file);
-  const [again] = await transform(hooks, [userMessage("ses_c", "two")]);
-  assert.is(again!.parts.length, 1, "nothing new to insert");
+  const session = newSession();
+  const registered = runCli(["register", "--session", session, "--source", "ci", "--id", "status", "--content", "The nightly build is red. (MARK-REGISTERED)"], { cwd: root, env: { CTXINJECT_STATE_DIR: state } });
+  assert.is(registered.status, 0, registered.stderr);
+  assert.match(added(await chat(hooks, session, "what next?"))[0]!.text, "MARK-REGISTERED");
 });
 
-test("nothing is consumed when the last user message has no text part of the user's", async () => {
+test("session.compacted lets files be injected again; session.deleted forgets the session", async () => {
   const { root, hooks } = await plugin();
-  await afterRead(hooks, "ses_d", join(root, "packages/api/src/handlers/user.ts"));
-  const noText: Message = { ...userMessage("ses_d", "x"), parts: [] };
-  await transform(hooks, [noText]);
-  const [later] = await transform(hooks, [userMessage("ses_d", "now")]);
-  assert.is(later!.parts.length, 2, "still pending for the next message");
+  const file = join(root, "src/net/client.ts");
+  const session = newSession();
+  await tool(hooks, session, "read", { filePath: file });
+  await hooks.event!({ event: { type: "session.compacted", properties: { sessionID: session } } } as unknown as EventInput);
+  assert.match(await tool(hooks, session, "read", { filePath: file }), "MARK-NET-RULE");
+  await hooks.event!({ event: { type: "session.deleted", properties: { info: { id: session } } } } as unknown as EventInput);
+  assert.match(await tool(hooks, session, "read", { filePath: file }), "MARK-NET-RULE");
 });
 
-test("other tools register nothing; sessions are separate", async () => {
-  const { root, hooks } = await plugin();
-  await hooks["tool.execute.after"]!({ tool: "bash", sessionID: "ses_e", callID: "c", args: { command: "ls" } }, { title: "", output: "", metadata: {} });
-  await afterRead(hooks, "ses_f", join(root, "packages/api/src/handlers/user.ts"));
-  const [e] = await transform(hooks, [userMessage("ses_e", "x")]);
-  assert.is(e!.parts.length, 1);
+test("a broken config: the tool result is left as it was, and opencode's log says why", async () => {
+  const { root, hooks, logged } = await plugin((r) => writeFileSync(join(r, ".ctxinjectrc.json"), "{ not json"));
+  assert.is(await tool(hooks, newSession(), "read", { filePath: join(root, "src/net/client.ts") }), "");
+  assert.is(logged.length, 1);
+  assert.is(logged[0]!.level, "error");
+  assert.match(logged[0]!.message, ".ctxinjectrc.json");
 });
 
-test("session.deleted clears pending context; session.compacted lets files be injected again", async () => {
-  const { root, hooks } = await plugin();
-  const file = join(root, "packages/api/src/handlers/user.ts");
-  await afterRead(hooks, "ses_g", file);
-  const deleted = { event: { type: "session.deleted", properties: { info: { id: "ses_g" } } } } as unknown as EventInput;
-  await hooks.event!(deleted);
-  const [afterDelete] = await transform(hooks, [userMessage("ses_g", "x")]);
-  assert.is(afterDelete!.parts.length, 1);
+test("the plugin file init writes loads ctxinject, and says in opencode's log when it cannot", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ctxinject-loader-"));
+  try {
+    const good = join(dir, "good.mjs");
+    writeFileSync(good, opencodePluginSource(join(process.cwd(), "bin/ctxinject.js")));
+    const loaded = (await import(pathToFileURL(good).href)) as { CtxinjectPlugin: unknown };
+    assert.is(loaded.CtxinjectPlugin, (await import("../../dist/integrations/opencode.js")).CtxinjectPlugin);
 
-  await afterRead(hooks, "ses_h", file);
-  await transform(hooks, [userMessage("ses_h", "x")]);
-  await hooks.event!({ event: { type: "session.compacted", properties: { sessionID: "ses_h" } } });
-  await afterRead(hooks, "ses_h", file);
-  const [afterCompact] = await transform(hooks, [userMessage("ses_h", "y")]);
-  assert.is(afterCompact!.parts.length, 2);
+    const bad = join(dir, "bad.mjs");
+    writeFileSync(bad, opencodePluginSource(join(dir, "nowhere/bin/ctxinject.js")));
+    const { CtxinjectPlugin: fallback } = (await import(pathToFileURL(bad).href)) as { CtxinjectPlugin: (input: unknown) => Promise<object> };
+    const logged: string[] = [];
+    const original = console.error;
+    console.error = () => {};
+    try {
+      assert.equal(await fallback({ client: { app: { log: async ({ body }: { body: { message: string } }) => void logged.push(body.message) } } }), {});
+    } finally {
+      console.error = original;
+    }
+    assert.is(logged.length, 1);
+    assert.match(logged[0]!, "could not be loaded");
+    assert.match(logged[0]!, "nowhere/dist/integrations/opencode.js");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("init --opencode writes the plugin file and .opencode/package.json (keeping what was there); again changes nothing", async () => {
+  const root = materialize("claude-host");
+  const first = runCli(["init", "--opencode", "--no-install"], { cwd: root });
+  assert.is(first.status, 0, first.stderr);
+  assert.match(first.stderr, "wrote");
+  assert.match(first.stderr, "npm install --prefix .opencode");
+  const again = runCli(["init", "--opencode", "--no-install"], { cwd: root });
+  assert.match(again.stderr, `unchanged ${join(root, ".opencode/plugins/ctxinject.js")}`);
+  writeFileSync(join(root, ".opencode/package.json"), JSON.stringify({ name: "mine", dependencies: { zod: "^3" } }));
+  runCli(["init", "--opencode", "--no-install"], { cwd: root });
+  const manifest = JSON.parse((await import("node:fs")).readFileSync(join(root, ".opencode/package.json"), "utf8"));
+  assert.equal(manifest, { name: "mine", dependencies: { zod: "^3", "@opencode-ai/plugin": "1.18.33" } });
 });
 
 test.run();

@@ -67,7 +67,7 @@ export interface Scenario {
   /** Files written before the first run (absolute path → text, with "{{API}}" filled in). */
   files?: Record<string, string>;
   script: Array<Record<string, unknown>>;
-  runs: Array<{ args: string[]; input?: string; cwd?: string }>;
+  runs: Array<{ args: string[]; input?: string; cwd?: string; command?: string }>;
 }
 
 const temp: string[] = [];

@@ -2,7 +2,8 @@
 // entry of the scenario's runs, and writes what the API received to the output file.
 //   node run-host.mjs SCENARIO.json OUT.json
 // Scenario: { command, cwd, home, env, files?, script, runs: [{ args }] }. "{{API}}" in env values and in the
-// contents of `files` (path → text, written before the first run) becomes the fake API's address.
+// contents of `files` (path → text, written before the first run) becomes the fake API's address; "{{SESSION}}" in
+// a run's args, the first session id an earlier run printed (`"sessionID":"…"`). A run may name its own command.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -22,8 +23,10 @@ const runs = [];
 for (const run of scenario.runs) {
   const started = Date.now();
   // Asynchronous: the fake API answers from this same process, so its event loop must keep running.
-  const result = await run_(scenario.command, run.args, { cwd: run.cwd ?? scenario.cwd, env }, run.input);
-  runs.push({ args: run.args, ...result, ms: Date.now() - started });
+  const session = /"sessionID":"([^"]+)"/.exec(runs.map((r) => r.stdout).join("\n"))?.[1] ?? "";
+  const args = run.args.map((a) => a.replaceAll("{{SESSION}}", session));
+  const result = await run_(run.command ?? scenario.command, args, { cwd: run.cwd ?? scenario.cwd, env }, run.input);
+  runs.push({ args, ...result, ms: Date.now() - started });
 }
 await api.close();
 writeFileSync(outPath, JSON.stringify({ runs, requests: api.requests }, null, 2));

@@ -5,6 +5,9 @@ import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
 import { hookCommand, mergeClaudeHooks } from "../../io/claude-settings.js";
 import { configFileIn } from "../../io/config.js";
+import { spawnSync } from "../../io/lazy-node.js";
+import { opencodeDependenciesMissing, OPENCODE_PLUGIN_FILE, writeOpencodePackage, writeOpencodePlugin } from "../../io/opencode-setup.js";
+import { opencode } from "../../core/agents/opencode.js";
 import { findRoot } from "../../io/root.js";
 import type { CliContext } from "../context.js";
 
@@ -68,6 +71,9 @@ export interface InitFlags {
   out?: string;
   claude?: boolean;
   user?: boolean;
+  opencode?: boolean;
+  /** false with --no-install: --opencode does not run npm in .opencode. */
+  install?: boolean;
 }
 
 export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number> {
@@ -81,6 +87,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
     ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Claude Code runs \`${command}\`\n`);
     return 0;
   }
+  if (flags.opencode) return initOpencode(ctx, root, flags.install !== false);
   if (flags.gitHook) {
     const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED);
     ctx.stderr.write(`ctxinject: pre-commit hook ${hook} now regenerates and stages ${flags.out ?? DEFAULT_GENERATED}\n`);
@@ -91,5 +98,30 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
   const file = join(root, ".ctxinjectrc.yaml");
   await fs.writeFile(file, CONFIG_TEMPLATE, { flag: "wx" });
   ctx.stderr.write(`ctxinject: wrote ${file}\n`);
+  return 0;
+}
+
+/**
+ * The plugin file and `.opencode/package.json`, then opencode's dependencies installed once with npm (online, now)
+ * so that opencode's own install at start finds nothing to do and a later offline run does not wait on it.
+ */
+async function initOpencode(ctx: CliContext, root: string, install: boolean): Promise<number> {
+  const plugin = await writeOpencodePlugin(root, ctx.self);
+  ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(root, OPENCODE_PLUGIN_FILE)}\n`);
+  const manifest = await writeOpencodePackage(root, opencode.version);
+  ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(root, ".opencode/package.json")}\n`);
+  const missing = await opencodeDependenciesMissing(root);
+  if (missing === null) return 0;
+  const command = "npm install --prefix .opencode --no-audit --no-fund";
+  if (!install) {
+    ctx.stderr.write(`ctxinject: ${missing} not there yet: opencode installs it at its next start (online), or run \`${command}\` now\n`);
+    return 0;
+  }
+  const npm = spawnSync("npm", ["install", "--prefix", ".opencode", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, encoding: "utf8", env: ctx.env as NodeJS.ProcessEnv });
+  if (npm.status === 0) {
+    ctx.stderr.write("ctxinject: installed opencode's plugin package into .opencode (opencode starts without the network)\n");
+    return 0;
+  }
+  ctx.stderr.write(`ctxinject: warning: \`${command}\` failed (${(npm.stderr || npm.error?.message || "").trim().split("\n").pop()}); opencode installs it at its next start when online\n`);
   return 0;
 }

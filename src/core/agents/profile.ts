@@ -4,6 +4,10 @@ import type { Candidate } from "../types.js";
 export interface LoadedContext {
   /** Every located instruction file of the tree (root-relative). */
   present: ReadonlySet<string>;
+  /** The folder the agent runs in, root-relative ("" for the root). */
+  workingFolder: string;
+  /** Files the agent's own read tool has just read (root-relative): some agents add their folders' files to the result. */
+  reads: readonly string[];
 }
 
 /**
@@ -16,6 +20,6 @@ export interface AgentProfile {
   version: string;
   basis: string;
   loadsItself(candidate: Candidate, context: LoadedContext): string | null;
-  /** The host's cap on injected text, in characters. */
-  maxChars: number;
+  /** The host's cap on injected text, in characters, where it has one. */
+  maxChars?: number;
 }

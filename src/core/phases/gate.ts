@@ -18,6 +18,9 @@ export interface GateInput {
   exclude?: Exclude | undefined;
   /** Every located path, for what an agent's loader decides from the tree. */
   present: ReadonlySet<string>;
+  /** Where the agent runs and what its own read tool just read, for what its loader decides (see LoadedContext). */
+  workingFolder: string;
+  reads: readonly string[];
   alreadyInjected?: ((candidate: Candidate) => boolean) | undefined;
   warn(warning: Warning): void;
 }
@@ -51,7 +54,7 @@ export function gatePhase(drafts: Drafted[], input: GateInput): Candidate[] {
       input.warn({ ...(candidate.path !== null && { file: candidate.path }), message: "empty: nothing to inject" });
       continue;
     }
-    const excluded = input.exclude?.(candidate, { present: input.present }) ?? null;
+    const excluded = input.exclude?.(candidate, { present: input.present, workingFolder: input.workingFolder, reads: input.reads }) ?? null;
     if (excluded !== null) {
       setStatus(candidate, "disabled", excluded);
       known.push(candidate);

@@ -1,0 +1,39 @@
+/**
+ * opencode's own loading, read from the 1.18.33 binary's instruction service and confirmed with the real CLI
+ * against a recording API (test/hosts/opencode.test.ts):
+ * - at start, one name of AGENTS.md, CLAUDE.md, CONTEXT.md — the first that exists anywhere from the working
+ *   folder up to the project top — and then every file of that name on that path (config `instructions` too,
+ *   which ctxinject does not read);
+ * - on its `read` tool, for each folder below the working folder on the read file's path, the first of
+ *   AGENTS.md, CLAUDE.md, CONTEXT.md there, appended to the read result (its edit and write tools add nothing);
+ * - no `@imports`, no rules folders.
+ * OPENCODE_DISABLE_CLAUDE_CODE_PROMPT drops CLAUDE.md from both lists; this profile keeps the default.
+ */
+import { ancestorsOf, baseName, dirOf, isWithin, joinPath } from "../rel-path.js";
+import type { AgentProfile, LoadedContext } from "./profile.js";
+
+const NAMES = ["AGENTS.md", "CLAUDE.md", "CONTEXT.md"];
+
+/** The name opencode loads at start: the first of NAMES found on the path from the working folder to the top. */
+function startName(context: LoadedContext): string | undefined {
+  const chain = ancestorsOf(context.workingFolder);
+  return NAMES.find((name) => chain.some((folder) => context.present.has(joinPath(folder, name))));
+}
+
+export const opencode: AgentProfile = {
+  name: "opencode",
+  version: "1.18.33",
+  basis: "the instruction service of the opencode 1.18.33 binary; observed with the real CLI against a recording API (test/hosts/opencode.test.ts)",
+  loadsItself(candidate, context) {
+    const path = candidate.path;
+    if (path === null || candidate.source !== "directory-agents") return null;
+    const name = baseName(path);
+    if (!NAMES.includes(name)) return null;
+    const folder = dirOf(path);
+    if (isWithin(context.workingFolder, folder)) return name === startName(context) ? `opencode loads ${name} from the working folder up itself` : null;
+    const first = NAMES.find((n) => context.present.has(joinPath(folder, n)));
+    if (first !== name || !isWithin(folder, context.workingFolder)) return null;
+    if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `opencode adds ${name} to the result of its read tool`;
+    return null;
+  },
+};

@@ -1,0 +1,37 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { LoadedContext } from "../../src/core/agents/profile.js";
+import { opencode } from "../../src/core/agents/opencode.js";
+import { makeCandidate } from "../../src/core/sources/source.js";
+import { approxTokens } from "../../src/core/tokens.js";
+
+const agentFile = (path: string) => makeCandidate({ source: "directory-agents", id: path, priority: "normal", kind: "agents", path, content: "text", countTokens: approxTokens });
+const context = (present: string[], workingFolder = "", reads: string[] = []): LoadedContext => ({ present: new Set(present), workingFolder, reads });
+const loads = (path: string, ctx: LoadedContext) => opencode.loadsItself(agentFile(path), ctx) !== null;
+
+test("opencode at start: AGENTS.md from the working folder up to the top, every one on that path", () => {
+  const ctx = context(["AGENTS.md", "apps/AGENTS.md", "apps/web/AGENTS.md", "apps/web/src/AGENTS.md", "lib/AGENTS.md"], "apps/web");
+  assert.ok(loads("AGENTS.md", ctx));
+  assert.ok(loads("apps/AGENTS.md", ctx));
+  assert.ok(loads("apps/web/AGENTS.md", ctx));
+  assert.not.ok(loads("apps/web/src/AGENTS.md", ctx), "below the working folder: only on a read");
+  assert.not.ok(loads("lib/AGENTS.md", ctx), "off the path");
+});
+
+test("opencode at start: CLAUDE.md only when no AGENTS.md is on the path, then CONTEXT.md", () => {
+  assert.ok(loads("CLAUDE.md", context(["CLAUDE.md"])));
+  assert.not.ok(loads("CLAUDE.md", context(["CLAUDE.md", "AGENTS.md"])));
+  assert.ok(loads("CONTEXT.md", context(["CONTEXT.md", "docs/AGENTS.md"])), "an AGENTS.md off the path does not count");
+});
+
+test("opencode's read tool: the first of AGENTS.md, CLAUDE.md, CONTEXT.md in each folder below the working folder on the read path", () => {
+  const present = ["AGENTS.md", "pkg/CLAUDE.md", "pkg/AGENTS.md", "pkg/sub/CLAUDE.md"];
+  const read = context(present, "", ["pkg/sub/x.ts"]);
+  assert.ok(loads("pkg/AGENTS.md", read));
+  assert.not.ok(loads("pkg/CLAUDE.md", read), "AGENTS.md comes first in that folder");
+  assert.ok(loads("pkg/sub/CLAUDE.md", read));
+  assert.not.ok(loads("pkg/AGENTS.md", context(present)), "no read, nothing nested");
+  assert.not.ok(opencode.loadsItself({ ...agentFile("pkg/AGENTS.md"), source: "rules-injector" }, read), "only agent files");
+});
+
+test.run();
