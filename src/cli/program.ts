@@ -81,18 +81,20 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
 
   program
     .command("hook")
-    .description("run as an agent's hook: `hook claude` reads a Claude Code event on stdin")
-    .argument("<agent>", "claude")
+    .description("run as an agent's command hook: reads the event JSON on stdin, prints the hook answer")
+    .argument("<agent>", "claude, codex or gemini")
     .action(run(runHook));
 
   program
     .command("init")
-    .description("write a commented .ctxinjectrc.yaml at the project root (--git-hook: a pre-commit hook; --claude, --opencode: install into that agent)")
+    .description("write a commented .ctxinjectrc.yaml at the project root (--git-hook: a pre-commit hook; --claude, --codex, --gemini, --opencode: install into that agent)")
     .option("--root <dir>", "project root")
     .option("--git-hook", "install a pre-commit hook that regenerates and stages the generated context file")
     .option("--out <file>", "with --git-hook: the file to generate (default .context/AGENTS.generated.md)")
     .option("--claude", "merge ctxinject's hooks into the project's .claude/settings.json")
-    .option("--user", "with --claude: into ~/.claude/settings.json (every project)")
+    .option("--codex", "merge ctxinject's hooks into the project's .codex/hooks.json")
+    .option("--gemini", "merge ctxinject's hooks into the project's .gemini/settings.json")
+    .option("--user", "with --claude, --codex or --gemini: into the user's settings in HOME (every project)")
     .option("--opencode", "write .opencode/plugins/ctxinject.js and .opencode/package.json, and install opencode's plugin package")
     .option("--no-install", "with --opencode: do not run npm in .opencode")
     .action(run(runInit));

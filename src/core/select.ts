@@ -12,7 +12,7 @@ import { compareText, dirOf } from "./rel-path.js";
 import { locateOptionsOf, SOURCE_MODULES } from "./sources/index.js";
 import { locate } from "./sources/locate.js";
 import type { CustomInput, DraftContext, Located, SourceModule } from "./sources/source.js";
-import { approxTokens, type CountTokens } from "./tokens.js";
+import { approxTokens, utf8Bytes, type CountTokens } from "./tokens.js";
 import type { Candidate, Entry, Omitted, SourceFile, Warning } from "./types.js";
 import type { LoadedContext } from "./agents/profile.js";
 
@@ -93,6 +93,7 @@ export function selectContext(input: SelectInput): Selection {
     present: ctx.present,
     workingFolder: input.workingFolder ?? "",
     reads: input.reads ?? [],
+    bytesOf: (path) => utf8Bytes(ctx.files.get(path)?.text ?? ""),
     alreadyInjected: input.alreadyInjected,
     warn,
   });

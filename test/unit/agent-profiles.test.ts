@@ -5,8 +5,8 @@ import { opencode } from "../../src/core/agents/opencode.js";
 import { makeCandidate } from "../../src/core/sources/source.js";
 import { approxTokens } from "../../src/core/tokens.js";
 
-const agentFile = (path: string) => makeCandidate({ source: "directory-agents", id: path, priority: "normal", kind: "agents", path, content: "text", countTokens: approxTokens });
-const context = (present: string[], workingFolder = "", reads: string[] = []): LoadedContext => ({ present: new Set(present), workingFolder, reads });
+const agentFile = (path: string) => makeCandidate({ source: "directory-agents", id: path, priority: "normal", kind: "directory", path, content: "text", countTokens: approxTokens });
+const context = (present: string[], workingFolder = "", reads: string[] = []): LoadedContext => ({ present: new Set(present), workingFolder, reads, bytesOf: () => 100 });
 const loads = (path: string, ctx: LoadedContext) => opencode.loadsItself(agentFile(path), ctx) !== null;
 
 test("opencode at start: AGENTS.md from the working folder up to the top, every one on that path", () => {

@@ -1,16 +1,22 @@
 import { CtxinjectError } from "../../core/errors.js";
-import { answerClaudeEvent } from "../../integrations/claude-hook.js";
+import { claudeHost } from "../../integrations/claude-hook.js";
+import { codexHost } from "../../integrations/codex-hook.js";
+import { answerHookEvent, type HookHost } from "../../integrations/command-hook.js";
+import { geminiHost } from "../../integrations/gemini-hook.js";
 import { printWarnings, writeOut, type CliContext } from "../context.js";
 
+const HOSTS: Record<string, HookHost> = { claude: claudeHost, codex: codexHost, gemini: geminiHost };
+
 /**
- * `ctxinject hook claude`: a Claude Code hook. Event JSON on stdin, hook JSON on stdout. On any failure of its
- * own it prints one line on stderr and exits 1 — never 2, which would block the prompt. A mistake of the user's
- * (a bad config file) is also told through Claude Code's visible channel, a `systemMessage`, with exit 0: in `-p`
- * mode stderr and exit 1 are seen only with --debug.
+ * `ctxinject hook <agent>`: an agent's command hook. Event JSON on stdin, hook JSON on stdout. On any failure of
+ * its own it prints one line on stderr and exits 1 — never 2, which would block the prompt. A mistake of the
+ * user's (a bad config file) is also told through the host's visible channel, a `systemMessage`, with exit 0:
+ * in non-interactive runs stderr and exit 1 are seen only in debug output.
  */
 export async function runHook(ctx: CliContext, agent: string): Promise<number> {
   try {
-    if (agent !== "claude") throw new Error(`unknown agent "${agent}" (expected: claude)`);
+    const host = HOSTS[agent];
+    if (!host) throw new Error(`unknown agent "${agent}" (expected: ${Object.keys(HOSTS).join(", ")})`);
     const raw = await ctx.readStdin();
     if (raw === undefined || raw.trim() === "") throw new Error("no hook event on standard input");
     let event;
@@ -20,7 +26,7 @@ export async function runHook(ctx: CliContext, agent: string): Promise<number> {
       throw new Error("the hook event on standard input is not JSON");
     }
     if (event === null || typeof event !== "object" || Array.isArray(event)) throw new Error("the hook event is not a JSON object");
-    const { answer, warnings } = await answerClaudeEvent({ cwd: ctx.cwd, env: ctx.env }, event);
+    const { answer, warnings } = await answerHookEvent(host, { cwd: ctx.cwd, env: ctx.env }, event);
     printWarnings(ctx, warnings);
     await writeOut(ctx, answer);
     return 0;

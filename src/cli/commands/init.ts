@@ -3,7 +3,7 @@ import { installPreCommitHook } from "../../io/git-hook.js";
 import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
-import { hookCommand, mergeClaudeHooks } from "../../io/claude-settings.js";
+import { CLAUDE_SETTINGS, CODEX_SETTINGS, GEMINI_SETTINGS, hookCommand, mergeHooks, type HookSettings } from "../../io/hook-settings.js";
 import { configFileIn } from "../../io/config.js";
 import { spawnSync } from "../../io/lazy-node.js";
 import { opencodeDependenciesMissing, OPENCODE_PLUGIN_FILE, writeOpencodePackage, writeOpencodePlugin } from "../../io/opencode-setup.js";
@@ -72,21 +72,16 @@ export interface InitFlags {
   claude?: boolean;
   user?: boolean;
   opencode?: boolean;
+  codex?: boolean;
+  gemini?: boolean;
   /** false with --no-install: --opencode does not run npm in .opencode. */
   install?: boolean;
 }
 
 export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number> {
   const { root } = findRoot(ctx.cwd, flags.root);
-  if (flags.claude) {
-    const home = ctx.env.HOME;
-    if (flags.user && !home) throw new CtxinjectError("--user needs HOME to find ~/.claude/settings.json");
-    const file = flags.user ? join(home!, ".claude/settings.json") : join(root, ".claude/settings.json");
-    const command = hookCommand(root, ctx.self, !flags.user);
-    const changed = await mergeClaudeHooks(file, command);
-    ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Claude Code runs \`${command}\`\n`);
-    return 0;
-  }
+  const host = flags.claude ? CLAUDE_SETTINGS : flags.codex ? CODEX_SETTINGS : flags.gemini ? GEMINI_SETTINGS : null;
+  if (host) return initHooks(ctx, root, host, flags.user === true);
   if (flags.opencode) return initOpencode(ctx, root, flags.install !== false);
   if (flags.gitHook) {
     const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED);
@@ -123,5 +118,20 @@ async function initOpencode(ctx: CliContext, root: string, install: boolean): Pr
     return 0;
   }
   ctx.stderr.write(`ctxinject: warning: \`${command}\` failed (${(npm.stderr || npm.error?.message || "").trim().split("\n").pop()}); opencode installs it at its next start when online\n`);
+  return 0;
+}
+
+const HOST_NAMES: Record<HookSettings["agent"], string> = { claude: "Claude Code", codex: "Codex", gemini: "Gemini CLI" };
+
+/** A host's command hooks merged into its project (or, with --user, its user) settings. */
+async function initHooks(ctx: CliContext, root: string, host: HookSettings, user: boolean): Promise<number> {
+  const home = ctx.env.HOME;
+  if (user && !home) throw new CtxinjectError(`--user needs HOME to find ~/${host.user}`);
+  const file = user ? join(home!, host.user) : join(root, host.project);
+  const command = hookCommand(host, root, ctx.self, !user);
+  const changed = await mergeHooks(file, host, command);
+  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${HOST_NAMES[host.agent]} runs \`${command}\`\n`);
+  // Codex runs a new or changed hook only once the user has trusted it; an untrusted hook is skipped without a word.
+  if (host.agent === "codex") ctx.stderr.write("ctxinject: Codex runs new hooks only once trusted: start `codex` and accept \"Hooks need review\" (or /hooks); `codex exec` in automation needs --dangerously-bypass-hook-trust\n");
   return 0;
 }

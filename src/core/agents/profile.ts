@@ -8,6 +8,8 @@ export interface LoadedContext {
   workingFolder: string;
   /** Files the agent's own read tool has just read (root-relative): some agents add their folders' files to the result. */
   reads: readonly string[];
+  /** The size in bytes of a located file (UTF-8), for agents that load within a byte budget. */
+  bytesOf(path: string): number;
 }
 
 /**

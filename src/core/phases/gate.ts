@@ -21,6 +21,7 @@ export interface GateInput {
   /** Where the agent runs and what its own read tool just read, for what its loader decides (see LoadedContext). */
   workingFolder: string;
   reads: readonly string[];
+  bytesOf(path: string): number;
   alreadyInjected?: ((candidate: Candidate) => boolean) | undefined;
   warn(warning: Warning): void;
 }
@@ -54,7 +55,7 @@ export function gatePhase(drafts: Drafted[], input: GateInput): Candidate[] {
       input.warn({ ...(candidate.path !== null && { file: candidate.path }), message: "empty: nothing to inject" });
       continue;
     }
-    const excluded = input.exclude?.(candidate, { present: input.present, workingFolder: input.workingFolder, reads: input.reads }) ?? null;
+    const excluded = input.exclude?.(candidate, { present: input.present, workingFolder: input.workingFolder, reads: input.reads, bytesOf: input.bytesOf }) ?? null;
     if (excluded !== null) {
       setStatus(candidate, "disabled", excluded);
       known.push(candidate);

@@ -1,0 +1,108 @@
+import { join } from "node:path";
+import type { AgentProfile } from "../core/agents/profile.js";
+import type { Config } from "../core/config.js";
+import type { Warning } from "../core/types.js";
+import { runSelection, type RunEnvironment, type SelectionRequest } from "../io/run-selection.js";
+import { findRoot } from "../io/root.js";
+import { SessionStore, stateDir } from "../io/session-store.js";
+import { promptTargets } from "../io/targets.js";
+
+/**
+ * The fields of a command-hook event that ctxinject reads (Claude Code's wire format, which Codex shares and
+ * Gemini CLI follows closely); everything else is ignored.
+ */
+export interface HookEvent {
+  hook_event_name?: string;
+  session_id?: string;
+  cwd?: string;
+  prompt?: string;
+  tool_name?: string;
+  tool_input?: Record<string, unknown>;
+  source?: string;
+  reason?: string;
+  agent_id?: string;
+  agent_type?: string;
+}
+
+/** What one event asks of ctxinject. */
+export type HookAction =
+  | { select: Omit<SelectionRequest, "session" | "format"> }
+  /** The files a shell command names, when any exists; nothing otherwise. */
+  | { mentions: string }
+  /** Forget what was injected (a compaction or /clear): the rules come back. */
+  | { reset: "injected" }
+  /** Forget the session altogether. */
+  | { reset: "session" }
+  | null;
+
+/** One host's command hooks: which events mean what, what it loads itself, how it wants the answer. */
+export interface HookHost {
+  name: string;
+  profile: AgentProfile;
+  includeNative(config: Config): boolean;
+  maxChars?(config: Config): number;
+  action(event: HookEvent): HookAction;
+  /** The JSON the host expects on stdout for context on this event. */
+  answer(eventName: string, context: string): unknown;
+}
+
+export interface HookAnswer {
+  answer: string;
+  warnings: Warning[];
+}
+
+/**
+ * What is injected is remembered per conversation and agent: a subagent that shares its parent's session id
+ * must not use up the main agent's rules (and the other way round).
+ */
+export function sessionKey(event: HookEvent): string {
+  const session = event.session_id;
+  if (typeof session !== "string" || session === "") throw new Error("the event has no session_id");
+  return typeof event.agent_id === "string" && event.agent_id !== "" ? `${session}~agent~${event.agent_id}` : session;
+}
+
+/**
+ * Answers one hook event: the JSON the host expects on stdout, or "" when there is nothing new. The index of
+ * omitted rules and warnings already shown in the session are not repeated.
+ */
+export async function answerHookEvent(host: HookHost, run: RunEnvironment, event: HookEvent): Promise<HookAnswer> {
+  const session = sessionKey(event);
+  const cwd = typeof event.cwd === "string" && event.cwd !== "" ? event.cwd : run.cwd;
+  const action = host.action(event);
+  if (action === null) return { answer: "", warnings: [] };
+  if ("reset" in action) {
+    const store = new SessionStore(stateDir(run.env));
+    await (action.reset === "session" ? store.clear(session) : store.resetInjected(session));
+    return { answer: "", warnings: [] };
+  }
+  let request = "select" in action ? action.select : null;
+  if ("mentions" in action) {
+    const { root } = findRoot(cwd, undefined);
+    const files = promptTargets(cwd, root, action.mentions);
+    if (files.length === 0) return { answer: "", warnings: [] };
+    request = { files: files.map((f) => join(root, f)) };
+  }
+  const selected = await runSelection({ cwd, env: run.env }, { ...request, session, format: "markdown" }, true, (config) => ({
+    ...(host.maxChars && { maxChars: host.maxChars(config) }),
+    once: true,
+    ...(!host.includeNative(config) && { exclude: host.profile.loadsItself }),
+  }));
+  const fresh = selected.doc.entries.length > 0;
+  await selected.finish();
+  const warnings = selected.warnings;
+  if (!fresh) return { answer: "", warnings };
+  const context = selected.output.replace(/\n+$/, "");
+  return { answer: `${JSON.stringify(host.answer(event.hook_event_name ?? "", context))}\n`, warnings };
+}
+
+/** The path a file tool's input names (`file_path`, `notebook_path`, `path`, `absolute_path`), if any. */
+export function filePathOf(input: Record<string, unknown> | undefined): string | undefined {
+  for (const key of ["file_path", "notebook_path", "path", "absolute_path", "filePath"]) {
+    const value = input?.[key];
+    if (typeof value === "string" && value !== "") return value;
+  }
+  return undefined;
+}
+
+/** Claude Code's answer shape, shared by Codex: `hookSpecificOutput.additionalContext`. */
+export const additionalContext = (hookEventName: string, context: string) => ({ hookSpecificOutput: { hookEventName, additionalContext: context } });
