@@ -3,7 +3,12 @@ const sse = (type, data) => `event: ${type}\ndata: ${JSON.stringify({ type, ...d
 
 function items(answer) {
   if (answer.text !== null) return [{ type: "message", id: `msg_${answer.id}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: answer.text, annotations: [] }] }];
-  return answer.tools.map((t) => ({ type: "function_call", id: `fc_${t.id}`, call_id: t.id, name: t.name, arguments: JSON.stringify(t.input), status: "completed" }));
+  // A tool whose input is text is a custom (freeform) tool, as Codex's apply_patch is.
+  return answer.tools.map((t) =>
+    typeof t.input === "string"
+      ? { type: "custom_tool_call", id: `ctc_${t.id}`, call_id: t.id, name: t.name, input: t.input, status: "completed" }
+      : { type: "function_call", id: `fc_${t.id}`, call_id: t.id, name: t.name, arguments: JSON.stringify(t.input), status: "completed" },
+  );
 }
 
 function response(answer, status) {
@@ -18,7 +23,7 @@ export const openaiResponses = {
   *stream(answer) {
     yield sse("response.created", { response: response(answer, "in_progress") });
     for (const [output_index, item] of items(answer).entries()) {
-      yield sse("response.output_item.added", { output_index, item: { ...item, ...(item.type === "message" ? { content: [] } : { arguments: "" }), status: "in_progress" } });
+      yield sse("response.output_item.added", { output_index, item: { ...item, ...(item.type === "message" ? { content: [] } : item.type === "custom_tool_call" ? { input: "" } : { arguments: "" }), status: "in_progress" } });
       if (item.type === "message") yield sse("response.output_text.delta", { output_index, item_id: item.id, content_index: 0, delta: item.content[0].text });
       yield sse("response.output_item.done", { output_index, item });
     }

@@ -1,0 +1,128 @@
+/**
+ * The real Codex CLI (pinned below), run inside `unshare -n` against a fake OpenAI Responses API on 127.0.0.1 that
+ * records every request, with ctxinject's hooks installed by `ctxinject init --codex`. Each case asserts on what
+ * reached the model: which marker texts, and how many times.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { count, installHost, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+
+/** The Codex version the suite runs against (README "Codex"); bump it here, nowhere else. */
+export const CODEX_VERSION = "0.169.0";
+
+const PLATFORM: Record<string, string> = { "linux-x64": "codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex", "linux-arm64": "codex-linux-arm64/vendor/aarch64-unknown-linux-musl/bin/codex" };
+
+function codexBinary() {
+  const binary = PLATFORM[`${process.platform}-${process.arch}`];
+  if (!binary) return { skip: `no Codex binary for ${process.platform}-${process.arch} in this suite` };
+  return installHost({ name: "@openai/codex", version: CODEX_VERSION, binary: `@openai/${binary}`, versionArgs: ["--version"] });
+}
+
+const found = codexBinary();
+if ("skip" in found) console.log(`codex host suite skipped: ${found.skip}`);
+else console.log(`codex host suite: Codex ${CODEX_VERSION}`);
+
+type Step = ({ text: string } | { tool: { name: string; input: Record<string, unknown> | string } }) & { when?: string; unless?: string };
+
+/**
+ * Runs `codex exec` once per prompt (a later prompt resumes the first session), in one network namespace with one
+ * fake API and one script. The hooks `init --codex` wrote are new to Codex, and `codex exec` has no way to trust
+ * them, so the runs pass --dangerously-bypass-hook-trust, as the README tells automation to.
+ */
+function codex(root: string, script: Step[], prompts: string[]): Outcome {
+  const work = workFolder("codex");
+  const home = join(work, "home/.codex");
+  mkdirSync(home, { recursive: true });
+  const config = [
+    'model = "gpt-5.5"',
+    'model_provider = "fake"',
+    "[model_providers.fake]",
+    'name = "fake"',
+    'base_url = "{{API}}/v1"',
+    'wire_api = "responses"',
+    'env_key = "FAKE_API_KEY"',
+    "[analytics]",
+    "enabled = false",
+    "[features]",
+    "plugins = false",
+    `[projects.${JSON.stringify(root)}]`,
+    'trust_level = "trusted"',
+  ].join("\n");
+  const common = ["--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "--dangerously-bypass-hook-trust"];
+  const runs = prompts.map((prompt, i) => ({ args: i === 0 ? ["exec", ...common, "--json", prompt] : ["exec", "resume", ...common, "--last", prompt] }));
+  const env = { CODEX_HOME: home, FAKE_API_KEY: "sk-fake-key-for-tests", CTXINJECT_STATE_DIR: join(work, "state"), RUST_LOG: "error" };
+  return runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files: { [join(home, "config.toml")]: `${config}\n` }, script, runs }, "codex");
+}
+
+/** A copy of the fixture with ctxinject's hooks installed the way the README says. */
+function project(prepare?: (root: string) => void): string {
+  const root = materialize("claude-host");
+  prepare?.(root);
+  const init = runCli(["init", "--codex"], { cwd: root });
+  assert.is(init.status, 0, init.stderr);
+  return root;
+}
+
+const agentTurns = (out: Outcome) => out.requests.filter((r) => (r.body?.tools as unknown[] | undefined)?.length);
+const last = (out: Outcome) => JSON.stringify(agentTurns(out).at(-1)?.body ?? {});
+
+const suite = "path" in found ? test : test.skip;
+test.after(() => {
+  cleanup();
+  removeWorkFolders();
+});
+
+suite("installed by init --codex, a prompt naming a file brings that file's rules once", () => {
+  const out = codex(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]);
+  const body = last(out);
+  assert.is(count(body, "MARK-NET-RULE"), 1);
+  assert.is(count(body, "MARK-ROOT-CURSORRULES"), 1, "the always-on rule of another agent");
+});
+
+suite("the root AGENTS.md, which Codex loads itself, arrives once", () => {
+  assert.is(count(last(codex(project(), [{ text: "ok" }], ["hello"])), "MARK-AGENTS-ROOT"), 1);
+});
+
+suite("a shell read of a nested file: its rules and the AGENTS.md below the working folder arrive once", () => {
+  const out = codex(project(), [{ tool: { name: "exec_command", input: { cmd: "cat packages/api/src/handler.ts" } } }, { text: "ok" }], ["what does the handler do?"]);
+  const body = last(out);
+  assert.is(count(body, "MARK-API-RULE"), 1);
+  assert.is(count(body, "MARK-API-AGENTS"), 1);
+});
+
+suite("apply_patch on a nested file: its rules and AGENTS.md arrive with the patch, once", () => {
+  const patch = ["*** Begin Patch", "*** Update File: packages/api/src/handler.ts", "@@", "-export function handle(): void {}", "+export function handle(): number {", "+  return 0;", "+}", "*** End Patch", ""].join("\n");
+  const out = codex(project(), [{ tool: { name: "apply_patch", input: patch } }, { text: "ok" }], ["make handle return a number"]);
+  const body = last(out);
+  assert.match(body, "custom_tool_call_output", "Codex ran the patch");
+  assert.is(count(body, "MARK-API-RULE"), 1);
+  assert.is(count(body, "MARK-API-AGENTS"), 1);
+});
+
+suite("an AGENTS.md that @imports another file: the imported text arrives (Codex leaves the import as it is)", () => {
+  const root = project((r) => {
+    writeFileSync(join(r, "AGENTS.md"), "Run the whole test suite before you push. (MARK-AGENTS-ROOT)\n\n@docs/style.md\n");
+    mkdirSync(join(r, "docs"));
+    writeFileSync(join(r, "docs/style.md"), "Prefer early returns. (MARK-IMPORTED)\n");
+  });
+  assert.is(count(last(codex(root, [{ text: "ok" }], ["hello"])), "MARK-IMPORTED"), 1);
+});
+
+suite("an AGENTS.md over Codex's 32 KiB budget: Codex cuts its end, so ctxinject gives the whole file", () => {
+  const filler = "Keep the build green and the logs quiet.\n".repeat(900);
+  const root = project((r) => writeFileSync(join(r, "AGENTS.md"), `${filler}The last line matters. (MARK-AGENTS-TAIL)\n`));
+  assert.is(count(last(codex(root, [{ text: "ok" }], ["hello"])), "MARK-AGENTS-TAIL"), 1);
+});
+
+suite("a second prompt in the same session (exec resume) repeats nothing", () => {
+  const out = codex(project(), [{ text: "one" }, { text: "two" }], ["fix the retry in src/net/client.ts", "and src/net/client.ts again"]);
+  const body = last(out);
+  assert.match(body, "and src/net/client.ts again");
+  assert.is(count(body, "MARK-NET-RULE"), 1);
+  assert.is(count(body, "MARK-ROOT-CURSORRULES"), 1);
+});
+
+test.run();
