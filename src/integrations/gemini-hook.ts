@@ -9,7 +9,8 @@ const FILE_TOOLS = new Set(["read_file", "write_file", "replace", "edit"]);
  * - BeforeAgent: what `build` gives for the prompt;
  * - AfterTool on read_file, write_file, replace, read_many_files: the touched files' rules, appended to the tool
  *   result (Gemini CLI adds the GEMINI.md files above them itself);
- * - SessionStart after /clear, PreCompress: the rules come back.
+ * - SessionStart after /clear: the rules come back. Not PreCompress: 0.61.0 fires it at the end of every
+ *   `gemini -p` turn, whether or not anything is compressed, and it has no event after a real compression.
  */
 export const geminiHost: HookHost = {
   name: "gemini",
@@ -18,7 +19,6 @@ export const geminiHost: HookHost = {
   action(event) {
     const name = event.hook_event_name;
     if (name === "SessionStart") return event.source === "clear" ? { reset: "injected" } : null;
-    if (name === "PreCompress") return { reset: "injected" };
     if (name === "BeforeAgent" && typeof event.prompt === "string") return { select: { prompt: event.prompt } };
     if (name !== "AfterTool") return null;
     const tool = event.tool_name ?? "";

@@ -54,7 +54,7 @@ export const GEMINI_SETTINGS: HookSettings = {
   agent: "gemini",
   project: ".gemini/settings.json",
   user: ".gemini/settings.json",
-  events: [{ event: "BeforeAgent" }, { event: "AfterTool", matcher: "read_file|write_file|replace|read_many_files" }, { event: "SessionStart" }, { event: "PreCompress" }],
+  events: [{ event: "BeforeAgent" }, { event: "AfterTool", matcher: "read_file|write_file|replace|read_many_files" }, { event: "SessionStart" }],
   timeout: 10_000,
   projectDirVariable: "GEMINI_PROJECT_DIR",
 };

@@ -7,7 +7,7 @@ function candidate(answer) {
 }
 
 export const gemini = {
-  handles: (path) => /:(stream)?generateContent$|:countTokens$/.test(path),
+  handles: (path) => /:(streamGenerateContent|generateContent|countTokens)$/.test(path),
   special: (path) => (path.endsWith(":countTokens") ? { totalTokens: 100 } : null),
   offersTools: (json) => Array.isArray(json?.tools) && json.tools.some((t) => (t.functionDeclarations?.length ?? 0) > 0),
   streams: (_json, url) => url.includes(":streamGenerateContent"),

@@ -1,0 +1,89 @@
+/**
+ * The real Gemini CLI (pinned below), run inside `unshare -n` against a fake Gemini API on 127.0.0.1
+ * (GOOGLE_GEMINI_BASE_URL) that records every request, with ctxinject's hooks installed by `ctxinject init
+ * --gemini`. Each case asserts on what reached the model: which marker texts, and how many times.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { count, installHost, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+
+/** The Gemini CLI version the suite runs against (README "Gemini CLI"); bump it here, nowhere else. */
+export const GEMINI_VERSION = "0.61.0";
+
+const found = installHost({ name: "@google/gemini-cli", version: GEMINI_VERSION, binary: "@google/gemini-cli/bundle/gemini.js", versionArgs: ["--version"] });
+if ("skip" in found) console.log(`gemini host suite skipped: ${found.skip}`);
+else console.log(`gemini host suite: Gemini CLI ${GEMINI_VERSION}`);
+
+/** A model named outright: with "auto" the CLI first asks a small model to route, which the fake API cannot answer. */
+const MODEL = "gemini-3.1-pro-preview";
+const SETTINGS = {
+  privacy: { usageStatisticsEnabled: false },
+  general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+  telemetry: { enabled: false },
+  security: { auth: { selectedType: "gemini-api-key" }, folderTrust: { enabled: false } },
+};
+
+type Step = ({ text: string } | { tool: { name: string; input: Record<string, unknown> } }) & { when?: string; unless?: string };
+
+/** Runs `gemini -p` once per prompt (a later prompt resumes the latest session) in one network namespace. */
+function gemini(root: string, script: Step[], prompts: string[]): Outcome {
+  const work = workFolder("gemini");
+  const runs = prompts.map((prompt, i) => ({ args: ["-p", prompt, "-m", MODEL, "--yolo", ...(i > 0 ? ["--resume", "latest"] : [])] }));
+  const env = { GOOGLE_GEMINI_BASE_URL: "{{API}}", GEMINI_API_KEY: "fake-key-for-tests", GEMINI_CLI_NO_RELAUNCH: "true", CTXINJECT_STATE_DIR: join(work, "state") };
+  const files = { [join(work, "home/.gemini/settings.json")]: JSON.stringify(SETTINGS) };
+  return runScenario(work, { command: process.execPath, cwd: root, env, files, script, runs: runs.map((r) => ({ args: [(found as { path: string }).path, ...r.args] })) }, "gemini");
+}
+
+/** A copy of the fixture with GEMINI.md files and ctxinject's hooks installed the way the README says. */
+function project(): string {
+  const root = materialize("claude-host");
+  writeFileSync(join(root, "GEMINI.md"), "Gemini notes for the whole project. (MARK-GEMINI-ROOT)\n");
+  writeFileSync(join(root, "packages/api/GEMINI.md"), "Gemini notes for the API. (MARK-GEMINI-API)\n");
+  const init = runCli(["init", "--gemini"], { cwd: root });
+  assert.is(init.status, 0, init.stderr);
+  return root;
+}
+
+const agentTurns = (out: Outcome) => out.requests.filter((r) => (r.url ?? "").includes(`${MODEL}:`) && (r.body?.tools as unknown[] | undefined)?.length);
+const last = (out: Outcome) => JSON.stringify(agentTurns(out).at(-1)?.body ?? {});
+
+const suite = "path" in found ? test : test.skip;
+test.after(() => {
+  cleanup();
+  removeWorkFolders();
+});
+
+suite("installed by init --gemini, a prompt naming a file brings its rules once; GEMINI.md, which Gemini CLI loads, once", () => {
+  const body = last(gemini(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]));
+  assert.is(count(body, "MARK-NET-RULE"), 1);
+  assert.is(count(body, "MARK-AGENTS-ROOT"), 1, "AGENTS.md, which Gemini CLI does not read by default");
+  assert.is(count(body, "MARK-GEMINI-ROOT"), 1);
+});
+
+suite("a read_file of a nested file: its rules and AGENTS.md once; its GEMINI.md once (Gemini CLI adds it just in time)", () => {
+  const body = last(gemini(project(), [{ tool: { name: "read_file", input: { file_path: "packages/api/src/handler.ts" } } }, { text: "ok" }], ["what does the handler do?"]));
+  assert.is(count(body, "MARK-API-RULE"), 1);
+  assert.is(count(body, "MARK-API-AGENTS"), 1);
+  assert.is(count(body, "MARK-GEMINI-API"), 1);
+});
+
+suite("a write_file of a new nested file: its rules and AGENTS.md once, its folder's GEMINI.md once", () => {
+  const body = last(gemini(project(), [{ tool: { name: "write_file", input: { file_path: "packages/api/src/routes.ts", content: "export {};\n" } } }, { text: "ok" }], ["add a routes file"]));
+  assert.is(count(body, "MARK-API-RULE"), 1);
+  assert.is(count(body, "MARK-API-AGENTS"), 1);
+  assert.is(count(body, "MARK-GEMINI-API"), 1);
+  assert.is(count(body, "packages/api/GEMINI.md (normal)"), 0, "that copy is Gemini CLI's own, not ctxinject's");
+});
+
+suite("a second prompt in the same session (--resume latest) repeats nothing", () => {
+  const out = gemini(project(), [{ text: "one" }, { text: "two" }], ["fix the retry in src/net/client.ts", "and src/net/client.ts again"]);
+  const body = last(out);
+  assert.match(body, "and src/net/client.ts again");
+  assert.is(count(body, "MARK-NET-RULE"), 1);
+  assert.is(count(body, "MARK-AGENTS-ROOT"), 1);
+});
+
+test.run();
