@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { LoadedContext } from "../../src/core/agents/profile.js";
+import { codex } from "../../src/core/agents/codex.js";
 import { opencode } from "../../src/core/agents/opencode.js";
 import { makeCandidate } from "../../src/core/sources/source.js";
 import { approxTokens } from "../../src/core/tokens.js";
@@ -32,6 +33,18 @@ test("opencode's read tool: the first of AGENTS.md, CLAUDE.md, CONTEXT.md in eac
   assert.ok(loads("pkg/sub/CLAUDE.md", read));
   assert.not.ok(loads("pkg/AGENTS.md", context(present)), "no read, nothing nested");
   assert.not.ok(opencode.loadsItself({ ...agentFile("pkg/AGENTS.md"), source: "rules-injector" }, read), "only agent files");
+});
+
+test("Codex: the first of AGENTS.override.md and AGENTS.md per folder, root to working folder, within 32 KiB root first", () => {
+  const sizes: Record<string, number> = { "AGENTS.md": 20_000, "app/AGENTS.override.md": 10_000, "app/AGENTS.md": 5, "app/web/AGENTS.md": 4_000, "app/web/src/AGENTS.md": 10 };
+  const ctx: LoadedContext = { present: new Set(Object.keys(sizes)), workingFolder: "app/web", reads: [], bytesOf: (p) => sizes[p] ?? 0 };
+  const codexLoads = (path: string) => codex.loadsItself(agentFile(path), ctx) !== null;
+  assert.ok(codexLoads("AGENTS.md"));
+  assert.ok(codexLoads("app/AGENTS.override.md"));
+  assert.not.ok(codexLoads("app/AGENTS.md"), "the override wins in that folder");
+  assert.not.ok(codexLoads("app/web/AGENTS.md"), "20,000 + 10,000 + 4,000 bytes: past 32 KiB, cut");
+  assert.not.ok(codexLoads("app/web/src/AGENTS.md"), "below the working folder");
+  assert.not.ok(codex.loadsItself({ ...agentFile("AGENTS.md"), imports: [{ path: "docs/a.md", children: [] } as never] }, ctx), "imports Codex would not expand");
 });
 
 test.run();
