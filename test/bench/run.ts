@@ -97,12 +97,12 @@ for (const size of sizes) {
   console.error(`bench: ${size.name}: ${tree.files} files; measuring…`);
   // Claude Code's prompt hook naming the same file, a new session each run (its first prompt: nothing injected yet).
   // Each Claude Code event the hook answers, a new session each run.
-  const eventFile = (name: string, fields: Record<string, unknown>) => {
-    const file = join(states, `${size.name}-${name}.json`);
+  const eventFile = (name: string, fields: Record<string, unknown>, agent = "claude") => {
+    const file = join(states, `${size.name}-${agent}-${name}.json`);
     writeFileSync(file, JSON.stringify({ hook_event_name: name, session_id: "SESSION", cwd: tree.root, ...fields }));
-    return { command: `sed "s/SESSION/$$/" ${file} | ${ctx} hook claude`, env: { CTXINJECT_STATE_DIR: states } };
+    return { command: `sed "s/SESSION/$$/" ${file} | ${ctx} hook ${agent}`, env: { CTXINJECT_STATE_DIR: states } };
   };
-  const [floor, targeted, hook, postTool, sessionStart] = sideBySide(
+  const [floor, targeted, hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead] = sideBySide(
     tree.root,
     [
       { command: "node -e 0" },
@@ -110,9 +110,13 @@ for (const size of sizes) {
       eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }),
       eventFile("PostToolUse", { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } }),
       eventFile("SessionStart", { source: "startup" }),
+      eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "codex"),
+      eventFile("PostToolUse", { tool_name: "Bash", tool_input: { command: `cat ${tree.target}` } }, "codex"),
+      eventFile("BeforeAgent", { prompt: `fix the retry in ${tree.target}` }, "gemini"),
+      eventFile("AfterTool", { tool_name: "read_file", tool_input: { file_path: tree.target } }, "gemini"),
     ],
     START_RUNS,
-  ) as [Timing, Timing, Timing, Timing, Timing];
+  ) as Timing[] as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
   const [all, shell] = sideBySide(tree.root, [{ command: `${ctx} build --all` }, { command: `git ls-files -z -- ${PATHSPECS} | xargs -0 cat > /dev/null` }]) as [Timing, Timing];
   const plainTargeted = measure(plain.root, `${ctx} build --files ${plain.target}`);
   const plainAll = measure(plain.root, `${ctx} build --all`);
@@ -126,6 +130,10 @@ for (const size of sizes) {
     ratio(hook.ms, floor.ms),
     ratio(postTool.ms, floor.ms),
     ratio(sessionStart.ms, floor.ms),
+    ratio(codexPrompt.ms, floor.ms),
+    ratio(codexBash.ms, floor.ms),
+    ratio(geminiPrompt.ms, floor.ms),
+    ratio(geminiRead.ms, floor.ms),
     fmt(plainTargeted.ms),
     fmt(all.ms),
     fmt(shell.ms),
@@ -140,10 +148,10 @@ for (const size of sizes) {
   }
 }
 
-const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.5)", "hook claude", "ratio", "PostToolUse", "SessionStart", "--files no git", "build --all", "git ls-files|cat", "ratio (<=3.0)", "ms per 1k files", "--all no git", "peak RSS MiB (<=150)"];
+const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.5)", "hook claude", "ratio", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "--files no git", "build --all", "git ls-files|cat", "ratio (<=3.0)", "ms per 1k files", "--all no git", "peak RSS MiB (<=150)"];
 const table = [header, ...rows];
 const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
 console.log(table.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join("  ")).join("\n"));
 for (const note of notes) console.log(note);
 console.log(`times are medians in ms of ${START_RUNS} runs (node -e 0, build --files, hook claude: taking turns) or ${RUNS} (the rest; build --all and git ls-files taking turns); "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
-console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too.`);
+console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too, as are Codex's UserPromptSubmit and PostToolUse on Bash (cat of that file) and Gemini CLI's BeforeAgent and AfterTool (read_file).`);
