@@ -90,10 +90,7 @@ export function selectContext(input: SelectInput): Selection {
     ignored: input.config.ignore.length > 0 ? compileGlobs(input.config.ignore, "") : null,
     countTokens: ctx.countTokens,
     exclude: input.exclude,
-    present: ctx.present,
-    workingFolder: input.workingFolder ?? "",
-    reads: input.reads ?? [],
-    bytesOf: (path) => utf8Bytes(ctx.files.get(path)?.text ?? ""),
+    loaded: { present: ctx.present, workingFolder: input.workingFolder ?? "", reads: input.reads ?? [], bytesOf: (path) => utf8Bytes(ctx.files.get(path)?.text ?? "") },
     alreadyInjected: input.alreadyInjected,
     warn,
   });

@@ -1,11 +1,10 @@
 import { join } from "node:path";
-import type { AgentProfile } from "../core/agents/profile.js";
-import type { Config } from "../core/config.js";
 import type { Warning } from "../core/types.js";
-import { runSelection, type RunEnvironment, type SelectionRequest } from "../io/run-selection.js";
+import type { RunEnvironment, SelectionRequest } from "../io/run-selection.js";
 import { findRoot } from "../io/root.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
 import { promptTargets } from "../io/targets.js";
+import { injectOnce, type Injector } from "./inject-once.js";
 
 /**
  * The fields of a command-hook event that ctxinject reads (Claude Code's wire format, which Codex shares and
@@ -36,11 +35,8 @@ export type HookAction =
   | null;
 
 /** One host's command hooks: which events mean what, what it loads itself, how it wants the answer. */
-export interface HookHost {
+export interface HookHost extends Injector {
   name: string;
-  profile: AgentProfile;
-  includeNative(config: Config): boolean;
-  maxChars?(config: Config): number;
   action(event: HookEvent): HookAction;
   /** The JSON the host expects on stdout for context on this event. */
   answer(eventName: string, context: string): unknown;
@@ -61,10 +57,7 @@ export function sessionKey(event: HookEvent): string {
   return typeof event.agent_id === "string" && event.agent_id !== "" ? `${session}~agent~${event.agent_id}` : session;
 }
 
-/**
- * Answers one hook event: the JSON the host expects on stdout, or "" when there is nothing new. The index of
- * omitted rules and warnings already shown in the session are not repeated.
- */
+/** Answers one hook event: the JSON the host expects on stdout, or "" when there is nothing new. */
 export async function answerHookEvent(host: HookHost, run: RunEnvironment, event: HookEvent): Promise<HookAnswer> {
   const session = sessionKey(event);
   const cwd = typeof event.cwd === "string" && event.cwd !== "" ? event.cwd : run.cwd;
@@ -75,24 +68,18 @@ export async function answerHookEvent(host: HookHost, run: RunEnvironment, event
     await (action.reset === "session" ? store.clear(session) : store.resetInjected(session));
     return { answer: "", warnings: [] };
   }
-  let request = "select" in action ? action.select : null;
-  if ("mentions" in action) {
-    const { root } = findRoot(cwd, undefined);
-    const files = promptTargets(cwd, root, action.mentions);
-    if (files.length === 0) return { answer: "", warnings: [] };
-    request = { files: files.map((f) => join(root, f)) };
-  }
-  const selected = await runSelection({ cwd, env: run.env }, { ...request, session, format: "markdown" }, true, (config) => ({
-    ...(host.maxChars && { maxChars: host.maxChars(config) }),
-    once: true,
-    ...(!host.includeNative(config) && { exclude: host.profile.loadsItself }),
-  }));
-  const fresh = selected.doc.entries.length > 0;
-  await selected.finish();
-  const warnings = selected.warnings;
-  if (!fresh) return { answer: "", warnings };
-  const context = selected.output.replace(/\n+$/, "");
+  const request = "select" in action ? action.select : mentionedFiles(cwd, action.mentions);
+  if (request === null) return { answer: "", warnings: [] };
+  const { context, warnings } = await injectOnce(host, { cwd, env: run.env }, session, request);
+  if (context === "") return { answer: "", warnings };
   return { answer: `${JSON.stringify(host.answer(event.hook_event_name ?? "", context))}\n`, warnings };
+}
+
+/** The files a shell command names that exist, as targets; null when it names none. */
+function mentionedFiles(cwd: string, command: string): { files: string[] } | null {
+  const { root } = findRoot(cwd, undefined);
+  const files = promptTargets(cwd, root, command);
+  return files.length > 0 ? { files: files.map((f) => join(root, f)) } : null;
 }
 
 /** The path a file tool's input names (`file_path`, `notebook_path`, `path`, `absolute_path`), if any. */

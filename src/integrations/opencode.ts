@@ -1,8 +1,9 @@
 import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
 import { opencode } from "../core/agents/opencode.js";
 import type { Warning } from "../core/types.js";
-import { runSelection, type SelectionRequest } from "../io/run-selection.js";
+import type { SelectionRequest } from "../io/run-selection.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
+import { injectOnce, type Injector } from "./inject-once.js";
 import { patchTargets, listedFiles } from "./tool-targets.js";
 
 type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
@@ -14,6 +15,8 @@ const FILE_TOOLS = new Set(["read", "edit", "write", "multiedit"]);
 /** Search tools: the files they list become targets, at most this many (a wide grep must not pull in every package). */
 const LISTING_TOOLS = new Set(["grep", "glob"]);
 const MAX_LISTED = 10;
+
+const OPENCODE: Injector = { profile: opencode, includeNative: (config) => config.opencode.includeNative };
 
 /**
  * ctxinject as an opencode plugin. Everything it adds is stored by opencode with the conversation, so it lasts
@@ -32,17 +35,11 @@ export const CtxinjectPlugin: Plugin = async (input: PluginInput) => {
     for (const w of warnings) void log(input, "warn", `${w.file ? `${w.file}${w.line ? `:${w.line}` : ""}: ` : ""}${w.message}`);
   };
 
-  /** The block for one event, recorded as injected for the session; "" when there is nothing new. */
   const answer = async (session: string, request: Omit<SelectionRequest, "session" | "format">): Promise<string> => {
     try {
-      const selected = await runSelection(run, { ...request, session, format: "markdown" }, true, (config) => ({
-        once: true,
-        ...(!config.opencode.includeNative && { exclude: opencode.loadsItself }),
-      }));
-      const fresh = selected.doc.entries.length > 0;
-      await selected.finish();
-      report(selected.warnings);
-      return fresh ? selected.output.replace(/\n+$/, "") : "";
+      const { context, warnings } = await injectOnce(OPENCODE, run, session, request);
+      report(warnings);
+      return context;
     } catch (error) {
       // A broken config or an unreadable tree must never break the user's chat; it is logged and the next event tries again.
       await log(input, "error", error instanceof Error ? error.message : String(error));

@@ -1,4 +1,4 @@
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { stemmer } from "stemmer";
 import type { Config } from "../core/config.js";
 import { locateOptionsOf, locateSource } from "../core/sources/index.js";
@@ -12,6 +12,7 @@ import { readCustomEntries } from "./custom.js";
 import { discover } from "./discover.js";
 import { readImports } from "./imports.js";
 import { readSourceFiles } from "./read.js";
+import { toRootRelative } from "./paths.js";
 import { findRoot } from "./root.js";
 import { contentHash, type StoredEntry } from "./session-store.js";
 import { promptTargets, resolveTargets, type TargetOptions } from "./targets.js";
@@ -92,7 +93,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     rules: resolved.rules,
     ...(resolved.mode !== undefined && { mode: resolved.mode }),
     custom: [...custom.entries, ...sessionEntries],
-    ...(exclude && { exclude, workingFolder: workingFolderOf(root, options.cwd), ...(options.readByAgent && { reads: targets }) }),
+    ...(exclude && { exclude, workingFolder: toRootRelative(root, resolve(options.cwd)) ?? "", ...(options.readByAgent && { reads: targets }) }),
     ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === contentHash(c.content) }),
     config,
     countTokens,
@@ -105,10 +106,4 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: contentHash(c.content) }));
   return { injectionRecords, root, options: resolved, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
-}
-
-/** The working folder relative to the root ("" at the root or outside it). */
-function workingFolderOf(root: string, cwd: string): string {
-  const rel = relative(root, resolve(cwd)).split(sep).join("/");
-  return rel === "" || rel.startsWith("..") || isAbsolute(rel) ? "" : rel;
 }

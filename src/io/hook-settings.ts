@@ -1,8 +1,6 @@
-// fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
-import { existsSync, promises as fs } from "node:fs";
-import { dirname, join } from "node:path";
-import { CtxinjectError } from "../core/errors.js";
-import { writeIfChanged } from "./out-file.js";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { readJsonToMerge, writeIfChanged } from "./out-file.js";
 
 /** One host's hook settings: where they live, which events ctxinject answers, how a command names the project. */
 export interface HookSettings {
@@ -76,15 +74,7 @@ interface MatcherGroup {
  */
 export async function mergeHooks(settingsFile: string, host: HookSettings, command: string): Promise<boolean> {
   const ours = new RegExp(`ctxinject(\\.js)?["']?\\s+hook\\s+${host.agent}\\b`);
-  let settings: Record<string, unknown> = {};
-  if (existsSync(settingsFile)) {
-    try {
-      settings = JSON.parse(await fs.readFile(settingsFile, "utf8")) as Record<string, unknown>;
-    } catch (error) {
-      throw new CtxinjectError(`${settingsFile}: not valid JSON (${(error as Error).message}); fix it first, nothing was written`);
-    }
-    if (settings === null || typeof settings !== "object" || Array.isArray(settings)) throw new CtxinjectError(`${settingsFile}: expected a JSON object; nothing was written`);
-  }
+  const settings = await readJsonToMerge(settingsFile);
   const hooks = (settings.hooks ?? {}) as Record<string, MatcherGroup[]>;
   for (const { event, matcher } of host.events) {
     const groups = (Array.isArray(hooks[event]) ? hooks[event] : [])
@@ -94,7 +84,6 @@ export async function mergeHooks(settingsFile: string, host: HookSettings, comma
     hooks[event] = groups;
   }
   settings.hooks = hooks;
-  await fs.mkdir(dirname(settingsFile), { recursive: true });
   return writeIfChanged(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
 }
 

@@ -1,9 +1,8 @@
-// fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
-import { existsSync, promises as fs, realpathSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { CtxinjectError } from "../core/errors.js";
-import { writeIfChanged } from "./out-file.js";
+import { readJsonToMerge, writeIfChanged } from "./out-file.js";
+import { realOrSelf } from "./paths.js";
 
 /** Where opencode looks for project plugins (it also reads `.opencode/plugin/`). */
 export const OPENCODE_PLUGIN_FILE = ".opencode/plugins/ctxinject.js";
@@ -16,7 +15,7 @@ const PLUGIN_PACKAGE = "@opencode-ai/plugin";
  * and says so in opencode's log and on stderr when it cannot, instead of failing silently.
  */
 export function opencodePluginSource(self: string): string {
-  const fallback = pathToFileURL(resolve(dirname(realpathOr(self)), "../dist/integrations/opencode.js")).href;
+  const fallback = pathToFileURL(resolve(dirname(realOrSelf(self)), "../dist/integrations/opencode.js")).href;
   return `// Written by \`ctxinject init --opencode\`; run it again to refresh. Loads ctxinject's opencode plugin from the
 // project's own install, else from the ctxinject that wrote this file.
 const tried = [];
@@ -41,19 +40,9 @@ export const CtxinjectPlugin =
 `;
 }
 
-function realpathOr(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
-
 /** Writes the plugin file; returns whether it changed. */
 export async function writeOpencodePlugin(root: string, self: string): Promise<boolean> {
-  const file = join(root, OPENCODE_PLUGIN_FILE);
-  await fs.mkdir(dirname(file), { recursive: true });
-  return writeIfChanged(file, opencodePluginSource(self));
+  return writeIfChanged(join(root, OPENCODE_PLUGIN_FILE), opencodePluginSource(self));
 }
 
 /**
@@ -62,14 +51,7 @@ export async function writeOpencodePlugin(root: string, self: string): Promise<b
  */
 export async function writeOpencodePackage(root: string, version: string): Promise<boolean> {
   const file = join(root, ".opencode/package.json");
-  let manifest: Record<string, unknown> = {};
-  if (existsSync(file)) {
-    try {
-      manifest = JSON.parse(await fs.readFile(file, "utf8")) as Record<string, unknown>;
-    } catch (error) {
-      throw new CtxinjectError(`${file}: not valid JSON (${(error as Error).message}); fix it first, nothing was written`);
-    }
-  }
+  const manifest = await readJsonToMerge(file);
   const dependencies = { ...((manifest.dependencies ?? {}) as Record<string, string>) };
   dependencies[PLUGIN_PACKAGE] ??= version;
   return writeIfChanged(file, `${JSON.stringify({ ...manifest, dependencies }, null, 2)}\n`);
@@ -82,7 +64,7 @@ export async function writeOpencodePackage(root: string, version: string): Promi
 export async function opencodeDependenciesMissing(root: string): Promise<string | null> {
   const dir = join(root, ".opencode");
   if (!existsSync(join(dir, "node_modules"))) return ".opencode/node_modules";
-  const read = async (name: string) => JSON.parse(await fs.readFile(join(dir, name), "utf8").catch(() => "{}")) as Record<string, unknown>;
+  const read = (name: string) => readJsonToMerge(join(dir, name));
   const manifest = await read("package.json");
   const lock = (((await read("package-lock.json")).packages ?? {}) as Record<string, { dependencies?: Record<string, string> }>)[""]?.dependencies ?? {};
   const wanted = Object.keys((manifest.dependencies ?? {}) as Record<string, string>);

@@ -1,6 +1,7 @@
 // fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
 import { promises as fs } from "node:fs";
 import { dirname } from "node:path";
+import { CtxinjectError } from "../core/errors.js";
 import { randomHex } from "./lazy-node.js";
 
 /** The current text of a file, or null when there is none. */
@@ -11,6 +12,23 @@ export async function readIfExists(path: string): Promise<string | null> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+}
+
+/**
+ * A JSON settings file about to be merged into: its object, {} when there is no file. A file that is not a JSON
+ * object is the user's to fix; nothing is written over it.
+ */
+export async function readJsonToMerge(path: string): Promise<Record<string, unknown>> {
+  const text = await readIfExists(path);
+  if (text === null) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CtxinjectError(`${path}: not valid JSON (${(error as Error).message}); fix it first, nothing was written`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new CtxinjectError(`${path}: expected a JSON object; nothing was written`);
+  return value as Record<string, unknown>;
 }
 
 /**

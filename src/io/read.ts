@@ -2,7 +2,7 @@ import { closeSync, constants, lstatSync, openSync, readFileSync, realpathSync }
 import { join, resolve } from "node:path";
 import { baseName, dirOf } from "../core/rel-path.js";
 import type { SourceFile, Warning } from "../core/types.js";
-import { toRootRelative } from "./paths.js";
+import { realOrSelf, toRootRelative } from "./paths.js";
 
 const decoder = new TextDecoder("utf-8", { fatal: false });
 
@@ -75,14 +75,6 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
 
 /** Windows has no O_NOFOLLOW: there every file's path is resolved. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-
-function realOrSelf(path: string): string {
-  try {
-    return realpathSync.native(path);
-  } catch {
-    return path;
-  }
-}
 
 function unreadable(code: string): string {
   if (code === "EISDIR") return "is a directory";

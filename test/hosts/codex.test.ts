@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, installHost, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { count, lastAgentTurn, installHost, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
 
 /** The Codex version the suite runs against (README "Codex"); bump it here, nowhere else. */
 export const CODEX_VERSION = "0.169.0";
@@ -66,8 +66,6 @@ function project(prepare?: (root: string) => void): string {
   return root;
 }
 
-const agentTurns = (out: Outcome) => out.requests.filter((r) => (r.body?.tools as unknown[] | undefined)?.length);
-const last = (out: Outcome) => JSON.stringify(agentTurns(out).at(-1)?.body ?? {});
 
 const suite = "path" in found ? test : test.skip;
 test.after(() => {
@@ -77,18 +75,18 @@ test.after(() => {
 
 suite("installed by init --codex, a prompt naming a file brings that file's rules once", () => {
   const out = codex(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]);
-  const body = last(out);
+  const body = lastAgentTurn(out);
   assert.is(count(body, "MARK-NET-RULE"), 1);
   assert.is(count(body, "MARK-ROOT-CURSORRULES"), 1, "the always-on rule of another agent");
 });
 
 suite("the root AGENTS.md, which Codex loads itself, arrives once", () => {
-  assert.is(count(last(codex(project(), [{ text: "ok" }], ["hello"])), "MARK-AGENTS-ROOT"), 1);
+  assert.is(count(lastAgentTurn(codex(project(), [{ text: "ok" }], ["hello"])), "MARK-AGENTS-ROOT"), 1);
 });
 
 suite("a shell read of a nested file: its rules and the AGENTS.md below the working folder arrive once", () => {
   const out = codex(project(), [{ tool: { name: "exec_command", input: { cmd: "cat packages/api/src/handler.ts" } } }, { text: "ok" }], ["what does the handler do?"]);
-  const body = last(out);
+  const body = lastAgentTurn(out);
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
 });
@@ -96,7 +94,7 @@ suite("a shell read of a nested file: its rules and the AGENTS.md below the work
 suite("apply_patch on a nested file: its rules and AGENTS.md arrive with the patch, once", () => {
   const patch = ["*** Begin Patch", "*** Update File: packages/api/src/handler.ts", "@@", "-export function handle(): void {}", "+export function handle(): number {", "+  return 0;", "+}", "*** End Patch", ""].join("\n");
   const out = codex(project(), [{ tool: { name: "apply_patch", input: patch } }, { text: "ok" }], ["make handle return a number"]);
-  const body = last(out);
+  const body = lastAgentTurn(out);
   assert.match(body, "custom_tool_call_output", "Codex ran the patch");
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
@@ -108,18 +106,18 @@ suite("an AGENTS.md that @imports another file: the imported text arrives (Codex
     mkdirSync(join(r, "docs"));
     writeFileSync(join(r, "docs/style.md"), "Prefer early returns. (MARK-IMPORTED)\n");
   });
-  assert.is(count(last(codex(root, [{ text: "ok" }], ["hello"])), "MARK-IMPORTED"), 1);
+  assert.is(count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"])), "MARK-IMPORTED"), 1);
 });
 
 suite("an AGENTS.md over Codex's 32 KiB budget: Codex cuts its end, so ctxinject gives the whole file", () => {
   const filler = "Keep the build green and the logs quiet.\n".repeat(900);
   const root = project((r) => writeFileSync(join(r, "AGENTS.md"), `${filler}The last line matters. (MARK-AGENTS-TAIL)\n`));
-  assert.is(count(last(codex(root, [{ text: "ok" }], ["hello"])), "MARK-AGENTS-TAIL"), 1);
+  assert.is(count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"])), "MARK-AGENTS-TAIL"), 1);
 });
 
 suite("a second prompt in the same session (exec resume) repeats nothing", () => {
   const out = codex(project(), [{ text: "one" }, { text: "two" }], ["fix the retry in src/net/client.ts", "and src/net/client.ts again"]);
-  const body = last(out);
+  const body = lastAgentTurn(out);
   assert.match(body, "and src/net/client.ts again");
   assert.is(count(body, "MARK-NET-RULE"), 1);
   assert.is(count(body, "MARK-ROOT-CURSORRULES"), 1);

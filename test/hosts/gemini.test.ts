@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, installHost, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { count, installHost, lastAgentTurn, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
 
 /** The Gemini CLI version the suite runs against (README "Gemini CLI"); bump it here, nowhere else. */
 export const GEMINI_VERSION = "0.61.0";
@@ -47,8 +47,9 @@ function project(): string {
   return root;
 }
 
-const agentTurns = (out: Outcome) => out.requests.filter((r) => (r.url ?? "").includes(`${MODEL}:`) && (r.body?.tools as unknown[] | undefined)?.length);
-const last = (out: Outcome) => JSON.stringify(agentTurns(out).at(-1)?.body ?? {});
+
+/** The named model's requests (Gemini CLI may also ask a small model on the side, e.g. to route). */
+const forModel = (r: Recorded) => (r.url ?? "").includes(`${MODEL}:`);
 
 const suite = "path" in found ? test : test.skip;
 test.after(() => {
@@ -57,21 +58,21 @@ test.after(() => {
 });
 
 suite("installed by init --gemini, a prompt naming a file brings its rules once; GEMINI.md, which Gemini CLI loads, once", () => {
-  const body = last(gemini(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]));
+  const body = lastAgentTurn(gemini(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]), forModel);
   assert.is(count(body, "MARK-NET-RULE"), 1);
   assert.is(count(body, "MARK-AGENTS-ROOT"), 1, "AGENTS.md, which Gemini CLI does not read by default");
   assert.is(count(body, "MARK-GEMINI-ROOT"), 1);
 });
 
 suite("a read_file of a nested file: its rules and AGENTS.md once; its GEMINI.md once (Gemini CLI adds it just in time)", () => {
-  const body = last(gemini(project(), [{ tool: { name: "read_file", input: { file_path: "packages/api/src/handler.ts" } } }, { text: "ok" }], ["what does the handler do?"]));
+  const body = lastAgentTurn(gemini(project(), [{ tool: { name: "read_file", input: { file_path: "packages/api/src/handler.ts" } } }, { text: "ok" }], ["what does the handler do?"]), forModel);
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
   assert.is(count(body, "MARK-GEMINI-API"), 1);
 });
 
 suite("a write_file of a new nested file: its rules and AGENTS.md once, its folder's GEMINI.md once", () => {
-  const body = last(gemini(project(), [{ tool: { name: "write_file", input: { file_path: "packages/api/src/routes.ts", content: "export {};\n" } } }, { text: "ok" }], ["add a routes file"]));
+  const body = lastAgentTurn(gemini(project(), [{ tool: { name: "write_file", input: { file_path: "packages/api/src/routes.ts", content: "export {};\n" } } }, { text: "ok" }], ["add a routes file"]), forModel);
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
   assert.is(count(body, "MARK-GEMINI-API"), 1);
@@ -80,7 +81,7 @@ suite("a write_file of a new nested file: its rules and AGENTS.md once, its fold
 
 suite("a second prompt in the same session (--resume latest) repeats nothing", () => {
   const out = gemini(project(), [{ text: "one" }, { text: "two" }], ["fix the retry in src/net/client.ts", "and src/net/client.ts again"]);
-  const body = last(out);
+  const body = lastAgentTurn(out, forModel);
   assert.match(body, "and src/net/client.ts again");
   assert.is(count(body, "MARK-NET-RULE"), 1);
   assert.is(count(body, "MARK-AGENTS-ROOT"), 1);

@@ -95,3 +95,9 @@ export function runScenario(work: string, scenario: Scenario, host: string): Out
 }
 
 export const count = (text: string, marker: string) => text.split(marker).length - 1;
+
+/** The requests of the agent loop (those offering tools), optionally narrowed further. */
+export const agentTurns = (out: Outcome, also: (r: Recorded) => boolean = () => true) => out.requests.filter((r) => ((r.body?.tools as unknown[] | undefined)?.length ?? 0) > 0 && also(r));
+
+/** The last agent request's body as text, to count markers in. */
+export const lastAgentTurn = (out: Outcome, also?: (r: Recorded) => boolean) => JSON.stringify(agentTurns(out, also).at(-1)?.body ?? {});

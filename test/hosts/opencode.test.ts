@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, HOSTS_CACHE, installHost, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { agentTurns, count, lastAgentTurn, HOSTS_CACHE, installHost, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
 
 /** The opencode version the suite runs against (README "opencode"); bump it here, nowhere else. */
 export const OPENCODE_VERSION = "1.18.33";
@@ -98,8 +98,6 @@ function project(options: { install?: boolean; prepare?: (root: string) => void 
   return root;
 }
 
-const agentTurns = (out: Outcome) => out.requests.filter((r) => (r.body?.tools as unknown[] | undefined)?.length);
-const last = (out: Outcome) => JSON.stringify(agentTurns(out).at(-1)?.body ?? {});
 const run = (prompt: string, ...more: string[]): Run => ({ args: ["run", prompt, ...more] });
 const toolNames = (r: Recorded) => ((r.body?.tools ?? []) as Array<{ function: { name: string } }>).map((t) => t.function.name);
 
@@ -113,7 +111,7 @@ suite("installed by init --opencode (npm included), the first run starts offline
   const root = project({ install: true });
   const out = opencode(root, [{ text: "ok" }], [run("fix the retry in src/net/client.ts")], { deps: true });
   assert.ok(out.runs[0]!.ms < 45_000, `opencode waited ${out.runs[0]!.ms} ms (it tried to install its plugin package)`);
-  const body = last(out);
+  const body = lastAgentTurn(out);
   assert.is(count(body, "MARK-NET-RULE"), 1, "the file's rule arrives with the prompt, once");
   assert.is(count(body, "MARK-AGENTS-ROOT"), 1, "the root AGENTS.md, which opencode loads itself, once");
   assert.is(count(body, "MARK-ROOT-CURSORRULES"), 1, "an always-on rule arrives with the first prompt");
@@ -125,13 +123,13 @@ suite("what arrives with the prompt stays for the rest of the conversation", () 
   const turns = agentTurns(out);
   assert.is(turns.length, 3);
   for (const turn of turns) assert.is(count(JSON.stringify(turn.body), "MARK-NET-RULE"), 1, "in every request, once");
-  assert.is(count(last(out), "MARK-CLAUDE-PATHS"), 1, "the read file's rule stays too");
+  assert.is(count(lastAgentTurn(out), "MARK-CLAUDE-PATHS"), 1, "the read file's rule stays too");
 });
 
 suite("a read of a nested file: its rules once, and its AGENTS.md once (opencode adds it to the read result itself)", () => {
   const root = project();
   const out = opencode(root, [{ tool: { name: "read", input: { filePath: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }], [run("what does the handler do?")]);
-  const body = last(out);
+  const body = lastAgentTurn(out);
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
 });
@@ -139,7 +137,7 @@ suite("a read of a nested file: its rules once, and its AGENTS.md once (opencode
 suite("a write of a nested file (opencode adds nothing on write): its AGENTS.md and rules arrive from ctxinject", () => {
   const root = project();
   const out = opencode(root, [{ tool: { name: "write", input: { filePath: join(root, "packages/api/src/routes.ts"), content: "export {};\n" } } }, { text: "ok" }], [run("add a routes file")]);
-  const body = last(out);
+  const body = lastAgentTurn(out);
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
 });
@@ -149,7 +147,7 @@ suite("apply_patch (the edit tool opencode gives GPT models): the patched file's
   const patch = ["*** Begin Patch", "*** Update File: src/net/client.ts", "@@", "-export const client = {};", "+export const client = { retries: 3 };", "*** End Patch"].join("\n");
   const out = opencode(root, [{ tool: { name: "apply_patch", input: { patchText: patch } } }, { text: "ok" }], [run("bump the constant", "-m", GPT)]);
   assert.ok(toolNames(agentTurns(out)[0]!).includes("apply_patch"), `opencode offered ${toolNames(agentTurns(out)[0]!).join(", ")}`);
-  assert.is(count(last(out), "MARK-NET-RULE"), 1);
+  assert.is(count(lastAgentTurn(out), "MARK-NET-RULE"), 1);
 });
 
 const hasRipgrep = spawnSync("rg", ["--version"]).status === 0;
@@ -157,19 +155,19 @@ if (!hasRipgrep) console.log("opencode host suite: no ripgrep on PATH, so the gr
 (hasRipgrep ? suite : test.skip)("grep results: the files it lists bring their rules", () => {
   const root = project();
   const out = opencode(root, [{ tool: { name: "grep", input: { pattern: "export function handle" } } }, { text: "ok" }], [run("where is h defined?")]);
-  assert.is(count(last(out), "MARK-API-RULE"), 1);
+  assert.is(count(lastAgentTurn(out), "MARK-API-RULE"), 1);
 });
 
 suite("a file attached with -f brings its rules with the prompt", () => {
   const root = project();
   const out = opencode(root, [{ text: "ok" }], [run("what is this?", "-f", "src/net/client.ts")]);
-  assert.is(count(last(out), "MARK-NET-RULE"), 1);
+  assert.is(count(lastAgentTurn(out), "MARK-NET-RULE"), 1);
 });
 
 suite("a second prompt in the same session repeats nothing", () => {
   const root = project();
   const out = opencode(root, [{ text: "one" }, { text: "two" }], [run("fix the retry in src/net/client.ts", "--format", "json"), run("and src/net/client.ts again", "--session", "{{SESSION}}")]);
-  const body = last(out);
+  const body = lastAgentTurn(out);
   assert.match(body, "and src/net/client.ts again");
   assert.is(count(body, "MARK-NET-RULE"), 1);
   assert.is(count(body, "MARK-ROOT-CURSORRULES"), 1);
@@ -182,7 +180,7 @@ suite("ctxinject register --session <opencode session> reaches the conversation"
     { command: process.execPath, args: [BIN, "register", "--session", "{{SESSION}}", "--source", "ci", "--id", "ci-status", "--content", "The nightly build is red. (MARK-REGISTERED)"] },
     run("what next?", "--session", "{{SESSION}}"),
   ]);
-  assert.is(count(last(out), "MARK-REGISTERED"), 1);
+  assert.is(count(lastAgentTurn(out), "MARK-REGISTERED"), 1);
 });
 
 test.run();

@@ -6,6 +6,7 @@ import type { CountTokens } from "../tokens.js";
 import type { Candidate, Warning } from "../types.js";
 import type { Drafted } from "./drafted.js";
 import type { Exclude } from "../select.js";
+import type { LoadedContext } from "../agents/profile.js";
 
 /** One entry's ceiling before any budget: a multi-megabyte README must not crowd out everything else. */
 export const MAX_ENTRY_CHARS = 100_000;
@@ -16,12 +17,8 @@ export interface GateInput {
   ignored: GlobMatcher | null;
   countTokens: CountTokens;
   exclude?: Exclude | undefined;
-  /** Every located path, for what an agent's loader decides from the tree. */
-  present: ReadonlySet<string>;
-  /** Where the agent runs and what its own read tool just read, for what its loader decides (see LoadedContext). */
-  workingFolder: string;
-  reads: readonly string[];
-  bytesOf(path: string): number;
+  /** The tree around the candidates, for what an agent's loader decides (see LoadedContext). */
+  loaded: LoadedContext;
   alreadyInjected?: ((candidate: Candidate) => boolean) | undefined;
   warn(warning: Warning): void;
 }
@@ -55,7 +52,7 @@ export function gatePhase(drafts: Drafted[], input: GateInput): Candidate[] {
       input.warn({ ...(candidate.path !== null && { file: candidate.path }), message: "empty: nothing to inject" });
       continue;
     }
-    const excluded = input.exclude?.(candidate, { present: input.present, workingFolder: input.workingFolder, reads: input.reads, bytesOf: input.bytesOf }) ?? null;
+    const excluded = input.exclude?.(candidate, input.loaded) ?? null;
     if (excluded !== null) {
       setStatus(candidate, "disabled", excluded);
       known.push(candidate);
