@@ -12,7 +12,9 @@ const { join } = require("node:path");
 const vm = require("node:vm");
 
 const dir = join(__dirname, "../dist/bundle");
-const file = join(dir, "main.cjs");
+// `ctxinject hook <agent>` runs on every prompt and tool call: its own bundle, without the command tree.
+const name = process.argv.length === 4 && process.argv[2] === "hook" ? "hook" : "main";
+const file = join(dir, `${name}.cjs`);
 
 let source;
 try {
@@ -24,7 +26,7 @@ try {
 
 // The bundle's last line names its build (scripts/bundle.mjs); the cache recorded for that build is used, no other.
 const build = /\/\/ ctxinject-build ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
-const cacheFile = build === undefined ? undefined : join(dir, `main-${build}.cache`);
+const cacheFile = build === undefined ? undefined : join(dir, `${name}-${build}.cache`);
 
 function readCache() {
   try {
@@ -35,7 +37,8 @@ function readCache() {
 }
 
 const cachedData = readCache();
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
+// The bundle is one function expression (scripts/bundle.mjs writes CommonJS's wrapper into it).
+const script = new vm.Script(source, { filename: file, cachedData });
 if (process.env.CTXINJECT_DEBUG && (cachedData === undefined || script.cachedDataRejected)) {
   process.stderr.write(`ctxinject: debug: ${cachedData ? "V8 rejected the code cache" : "no code cache for this build of the bundle"}; compiling ${file}\n`);
 }

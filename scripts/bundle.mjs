@@ -1,4 +1,5 @@
-// Bundles the CLI into dist/bundle/main.cjs and records V8's code cache for it (main-<build>.cache).
+// Bundles the CLI into dist/bundle/main.cjs and the hooks into dist/bundle/hook.cjs, and records V8's code cache
+// for each (<name>-<build>.cache).
 // Compiling the bundle and then each function on first call cost a start-up about as long as the work itself;
 // the bin hands the cache to vm.Script, so a run starts from bytecode. CommonJS because Node 20 has no code
 // cache for ES modules. Heavy modules stay outside: the BPE tables (gpt-tokenizer) and cosmiconfig load only
@@ -29,42 +30,67 @@ const lazyChildProcess = {
 };
 rmSync(OUT, { recursive: true, force: true });
 
-await build({
-  entryPoints: ["src/cli/main.ts"],
-  outfile: `${OUT}/main.cjs`,
-  bundle: true,
-  format: "cjs",
-  platform: "node",
-  target: "node20",
-  define: { "import.meta.url": "__ctxinjectUrl" },
-  // "use strict" first: the banner would otherwise turn esbuild's own directive into a plain string, and the
-  // bundle (strict as ES modules) would run sloppy.
-  banner: { js: '"use strict";\nconst __ctxinjectUrl = require("node:url").pathToFileURL(__filename).href;' },
-  // typescript and esprima: optional peers of cosmiconfig's loaders, present only if a config needs them.
-  // cosmiconfig stays a real module: its loaders resolve config files relative to their own location.
-  external: ["typescript", "esprima", "cosmiconfig", "gpt-tokenizer", "gpt-tokenizer/*"],
-  legalComments: "none",
-  logLevel: "warning",
-  plugins: [lazyChildProcess],
-});
-
-// The bundle's last line names its build: a hash of the rest. The bin looks for the cache of that build only, so a
-// cache never meets another bundle (file times cannot tell: npm stamps files with the time it unpacked them).
-const bundleFile = `${OUT}/main.cjs`;
-const buildId = createHash("sha256").update(readFileSync(bundleFile)).digest("hex").slice(0, 16);
-appendFileSync(bundleFile, `// ctxinject-build ${buildId}\n`);
-
-// The cache holds bytecode for every function these runs call: the paths taken on every prompt (a build with a
-// prompt and a target, Claude Code's UserPromptSubmit hook with its session). Each run starts from the cache the
-// one before wrote and adds what it compiled. Functions no run calls compile on first use, as without a cache.
+// The cache holds bytecode for every function its training runs call: the paths taken on every prompt. Each run
+// starts from the cache the one before wrote and adds what it compiled. Functions no run calls compile on first
+// use, as without a cache.
 const state = mkdtempSync(join(tmpdir(), "ctxinject-training-"));
 const root = resolve("fixtures/monorepo");
 const prompt = "ulw fix the retry in packages/api/src/handlers/user.ts";
-const runs = [
-  { args: ["build", "--root", root, "--files", "packages/web/src/components/Button.tsx"], input: `${prompt}\n` },
-  { args: ["hook", "claude"], input: JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "training", cwd: root, prompt }) },
+const event = (fields) => JSON.stringify({ session_id: "training", cwd: root, ...fields });
+const BUNDLES = [
+  {
+    // Every command but the hooks.
+    name: "main",
+    entry: "src/cli/main.ts",
+    runs: [{ args: ["build", "--root", root, "--files", "packages/web/src/components/Button.tsx"], input: `${prompt}\n` }],
+  },
+  {
+    // `ctxinject hook <agent>` alone (bin/ctxinject.js picks it): hosts run it on every prompt and tool call, and a
+    // smaller bundle without the command tree deserialises and starts faster.
+    name: "hook",
+    entry: "src/cli/hook-main.ts",
+    runs: [
+      { args: ["hook", "claude"], input: event({ hook_event_name: "UserPromptSubmit", prompt }) },
+      { args: ["hook", "claude"], input: event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") } }) },
+      { args: ["hook", "codex"], input: event({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/web/src/components/Button.tsx" } }) },
+    ],
+  },
 ];
+
 try {
+  for (const bundle of BUNDLES) await bundleAndTrain(bundle);
+} finally {
+  rmSync(state, { recursive: true, force: true });
+}
+
+async function bundleAndTrain({ name, entry, runs }) {
+  const bundleFile = `${OUT}/${name}.cjs`;
+  await build({
+    entryPoints: [entry],
+    outfile: bundleFile,
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    define: { "import.meta.url": "__ctxinjectUrl" },
+    // The file is the function the bin calls (CommonJS's wrapper, written here so the bin hands V8 the text as read
+    // instead of a 400 KB copy glued to a wrapper). "use strict" first in it: the banner would otherwise turn
+    // esbuild's own directive into a plain string, and the bundle (strict as ES modules) would run sloppy.
+    banner: { js: '(function (exports, require, module, __filename, __dirname) {"use strict";\nconst __ctxinjectUrl = require("node:url").pathToFileURL(__filename).href;' },
+    footer: { js: "})" },
+    // typescript and esprima: optional peers of cosmiconfig's loaders, present only if a config needs them.
+    // cosmiconfig stays a real module: its loaders resolve config files relative to their own location.
+    external: ["typescript", "esprima", "cosmiconfig", "gpt-tokenizer", "gpt-tokenizer/*"],
+    legalComments: "none",
+    logLevel: "warning",
+    plugins: [lazyChildProcess],
+  });
+
+  // The bundle's last line names its build: a hash of the rest. The bin looks for the cache of that build only, so
+  // a cache never meets another bundle (file times cannot tell: npm stamps files with the time it unpacked them).
+  const buildId = createHash("sha256").update(readFileSync(bundleFile)).digest("hex").slice(0, 16);
+  appendFileSync(bundleFile, `// ctxinject-build ${buildId}\n`);
+
   for (const run of runs) {
     const training = spawnSync(process.execPath, [resolve("bin/ctxinject.js"), ...run.args], {
       cwd: root,
@@ -74,11 +100,9 @@ try {
     });
     if (training.status !== 0) {
       // The bundle works without a cache, only slower to start; the tests check that a build records one.
-      process.stderr.write(`bundle: warning: no code cache (ctxinject ${run.args.join(" ")} exited ${training.status}):\n${training.stderr}`);
-      rmSync(`${OUT}/main-${buildId}.cache`, { force: true });
-      break;
+      process.stderr.write(`bundle: warning: no code cache for ${name}.cjs (ctxinject ${run.args.join(" ")} exited ${training.status}):\n${training.stderr}`);
+      rmSync(`${OUT}/${name}-${buildId}.cache`, { force: true });
+      return;
     }
   }
-} finally {
-  rmSync(state, { recursive: true, force: true });
 }

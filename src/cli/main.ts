@@ -1,8 +1,8 @@
-import { readStdinIfPiped } from "../io/stdin.js";
 import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
 import { CtxinjectError } from "../core/errors.js";
 import type { CliContext } from "./context.js";
+import { exitWith, processContext } from "./process-context.js";
 import { runHook } from "./commands/hook.js";
 import { createProgram, exitCodeOf } from "./program.js";
 
@@ -19,7 +19,7 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   // A host runs `ctxinject hook claude` on every prompt and tool call: no command tree, no package.json read.
   if (argv.length === 2 && argv[0] === "hook" && /^[a-z]+$/.test(argv[1]!)) return runHook(ctx, argv[1]!);
   const result = { code: 0 };
-  const program = createProgram(ctx, packageVersion(), result);
+  const program = createProgram(ctx, packageVersion(), result, argv[0]);
   if (argv.length === 0) {
     ctx.stderr.write(program.helpInformation());
     return 2;
@@ -41,14 +41,6 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  const code = await main(process.argv.slice(2), {
-    cwd: process.cwd(),
-    env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    // Node makes argv[1] absolute; a symlink in a bin folder stays one, so an upgrade keeps working.
-    self: process.argv[1] ?? "ctxinject",
-    readStdin: () => readStdinIfPiped(),
-  });
-  process.exitCode = code;
+  const ctx = processContext();
+  exitWith(ctx, await main(process.argv.slice(2), ctx));
 }

@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
-import { FORMATS, PRIORITIES } from "../core/types.js";
+import { FORMATS, PRIORITIES, type Format } from "../core/types.js";
 import { runBuild } from "./commands/build.js";
 import { runExplain } from "./commands/explain.js";
 import { runRegister } from "./commands/register.js";
@@ -18,7 +18,8 @@ import { addSelectionOptions } from "./options.js";
  * faster than a chunk per command (measured by npm run bench). What is heavy — the BPE tables, the tree
  * walker, the config loader — stays behind dynamic imports where it is used. The action stores its exit code.
  */
-export function createProgram(ctx: CliContext, version: string, result: { code: number }): Command {
+/** `command`: the first word of the command line; when it names a command, only that one is defined. */
+export function createProgram(ctx: CliContext, version: string, result: { code: number }, command?: string): Command {
   const program = new Command("ctxinject")
     .description("Gather the instructions a repository keeps for AI coding agents, pick what applies, print one block.")
     .version(version, "-V, --version")
@@ -35,69 +36,73 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
       result.code = await command(ctx, ...args);
     };
 
-  addSelectionOptions(program.command("build").description("print the merged context for the targets"))
-    .option("--no-provenance", "markdown without the comment that names each entry's file")
-    .option("--no-passthrough", "with a prompt, print the block alone (not the block, the separator and the prompt)")
-    .option("--out <file>", "write the block to FILE (atomically, only when it changed) instead of stdout")
-    .option("--check", "with --out: write nothing; exit 1 when FILE is not what build would write")
-    .action(run(runBuild));
-
-  addSelectionOptions(program.command("explain").description("show every candidate, included or not, and why"))
-    .option("--json", "print the trace as JSON")
-    .action(run(runExplain));
-
   const priority = () => new Option("--priority <priority>", "critical, high, normal or low").choices(PRIORITIES);
   const format = () => new Option("--format <format>", "output format").choices(FORMATS);
-
-  program
-    .command("register")
-    .description("add an entry to a session (content from --content or standard input)")
-    .requiredOption("--session <id>", "session id")
-    .requiredOption("--source <name>", "who registers it, e.g. git-hook")
-    .requiredOption("--id <id>", "entry id; the same source and id replace the entry")
-    .addOption(priority())
-    .option("--content <text>", "the entry's text")
-    .action(run(runRegister));
-
-  for (const [name, description, command] of [
-    ["pending", "print a session's pending entries without consuming them", runPending],
-    ["consume", "print a session's pending entries and clear them (each entry exactly once)", runConsume],
-  ] as const) {
+  const queue = (name: string, description: string, command: (ctx: CliContext, flags: { session: string; format?: Format }) => Promise<number>) => () =>
     program.command(name).description(description).requiredOption("--session <id>", "session id").addOption(format()).action(run(command));
-  }
 
-  program
-    .command("clear")
-    .description("forget a session, or every session with --all")
-    .option("--session <id>", "session id")
-    .option("--all", "every session")
-    .action(run(runClear));
-
-  program
-    .command("sessions")
-    .description("list sessions with their pending and injected counts")
-    .option("--json", "print JSON")
-    .action(run(runSessions));
-
-  program
-    .command("hook")
-    .description("run as an agent's command hook: reads the event JSON on stdin, prints the hook answer")
-    .argument("<agent>", "claude, codex or gemini")
-    .action(run(runHook));
-
-  program
-    .command("init")
-    .description("write a commented .ctxinjectrc.yaml at the project root (--git-hook: a pre-commit hook; --claude, --codex, --gemini, --opencode: install into that agent)")
-    .option("--root <dir>", "project root")
-    .option("--git-hook", "install a pre-commit hook that regenerates and stages the generated context file")
-    .option("--out <file>", "with --git-hook: the file to generate (default .context/AGENTS.generated.md)")
-    .option("--claude", "merge ctxinject's hooks into the project's .claude/settings.json")
-    .option("--codex", "merge ctxinject's hooks into the project's .codex/hooks.json")
-    .option("--gemini", "merge ctxinject's hooks into the project's .gemini/settings.json")
-    .option("--user", "with --claude, --codex or --gemini: into the user's settings in HOME (every project)")
-    .option("--opencode", "write .opencode/plugins/ctxinject.js and .opencode/package.json, and install opencode's plugin package")
-    .option("--no-install", "with --opencode: do not run npm in .opencode")
-    .action(run(runInit));
+  const commands: Record<string, () => void> = {
+    build: () =>
+      addSelectionOptions(program.command("build").description("print the merged context for the targets"))
+        .option("--no-provenance", "markdown without the comment that names each entry's file")
+        .option("--no-passthrough", "with a prompt, print the block alone (not the block, the separator and the prompt)")
+        .option("--out <file>", "write the block to FILE (atomically, only when it changed) instead of stdout")
+        .option("--check", "with --out: write nothing; exit 1 when FILE is not what build would write")
+        .action(run(runBuild)),
+    explain: () =>
+      addSelectionOptions(program.command("explain").description("show every candidate, included or not, and why"))
+        .option("--json", "print the trace as JSON")
+        .action(run(runExplain)),
+    register: () =>
+      program
+        .command("register")
+        .description("add an entry to a session (content from --content or standard input)")
+        .requiredOption("--session <id>", "session id")
+        .requiredOption("--source <name>", "who registers it, e.g. git-hook")
+        .requiredOption("--id <id>", "entry id; the same source and id replace the entry")
+        .addOption(priority())
+        .option("--content <text>", "the entry's text")
+        .action(run(runRegister)),
+    pending: queue("pending", "print a session's pending entries without consuming them", runPending),
+    consume: queue("consume", "print a session's pending entries and clear them (each entry exactly once)", runConsume),
+    clear: () =>
+      program
+        .command("clear")
+        .description("forget a session, or every session with --all")
+        .option("--session <id>", "session id")
+        .option("--all", "every session")
+        .action(run(runClear)),
+    sessions: () =>
+      program
+        .command("sessions")
+        .description("list sessions with their pending and injected counts")
+        .option("--json", "print JSON")
+        .action(run(runSessions)),
+    hook: () =>
+      program
+        .command("hook")
+        .description("run as an agent's command hook: reads the event JSON on stdin, prints the hook answer")
+        .argument("<agent>", "claude, codex or gemini")
+        .action(run(runHook)),
+    init: () =>
+      program
+        .command("init")
+        .description("write a commented .ctxinjectrc.yaml at the project root (--git-hook: a pre-commit hook; --claude, --codex, --gemini, --opencode: install into that agent)")
+        .option("--root <dir>", "project root")
+        .option("--git-hook", "install a pre-commit hook that regenerates and stages the generated context file")
+        .option("--out <file>", "with --git-hook: the file to generate (default .context/AGENTS.generated.md)")
+        .option("--claude", "merge ctxinject's hooks into the project's .claude/settings.json")
+        .option("--codex", "merge ctxinject's hooks into the project's .codex/hooks.json")
+        .option("--gemini", "merge ctxinject's hooks into the project's .gemini/settings.json")
+        .option("--user", "with --claude, --codex or --gemini: into the user's settings in HOME (every project)")
+        .option("--opencode", "write .opencode/plugins/ctxinject.js and .opencode/package.json, and install opencode's plugin package")
+        .option("--no-install", "with --opencode: do not run npm in .opencode")
+        .action(run(runInit)),
+  };
+  // A command line that names a command needs only that one: the others' options cost start-up on every build.
+  // Anything else (help, a typo, options first) gets the whole tree, so help and suggestions list every command.
+  const named = Object.hasOwn(commands, command ?? "") ? command! : undefined;
+  for (const [name, define] of Object.entries(commands)) if (named === undefined || named === name) define();
 
   return program;
 }

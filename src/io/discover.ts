@@ -44,7 +44,7 @@ export async function discover(options: DiscoverOptions): Promise<{ paths: strin
     }
     paths ??= await walkTree(options.root, (p) => locate(p, options) !== null);
   } else {
-    paths = await onPaths(options, options.scope.targets, warnings);
+    paths = onPaths(options, options.scope.targets, warnings);
     if (gitTop !== null && paths.length > 0) {
       // An agent file ignored by name (CLAUDE.local.md) is read; one inside an ignored folder (dist/) is not.
       const agentDirs = options.readIgnored === true ? [...new Set(paths.filter((p) => isAgentFile(p, options)).map(dirOf))].filter((d) => d !== "") : [];
@@ -77,7 +77,7 @@ function everywhere(options: LocateOptions): string[] {
  * stat only for names whose first part is there, and a walk of each rules folder found. Synchronous: a few
  * dozen calls, fewer than the thread pool's round trips would cost.
  */
-async function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[]): Promise<string[]> {
+function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[]): string[] {
   const dirs = new Set<string>();
   for (const target of targets.length > 0 ? targets : [""]) for (const dir of ancestorsOf(target === "" ? "" : dirOf(target))) dirs.add(dir);
   const spec = instructionNames(options);
@@ -86,7 +86,6 @@ async function onPaths(options: DiscoverOptions, targets: string[], warnings: Wa
   // `.clinerules` is a file or a folder: one look at the name, either way.
   const names = [...new Set([...spec.folders, ...spec.names])];
   const found: string[] = [];
-  const walks: Array<Promise<string[]>> = [];
   for (const dir of dirs) {
     const present = new Set(listOrNothing(join(options.root, dir)));
     for (const name of names) {
@@ -95,13 +94,32 @@ async function onPaths(options: DiscoverOptions, targets: string[], warnings: Wa
       const info = statSync(join(options.root, path), { throwIfNoEntry: false });
       if (info === undefined) continue;
       if (info.isDirectory()) {
-        if (folders.has(name)) walks.push(walkTree(options.root, () => true, path));
+        if (folders.has(name)) walkFolderSync(options.root, path, found);
         else warnings.push({ file: path, message: "is a directory, not a file; skipped" });
       } else if (fileNames.has(name)) found.push(path);
     }
   }
-  for (const walked of await Promise.all(walks)) found.push(...walked);
   return found;
+}
+
+/**
+ * Every file under a rules folder (root-relative `dir`), skipping node_modules and .git and never following a
+ * symlinked folder. Synchronous: a targeted build reads a handful of small folders, and its first call through
+ * the thread pool would cost more than all of them.
+ */
+function walkFolderSync(root: string, dir: string, out: string[]): void {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(join(root, dir), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.name === "node_modules" || entry.name === ".git") continue;
+    const path = joinPath(dir, entry.name);
+    if (entry.isDirectory()) walkFolderSync(root, path, out);
+    else out.push(path);
+  }
 }
 
 function listOrNothing(dir: string): string[] {

@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, openSync, readFileSync } from "node:fs";
+import { closeSync, constants, existsSync, openSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gitIgnoreMatcher, type IgnoreFile } from "../core/gitignore.js";
 import { ancestorsOf, depthOf, dirOf, joinPath } from "../core/rel-path.js";
@@ -53,6 +53,9 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
 }
 
 function readOptional(path: string, extraFlags = 0): string | null {
+  // Most of the files asked for do not exist: a stat that answers "none" costs less than the error a failed open
+  // throws (a dozen per build).
+  if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | extraFlags);

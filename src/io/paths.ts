@@ -1,8 +1,21 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 
+/**
+ * `base` joined with a clean root-relative path (no `.` or `..` parts, `/` separators), as path.join would give
+ * it, without normalising the whole string again: path.join costs more than the read it names, per file.
+ */
+export function under(base: string, rel: string): string {
+  if (rel === "") return base;
+  return base.endsWith("/") || base.endsWith(sep) ? base + rel : `${base}/${rel}`;
+}
+
+const UNCLEAN = /\/\.{0,2}(\/|$)/;
+
 /** Root-relative path with `/` separators, or null when abs lies outside root. */
 export function toRootRelative(root: string, abs: string): string | null {
+  // Clean absolute paths below a clean root (what the readers build): a slice, not path.relative's two resolves.
+  if (sep === "/" && abs.startsWith(root) && abs.charCodeAt(root.length) === 47 && !root.endsWith("/") && !UNCLEAN.test(abs)) return abs.slice(root.length + 1);
   const rel = relative(root, abs);
   if (rel === "") return "";
   if (rel.startsWith("..") || isAbsolute(rel)) return null;

@@ -1,8 +1,8 @@
 import { closeSync, constants, lstatSync, openSync, readFileSync, realpathSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { baseName, dirOf } from "../core/rel-path.js";
 import type { SourceFile, Warning } from "../core/types.js";
-import { realOrSelf, toRootRelative } from "./paths.js";
+import { realOrSelf, toRootRelative, under } from "./paths.js";
 
 const decoder = new TextDecoder("utf-8", { fatal: false });
 
@@ -28,14 +28,14 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
   const realDir = (dir: string): string => {
     let real = realDirs.get(dir);
     if (real === undefined) {
-      const abs = join(root, dir);
-      real = lstatSync(abs).isSymbolicLink() ? realpathSync.native(abs) : join(realDir(dirOf(dir)), baseName(dir));
+      const abs = under(root, dir);
+      real = lstatSync(abs).isSymbolicLink() ? realpathSync.native(abs) : under(realDir(dirOf(dir)), baseName(dir));
       realDirs.set(dir, real);
     }
     return real;
   };
   for (const path of paths) {
-    const abs = join(root, path);
+    const abs = under(root, path);
     let fd: number | undefined;
     try {
       // The real path without resolving every file: its folder's (known once per folder), unless the file itself
@@ -43,7 +43,7 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
       let real: string;
       try {
         fd = openSync(abs, constants.O_RDONLY | NO_FOLLOW);
-        real = NO_FOLLOW === 0 ? realpathSync.native(abs) : join(realDir(dirOf(path)), baseName(path));
+        real = NO_FOLLOW === 0 ? realpathSync.native(abs) : under(realDir(dirOf(path)), baseName(path));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
         real = realpathSync.native(abs);

@@ -12,7 +12,7 @@ import { homedir } from "./lazy-node.js";
  * Layout, one folder per session:
  *   sessions/<id>/pending/<hash of source:id>.json   one file per registered entry
  *   sessions/<id>/claims/<pid>-<nonce>/…             entries a consumer has taken and not yet delivered
- *   sessions/<id>/injected/<hash of key>.json        what build --session injected: key and content hash
+ *   sessions/<id>/injected/<time>-<nonce>.json       what one build --session injected: [{ key, hash }]
  *   sessions/<id>/tmp/…                              files being written
  *
  * No locks. Every write is a temp file renamed into place (rename is atomic), so a reader never sees half a
@@ -81,6 +81,8 @@ function isAlive(pid: number): boolean {
 }
 
 async function listDir(path: string): Promise<string[]> {
+  // A new session has none of its folders yet: a stat saying so costs less than the error readdir would throw.
+  if (statSync(path, { throwIfNoEntry: false }) === undefined) return [];
   try {
     return readdirSync(path).sort();
   } catch (error) {
@@ -176,23 +178,27 @@ export class SessionStore {
     }
   }
 
+  /**
+   * What the session injected: key -> content hash, later records over earlier ones. Records are written one file
+   * per build (a hook answers with many at once), named so that names sort in writing order; once there are more
+   * than INJECTED_FILES_TO_MERGE of them they are merged into one, so a long session still reads a few files.
+   */
   async injected(session: string): Promise<Map<string, string>> {
     const folder = join(this.sessionDir(session), "injected");
-    const map = new Map<string, string>();
-    for (const name of await listDir(folder)) {
-      try {
-        const record = JSON.parse(readFileSync(join(folder, name), "utf8")) as { key: string; hash: string };
-        map.set(record.key, record.hash);
-      } catch {
-        // A record is rewritten whole by rename; an unreadable one is from an older crash and only means "not seen".
-      }
-    }
+    const { map, names } = await readInjected(folder);
+    if (names.length > INJECTED_FILES_TO_MERGE) await this.mergeInjected(session, folder, names, map);
     return map;
   }
 
-  async recordInjected(session: string, records: Array<{ key: string; hash: string }>): Promise<void> {
-    const folder = join(this.sessionDir(session), "injected");
-    for (const record of records) await this.writeAtomic(session, join(folder, `${fingerprint(record.key)}.json`), record);
+  /** The merged records go in under a new name first; only then are the files they came from removed. */
+  private async mergeInjected(session: string, folder: string, names: string[], map: Map<string, string>): Promise<void> {
+    await this.writeAtomic(session, join(folder, injectedName()), [...map].map(([key, hash]) => ({ key, hash })));
+    for (const name of names) rmSync(join(folder, name), { force: true });
+  }
+
+  async recordInjected(session: string, records: InjectedRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.writeAtomic(session, join(this.sessionDir(session), "injected", injectedName()), records);
   }
 
   /** What the session has seen is forgotten (after a compaction or /clear): everything may be injected again. */
@@ -217,7 +223,7 @@ export class SessionStore {
       out.push({
         id: decodeSessionId(name),
         pending: (await listDir(join(base, "pending"))).length,
-        injected: (await listDir(join(base, "injected"))).length,
+        injected: (await readInjected(join(base, "injected"))).map.size,
         updated: updated.toISOString(),
       });
     }
@@ -260,6 +266,31 @@ export class SessionStore {
   }
 }
 
+interface InjectedRecord {
+  key: string;
+  hash: string;
+}
+
+const INJECTED_FILES_TO_MERGE = 16;
+
+async function readInjected(folder: string): Promise<{ map: Map<string, string>; names: string[] }> {
+  const map = new Map<string, string>();
+  const names = await listDir(folder);
+  for (const name of names) {
+    try {
+      // An array since records are written one file per build; a single record in files of earlier versions.
+      const parsed = JSON.parse(readFileSync(join(folder, name), "utf8")) as InjectedRecord | InjectedRecord[];
+      for (const record of Array.isArray(parsed) ? parsed : [parsed]) map.set(record.key, record.hash);
+    } catch {
+      // A file is written whole by rename; an unreadable or vanished one only means "not seen": injected again.
+    }
+  }
+  return { map, names };
+}
+
+/** Sorts in writing order within a process and, by the clock, across processes (fixed width until 2059). */
+const injectedName = () => `${Date.now().toString(36).padStart(9, "0")}-${nonce()}.json`;
+
 async function readEntries(folder: string, names: string[]): Promise<StoredEntry[]> {
   const entries: StoredEntry[] = [];
   for (const name of names) {
@@ -296,7 +327,7 @@ async function putBack(claimDir: string, pendingDir: string): Promise<void> {
 
 function statOrNull(path: string): Stats | null {
   try {
-    return statSync(path);
+    return statSync(path, { throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
   }

@@ -42,8 +42,8 @@ test("the build's code cache is used, and a spoiled one or one of another build 
   assert.is(expected.status, 0);
   const install = installedCopy();
   const bundle = join(install, "dist/bundle");
-  const caches = readdirSync(bundle).filter((name) => name.endsWith(".cache"));
-  assert.is(caches.length, 1, "npm run build records one cache, named after the build");
+  const caches = readdirSync(bundle).filter((name) => name.startsWith("main-") && name.endsWith(".cache"));
+  assert.is(caches.length, 1, "npm run build records one cache for the CLI bundle, named after the build");
 
   const fresh = runCopy(install, root, PROMPT);
   assert.is(fresh.stdout, expected.stdout);
@@ -61,6 +61,25 @@ test("the build's code cache is used, and a spoiled one or one of another build 
   const other = runCopy(install, root, PROMPT);
   assert.is(other.stdout, expected.stdout);
   assert.match(other.stderr, "no code cache for this build of the bundle");
+});
+
+test("a hook runs its own bundle from its own code cache, and answers as the full CLI does", () => {
+  const root = materialize("monorepo");
+  const install = installedCopy();
+  const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "start-up", cwd: root, prompt: PROMPT });
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-state-"));
+  copies.push(state);
+  const hook = spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), "hook", "claude"], {
+    cwd: root,
+    input: event,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", CTXINJECT_STATE_DIR: state },
+  });
+  assert.is(hook.status, 0, hook.stderr);
+  assert.not.match(hook.stderr, "code cache", "the hook bundle's cache made by npm run build is used");
+  assert.ok(readdirSync(join(install, "dist/bundle")).some((name) => name.startsWith("hook-") && name.endsWith(".cache")));
+  const answer = JSON.parse(hook.stdout) as { hookSpecificOutput: { additionalContext: string } };
+  assert.match(answer.hookSpecificOutput.additionalContext, "packages/api");
 });
 
 test("a copy without its built bundle says to build it, without a stack trace", () => {

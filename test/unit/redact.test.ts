@@ -46,6 +46,28 @@ test("each kind of credential is replaced by a marker naming its kind", () => {
   }
 });
 
+test("a credential with nothing around it is found (the quick scan that skips clean files knows every kind)", () => {
+  const bare: Array<[string, string]> = [
+    ["-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----", "private-key"],
+    ["ASIAIOSFODNN7EXAMPLE", "aws-access-key"],
+    ["secret_access_key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws-secret-key"],
+    ['"private_key_id": "0123456789abcdef0123456789abcdef01234567"', "gcp-service-account"],
+    ["gho_0123456789abcdefghijABCDEFGHIJ012345", "github-token"],
+    ["github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz", "github-token"],
+    ["glpat-abcdefghij0123456789", "gitlab-token"],
+    ["xoxp-1234567890-abcdefghij", "slack-token"],
+    ["https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX", "slack-webhook"],
+    ["npm_abcdefghijklmnopqrstuvwxyz0123456789", "npm-token"],
+    [":_authToken=abcdefgh123456789", "npm-token"],
+    ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N", "jwt"],
+    ["PWD=s3cr3tPazzw0rd99", "password"],
+    ["apikey=k3y9f8e7d6c5b4a", "password"],
+    ["Auth-Token: k3y9f8e7d6c5b4a1", "password"],
+    ["CLIENT_SECRET=k3y9f8e7d6c5b4a1", "password"],
+  ];
+  for (const [text, kind] of bare) assert.ok(redactSecrets(text).redactions.some((r) => r.kind === kind), `${kind} not found in ${text}`);
+});
+
 test("the credential itself is gone from the output", () => {
   const { text } = redactSecrets("key AKIAIOSFODNN7EXAMPLE and ghp_0123456789abcdefghijABCDEFGHIJ012345");
   assert.not.match(text, "AKIAIOSFODNN7EXAMPLE");

@@ -29,8 +29,9 @@ const B = 0.75;
  * the rule would get from a prompt naming every word of its description and name. Deterministic: no
  * randomness, no clock, ties broken by id.
  */
-export function scoreRelevance(query: string, docs: RelevanceDoc[], stem: Stem): RelevanceScore[] {
+export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: Stem): RelevanceScore[] {
   if (docs.length === 0) return [];
+  const stem = memoized(stemWord);
   const concepts = queryConcepts(query, stem);
   const indexed = docs.map((doc) => indexDoc(doc, stem));
   const avgLength = indexed.reduce((sum, d) => sum + d.length, 0) / indexed.length || 1;
@@ -87,4 +88,14 @@ function indexDoc(doc: RelevanceDoc, stem: Stem): IndexedDoc {
   add(terms(headings, stem), FIELD_WEIGHTS.headings);
   add(terms(doc.body, stem), FIELD_WEIGHTS.body);
   return { id: doc.id, tf, length, core: new Set([...description, ...name]) };
+}
+
+/** Rules and prompts repeat their words: each is stemmed once per scoring (the stemmer runs a dozen regexps a word). */
+function memoized(stem: Stem): Stem {
+  const stems = new Map<string, string>();
+  return (word) => {
+    let stemmed = stems.get(word);
+    if (stemmed === undefined) stems.set(word, (stemmed = stem(word)));
+    return stemmed;
+  };
 }

@@ -25,39 +25,33 @@ export function locator(modules: readonly SourceModule[], options: LocateOptions
   if (!byOptions) locators.set(modules, (byOptions = new WeakMap()));
   let found = byOptions.get(options);
   if (found) return found;
+  // The strings each path is compared with are built once here: in the loop they were a few hundred small strings
+  // per path, for every path of the tree.
   const specs = modules.flatMap((module) => {
     if (!module.files) return [];
     const spec = module.files(options);
+    const folders = spec.folders.map((folder) => ({ folder, start: `${folder}/`, inside: `/${folder}/` }));
     // The longest name first: `.claude/CLAUDE.md` is itself, not a CLAUDE.md in a folder named `.claude`.
-    return [{ module, spec, names: [...spec.names].sort((a, b) => b.length - a.length) }];
+    const names = [...spec.names].sort((a, b) => b.length - a.length).map((name) => ({ name, end: `/${name}` }));
+    return [{ module, accepts: spec.accepts, folders, names }];
   });
   found = (path) => {
-    for (const { module, spec, names } of specs) {
-      for (const folder of spec.folders) {
-        const at = markerAt(path, `${folder}/`);
-        if (at === null) continue;
+    for (const { module, accepts, folders, names } of specs) {
+      for (const { folder, start, inside } of folders) {
+        const at = path.startsWith(start) ? 0 : path.indexOf(inside);
+        if (at === -1) continue;
         const inFolder = path.slice(at === 0 ? folder.length + 1 : at + folder.length + 2);
-        if (spec.accepts?.(inFolder) ?? true) return { module, anchor: at === 0 ? "" : path.slice(0, at), matched: folder };
+        if (accepts?.(inFolder) ?? true) return { module, anchor: at === 0 ? "" : path.slice(0, at), matched: folder };
       }
-      for (const name of names) {
+      for (const { name, end } of names) {
         if (path === name) return { module, anchor: "", matched: name };
-        if (path.endsWith(`/${name}`)) return { module, anchor: path.slice(0, path.length - name.length - 1), matched: name };
+        if (path.endsWith(end)) return { module, anchor: path.slice(0, path.length - name.length - 1), matched: name };
       }
     }
     return null;
   };
   byOptions.set(options, found);
   return found;
-}
-
-/**
- * Where `marker` (e.g. ".cursor/rules/") starts in path: 0 at the start, else the index of the `/` before it,
- * or null. The first occurrence wins.
- */
-function markerAt(path: string, marker: string): number | null {
-  if (path.startsWith(marker)) return 0;
-  const at = path.indexOf(`/${marker}`);
-  return at === -1 ? null : at;
 }
 
 /** Every folder and name the modules read, for discovery (folders are walked whole, names looked up). */

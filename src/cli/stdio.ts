@@ -1,0 +1,61 @@
+import { fstatSync, statSync, writeSync } from "node:fs";
+import { lazyRequire } from "../io/lazy-node.js";
+
+type Callback = (error?: Error | null) => void;
+
+export interface FdWriter {
+  write(chunk: string, callback?: Callback): boolean;
+  readonly isTTY: boolean;
+  /** True once output went through Node's stream, which may still hold some of it. */
+  readonly streamed: boolean;
+}
+
+/**
+ * stdout or stderr written with plain `write(2)` calls. Creating `process.stdout` loads Node's stream modules
+ * (~3.5 ms, on every prompt a hook answers); a blocking descriptor needs none of them. A descriptor its opener made
+ * non-blocking answers EAGAIN: from then on the rest goes through Node's stream, in order. A reader that went away
+ * (EPIPE) is told to the caller's callback; without one the output is dropped, as `head` expects.
+ */
+export function fdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): FdWriter {
+  let fallback: NodeJS.WriteStream | undefined;
+  let tty: boolean | undefined;
+  return {
+    get isTTY() {
+      return (tty ??= isTerminal(fd));
+    },
+    get streamed() {
+      return fallback !== undefined;
+    },
+    write(chunk: string, callback?: Callback): boolean {
+      if (fallback) return fallback.write(chunk, callback);
+      let bytes = Buffer.from(chunk, "utf8");
+      try {
+        while (bytes.length > 0) bytes = bytes.subarray(writeSync(fd, bytes));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
+          fallback = stream();
+          return fallback.write(bytes, callback);
+        }
+        if (callback) callback(error as Error);
+        else if ((error as NodeJS.ErrnoException).code !== "EPIPE" && fd === 1) throw error;
+        return false;
+      }
+      callback?.();
+      return true;
+    },
+  };
+}
+
+/**
+ * node:tty loads the net and stream modules (~2.5 ms): asked only for a character device that is not /dev/null
+ * (scripts send stderr there; a terminal is the case that needs the answer).
+ */
+function isTerminal(fd: number): boolean {
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isCharacterDevice() || stat.rdev === statSync("/dev/null", { throwIfNoEntry: false })?.rdev) return false;
+  } catch {
+    return false;
+  }
+  return lazyRequire<typeof import("node:tty")>("node:tty").isatty(fd);
+}
