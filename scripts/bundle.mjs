@@ -1,5 +1,5 @@
 // Bundles the CLI into dist/bundle/main.cjs and the hooks into dist/bundle/hook.cjs, and records V8's code cache
-// for each (<name>-<build>.cache).
+// for each (<name>-<build>-<node version>-<arch>.cache, as bin/ctxinject.js names it).
 // Compiling the bundle and then each function on first call cost a start-up about as long as the work itself;
 // the bin hands the cache to vm.Script, so a run starts from bytecode. CommonJS because Node 20 has no code
 // cache for ES modules. Heavy modules stay outside: the BPE tables (gpt-tokenizer) and cosmiconfig load only
@@ -101,7 +101,7 @@ async function bundleAndTrain({ name, entry, runs }) {
     if (training.status !== 0) {
       // The bundle works without a cache, only slower to start; the tests check that a build records one.
       process.stderr.write(`bundle: warning: no code cache for ${name}.cjs (ctxinject ${run.args.join(" ")} exited ${training.status}):\n${training.stderr}`);
-      rmSync(`${OUT}/${name}-${buildId}.cache`, { force: true });
+      rmSync(`${OUT}/${name}-${buildId}-${process.version}-${process.arch}.cache`, { force: true });
       return;
     }
   }

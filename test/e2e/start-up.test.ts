@@ -30,7 +30,8 @@ function runCopy(install: string, cwd: string, input: string) {
     cwd,
     input,
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1" },
+    // The user's own code cache goes to the copy's folder, never to the real ~/.cache.
+    env: { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", XDG_CACHE_HOME: join(install, "user-cache") },
   });
 }
 
@@ -54,6 +55,11 @@ test("the build's code cache is used, and a spoiled one or one of another build 
   assert.is(spoiled.status, 0);
   assert.is(spoiled.stdout, expected.stdout);
   assert.match(spoiled.stderr, "V8 rejected the code cache");
+  assert.match(spoiled.stderr, "then writing");
+  // As under a Node other than the one that built the package: the first run left the user a cache of their own.
+  const again = runCopy(install, root, PROMPT);
+  assert.is(again.stdout, expected.stdout);
+  assert.match(again.stderr, `using ${join(install, "user-cache", "ctxinject")}`);
 
   // Another build of the bundle (same length, another build line) finds no cache of its own.
   const source = readFileSync(join(bundle, "main.cjs"), "utf8");
