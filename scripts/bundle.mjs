@@ -10,6 +10,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
+import { startUpGuard } from "./start-up-guard.mjs";
 
 const OUT = "dist/bundle";
 
@@ -83,7 +84,8 @@ async function bundleAndTrain({ name, entry, runs }) {
     external: ["typescript", "esprima", "cosmiconfig", "gpt-tokenizer", "gpt-tokenizer/*"],
     legalComments: "none",
     logLevel: "warning",
-    plugins: [lazyChildProcess],
+    // lazyChildProcess first: commander's child_process is the one heavy import that is made lazy here.
+    plugins: [lazyChildProcess, startUpGuard],
   });
 
   // The bundle's last line names its build: a hash of the rest. The bin looks for the cache of that build only, so

@@ -12,9 +12,10 @@ export async function readStdinIfPiped(stdin?: NodeJS.ReadableStream): Promise<s
     return undefined;
   }
   if (!(stat.isFIFO() || stat.isFile() || stat.isSocket())) return undefined;
-  if (stdin === undefined && !stat.isSocket()) {
-    // A pipe or a file read in one blocking call: ~0.3 ms, where creating process.stdin loads the stream modules
-    // (~5 ms, on every hook call). A pipe its writer made non-blocking answers EAGAIN: then the stream reads it.
+  if (stdin === undefined) {
+    // A pipe, a socket or a file read in one blocking call: ~0.3 ms, where creating process.stdin loads the stream
+    // and net modules (~5 ms, on every hook call). Node hosts (Claude Code, Gemini CLI) give a hook a socket pair;
+    // libuv makes the child's end blocking. One its writer made non-blocking answers EAGAIN: the stream reads it.
     try {
       return readFileSync(0, "utf8");
     } catch (error) {

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, materialize, REPO, runCli } from "../helpers/cli.js";
@@ -86,6 +86,55 @@ test("a hook runs its own bundle from its own code cache, and answers as the ful
   assert.ok(readdirSync(join(install, "dist/bundle")).some((name) => name.startsWith("hook-") && name.endsWith(".cache")));
   const answer = JSON.parse(hook.stdout) as { hookSpecificOutput: { additionalContext: string } };
   assert.match(answer.hookSpecificOutput.additionalContext, "packages/api");
+});
+
+/** Node modules a run loads beyond those of a script that does nothing. */
+function modulesLoaded(args: string[], cwd: string, input: string, env: Record<string, string> = {}): string[] {
+  const dir = mkdtempSync(join(tmpdir(), "ctxinject-modules-"));
+  copies.push(dir);
+  const preload = join(dir, "record.cjs");
+  writeFileSync(preload, `process.on("exit", () => require("fs").writeFileSync(process.env.RECORD, process.moduleLoadList.join("\\n")));`);
+  // The floor is an empty script where the bin is (a .js file in a CommonJS package), so Node's own loading of
+  // a script is on both sides.
+  mkdirSync(join(dir, "bin"));
+  writeFileSync(join(dir, "bin/nothing.js"), "");
+  writeFileSync(join(dir, "bin/package.json"), '{ "type": "commonjs" }');
+  const record = (script: string[], file: string) => {
+    const result = spawnSync(process.execPath, ["--require", preload, ...script], { cwd, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", RECORD: join(dir, file), ...env } });
+    assert.ok(result.status === 0, result.stderr);
+    return readFileSync(join(dir, file), "utf8").split("\n");
+  };
+  const floor = new Set(record([join(dir, "bin/nothing.js")], "floor"));
+  return record([join(REPO, "bin/ctxinject.js"), ...args], "run").filter((m) => !floor.has(m));
+}
+
+// vm runs the bundle from its code cache; module (with the loader parts it brings) gives the bundle its require;
+// process is commander's. Anything else (streams, net, crypto, tty…) costs milliseconds of every prompt: load it
+// where it is used, with lazyRequire.
+const START_UP_MODULES = [
+  "NativeModule vm",
+  "NativeModule module",
+  "NativeModule internal/modules/esm/assert",
+  "NativeModule internal/modules/esm/loader",
+  "NativeModule internal/source_map/source_map",
+  "NativeModule process",
+];
+
+test("a build with a prompt and a hook's prompt and file events load no Node module beyond the start-up allow-list", () => {
+  const root = materialize("monorepo");
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-state-"));
+  copies.push(state);
+  const event = (fields: Record<string, unknown>) => JSON.stringify({ session_id: "modules", cwd: root, ...fields });
+  const runs: Array<[string[], string]> = [
+    [["build", "--files", "packages/web/src/components/Button.tsx", "--format", "json"], PROMPT],
+    [["hook", "claude"], event({ hook_event_name: "UserPromptSubmit", prompt: PROMPT })],
+    [["hook", "claude"], event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") } })],
+    [["hook", "codex"], event({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/web/src/components/Button.tsx" } })],
+  ];
+  for (const [args, input] of runs) {
+    const extra = modulesLoaded(args, root, input, { CTXINJECT_STATE_DIR: state }).filter((m) => !START_UP_MODULES.includes(m));
+    assert.equal(extra, [], `ctxinject ${args.join(" ")} loaded ${extra.join(", ")}`);
+  }
 });
 
 test("a copy without its built bundle says to build it, without a stack trace", () => {

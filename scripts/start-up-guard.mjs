@@ -1,0 +1,81 @@
+// An esbuild plugin that refuses, at bundle time, the code that breaks ctxinject's start-up only at run time.
+// - import(): the bin runs the bundle from V8's code cache through vm.Script, which has no loader for a dynamic
+//   import ("A dynamic import callback was not specified", and only when that line runs).
+// - A static import of a heavy Node module: in the bundle every top-level import runs on every start, and these
+//   bring the stream, net or crypto modules with them (milliseconds of every prompt).
+// Both pass tsc and esbuild as they are; the messages say what to do instead.
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { transformSync } from "esbuild";
+
+/** Node modules the bundle may not import statically; `lazyRequire` (src/io/lazy-node.ts) loads them on first use. */
+export const HEAVY_MODULES = [
+  "fs/promises",
+  "stream",
+  "stream/promises",
+  "readline",
+  "child_process",
+  "crypto",
+  "os",
+  "net",
+  "tty",
+  "http",
+  "https",
+  "http2",
+  "zlib",
+  "worker_threads",
+  "v8",
+  "inspector",
+  "perf_hooks",
+  "dns",
+  "dgram",
+  "tls",
+];
+
+const LAZY = "load it on first use with lazyRequire from src/io/lazy-node.ts (a plain require, which a code cache can run)";
+
+/** Comments and string literals blanked out, so that only code is searched (line numbers kept). */
+function codeOnly(text) {
+  return text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^\\`])*`/g, (literal) => literal.replace(/[^\n]/g, " "));
+}
+
+const IMPORT_CALL = /(?<![\w$.])import\s*\(/;
+
+/** The lines of each `import(` in the code of a TypeScript file (types, comments and strings aside). */
+export function dynamicImports(text) {
+  // The JavaScript esbuild makes of it says whether there is one (`typeof import("node:tty")` is a type, not a
+  // load); the source says where, skipping the `typeof import(` of types.
+  if (!IMPORT_CALL.test(codeOnly(transformSync(text, { loader: "ts" }).code))) return [];
+  const code = codeOnly(text);
+  const lines = [];
+  for (const match of code.matchAll(new RegExp(IMPORT_CALL, "g"))) {
+    if (/typeof\s*$/.test(code.slice(Math.max(0, match.index - 12), match.index))) continue;
+    lines.push(code.slice(0, match.index).split("\n").length);
+  }
+  return lines.length > 0 ? lines : [0];
+}
+
+export const startUpGuard = {
+  name: "start-up-guard",
+  setup(build) {
+    const heavy = new RegExp(`^(node:)?(${HEAVY_MODULES.map((m) => m.replace("/", "\\/")).join("|")})$`);
+    build.onResolve({ filter: heavy }, (args) => {
+      // import() is reported below; the stand-ins this build writes itself (lazy-child-process) are the lazy load.
+      if (args.kind === "dynamic-import" || args.namespace === "ctxinject") return undefined;
+      return {
+        errors: [{ text: `${args.path} is imported statically by ${relative(process.cwd(), args.importer)}: in the bundle it would load on every start; ${LAZY}` }],
+      };
+    });
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      return { errors: [{ text: `import("${args.path}") in ${relative(process.cwd(), args.importer)}: the bundle runs from a code cache, where import() fails at run time; ${LAZY}` }] };
+    });
+    // import() of a computed name never reaches onResolve: the project's own files are searched for it.
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const lines = dynamicImports(readFileSync(args.path, "utf8"));
+      if (lines.length === 0) return undefined;
+      const file = relative(process.cwd(), args.path);
+      return { errors: lines.map((line) => ({ text: `import() at ${file}${line > 0 ? `:${line}` : ""}: the bundle runs from a code cache, where import() fails at run time; ${LAZY}` })) };
+    });
+  },
+};
