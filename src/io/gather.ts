@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { stemmer } from "stemmer";
+import { memoize } from "../core/memo.js";
 import type { Config } from "../core/config.js";
 import { locateOptionsOf, locateSource } from "../core/sources/index.js";
 import { expandsImports } from "../core/sources/source.js";
@@ -74,6 +75,8 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, join(root, f.realPath ?? f.path)]));
+  // The gate asks for each candidate's hash and the session's records again for those included: one pass each text.
+  const hashOf = memoize(contentHash);
   const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? join(root, c.path)) : `${c.source}:${c.id}`);
   const session = options.session;
   const exclude = options.excludeFor?.(config);
@@ -94,7 +97,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     ...(resolved.mode !== undefined && { mode: resolved.mode }),
     custom: [...custom.entries, ...sessionEntries],
     ...(exclude && { exclude, workingFolder: toRootRelative(root, resolve(options.cwd)) ?? "", ...(options.readByAgent && { reads: targets }) }),
-    ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === contentHash(c.content) }),
+    ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === hashOf(c.content) }),
     config,
     countTokens,
     ...(prompt !== undefined && { prompt }),
@@ -104,6 +107,6 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const injectionRecords = (candidates: Candidate[]) =>
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
-      .map((c) => ({ key: keyFor(c), hash: contentHash(c.content) }));
+      .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
   return { injectionRecords, root, options: resolved, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }

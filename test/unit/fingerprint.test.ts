@@ -16,4 +16,10 @@ test("no two of 20,000 distinct short texts share a fingerprint", () => {
   assert.is(seen.size, 20_000);
 });
 
+test("fingerprints stay what earlier versions recorded, so a session's records survive an upgrade", () => {
+  assert.is(fingerprint(""), "10c329583afc3b0dc0cfa5aed872");
+  assert.is(fingerprint("Handlers return a typed Result."), "11dbcaf2e09f780ee4706374b6d5");
+  assert.is(fingerprint("é∑😀 rule\n"), "09fc5198ce9baf0f9303a9db8916");
+});
+
 test.run();

@@ -1,3 +1,4 @@
+import { memoize } from "../memo.js";
 import { queryConcepts, terms, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
@@ -31,7 +32,8 @@ const B = 0.75;
  */
 export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: Stem): RelevanceScore[] {
   if (docs.length === 0) return [];
-  const stem = memoized(stemWord);
+  // Rules and prompts repeat their words: each is stemmed once (the stemmer runs a dozen regexps a word).
+  const stem = memoize(stemWord);
   const concepts = queryConcepts(query, stem);
   const indexed = docs.map((doc) => indexDoc(doc, stem));
   const avgLength = indexed.reduce((sum, d) => sum + d.length, 0) / indexed.length || 1;
@@ -90,12 +92,3 @@ function indexDoc(doc: RelevanceDoc, stem: Stem): IndexedDoc {
   return { id: doc.id, tf, length, core: new Set([...description, ...name]) };
 }
 
-/** Rules and prompts repeat their words: each is stemmed once per scoring (the stemmer runs a dozen regexps a word). */
-function memoized(stem: Stem): Stem {
-  const stems = new Map<string, string>();
-  return (word) => {
-    let stemmed = stems.get(word);
-    if (stemmed === undefined) stems.set(word, (stemmed = stem(word)));
-    return stemmed;
-  };
-}
