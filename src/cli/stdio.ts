@@ -28,13 +28,19 @@ export function fdWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): FdWriter 
     },
     write(chunk: string, callback?: Callback): boolean {
       if (fallback) return fallback.write(chunk, callback);
-      let bytes = Buffer.from(chunk, "utf8");
+      let bytes: Buffer | undefined;
       try {
-        while (bytes.length > 0) bytes = bytes.subarray(writeSync(fd, bytes));
+        // The text goes as it is (Node encodes it outside the JS heap: --all prints megabytes); only a short write
+        // leaves the rest to be sent as bytes.
+        const written = writeSync(fd, chunk);
+        if (written < Buffer.byteLength(chunk)) {
+          bytes = Buffer.from(chunk, "utf8").subarray(written);
+          while (bytes.length > 0) bytes = bytes.subarray(writeSync(fd, bytes));
+        }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "EAGAIN") {
           fallback = stream();
-          return fallback.write(bytes, callback);
+          return fallback.write(bytes ?? chunk, callback);
         }
         if (callback) callback(error as Error);
         else if ((error as NodeJS.ErrnoException).code !== "EPIPE" && fd === 1) throw error;

@@ -86,7 +86,10 @@ export class ContextCollector {
     return {
       hasContent: entries.length > 0,
       entries,
-      merged: entries.map((e) => e.content).join(SEPARATOR),
+      // Joined when asked for: a build renders its own output, and --all's merged text is megabytes.
+      get merged() {
+        return entries.map((e) => e.content).join(SEPARATOR);
+      },
       duplicates,
     };
   }

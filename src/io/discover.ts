@@ -4,6 +4,7 @@ import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, joinPath } from "../core/rel-path.js";
 import { instructionNames, locateSource as locate, type LocateOptions } from "../core/sources/index.js";
 import { ignoredByGit, trackedFiles } from "./git.js";
+import { indexedFiles } from "./git-index.js";
 import { ignoreMatcher } from "./git-ignore.js";
 
 export interface DiscoverOptions extends LocateOptions {
@@ -28,8 +29,8 @@ const NEVER = /(^|\/)(node_modules|\.git)(\/|$)/;
  *   folders on that path), whatever the size of the tree; the ignore files on those paths then say which of them
  *   git ignores (read here; `git check-ignore --no-index` when only git can tell, see git-ignore.ts). Neither
  *   reads git's 100k-entry index. Ignored agent files stay (`readIgnored`): CLAUDE.local.md is ignored on purpose.
- * - `--all` in a repository: the files git tracks (`ls-files --cached`), the same set the generated file will be
- *   committed from. Git's scan for untracked files costs seconds on a large tree, so a new rule joins once added;
+ * - `--all` in a repository: the files git tracks (its index, read here; `ls-files --cached` when only git can
+ *   read it), the same set the generated file will be committed from. Git's scan for untracked files costs seconds on a large tree, so a new rule joins once added;
  *   personal, ignored files (CLAUDE.local.md) stay out of a file that is committed.
  * - `--all` outside git: a walk of the tree (readdir, many folders at once), never into node_modules or .git.
  */
@@ -39,7 +40,7 @@ export async function discover(options: DiscoverOptions): Promise<{ paths: strin
   let paths: string[] | null = null;
   if (options.scope.all) {
     if (gitTop !== null) {
-      paths = trackedFiles(options.root, everywhere(options));
+      paths = indexedFiles(gitTop, options.root, instructionNames(options), options.env) ?? trackedFiles(options.root, everywhere(options));
       if (paths?.length === 0) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }
     paths ??= await walkTree(options.root, (p) => locate(p, options) !== null);

@@ -1,4 +1,4 @@
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { stemmer } from "stemmer";
 import { memoize } from "../core/memo.js";
 import type { Config } from "../core/config.js";
@@ -13,7 +13,7 @@ import { readCustomEntries } from "./custom.js";
 import { discover } from "./discover.js";
 import { readImports } from "./imports.js";
 import { readSourceFiles } from "./read.js";
-import { toRootRelative } from "./paths.js";
+import { toRootRelative, under } from "./paths.js";
 import { findRoot } from "./root.js";
 import { contentHash, type StoredEntry } from "./session-store.js";
 import { promptTargets, resolveTargets, type TargetOptions } from "./targets.js";
@@ -74,10 +74,10 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const imported = readImports(root, found.files, (path) => expandsImports(locateSource(path, located)?.module), readOptions);
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = readCustomEntries(root, config);
-  const realOf = new Map(read.files.map((f) => [f.path, join(root, f.realPath ?? f.path)]));
+  const realOf = new Map(read.files.map((f) => [f.path, under(root, f.realPath ?? f.path)]));
   // The gate asks for each candidate's hash and the session's records again for those included: one pass each text.
   const hashOf = memoize(contentHash);
-  const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? join(root, c.path)) : `${c.source}:${c.id}`);
+  const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? under(root, c.path)) : `${c.source}:${c.id}`);
   const session = options.session;
   const exclude = options.excludeFor?.(config);
   const injected = session?.injected;

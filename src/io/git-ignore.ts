@@ -5,7 +5,7 @@ import { ancestorsOf, depthOf, dirOf, joinPath } from "../core/rel-path.js";
 import { isDirectory, toRootRelative } from "./paths.js";
 
 /** Git settings that move or add ignore files in ways only git itself resolves. */
-const GIT_ENV = /^GIT_(DIR|WORK_TREE|COMMON_DIR|CONFIG)/;
+export const GIT_ENV = /^GIT_(DIR|WORK_TREE|COMMON_DIR|CONFIG|INDEX_FILE)/;
 const NEEDS_GIT = /excludesfile|^\s*\[\s*include|worktreeconfig/im;
 /** core.ignoreCase is read from the repository's config; set anywhere else, git decides. */
 const IGNORE_CASE = /ignorecase/i;

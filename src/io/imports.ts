@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
-import { join } from "node:path";
 import { importedPaths, MAX_IMPORT_DEPTH } from "../core/parse/imports.js";
 import type { SourceFile, Warning } from "../core/types.js";
+import { under } from "./paths.js";
 import { readSourceFiles, type ReadOptions } from "./read.js";
 
 /**
@@ -14,7 +14,7 @@ export function readImports(root: string, files: SourceFile[], expands: (path: s
   const warnings: Warning[] = [];
   let level = files.filter((f) => expands(f.path));
   for (let depth = 0; depth < MAX_IMPORT_DEPTH && level.length > 0; depth++) {
-    const wanted = [...new Set(level.flatMap(importedPaths))].filter((path) => !have.has(path) && isFile(join(root, path)));
+    const wanted = [...new Set(level.flatMap(importedPaths))].filter((path) => !have.has(path) && isFile(under(root, path)));
     if (wanted.length === 0) break;
     wanted.forEach((path) => have.add(path));
     const read = readSourceFiles(root, wanted, options);

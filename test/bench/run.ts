@@ -22,7 +22,8 @@ const BENCH_DIR = join(REPO, "test/bench");
 const TREES = join(tmpdir(), "ctxinject-bench");
 
 // The instruction files ctxinject reads with --all, as git pathspecs and as repomix globs.
-const NAMES = [".cursor/rules/**", ".claude/rules/**", "docs/kord/rules/**", ".github/instructions/**", ".github/copilot-instructions.md", ".cursorrules", "AGENTS.md", "AGENTS.override.md", "README.md"];
+// The patterns a user would give repomix's --include for the instruction files this tree has.
+const NAMES = [".cursor/rules/**", ".claude/rules/**", "docs/kord/rules/**", ".github/instructions/**", ".github/copilot-instructions.md", ".cursorrules", "AGENTS.md", "CLAUDE.md", "README.md"];
 const PATHSPECS = NAMES.map((n) => `':(glob)**/${n}'`).join(" ");
 const GLOBS = NAMES.map((n) => `**/${n}`).join(",");
 

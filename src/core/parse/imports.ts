@@ -28,6 +28,8 @@ const TOKEN = /(?<![\w.@/`])@((?:\.{1,2}\/|~\/)?[\w.-]+(?:\/[\w.-]+)*)/g;
 
 /** The `@path` tokens outside code spans and fences. Whether each names a file is the caller's question. */
 export function importTokens(text: string): ImportToken[] {
+  // Most agent files import nothing: no `@`, no scan of their code.
+  if (!text.includes("@")) return [];
   const { ranges } = scanCode(text);
   const out: ImportToken[] = [];
   for (const m of text.matchAll(TOKEN)) {

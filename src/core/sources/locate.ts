@@ -25,30 +25,54 @@ export function locator(modules: readonly SourceModule[], options: LocateOptions
   if (!byOptions) locators.set(modules, (byOptions = new WeakMap()));
   let found = byOptions.get(options);
   if (found) return found;
-  // The strings each path is compared with are built once here: in the loop they were a few hundred small strings
-  // per path, for every path of the tree.
-  const specs = modules.flatMap((module) => {
-    if (!module.files) return [];
-    const spec = module.files(options);
-    const folders = spec.folders.map((folder) => ({ folder, start: `${folder}/`, inside: `/${folder}/` }));
+  // Built once per list and options; each path is then looked up by its file name and checked against the folders,
+  // with index loops (for-of allocates an iterator result per step until V8 optimises the loop, and discovery
+  // asks for every file of the tree).
+  const folders: Array<{ rank: number; module: SourceModule; accepts: ((inFolder: string) => boolean) | undefined; folder: string; start: string; inside: string }> = [];
+  const byFileName = new Map<string, Array<{ rank: number; module: SourceModule; name: string; end: string }>>();
+  modules.forEach((module, rank) => {
+    const spec = module.files?.(options);
+    if (!spec) return;
+    for (const folder of spec.folders) folders.push({ rank, module, accepts: spec.accepts, folder, start: `${folder}/`, inside: `/${folder}/` });
     // The longest name first: `.claude/CLAUDE.md` is itself, not a CLAUDE.md in a folder named `.claude`.
-    const names = [...spec.names].sort((a, b) => b.length - a.length).map((name) => ({ name, end: `/${name}` }));
-    return [{ module, accepts: spec.accepts, folders, names }];
+    for (const name of [...spec.names].sort((x, y) => y.length - x.length)) {
+      const fileName = name.slice(name.lastIndexOf("/") + 1);
+      byFileName.set(fileName, [...(byFileName.get(fileName) ?? []), { rank, module, name, end: `/${name}` }]);
+    }
   });
+  // Discovery, selection and import reading each ask for the same paths: each is worked out once.
+  const known = new Map<string, Location | null>();
   found = (path) => {
-    for (const { module, accepts, folders, names } of specs) {
-      for (const { folder, start, inside } of folders) {
-        const at = path.startsWith(start) ? 0 : path.indexOf(inside);
-        if (at === -1) continue;
-        const inFolder = path.slice(at === 0 ? folder.length + 1 : at + folder.length + 2);
-        if (accepts?.(inFolder) ?? true) return { module, anchor: at === 0 ? "" : path.slice(0, at), matched: folder };
-      }
-      for (const { name, end } of names) {
-        if (path === name) return { module, anchor: "", matched: name };
-        if (path.endsWith(end)) return { module, anchor: path.slice(0, path.length - name.length - 1), matched: name };
+    let location = known.get(path);
+    if (location === undefined) known.set(path, (location = claim(path)));
+    return location;
+  };
+  const claim = (path: string): Location | null => {
+    // Modules are asked in list order, each for its folders first, then its names: the claim of the lowest rank
+    // wins, and a folder's claim beats a name's of the same module.
+    let best: Location | null = null;
+    let bestRank = Infinity;
+    for (let i = 0; i < folders.length; i++) {
+      const f = folders[i]!;
+      if (f.rank >= bestRank) continue;
+      const at = path.startsWith(f.start) ? 0 : path.indexOf(f.inside);
+      if (at === -1) continue;
+      const inFolder = path.slice(at === 0 ? f.folder.length + 1 : at + f.folder.length + 2);
+      if (f.accepts?.(inFolder) ?? true) {
+        best = { module: f.module, anchor: at === 0 ? "" : path.slice(0, at), matched: f.folder };
+        bestRank = f.rank;
       }
     }
-    return null;
+    const named = byFileName.get(path.slice(path.lastIndexOf("/") + 1));
+    if (named !== undefined) {
+      for (let i = 0; i < named.length; i++) {
+        const n = named[i]!;
+        if (n.rank >= bestRank) continue;
+        if (path === n.name) return { module: n.module, anchor: "", matched: n.name };
+        if (path.endsWith(n.end)) return { module: n.module, anchor: path.slice(0, path.length - n.name.length - 1), matched: n.name };
+      }
+    }
+    return best;
   };
   byOptions.set(options, found);
   return found;
