@@ -4,8 +4,12 @@ import { gitIgnoreMatcher, type IgnoreFile } from "../core/gitignore.js";
 import { ancestorsOf, depthOf, dirOf, joinPath } from "../core/rel-path.js";
 import { isDirectory, toRootRelative } from "./paths.js";
 
-/** Git settings that move or add ignore files in ways only git itself resolves. */
-export const GIT_ENV = /^GIT_(DIR|WORK_TREE|COMMON_DIR|CONFIG|INDEX_FILE)/;
+/**
+ * Git's variables that move the repository, its index or its config (GIT_CONFIG_KEY_n counts only with
+ * GIT_CONFIG_COUNT): where one is set, only git itself can say. Asked by name — listing the environment costs more.
+ */
+const GIT_ENV = ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE", "GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"];
+export const gitMovedByEnv = (env: Record<string, string | undefined>): boolean => GIT_ENV.some((key) => env[key] !== undefined);
 const NEEDS_GIT = /excludesfile|^\s*\[\s*include|worktreeconfig/im;
 /** core.ignoreCase is read from the repository's config; set anywhere else, git decides. */
 const IGNORE_CASE = /ignorecase/i;
@@ -23,7 +27,7 @@ const SYSTEM_CONFIGS = ["/etc/gitconfig", "/usr/local/etc/gitconfig", "/opt/home
  */
 export function ignoreMatcher(gitTop: string, root: string, paths: string[], env: NodeJS.ProcessEnv): ((path: string) => boolean) | null {
   const home = env.HOME;
-  if (process.platform === "win32" || !home || Object.keys(env).some((key) => GIT_ENV.test(key))) return null;
+  if (process.platform === "win32" || !home || gitMovedByEnv(env)) return null;
   const gitDir = join(gitTop, ".git");
   if (!isDirectory(gitDir)) return null;
   const configDir = env.XDG_CONFIG_HOME || join(home, ".config");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { indexedPaths } from "../core/git-index.js";
-import { GIT_ENV } from "./git-ignore.js";
+import { gitMovedByEnv } from "./git-ignore.js";
 import { isDirectory, toRootRelative } from "./paths.js";
 
 /**
@@ -11,7 +11,7 @@ import { isDirectory, toRootRelative } from "./paths.js";
  * then runs git.
  */
 export function indexedFiles(gitTop: string, root: string, spec: { names: string[]; folders: string[] }, env: Record<string, string | undefined>): string[] | null {
-  if (Object.keys(env).some((key) => GIT_ENV.test(key))) return null;
+  if (gitMovedByEnv(env)) return null;
   const gitDir = join(gitTop, ".git");
   if (!isDirectory(gitDir)) return null;
   const prefix = toRootRelative(gitTop, root);

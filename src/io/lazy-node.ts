@@ -9,7 +9,9 @@ type Os = typeof import("node:os");
  * dgram and streams with it) costs milliseconds of start-up that a build without a session or without git never
  * needs; in the bundle every top-level import runs at start. node:os only for the session store's home folder.
  */
-const load = createRequire(import.meta.url);
+let requireHere: NodeJS.Require | undefined;
+// Made on first use: a run that loads nothing lazily does not pay for it.
+const load = (id: string): unknown => (requireHere ??= createRequire(import.meta.url))(id);
 /**
  * require for packages loaded on first use (cosmiconfig, the BPE tables). Not import(): the CLI runs from V8's code
  * cache, where a dynamic import() has no loader to call (see bin/ctxinject.js).

@@ -18,12 +18,12 @@ const STOP = new Set(
 
 /** Splits camelCase, PascalCase, snake_case, kebab-case and paths into lowercase words. */
 export function splitWords(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+  // Each pattern is compiled on its first use, on every run: the ones a text cannot need are not run.
+  const cased = /[A-Z]/.test(text) ? text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2") : text;
+  return cased
     .toLowerCase()
     .split(/[^a-z0-9']+/)
-    .map((w) => w.replace(/^'+|'+$/g, "").replace(/'s$/, ""))
+    .map((w) => (w.includes("'") ? w.replace(/^'+|'+$/g, "").replace(/'s$/, "") : w))
     .filter((w) => w.length >= 2 && !/^\d+$/.test(w));
 }
 
@@ -39,10 +39,12 @@ export function terms(text: string, stem: Stem): string[] {
  * (400-599) says "status code".
  */
 function normalizePhrases(text: string): string {
-  return text
-    .replace(/\b(log(?:ged|ging|s)?|sign(?:ed|ing|s)?)[\s-]?(in|out|on|off)\b/gi, "signin")
-    .replace(/\blog[io]n\b|\blogout\b/gi, "signin")
-    .replace(/(?<![\w.])[1-5]\d\d(?![\w.%])/g, "status");
+  const lower = text.toLowerCase();
+  let out = text;
+  if (lower.includes("log") || lower.includes("sign")) {
+    out = out.replace(/\b(log(?:ged|ging|s)?|sign(?:ed|ing|s)?)[\s-]?(in|out|on|off)\b/gi, "signin").replace(/\blog[io]n\b|\blogout\b/gi, "signin");
+  }
+  return /[1-5]\d\d/.test(out) ? out.replace(/(?<![\w.])[1-5]\d\d(?![\w.%])/g, "status") : out;
 }
 
 /**
