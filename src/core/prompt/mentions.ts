@@ -8,10 +8,15 @@ const PATH_TOKEN = /[A-Za-z0-9_./@+-]*[A-Za-z0-9_@+-](?:\/[A-Za-z0-9_.@+-]+)+|[A
  */
 export function pathMentions(prompt: string): string[] {
   const out = new Set<string>();
-  for (const raw of prompt.replace(/<system-reminder>[\s\S]*?(<\/system-reminder>|$)/gi, " ").match(PATH_TOKEN) ?? []) {
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) || raw.startsWith("//")) continue;
+  // Each pattern below compiles on its first use, on every prompt: those a text cannot need are not run.
+  const text = prompt.toLowerCase().includes("<system-reminder>") ? prompt.replace(/<system-reminder>[\s\S]*?(<\/system-reminder>|$)/gi, " ") : prompt;
+  for (const raw of text.match(PATH_TOKEN) ?? []) {
+    if (raw.startsWith("//") || (raw.includes("://") && /^[a-z][a-z0-9+.-]*:\/\//i.test(raw))) continue;
     // `@src/x.ts` is Claude Code's own file mention: the file it names is a target like a bare path.
-    let path = raw.replace(/^@(?=[\w.])/, "").replace(/^\.\//, "").replace(/[.]+$/, "").replace(/:\d+(?::\d+)?$/, "");
+    let path = raw.startsWith("@") ? raw.replace(/^@(?=[\w.])/, "") : raw;
+    if (path.startsWith("./")) path = path.slice(2);
+    if (path.endsWith(".")) path = path.replace(/[.]+$/, "");
+    if (path.includes(":")) path = path.replace(/:\d+(?::\d+)?$/, "");
     if (raw.startsWith("@") && !path.includes("/") && !/\.[A-Za-z0-9]{1,10}$/.test(path)) continue;
     if (/^v?\d+(\.\d+)+$/i.test(path)) continue; // version numbers
     path = path.replace(/\/+$/, "");

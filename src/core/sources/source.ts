@@ -120,8 +120,22 @@ export const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
 type CandidateFields = Pick<Candidate, "source" | "id" | "priority" | "kind" | "path" | "content"> &
   Partial<Pick<Candidate, "description" | "globs">> & { countTokens: CountTokens };
 
-export function makeCandidate({ countTokens, ...fields }: CandidateFields): Candidate {
-  return { description: null, globs: [], ...fields, tokens: countTokens(fields.content), status: "included", reason: "", truncated: false };
+// Field by field, one shape for every candidate: a spread of varied inputs goes through V8's slow path each time.
+export function makeCandidate(fields: CandidateFields): Candidate {
+  return {
+    source: fields.source,
+    id: fields.id,
+    priority: fields.priority,
+    kind: fields.kind,
+    path: fields.path,
+    content: fields.content,
+    description: fields.description ?? null,
+    globs: fields.globs ?? [],
+    tokens: fields.countTokens(fields.content),
+    status: "included",
+    reason: "",
+    truncated: false,
+  };
 }
 
 export function setStatus(candidate: Candidate, status: Status, reason: string): void {
