@@ -33,7 +33,9 @@ export interface PendingContext {
   duplicates: DuplicateEntry[];
 }
 
-const rank = (priority: Priority) => PRIORITIES.indexOf(priority);
+// A table, not indexOf in the comparator: --all sorts thousands of entries.
+const RANKS = Object.fromEntries(PRIORITIES.map((p, i) => [p, i])) as Record<Priority, number>;
+const rank = (priority: Priority) => RANKS[priority];
 export const keyOf = (entry: { source: string; id: string }) => `${entry.source}:${entry.id}`;
 
 /**

@@ -74,7 +74,9 @@ export function selectContext(input: SelectInput): Selection {
   const warn = (w: Warning) => void warnings.push(w);
   const redact = input.config.redact !== false ? (text: string, where: string) => redactEntry(text, where, warn) : (text: string) => text;
   // Credentials are replaced before anything is parsed, so no later step can print them.
-  const files = [...input.files].sort((a, b) => compareText(a.path, b.path)).map((f) => ({ ...f, text: redact(f.text, f.path) }));
+  const files = [...input.files]
+    .sort((a, b) => compareText(a.path, b.path))
+    .map((f): SourceFile => (f.realPath === undefined ? { path: f.path, text: redact(f.text, f.path) } : { path: f.path, text: redact(f.text, f.path), realPath: f.realPath }));
   const ctx = draftContext(input, files, warn, redact);
 
   const located = locateAll(files, modules, ctx);
@@ -134,7 +136,7 @@ function locateAll(files: SourceFile[], modules: readonly SourceModule[], ctx: D
     if (location === null) continue;
     ctx.present.add(file.path);
     const list = byModule.get(location.module) ?? [];
-    list.push({ file, ...location });
+    list.push({ file, module: location.module, anchor: location.anchor, matched: location.matched });
     byModule.set(location.module, list);
   }
   return byModule;

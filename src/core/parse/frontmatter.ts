@@ -9,8 +9,8 @@ export interface ParsedDocument {
   body: string;
   hasFrontmatter: boolean;
   warnings: Warning[];
-  /** File line of each top-level key, for warnings about a field. */
-  keyLines: Record<string, number>;
+  /** File line of a top-level key, for warnings about a field (worked out when a warning asks). */
+  lineOf(key: string): number | undefined;
 }
 
 type YamlParse = (text: string) => unknown;
@@ -44,7 +44,7 @@ export function parseFrontmatter(text: string, file: string): ParsedDocument {
   };
   const first = lineAt(0);
   if (first.line.trimEnd() !== "---") {
-    return { data: {}, body: normalized, hasFrontmatter: false, warnings: [], keyLines: {} };
+    return { data: {}, body: normalized, hasFrontmatter: false, warnings: [], lineOf: noLine };
   }
   let closeStart = -1;
   let afterClose = -1;
@@ -63,18 +63,13 @@ export function parseFrontmatter(text: string, file: string): ParsedDocument {
       body: normalized,
       hasFrontmatter: false,
       warnings: [{ file, line: 1, message: "frontmatter opened with --- is never closed; the whole file is read as text" }],
-      keyLines: {},
+      lineOf: noLine,
     };
   }
   const raw = normalized.slice(first.next, Math.max(first.next, closeStart - 1));
   const body = afterClose === -1 ? "" : normalized.slice(afterClose);
   const warnings: Warning[] = [];
-  const keyLines: Record<string, number> = {};
-  raw.split("\n").forEach((line, i) => {
-    const key = /^([A-Za-z_][\w.-]*)\s*:/.exec(line)?.[1];
-    if (key !== undefined && !(key in keyLines)) keyLines[key] = i + 2;
-  });
-  const done = (data: Record<string, unknown>): ParsedDocument => ({ data, body, hasFrontmatter: true, warnings, keyLines });
+  const done = (data: Record<string, unknown>): ParsedDocument => ({ data, body, hasFrontmatter: true, warnings, lineOf: (key) => keyLine(raw, key) });
   if (raw.trim() === "") return done({});
   const simple = readSimpleYaml(raw);
   if (simple !== null && "data" in simple) return done(simple.data);
@@ -102,6 +97,15 @@ export function parseFrontmatter(text: string, file: string): ParsedDocument {
     });
   }
   return done(lenientData(raw, file, warnings));
+}
+
+const noLine = (): undefined => undefined;
+
+/** The file line (the frontmatter starts at line 2) where `key` is first set. */
+function keyLine(raw: string, key: string): number | undefined {
+  const lines = raw.split("\n");
+  for (let i = 0; i < lines.length; i++) if (/^([A-Za-z_][\w.-]*)\s*:/.exec(lines[i]!)?.[1] === key) return i + 2;
+  return undefined;
 }
 
 function lenientData(raw: string, file: string, warnings: Warning[]): Record<string, unknown> {

@@ -57,6 +57,8 @@ function dropImported(ordered: Candidate[], known: Candidate[], realPathOf: Map<
   }
 }
 
-function toEntry({ description: _description, status: _status, reason: _reason, ...entry }: Candidate): Entry {
+function toEntry(c: Candidate): Entry {
+  const entry: Entry = { source: c.source, id: c.id, priority: c.priority, kind: c.kind, path: c.path, tokens: c.tokens, content: c.content, truncated: c.truncated, globs: c.globs };
+  if (c.imports !== undefined) entry.imports = c.imports;
   return entry;
 }

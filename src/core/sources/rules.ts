@@ -73,7 +73,7 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
   const warnings = [...doc.warnings];
   const data = doc.data;
   const warn = (message: string, key?: string) => {
-    const line = key !== undefined ? doc.keyLines[key] : undefined;
+    const line = key !== undefined ? doc.lineOf(key) : undefined;
     warnings.push({ file: file.path, ...(line !== undefined && { line }), message });
   };
 
