@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { materialize, runCli, cleanup } from "../helpers/cli.js";
-import { CLAUDE_CODE_VERSION, claudeBinary } from "../hosts/claude-cli.js";
+import { CLAUDE_CODE_VERSION, claudeBinary, claudeEnv } from "../hosts/claude-cli.js";
 import { removeWorkFolders, runScenario, workFolder } from "../hosts/harness.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -19,17 +19,7 @@ if ("skip" in found) {
 /** One prompt that reads a nested file: UserPromptSubmit, PreToolUse and PostToolUse all fire with the hooks. */
 function timePrompt(root: string): number {
   const work = workFolder("claude-wall");
-  const env = {
-    ANTHROPIC_BASE_URL: "{{API}}",
-    ANTHROPIC_API_KEY: "sk-ant-fake-key-for-bench",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_AUTOUPDATER: "1",
-    DISABLE_ERROR_REPORTING: "1",
-    DISABLE_BUG_COMMAND: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: "1",
-    CTXINJECT_STATE_DIR: join(work, "state"),
-  };
+  const env = claudeEnv(work);
   const script = [{ tool: { name: "Read", input: { file_path: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }];
   const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, script, runs: [{ args: ["-p", "fix the retry in src/net/client.ts", "--output-format", "text"] }] }, "claude");
   return out.runs[0]!.ms;

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { installHost, type Found } from "./harness.js";
 
 /** The Claude Code version the suite runs against (README "Claude Code"); bump it here, nowhere else. */
@@ -13,4 +14,20 @@ export function claudeBinary(): Found {
   const pkg = PLATFORM_PACKAGE[`${process.platform}-${process.arch}`];
   if (!pkg) return { skip: `no Claude Code binary for ${process.platform}-${process.arch}` };
   return installHost({ name: "@anthropic-ai/claude-code", version: CLAUDE_CODE_VERSION, binary: `@anthropic-ai/${pkg}/claude`, versionArgs: ["--version"] });
+}
+
+/** Claude Code's environment for a run against the fake API: no telemetry, no updates, no traffic of its own. */
+export function claudeEnv(work: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ANTHROPIC_BASE_URL: "{{API}}",
+    ANTHROPIC_API_KEY: "sk-ant-fake-key-for-tests",
+    DISABLE_TELEMETRY: "1",
+    DISABLE_AUTOUPDATER: "1",
+    DISABLE_ERROR_REPORTING: "1",
+    DISABLE_BUG_COMMAND: "1",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: "1",
+    CTXINJECT_STATE_DIR: join(work, "state"),
+    ...extra,
+  };
 }

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { CLAUDE_CODE_VERSION, claudeBinary } from "./claude-cli.js";
+import { CLAUDE_CODE_VERSION, claudeBinary, claudeEnv } from "./claude-cli.js";
 import { count, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
 
 const found = claudeBinary();
@@ -27,18 +27,7 @@ type Step = ({ text: string } | { tool: { name: string; input: Record<string, un
 /** Runs the real CLI once per prompt (`args`), in one network namespace with one fake API and one script. */
 function claude(root: string, script: Step[], runs: string[][], extraEnv: Record<string, string> = {}): ClaudeOutcome {
   const work = workFolder("claude");
-  const env = {
-    ANTHROPIC_BASE_URL: "{{API}}",
-    ANTHROPIC_API_KEY: "sk-ant-fake-key-for-tests",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_AUTOUPDATER: "1",
-    DISABLE_ERROR_REPORTING: "1",
-    DISABLE_BUG_COMMAND: "1",
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-    CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: "1",
-    CTXINJECT_STATE_DIR: join(work, "state"),
-    ...extraEnv,
-  };
+  const env = claudeEnv(work, extraEnv);
   const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, script, runs: runs.map((args) => ({ args })) }, "claude");
   return { ...out, firstPrompt: runs[0]![1]! };
 }
