@@ -46,6 +46,7 @@ export interface UserConfig {
   custom?: CustomSetting[];
   ignore?: string[];
   redact?: boolean;
+  hiddenCharacters?: "strip" | "keep";
   allowOutside?: string[];
   sessions?: { maxAgeHours?: number };
   claude?: { includeNative?: boolean; maxChars?: number };
@@ -70,6 +71,8 @@ export interface Config {
   custom: CustomSetting[];
   ignore: string[];
   redact: boolean;
+  /** Invisible characters in instruction files (core/hidden.ts): removed from the output, or kept. */
+  hiddenCharacters: "strip" | "keep";
   /** Folders outside the root that symlinks in the tree may lead to. */
   allowOutside: string[];
   sessions: { maxAgeHours: number };
@@ -99,6 +102,7 @@ export function defaultConfig(): Config {
     custom: [],
     ignore: [],
     redact: true,
+    hiddenCharacters: "strip",
     allowOutside: [],
     sessions: { maxAgeHours: 24 * 7 },
     claude: { includeNative: false, maxChars: CLAUDE_MAX_CHARS },
@@ -204,6 +208,7 @@ export function validateConfig(raw: unknown, file: string): Config {
       },
       ignore: strings,
       redact: bool,
+      hiddenCharacters: oneOf(["strip", "keep"]),
       allowOutside: strings,
       sessions: (v, k) => shape(object(v, k), { maxAgeHours: positiveNumber }, k),
       claude: (v, k) =>
@@ -236,6 +241,7 @@ export function validateConfig(raw: unknown, file: string): Config {
     custom: user.custom ?? [],
     ignore: user.ignore ?? [],
     redact: user.redact ?? true,
+    hiddenCharacters: user.hiddenCharacters ?? "strip",
     allowOutside: user.allowOutside ?? [],
     sessions: { maxAgeHours: user.sessions?.maxAgeHours ?? config.sessions.maxAgeHours },
     claude: { includeNative: user.claude?.includeNative ?? false, maxChars: user.claude?.maxChars ?? CLAUDE_MAX_CHARS },

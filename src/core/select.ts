@@ -7,6 +7,7 @@ import { dedupPhase } from "./phases/dedup.js";
 import type { Drafted } from "./phases/drafted.js";
 import { ruleMentions } from "./prompt/mentions.js";
 import type { Stem } from "./prompt/words.js";
+import { hiddenMessage, stripHidden } from "./hidden.js";
 import { redactSecrets } from "./redact.js";
 import { compareText, dirOf } from "./rel-path.js";
 import { locateOptionsOf, SOURCE_MODULES } from "./sources/index.js";
@@ -72,7 +73,9 @@ export function selectContext(input: SelectInput): Selection {
   const modules = input.modules ?? SOURCE_MODULES;
   const warnings: Warning[] = [];
   const warn = (w: Warning) => void warnings.push(w);
-  const redact = input.config.redact !== false ? (text: string, where: string) => redactEntry(text, where, warn) : (text: string) => text;
+  const redactOnly = input.config.redact !== false ? (text: string, where: string) => redactEntry(text, where, warn) : (text: string) => text;
+  // What a reviewer cannot see never reaches the agent either: hidden characters go, then credentials.
+  const redact = input.config.hiddenCharacters !== "keep" ? (text: string, where: string) => redactOnly(withoutHidden(text, where, warn), where) : redactOnly;
   // Credentials are replaced before anything is parsed, so no later step can print them.
   const files = [...input.files]
     .sort((a, b) => compareText(a.path, b.path))
@@ -140,6 +143,13 @@ function locateAll(files: SourceFile[], modules: readonly SourceModule[], ctx: D
     byModule.set(location.module, list);
   }
   return byModule;
+}
+
+function withoutHidden(content: string, where: string, warn: (w: Warning) => void): string {
+  const stripped = stripHidden(content);
+  if (stripped === null) return content;
+  warn({ file: where, line: stripped.found.line, message: hiddenMessage(stripped.found) });
+  return stripped.text;
 }
 
 function redactEntry(content: string, where: string, warn: (w: Warning) => void): string {

@@ -168,4 +168,18 @@ test("the same tree gives the same bytes whatever the locale or timezone", () =>
   }
 });
 
+test("hidden characters never reach the agent: a build removes them and names each file, line and code point", () => {
+  const root = materialize("hidden-characters");
+  const { status, stdout, stderr } = runCli(["build", "--all"], { cwd: root });
+  assert.is(status, 0, stderr);
+  const flag = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}";
+  assert.not.match(stdout.replace(flag, ""), /[\u{E0000}-\u{E007F}]|\u202E|\u200B/u, "no tag character, override or zero-width space is printed");
+  assert.match(stdout, "Run the tests before every commit.\nKeep handlers small.");
+  assert.match(stdout, "Never log tokens.");
+  assert.match(stdout, "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}", "an emoji's joiners stay");
+  assert.match(stdout, flag, "a subdivision flag stays");
+  assert.match(stderr, /AGENTS\.md:3: 41 hidden characters removed \(U\+E0049, /);
+  assert.match(stderr, /\.cursor\/rules\/access\.mdc:6: 3 hidden characters removed \(U\+202E, U\+202C, U\+200B\)/);
+});
+
 test.run();

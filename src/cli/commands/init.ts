@@ -45,6 +45,10 @@ custom: []
 ignore: []
 #  - "legacy/**"
 
+# Invisible characters in instruction files (tag characters, bidirectional overrides, zero-width spaces inside
+# words) are removed from the output with a warning naming the file; keep passes them on as they are.
+# hiddenCharacters: strip
+
 # Token budget and how tokens are counted (approx | o200k | cl100k); threshold for description-only rules.
 # maxTokens: 8000
 # tokenizer: approx
