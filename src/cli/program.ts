@@ -9,6 +9,8 @@ import { runClear } from "./commands/clear.js";
 import { runSessions } from "./commands/sessions.js";
 import { runHook } from "./commands/hook.js";
 import { runInit } from "./commands/init.js";
+import { runDoctor } from "./commands/doctor.js";
+import { SEVERITIES } from "../core/doctor/finding.js";
 import type { CliContext } from "./context.js";
 import { addSelectionOptions } from "./options.js";
 
@@ -84,6 +86,14 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .description("run as an agent's command hook: reads the event JSON on stdin, prints the hook answer")
         .argument("<agent>", "claude, codex or gemini")
         .action(run(runHook)),
+    doctor: () =>
+      program
+        .command("doctor")
+        .description("report what silently goes wrong in the instruction files, for which agent (exit 1 at --fail-on)")
+        .option("--root <dir>", "project root")
+        .option("--json", "print the findings as JSON")
+        .addOption(new Option("--fail-on <severity>", "exit 1 when a finding is at or above this severity (none: never)").choices([...SEVERITIES, "none"]).default("error"))
+        .action(run(runDoctor)),
     init: () =>
       program
         .command("init")

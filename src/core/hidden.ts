@@ -74,8 +74,13 @@ export function stripHidden(text: string): { text: string; found: HiddenCharacte
   return { text: kept.join(""), found: { line, column, codePoints, count } };
 }
 
+/** "41 hidden characters (U+E0049, …), the first at column 35". */
+export function describeHidden(found: HiddenCharacters): string {
+  const shown = found.codePoints.length > 6 ? `${found.codePoints.slice(0, 6).join(", ")}…` : found.codePoints.join(", ");
+  return `${found.count} hidden character${found.count === 1 ? "" : "s"} (${shown}), the first at column ${found.column}`;
+}
+
 /** The warning for a file that held hidden characters. */
 export function hiddenMessage(found: HiddenCharacters): string {
-  const shown = found.codePoints.length > 6 ? `${found.codePoints.slice(0, 6).join(", ")}…` : found.codePoints.join(", ");
-  return `${found.count} hidden character${found.count === 1 ? "" : "s"} removed (${shown}), the first at column ${found.column} (config hiddenCharacters: "keep" keeps them)`;
+  return `${describeHidden(found).replace(" (", " removed (")} (config hiddenCharacters: "keep" keeps them)`;
 }

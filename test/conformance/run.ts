@@ -83,6 +83,7 @@ function pickTargets(all: string[]): string[] {
 }
 
 const rows: string[][] = [];
+const doctorRows: string[][] = [];
 let problems = 0;
 for (const name of readdirSync(CORPUS).sort()) {
   const repoDir = join(CORPUS, name);
@@ -123,7 +124,13 @@ for (const name of readdirSync(CORPUS).sort()) {
       `${build.ms.toFixed(0)} / ${explain.ms.toFixed(0)}`,
       `${targetedIncluded} in ${targeted.ms.toFixed(0)} ms`,
     ]);
-    if (process.env.VERBOSE) process.stderr.write(warnings.join("\n") + "\n");
+    const doctor = run(["doctor", "--json", "--fail-on", "none"], dir);
+    if (doctor.status !== 0) problems++;
+    const findings = doctor.status === 0 ? (JSON.parse(doctor.stdout) as { findings: Array<{ kind: string; file: string; line?: number; message: string }> }).findings : [];
+    const kinds = new Map<string, number>();
+    for (const f of findings) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
+    doctorRows.push([name, doctor.status === 0 ? [...kinds].sort().map(([k, n]) => `${k} ${n}`).join(", ") || "none" : `exit ${doctor.status}: ${doctor.stderr.split("\n")[0]}`, `${doctor.ms.toFixed(0)} ms`]);
+    if (process.env.VERBOSE) process.stderr.write(warnings.join("\n") + "\n" + findings.map((f) => `${f.kind} ${f.file}:${f.line ?? ""} ${f.message}`).join("\n") + "\n");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -133,4 +140,6 @@ const header = ["repository", "candidates", "rules always/auto/agent/manual", "a
 const table = [header, header.map((h) => "-".repeat(h.length)), ...rows];
 const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
 for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ").trimEnd());
+console.log("\ndoctor (findings by kind):");
+for (const [name, kinds, ms] of doctorRows) console.log(`${name.padEnd(40)} ${ms.padStart(8)}  ${kinds}`);
 process.exit(problems === 0 ? 0 : 1);

@@ -12,10 +12,10 @@ import { ancestorsOf, baseName, dirOf, isWithin, joinPath } from "../rel-path.js
 import type { AgentProfile, LoadedContext } from "./profile.js";
 
 const NAMES = ["AGENTS.override.md", "AGENTS.md"];
-const CODEX_BUDGET_BYTES = 32 * 1024;
+export const CODEX_BUDGET_BYTES = 32 * 1024;
 
 /** The chain Codex reads for the working folder, root first: one file per folder. */
-function codexChain(context: Pick<LoadedContext, "present" | "workingFolder">): string[] {
+export function codexChain(context: Pick<LoadedContext, "present" | "workingFolder">): string[] {
   const chain: string[] = [];
   for (const folder of ancestorsOf(context.workingFolder)) {
     const name = NAMES.find((n) => context.present.has(joinPath(folder, n)));

@@ -1,0 +1,34 @@
+import { atLeast, diagnose, SEVERITIES, type Finding, type Severity } from "../../core/doctor/index.js";
+import { lazyRequire } from "../../io/lazy-node.js";
+import { readDoctorTree } from "../../io/doctor-tree.js";
+import { printWarnings, wantsColor, writeOut, type CliContext } from "../context.js";
+
+export interface DoctorFlags {
+  root?: string;
+  json?: boolean;
+  failOn?: Severity | "none";
+}
+
+/**
+ * `ctxinject doctor`: what silently goes wrong in the repository's instruction files, and for which agent.
+ * Findings on stdout (text or --json); exit 1 when one is at or above --fail-on (default error), for CI and hooks.
+ */
+export async function runDoctor(ctx: CliContext, flags: DoctorFlags): Promise<number> {
+  const tree = await readDoctorTree(ctx.cwd, flags.root, ctx.env);
+  printWarnings(ctx, tree.warnings);
+  const findings = diagnose(tree);
+  const counts = Object.fromEntries(SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length])) as Record<Severity, number>;
+  if (flags.json) await writeOut(ctx, `${JSON.stringify({ root: tree.root, findings, counts }, null, 2)}\n`);
+  else await writeOut(ctx, renderFindings(findings, counts, wantsColor(ctx)));
+  const failOn = flags.failOn ?? "error";
+  return failOn !== "none" && findings.some((f) => atLeast(f.severity, failOn)) ? 1 : 0;
+}
+
+function renderFindings(findings: Finding[], counts: Record<Severity, number>, color: boolean): string {
+  const pc = color ? lazyRequire<typeof import("picocolors")>("picocolors").createColors(true) : null;
+  const paint = { error: pc?.red ?? String, warning: pc?.yellow ?? String, info: pc?.cyan ?? String };
+  const lines = findings.map((f) => `${paint[f.severity](f.severity.padEnd(7))}  ${f.file}${f.line !== undefined ? `:${f.line}` : ""}  ${f.kind} [${f.agent}]: ${f.message}`);
+  const total = findings.length;
+  lines.push(total === 0 ? "no findings" : `${total} finding${total === 1 ? "" : "s"}: ${counts.error} error${counts.error === 1 ? "" : "s"}, ${counts.warning} warning${counts.warning === 1 ? "" : "s"}, ${counts.info} info`);
+  return `${lines.join("\n")}\n`;
+}

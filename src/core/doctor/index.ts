@@ -1,0 +1,215 @@
+/**
+ * `ctxinject doctor`, the pure part: every instruction file of the tree and every file git tracks in, the findings
+ * out — what silently goes wrong, for which agent, where. The selection `build --all` makes is the trace it reads
+ * (parse warnings, duplicates, kinds and globs); the rest are checks of their own.
+ */
+import { codexChain, CODEX_BUDGET_BYTES } from "../agents/codex.js";
+import type { Config } from "../config.js";
+import { parseFrontmatter } from "../parse/frontmatter.js";
+import { compileGlobs } from "../parse/globs.js";
+import { importTokens, resolveImport } from "../parse/imports.js";
+import { ancestorsOf, dirOf } from "../rel-path.js";
+import { selectContext } from "../select.js";
+import { locateOptionsOf, locateSource } from "../sources/index.js";
+import { approxTokens, utf8Bytes } from "../tokens.js";
+import type { Candidate, SourceFile, Warning } from "../types.js";
+import { sortFindings, type Finding, type Severity } from "./finding.js";
+import { textChecks } from "./text-checks.js";
+
+export { atLeast, SEVERITIES, type Finding, type Severity } from "./finding.js";
+
+export interface DoctorInput {
+  /** Every instruction file of the tree (root-relative paths). */
+  files: SourceFile[];
+  /** Every file git tracks (or the tree holds, outside git), root-relative, sorted: what globs are meant to match. */
+  tracked: string[];
+  config: Config;
+  /** Whether a root-relative path is a file (imports may name files that are no instruction file). */
+  exists(path: string): boolean;
+}
+
+/** Which agent reads a rule module's files, for the findings' `agent`. */
+const AGENT_OF: Record<string, string> = { cursor: "cursor", cursorrules: "cursor", "claude-rules": "claude-code", "copilot-instructions": "copilot", copilot: "copilot", windsurf: "windsurf", windsurfrules: "windsurf", cline: "cline", clinerules: "cline", roo: "roo-code", kiro: "kiro", continue: "continue", augment: "augment", "augment-guidelines": "augment", kord: "kord" };
+
+export function diagnose(input: DoctorInput): Finding[] {
+  const { files, config } = input;
+  const located = locateOptionsOf(config);
+  const selection = selectContext({ files, targets: [], all: true, config, countTokens: approxTokens });
+  const findings: Finding[] = [];
+  const agentOf = (path: string) => {
+    const module = locateSource(path, located)?.module;
+    return module ? (AGENT_OF[module.name] ?? (module.source === "directory-agents" ? "all" : module.name)) : "all";
+  };
+  const isRule = (path: string) => locateSource(path, located)?.module.source === "rules-injector";
+
+  for (const file of files) findings.push(...textChecks(file, isRule(file.path)));
+  for (const warning of selection.warnings) {
+    const finding = fromWarning(warning, agentOf);
+    if (finding) findings.push(finding);
+  }
+  for (const file of files) if (isRule(file.path)) findings.push(...frontmatterChecks(file, locateSource(file.path, located)!.module.name));
+  findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path, located)?.anchor ?? "", agentOf));
+  findings.push(...duplicateChecks(selection.candidates, (path) => readersOf(locateSource(path, located)?.module.name, path)));
+  findings.push(...importChecks(files, (path) => locateSource(path, located)?.module.source === "directory-agents", input.exists));
+  findings.push(...codexChecks(files));
+  return sortFindings(findings);
+}
+
+/** The parse warnings that are findings, classified by what they say. */
+function fromWarning(w: Warning, agentOf: (path: string) => string): Finding | null {
+  if (w.file === undefined || w.file.includes(":")) return null;
+  const at = { file: w.file, ...(w.line !== undefined && { line: w.line }) };
+  const m = w.message;
+  if (m.includes("never closed; the whole file")) return { severity: "warning", kind: "frontmatter-unclosed", agent: "all", ...at, message: "frontmatter opened with --- is never closed: every agent reads the whole file as text, its fields as words" };
+  if (m.includes("unquoted value starting with *")) return { severity: "warning", kind: "unquoted-glob", agent: "all", ...at, message: "an unquoted value starting with * is a YAML alias: agents that read frontmatter as YAML lose the field (Cursor reads it; quote it)" };
+  if (m.includes("not strict YAML") || m.includes("cannot read frontmatter line")) return { severity: "warning", kind: "frontmatter-yaml", agent: "all", ...at, message: m };
+  if (m.includes("Cursor treats a string as false")) return { severity: "error", kind: "always-apply-string", agent: "cursor", ...at, message: m };
+  if (m.startsWith("import cycle")) return { severity: "warning", kind: "import-cycle", agent: "all", ...at, message: m };
+  if (m.startsWith("imports nest deeper")) return { severity: "warning", kind: "import-depth", agent: "claude-code", ...at, message: m };
+  if (/^"(globs|paths|applyTo)":/.test(m)) return { severity: "warning", kind: "bad-glob-field", agent: agentOf(w.file), ...at, message: m };
+  return null;
+}
+
+function frontmatterChecks(file: SourceFile, module: string): Finding[] {
+  const findings: Finding[] = [];
+  const doc = parseFrontmatter(file.text, file.path);
+  const has = (key: string) => doc.data[key] !== undefined && doc.data[key] !== null && doc.data[key] !== "";
+  if (module === "claude-rules" && has("globs") && !has("paths")) {
+    findings.push({ severity: "warning", kind: "claude-rules-globs", agent: "claude-code", file: file.path, line: doc.lineOf("globs") ?? 1, message: '"globs" without "paths": Claude Code reads only "paths", so it loads this rule for every file, unconditionally' });
+  }
+  if (module === "cursor" && file.path.endsWith(".md")) {
+    findings.push({ severity: "warning", kind: "cursor-md-rule", agent: "cursor", file: file.path, message: "a .md file in .cursor/rules: Cursor's rules are .mdc files, and versions differ on whether they read .md (rename it to .mdc)" });
+  }
+  return findings;
+}
+
+/**
+ * A pattern that matches no tracked file is a dead rule; a rule whose patterns match every tracked file below its
+ * folder applies always (fine, but then say so: alwaysApply, or no globs).
+ */
+function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string): Finding[] {
+  const findings: Finding[] = [];
+  for (const c of candidates) {
+    if (c.path === null || c.source !== "rules-injector" || c.globs.length === 0) continue;
+    const anchor = anchorOf(c.path);
+    const under = filesUnder(tracked, anchor);
+    const where = anchor === "" ? "the repository" : `${anchor}/`;
+    for (const pattern of c.globs.filter((p) => !p.startsWith("!"))) {
+      const matches = compileGlobs([pattern], anchor);
+      if (!under.some((f) => matches(f) !== null)) findings.push({ severity: "warning", kind: "dead-glob", agent: agentOf(c.path), file: c.path, message: `the pattern ${JSON.stringify(pattern)} matches no file git tracks in ${where}: the rule never applies through it` });
+    }
+    const all = compileGlobs(c.globs, anchor);
+    if (under.length > 1 && c.kind === "auto" && under.every((f) => all(f) !== null)) {
+      findings.push({ severity: "info", kind: "glob-matches-everything", agent: agentOf(c.path), file: c.path, message: `its patterns (${c.globs.join(", ")}) match every file git tracks in ${where}: it is really an always rule` });
+    }
+  }
+  return findings;
+}
+
+/** The tracked files below a folder: a slice of the sorted list. */
+function filesUnder(sorted: string[], folder: string): string[] {
+  if (folder === "") return sorted;
+  const prefix = `${folder}/`;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < sorted.length && sorted[end]!.startsWith(prefix)) end++;
+  return sorted.slice(lo, end);
+}
+
+/**
+ * The same text in two files (not one file reached twice through a symlink). A warning where one agent reads both
+ * and gets the text twice; information where each is another agent's (a rule kept for two agents, as intended).
+ */
+function duplicateChecks(candidates: Candidate[], readersOf: (path: string) => string[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const c of candidates) {
+    if (c.status !== "duplicate" || c.path === null || !c.reason.startsWith("same content as ")) continue;
+    const other = c.reason.slice("same content as ".length).split(" (")[0]!;
+    const both = readersOf(c.path).filter((agent) => readersOf(other).includes(agent));
+    findings.push(
+      both.length > 0
+        ? { severity: "warning", kind: "duplicate-text", agent: both.join(", "), file: c.path, message: `same text as ${other}: ${both.join(", ")} read${both.length === 1 ? "s" : ""} both and get${both.length === 1 ? "s" : ""} it twice (ctxinject keeps one copy)` }
+        : { severity: "info", kind: "duplicate-text", agent: "all", file: c.path, message: `same text as ${other}, each for another agent: no agent reads both (ctxinject keeps one copy)` },
+    );
+  }
+  return findings;
+}
+
+/**
+ * Which agents read a file by themselves, by its kind (the agent profiles and each agent's documentation): for
+ * telling whether one of them gets a duplicated text twice.
+ */
+function readersOf(module: string | undefined, path: string): string[] {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (module === "agents" && name === "AGENTS.md") return ["codex", "opencode", "cursor", "copilot", "windsurf"];
+  if (module === "claude-md" || name === "CLAUDE.md" || name === "CLAUDE.local.md") return ["claude-code", "opencode"];
+  if (module === "gemini-md") return ["gemini-cli"];
+  const agent = module === undefined ? undefined : AGENT_OF[module];
+  return agent ? [agent] : [];
+}
+
+function importChecks(files: SourceFile[], isAgentFile: (path: string) => boolean, exists: (path: string) => boolean): Finding[] {
+  const findings: Finding[] = [];
+  for (const file of files) {
+    if (!isAgentFile(file.path)) continue;
+    for (const { token, start } of importTokens(file.text)) {
+      const line = file.text.slice(0, start).split("\n").length;
+      const target = resolveImport(file.path, token);
+      if (target === null) {
+        if (token.startsWith("~/")) continue; // the user's own files: Claude Code reads them, they are no part of the tree
+        findings.push({ severity: "warning", kind: "import-outside", agent: "claude-code", file: file.path, line, message: `@${token} leads out of the repository: ctxinject does not follow it, and a clone elsewhere will not have it` });
+      } else if (!exists(target) && (/\.[A-Za-z0-9]{1,8}$/.test(token) || token.startsWith("./") || token.startsWith("../"))) {
+        // A token that looks like a file (an extension, or ./ ../) and names none; `@scope/pkg` is not one.
+        findings.push({ severity: "warning", kind: "import-missing", agent: "claude-code", file: file.path, line, message: `@${token} names ${target}, which is not there: the agents that expand imports leave it as written` });
+      }
+    }
+  }
+  return findings;
+}
+
+/**
+ * Codex reads the AGENTS chain from the project top to its working folder within 32 KiB, root first: where a
+ * folder's chain is longer, the file nearest the code is cut, and Codex never sees the rest.
+ */
+function codexChecks(files: SourceFile[]): Finding[] {
+  const present = new Set(files.map((f) => f.path));
+  const text = new Map(files.map((f) => [f.path, f.text]));
+  const findings = new Map<string, Finding>();
+  const folders = new Set(files.filter((f) => /(^|\/)AGENTS(\.override)?\.md$/.test(f.path)).map((f) => dirOf(f.path)));
+  for (const folder of folders) {
+    let used = 0;
+    for (const file of codexChain({ present, workingFolder: folder })) {
+      const body = text.get(file) ?? "";
+      const bytes = utf8Bytes(body);
+      if (used + bytes > CODEX_BUDGET_BYTES) {
+        const line = lineAtByte(body, CODEX_BUDGET_BYTES - used);
+        const key = `${file}:${line}`;
+        if (!findings.has(key)) {
+          const chain = ancestorsOf(folder).length > 1 ? ` (the chain for ${folder === "" ? "the root" : `${folder}/`})` : "";
+          findings.set(key, { severity: "warning", kind: "codex-budget", agent: "codex", file, line, message: `Codex reads AGENTS files within ${CODEX_BUDGET_BYTES / 1024} KiB, root first${chain}: it cuts this file at line ${line} and never sees the rest` });
+        }
+        break;
+      }
+      used += bytes;
+    }
+  }
+  return [...findings.values()];
+}
+
+/** The 1-based line holding the byte at `offset` (UTF-8). */
+function lineAtByte(text: string, offset: number): number {
+  let bytes = 0;
+  let line = 1;
+  for (const ch of text) {
+    bytes += utf8Bytes(ch);
+    if (bytes > offset) return line;
+    if (ch === "\n") line++;
+  }
+  return line;
+}

@@ -1,0 +1,83 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+interface Finding {
+  severity: string;
+  kind: string;
+  agent: string;
+  file: string;
+  line?: number;
+  message: string;
+}
+
+test.after(cleanup);
+
+function doctor(fixture: string, ...args: string[]) {
+  const root = materialize(fixture);
+  const result = runCli(["doctor", "--json", ...args], { cwd: root });
+  return { ...result, findings: result.status === 0 || result.status === 1 ? (JSON.parse(result.stdout) as { findings: Finding[] }).findings : [] };
+}
+
+const { findings, status } = doctor("doctor");
+const find = (kind: string, file: string) => findings.find((f) => f.kind === kind && f.file === file);
+
+// Each finding kind, with where it points, its severity and the agent it concerns.
+const EXPECTED: Array<[kind: string, file: string, line: number | undefined, severity: string, agent: string]> = [
+  ["dead-glob", ".cursor/rules/dead.mdc", undefined, "warning", "cursor"],
+  ["glob-matches-everything", "packages/tiny/.cursor/rules/all.mdc", undefined, "info", "cursor"],
+  ["claude-rules-globs", ".claude/rules/cursor-style.md", 2, "warning", "claude-code"],
+  ["always-apply-string", ".cursor/rules/string-true.mdc", 2, "error", "cursor"],
+  ["unquoted-glob", ".cursor/rules/unquoted.mdc", 2, "warning", "all"],
+  ["frontmatter-unclosed", ".cursor/rules/unclosed.mdc", 1, "warning", "all"],
+  ["cursor-md-rule", ".cursor/rules/notes.md", undefined, "warning", "cursor"],
+  ["long-rule", ".cursor/rules/long.mdc", undefined, "info", "cursor"],
+  ["codex-budget", "big/deep/AGENTS.md", 150, "warning", "codex"],
+  ["duplicate-text", "AGENTS.md", undefined, "warning", "copilot"],
+  ["duplicate-text", ".claude/rules/shared.md", undefined, "info", "all"],
+  ["import-missing", "CLAUDE.md", 1, "warning", "claude-code"],
+  ["import-outside", "CLAUDE.md", 1, "warning", "claude-code"],
+  ["import-cycle", "docs/b.md", 1, "warning", "all"],
+  ["hidden-characters", ".cursor/rules/hidden.mdc", 4, "error", "all"],
+  ["secret", "docs/kord/rules/deploy.md", 4, "error", "all"],
+];
+
+for (const [kind, file, line, severity, agent] of EXPECTED) {
+  test(`doctor reports ${kind} at ${file}${line ? `:${line}` : ""} (${severity}, ${agent})`, () => {
+    const f = find(kind, file);
+    assert.ok(f, `no ${kind} for ${file}; found ${findings.map((x) => `${x.kind}@${x.file}`).join(", ")}`);
+    assert.is(f.line, line);
+    assert.is(f.severity, severity);
+    assert.is(f.agent, agent);
+  });
+}
+
+test("the codex-budget finding says where Codex cuts, and nothing is reported for files within the budget", () => {
+  assert.match(find("codex-budget", "big/deep/AGENTS.md")!.message, "cuts this file at line 150");
+  assert.not.ok(find("codex-budget", "big/AGENTS.md"));
+});
+
+test("doctor exits 1 when a finding is at or above --fail-on (default error), 0 otherwise", () => {
+  assert.is(status, 1);
+  assert.is(doctor("doctor", "--fail-on", "none").status, 0);
+  const imports = doctor("imports");
+  assert.ok(imports.findings.length > 0 && imports.findings.every((f) => f.severity !== "error"));
+  assert.is(imports.status, 0, "warnings alone pass the default");
+  assert.is(doctor("imports", "--fail-on", "warning").status, 1);
+});
+
+test("doctor's text output names file:line, kind and agent, and ends with the counts", () => {
+  const root = materialize("doctor");
+  const { stdout, status: code } = runCli(["doctor"], { cwd: root });
+  assert.is(code, 1);
+  assert.match(stdout, /^error {4}\.cursor\/rules\/string-true\.mdc:2 {2}always-apply-string \[cursor\]: /m);
+  assert.match(stdout, /\n\d+ findings: 3 errors, \d+ warnings, \d+ info\n$/);
+});
+
+test("a bad --fail-on is a usage error (exit 2)", () => {
+  const result = runCli(["doctor", "--fail-on", "sometimes"], { cwd: materialize("doctor") });
+  assert.is(result.status, 2);
+  assert.match(result.stderr, "fail-on");
+});
+
+test.run();
