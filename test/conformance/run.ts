@@ -141,5 +141,5 @@ const table = [header, header.map((h) => "-".repeat(h.length)), ...rows];
 const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
 for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ").trimEnd());
 console.log("\ndoctor (findings by kind):");
-for (const [name, kinds, ms] of doctorRows) console.log(`${name.padEnd(40)} ${ms.padStart(8)}  ${kinds}`);
+for (const [name = "", kinds = "", ms = ""] of doctorRows) console.log(`${name.padEnd(40)} ${ms.padStart(8)}  ${kinds}`);
 process.exit(problems === 0 ? 0 : 1);
