@@ -10,6 +10,7 @@ import { runSessions } from "./commands/sessions.js";
 import { runHook } from "./commands/hook.js";
 import { runInit } from "./commands/init.js";
 import { runDoctor } from "./commands/doctor.js";
+import { runTrust } from "./commands/trust.js";
 import { SEVERITIES } from "../core/doctor/finding.js";
 import type { CliContext } from "./context.js";
 import { addSelectionOptions } from "./options.js";
@@ -94,6 +95,13 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .option("--json", "print the findings as JSON")
         .addOption(new Option("--fail-on <severity>", "exit 1 when a finding is at or above this severity (none: never)").choices([...SEVERITIES, "none"]).default("error"))
         .action(run(runDoctor)),
+    trust: () =>
+      program
+        .command("trust")
+        .description("let the project's JavaScript config run on this machine, as it is now (--revoke forgets it)")
+        .option("--root <dir>", "project root")
+        .option("--revoke", "forget the trust")
+        .action(run(runTrust)),
     init: () =>
       program
         .command("init")

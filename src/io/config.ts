@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { defaultConfig, validateConfig, type Config } from "../core/config.js";
 import { CtxinjectError } from "../core/errors.js";
+import type { Warning } from "../core/types.js";
 import { lazyRequire } from "./lazy-node.js";
+import { isCodeConfig, isTrusted } from "./trust.js";
 
 export const MODULE_NAME = "ctxinject";
 
@@ -27,6 +29,8 @@ export interface LoadedConfig {
   config: Config;
   /** Absolute path of the file it came from, or null for the defaults. */
   file: string | null;
+  /** An untrusted JavaScript config that was not run. */
+  warnings: Warning[];
 }
 
 /** The config file in `dir`, without loading anything heavy: package.json counts only with a "ctxinject" key. */
@@ -52,12 +56,19 @@ function packageHasKey(path: string): boolean {
   }
 }
 
-/** Loads and validates the config file of `dir`; cosmiconfig is imported only when there is one. */
-export async function loadConfig(dir: string): Promise<LoadedConfig> {
+/**
+ * Loads and validates the config file of `dir`; cosmiconfig is imported only when there is one. A JavaScript config
+ * runs only when trusted (io/trust.ts); otherwise the defaults apply, with a warning saying how to trust it.
+ */
+export async function loadConfig(dir: string, env: Record<string, string | undefined> = {}): Promise<LoadedConfig> {
   const file = configFileIn(dir);
-  if (file === null) return { config: defaultConfig(), file: null };
+  if (file === null) return { config: defaultConfig(), file: null, warnings: [] };
+  if (isCodeConfig(file) && !isTrusted(file, env)) {
+    const message = "is code from the repository and is not trusted on this machine, so it was not run (the defaults apply): run `ctxinject trust` in the project to trust it as it is now (CTXINJECT_TRUST_ALL=1 for automation)";
+    return { config: defaultConfig(), file: null, warnings: [{ file: basename(file), message }] };
+  }
   // JSON needs no loader: reading it here spares every prompt cosmiconfig's ~12 ms of start-up.
-  if (file.endsWith(".json")) return { config: validateConfig(readJson(file), file), file };
+  if (file.endsWith(".json")) return { config: validateConfig(readJson(file), file), file, warnings: [] };
   const { cosmiconfig } = lazyRequire<typeof import("cosmiconfig")>("cosmiconfig");
   const explorer = cosmiconfig(MODULE_NAME, { searchPlaces: [...CONFIG_FILES], searchStrategy: "none", cache: false });
   let result;
@@ -67,9 +78,9 @@ export async function loadConfig(dir: string): Promise<LoadedConfig> {
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
     throw new CtxinjectError(`${file}: cannot load the config file: ${message}`);
   }
-  if (!result || result.isEmpty) return { config: defaultConfig(), file };
+  if (!result || result.isEmpty) return { config: defaultConfig(), file, warnings: [] };
   const raw = unwrapDefault(result.config);
-  return { config: validateConfig(raw, file), file };
+  return { config: validateConfig(raw, file), file, warnings: [] };
 }
 
 function readJson(file: string): unknown {

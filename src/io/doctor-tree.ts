@@ -17,7 +17,7 @@ import { findRoot } from "./root.js";
  */
 export async function readDoctorTree(cwd: string, rootFlag: string | undefined, env: Record<string, string | undefined>): Promise<DoctorInput & { root: string; warnings: Warning[] }> {
   const { root, gitTop } = findRoot(cwd, rootFlag);
-  const { config } = await loadConfig(root);
+  const { config, warnings: configWarnings } = await loadConfig(root, env);
   const located = locateOptionsOf(config);
   const discovered = await discover({ root, gitTop, ...located, scope: { all: true }, env, readIgnored: config.agents.readIgnored });
   const read = readSourceFiles(root, discovered.paths, { allowOutside: config.allowOutside });
@@ -29,7 +29,7 @@ export async function readDoctorTree(cwd: string, rootFlag: string | undefined, 
     tracked: tracked.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     config,
     exists: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isFile() === true,
-    warnings: [...discovered.warnings, ...read.warnings, ...imported.warnings],
+    warnings: [...configWarnings, ...discovered.warnings, ...read.warnings, ...imported.warnings],
   };
 }
 

@@ -50,8 +50,9 @@ export interface Gathered {
 /** The whole read side of a build: root, config, targets, discovery, reading, then the pure selection. */
 export async function gather(options: GatherOptions): Promise<Gathered> {
   const { root, gitTop } = findRoot(options.cwd, options.root);
-  const { config } = await loadConfig(root);
+  const { config, warnings: configWarnings } = await loadConfig(root, options.env ?? process.env);
   const { targets, warnings } = resolveTargets(options.cwd, root, gitTop, options);
+  warnings.unshift(...configWarnings);
   const prompt = options.prompt !== undefined && options.prompt.trim() !== "" ? options.prompt : undefined;
   if (prompt !== undefined) for (const path of promptTargets(options.cwd, root, prompt)) if (!targets.includes(path)) targets.push(path);
   const resolved = resolveOptions(options, config);

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, git, materialize, runCli } from "../helpers/cli.js";
 
@@ -111,7 +111,7 @@ test("a config with a wrong type exits 2 naming the file, key and expected type"
 
 test("a JavaScript config that throws exits 2 naming the file", () => {
   const root = materialize("config-throws");
-  const { status, stderr } = runCli(["build"], { cwd: root });
+  const { status, stderr } = runCli(["build"], { cwd: root, env: { CTXINJECT_TRUST_ALL: "1" } });
   assert.is(status, 2);
   assert.match(stderr, /ctxinject\.config\.mjs: cannot load the config file: config exploded/);
   assert.not.match(stderr, /\n\s+at /);
@@ -119,10 +119,46 @@ test("a JavaScript config that throws exits 2 naming the file", () => {
 
 test("a JavaScript config sets the format and the agent file names", () => {
   const root = materialize("config-js");
-  const { status, stdout } = runCli(["build"], { cwd: root });
+  const trusted = { CTXINJECT_TRUST_ALL: "1" };
+  const { status, stdout } = runCli(["build"], { cwd: root, env: trusted });
   assert.is(status, 0);
   assert.match(stdout, "## GEMINI.md [directory-agents normal]\nGemini-specific notes.");
-  assert.is(runCli(["build", "--format", "markdown"], { cwd: root }).stdout.startsWith("<!--"), true, "the flag wins over the config");
+  assert.is(runCli(["build", "--format", "markdown"], { cwd: root, env: trusted }).stdout.startsWith("<!--"), true, "the flag wins over the config");
+});
+
+test("a repository's JavaScript config does not run until trusted; trust is for the text as it is, and CI trusts", () => {
+  const root = materialize("config-js");
+  const state = join(root, ".state-for-test");
+  // Neither CI nor CTXINJECT_TRUST_ALL: a user's hook running in a freshly cloned repository.
+  const env = { CI: undefined, CTXINJECT_TRUST_ALL: undefined, CTXINJECT_STATE_DIR: state };
+  const untrusted = runCli(["build"], { cwd: root, env });
+  assert.is(untrusted.status, 0);
+  assert.ok(untrusted.stdout.startsWith("<!--"), "the defaults apply: markdown, not the config's compact format");
+  assert.match(untrusted.stderr, "ctxinject.config.mjs: is code from the repository and is not trusted on this machine");
+  assert.match(untrusted.stderr, "ctxinject trust");
+
+  const trusted = runCli(["trust"], { cwd: root, env });
+  assert.is(trusted.status, 0, trusted.stderr);
+  assert.match(trusted.stdout, /trusted .*ctxinject\.config\.mjs \(sha256 [0-9a-f]{64}\)/);
+  const after = runCli(["build"], { cwd: root, env });
+  assert.match(after.stdout, "## GEMINI.md [directory-agents normal]");
+  assert.not.match(after.stderr, "not trusted");
+
+  appendFileSync(join(root, "ctxinject.config.mjs"), "\n// changed after it was trusted\n");
+  const changed = runCli(["build"], { cwd: root, env });
+  assert.ok(changed.stdout.startsWith("<!--"), "a changed config needs trust again");
+  assert.match(changed.stderr, "not trusted");
+
+  assert.match(runCli(["build"], { cwd: root, env: { ...env, CI: "true" } }).stdout, "## GEMINI.md", "CI trusts");
+  assert.match(runCli(["build"], { cwd: root, env: { ...env, CTXINJECT_TRUST_ALL: "1" } }).stdout, "## GEMINI.md");
+  assert.match(runCli(["trust", "--revoke"], { cwd: root, env }).stdout, "no longer trusted");
+  assert.match(runCli(["trust", "--revoke"], { cwd: root, env }).stdout, "was not trusted");
+});
+
+test("a data config needs no trust", () => {
+  const result = runCli(["trust"], { cwd: materialize("configured") });
+  assert.is(result.status, 0);
+  assert.match(result.stdout, "is data, not code");
 });
 
 test("config rule dirs, custom entries, disabled sources and ignore globs all take effect", () => {
