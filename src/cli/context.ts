@@ -8,6 +8,8 @@ export interface CliContext {
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   /** The absolute path of the running executable (bin/ctxinject.js), for commands that install a hook. */
   self: string;
+  /** When the process started (ms since the epoch), for a hook's deadline; unset in-process. */
+  startedAt?: number;
   /** Standard input when it is piped; undefined for a terminal or /dev/null. */
   readStdin: () => Promise<string | undefined>;
 }

@@ -16,6 +16,8 @@ export function processContext(): ProcessContext {
     stderr: fdWriter(2, () => process.stderr),
     // Node makes argv[1] absolute; a symlink in a bin folder stays one, so an upgrade keeps working.
     self: process.argv[1] ?? "ctxinject",
+    // Not performance.timeOrigin: the performance global loads perf_hooks (a dozen modules) on first use.
+    startedAt: Date.now() - process.uptime() * 1000,
     readStdin: () => readStdinIfPiped(),
   };
 }

@@ -49,6 +49,7 @@ export interface UserConfig {
   hiddenCharacters?: "strip" | "keep";
   allowOutside?: string[];
   sessions?: { maxAgeHours?: number };
+  hookDeadlineMs?: number;
   claude?: { includeNative?: boolean; maxChars?: number };
   opencode?: { includeNative?: boolean };
   codex?: { includeNative?: boolean };
@@ -76,6 +77,8 @@ export interface Config {
   /** Folders outside the root that symlinks in the tree may lead to. */
   allowOutside: string[];
   sessions: { maxAgeHours: number };
+  /** A hook answers within this long from its start, with nothing if it has to: it must not hold the host up. */
+  hookDeadlineMs: number;
   /** `hook claude`: include what Claude Code loads itself; cap on additionalContext. */
   claude: { includeNative: boolean; maxChars: number };
   /** The other hosts' adapters: include what the host loads itself (default false). */
@@ -105,6 +108,7 @@ export function defaultConfig(): Config {
     hiddenCharacters: "strip",
     allowOutside: [],
     sessions: { maxAgeHours: 24 * 7 },
+    hookDeadlineMs: 1500,
     claude: { includeNative: false, maxChars: CLAUDE_MAX_CHARS },
     opencode: { includeNative: false },
     codex: { includeNative: false },
@@ -211,6 +215,7 @@ export function validateConfig(raw: unknown, file: string): Config {
       hiddenCharacters: oneOf(["strip", "keep"]),
       allowOutside: strings,
       sessions: (v, k) => shape(object(v, k), { maxAgeHours: positiveNumber }, k),
+      hookDeadlineMs: (v, k) => (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 600_000) && fail(k, "a whole number of milliseconds from 1 to 600000", v),
       claude: (v, k) =>
         shape(object(v, k), { includeNative: bool, maxChars: (x, key) => (!Number.isInteger(x) || (x as number) < 100 || (x as number) > CLAUDE_CAP) && fail(key, `a whole number from 100 to ${CLAUDE_CAP}`, x) }, k),
       opencode: (v, k) => shape(object(v, k), { includeNative: bool }, k),
@@ -244,6 +249,7 @@ export function validateConfig(raw: unknown, file: string): Config {
     hiddenCharacters: user.hiddenCharacters ?? "strip",
     allowOutside: user.allowOutside ?? [],
     sessions: { maxAgeHours: user.sessions?.maxAgeHours ?? config.sessions.maxAgeHours },
+    hookDeadlineMs: user.hookDeadlineMs ?? config.hookDeadlineMs,
     claude: { includeNative: user.claude?.includeNative ?? false, maxChars: user.claude?.maxChars ?? CLAUDE_MAX_CHARS },
     opencode: { includeNative: user.opencode?.includeNative ?? false },
     codex: { includeNative: user.codex?.includeNative ?? false },

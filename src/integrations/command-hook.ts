@@ -70,7 +70,7 @@ export async function answerHookEvent(host: HookHost, run: RunEnvironment, event
   }
   const request = "select" in action ? action.select : mentionedFiles(cwd, action.mentions);
   if (request === null) return { answer: "", warnings: [] };
-  const { context, warnings } = await injectOnce(host, { cwd, env: run.env }, session, request);
+  const { context, warnings } = await injectOnce(host, { ...run, cwd }, session, request);
   if (context === "") return { answer: "", warnings };
   return { answer: `${JSON.stringify(host.answer(event.hook_event_name ?? "", context))}\n`, warnings };
 }

@@ -97,6 +97,8 @@ function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[
       if (info.isDirectory()) {
         if (folders.has(name)) walkFolderSync(options.root, path, found);
         else warnings.push({ file: path, message: "is a directory, not a file; skipped" });
+      } else if (!info.isFile()) {
+        if (fileNames.has(name)) warnings.push({ file: path, message: "is not a regular file (a FIFO, socket or device); skipped" });
       } else if (fileNames.has(name)) found.push(path);
     }
   }
@@ -119,7 +121,7 @@ function walkFolderSync(root: string, dir: string, out: string[]): void {
     if (entry.name === "node_modules" || entry.name === ".git") continue;
     const path = joinPath(dir, entry.name);
     if (entry.isDirectory()) walkFolderSync(root, path, out);
-    else out.push(path);
+    else if (entry.isFile() || entry.isSymbolicLink()) out.push(path);
   }
 }
 
@@ -152,7 +154,7 @@ export async function walkTree(root: string, keep: (path: string) => boolean, st
               if (entry.name === "node_modules" || entry.name === ".git") continue;
               const path = joinPath(dir, entry.name);
               if (entry.isDirectory()) queue.push(path);
-              else if (keep(path)) out.push(path);
+              else if ((entry.isFile() || entry.isSymbolicLink()) && keep(path)) out.push(path);
             }
             active--;
             pump();

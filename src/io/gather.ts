@@ -9,6 +9,7 @@ import type { CountTokens } from "../core/tokens.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
 import type { Candidate, Warning } from "../core/types.js";
 import { loadConfig } from "./config.js";
+import { deadlineCheck } from "./deadline.js";
 import { readCustomEntries } from "./custom.js";
 import { discover } from "./discover.js";
 import { readImports } from "./imports.js";
@@ -30,6 +31,8 @@ export interface GatherOptions extends TargetOptions, OptionFlags {
   excludeFor?: (config: Config) => Exclude | undefined;
   /** The files were read by the agent's own read tool (its profile may say it added their folders' files). */
   readByAgent?: boolean;
+  /** When the process started: set by hooks, whose work stops at config hookDeadlineMs from it (DeadlineExceeded). */
+  startedAt?: number;
   /** Session entries to join the build (claimed or peeked by the caller), and the session's name for reasons. */
   session?: { id: string; entries: StoredEntry[]; injected?: Map<string, string> };
 }
@@ -51,6 +54,7 @@ export interface Gathered {
 export async function gather(options: GatherOptions): Promise<Gathered> {
   const { root, gitTop } = findRoot(options.cwd, options.root);
   const { config, warnings: configWarnings } = await loadConfig(root, options.env ?? process.env);
+  const checkDeadline = deadlineCheck(options.startedAt, config.hookDeadlineMs);
   const { targets, warnings } = resolveTargets(options.cwd, root, gitTop, options);
   warnings.unshift(...configWarnings);
   const prompt = options.prompt !== undefined && options.prompt.trim() !== "" ? options.prompt : undefined;
@@ -69,8 +73,9 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     readIgnored: config.agents.readIgnored,
   });
   const paths = discovered.paths;
+  checkDeadline();
   warnings.push(...discovered.warnings);
-  const readOptions = { allowOutside: config.allowOutside };
+  const readOptions = { allowOutside: config.allowOutside, onFile: checkDeadline };
   const found = readSourceFiles(root, paths, readOptions);
   const imported = readImports(root, found.files, (path) => expandsImports(locateSource(path, located)?.module), readOptions);
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
@@ -105,6 +110,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     ...(stem && { stem }),
     minRelevance: resolved.minRelevance,
   });
+  checkDeadline();
   const injectionRecords = (candidates: Candidate[]) =>
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")

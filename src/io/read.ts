@@ -9,6 +9,8 @@ const decoder = new TextDecoder("utf-8", { fatal: false });
 export interface ReadOptions {
   /** Real paths outside the root that symlinks may lead to (config `allowOutside`, resolved against the root). */
   allowOutside?: string[];
+  /** Called before each file (a hook's deadline check, which may throw to stop the reading). */
+  onFile?: () => void;
 }
 
 /**
@@ -35,6 +37,7 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
     return real;
   };
   for (const path of paths) {
+    options.onFile?.();
     const abs = under(root, path);
     let fd: number | undefined;
     try {
@@ -42,12 +45,14 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
       // is a symlink, which O_NOFOLLOW refuses (ELOOP) and which is then resolved on its own.
       let real: string;
       try {
-        fd = openSync(abs, constants.O_RDONLY | NO_FOLLOW);
+        // O_NONBLOCK: a FIFO named like an instruction file must not hold the run up at open (for a regular file it
+        // changes nothing).
+        fd = openSync(abs, constants.O_RDONLY | NO_FOLLOW | NON_BLOCK);
         real = NO_FOLLOW === 0 ? realpathSync.native(abs) : under(realDir(dirOf(path)), baseName(path));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
         real = realpathSync.native(abs);
-        fd = openSync(abs, constants.O_RDONLY);
+        fd = openSync(abs, constants.O_RDONLY | NON_BLOCK);
       }
       const realRel = toRootRelative(realRoot, real);
       if (realRel === null && !allowed.some((folder) => toRootRelative(folder, real) !== null)) {
@@ -75,6 +80,7 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
 
 /** Windows has no O_NOFOLLOW: there every file's path is resolved. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const NON_BLOCK = constants.O_NONBLOCK ?? 0;
 
 function unreadable(code: string): string {
   if (code === "EISDIR") return "is a directory";

@@ -17,6 +17,8 @@ export interface RunEnvironment {
   env: Record<string, string | undefined>;
   /** The clock, for session expiry (default Date.now). */
   now?: () => number;
+  /** When the process started (ms since the epoch): a hook's work stops at config hookDeadlineMs from it. */
+  startedAt?: number;
 }
 
 export interface ComposeLimits {
@@ -70,6 +72,7 @@ export async function runSelection(
       ...request,
       cwd: run.cwd,
       env: run.env,
+      ...(run.startedAt !== undefined && { startedAt: run.startedAt }),
       ...(session && { session }),
       excludeFor: (config) => limitsFor(config).exclude,
     });

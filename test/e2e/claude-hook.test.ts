@@ -3,7 +3,8 @@ import * as assert from "uvu/assert";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { spawn } from "node:child_process";
+import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
 
 const states: string[] = [];
 test.after(() => {
@@ -26,6 +27,47 @@ const contextOf = (stdout: string, event: string): string => {
 };
 
 const read = (root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, file) } });
+
+test("32 hooks at once on one session (parallel subagents' reads) give each registered entry to exactly one of them", async () => {
+  const { root, state } = setup();
+  const entries = 40;
+  for (let i = 0; i < entries; i++) {
+    const r = runCli(["register", "--session", "busy", "--source", "git-hook", "--id", `note-${i}`, "--content", `Registered note MARK-${i}-END.`], { env: { CTXINJECT_STATE_DIR: state } });
+    assert.is(r.status, 0, r.stderr);
+  }
+  const files = ["packages/api/src/handlers/user.ts", "packages/web/src/components/Button.tsx", "README.md", "package.json"];
+  const runs = await Promise.all(
+    Array.from({ length: 32 }, (_, i) => {
+      const event = JSON.stringify({ session_id: "busy", cwd: root, ...read(root, files[i % files.length]!) });
+      return new Promise<{ status: number | null; stdout: string }>((resolve) => {
+        const child = spawn(process.execPath, [BIN, "hook", "claude"], { env: { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: state }, stdio: ["pipe", "pipe", "ignore"] });
+        let stdout = "";
+        child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+        child.on("close", (status) => resolve({ status, stdout }));
+        child.stdin.end(event);
+      });
+    }),
+  );
+  assert.ok(runs.every((r) => r.status === 0));
+  const all = runs.map((r) => (r.stdout.trim() === "" ? "" : contextOf(r.stdout, "PostToolUse"))).join("\n");
+  for (let i = 0; i < entries; i++) assert.is(all.split(`MARK-${i}-END`).length - 1, 1, `entry ${i} delivered once`);
+  assert.equal(JSON.parse(runCli(["pending", "--session", "busy", "--format", "json"], { env: { CTXINJECT_STATE_DIR: state } }).stdout).entries, [], "nothing left pending");
+});
+
+test("past its deadline (config hookDeadlineMs) a hook answers nothing, exits 0, and loses nothing", () => {
+  const { root, state, hook } = setup();
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ hookDeadlineMs: 1 }));
+  const registered = runCli(["register", "--session", "s-1", "--source", "git-hook", "--id", "late", "--content", "Late note MARK-LATE."], { env: { CTXINJECT_STATE_DIR: state } });
+  assert.is(registered.status, 0, registered.stderr);
+  const { status, stdout, stderr } = hook({ hook_event_name: "UserPromptSubmit", prompt: "tidy packages/web/src/components/Button.tsx" });
+  assert.is(status, 0);
+  assert.is(stdout, "");
+  assert.match(stderr, "stopped at the 1 ms deadline (config hookDeadlineMs)");
+  const pending = JSON.parse(runCli(["pending", "--session", "s-1", "--format", "json"], { env: { CTXINJECT_STATE_DIR: state } }).stdout) as { entries: Array<{ content: string }> };
+  assert.equal(pending.entries.map((e) => e.content), ["Late note MARK-LATE."], "the session's entry is still pending for the next prompt");
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ hookDeadlineMs: 60000 }));
+  assert.match(hook({ hook_event_name: "UserPromptSubmit", prompt: "tidy packages/web/src/components/Button.tsx" }).stdout, "MARK-LATE", "within its deadline the next prompt gets it");
+});
 
 test("UserPromptSubmit answers with the context for the prompt", () => {
   const { hook } = setup();

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSourceFiles } from "../../src/io/read.js";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { spawnSync } from "node:child_process";
+import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
 
 const extra: string[] = [];
 test.after(() => {
@@ -166,6 +167,19 @@ test("the same tree gives the same bytes whatever the locale or timezone", () =>
   for (const env of [{ LC_ALL: "tr_TR.UTF-8", LANG: "tr_TR.UTF-8" }, { TZ: "Pacific/Chatham" }, { LC_ALL: "C", TZ: "America/St_Johns" }]) {
     assert.is(runCli(["build", "--all", "--format", "json"], { cwd: root, env }).stdout, base, JSON.stringify(env));
   }
+});
+
+test("a FIFO named like an instruction file does not hold a build up: it is skipped with a warning", () => {
+  const root = materialize("monorepo");
+  rmSync(join(root, "packages/api/AGENTS.md"), { force: true });
+  const made = spawnSync("mkfifo", [join(root, "packages/api/AGENTS.md")]);
+  if (made.status !== 0) return; // no mkfifo here: nothing to prove
+  mkdirSync(join(root, ".cursor/rules"), { recursive: true });
+  spawnSync("mkfifo", [join(root, ".cursor/rules/pipe.mdc")]);
+  const result = spawnSync(process.execPath, [BIN, "build", "--files", "packages/api/src/handlers/user.ts"], { cwd: root, encoding: "utf8", timeout: 20_000, env: { ...process.env, NO_COLOR: "1" } });
+  assert.is(result.status, 0, `the build finished (${result.error?.message ?? result.stderr})`);
+  assert.match(result.stderr, "packages/api/AGENTS.md: is not a regular file");
+  assert.not.match(result.stdout, "pipe.mdc");
 });
 
 test("hidden characters never reach the agent: a build removes them and names each file, line and code point", () => {

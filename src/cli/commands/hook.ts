@@ -1,4 +1,5 @@
 import { CtxinjectError } from "../../core/errors.js";
+import { DeadlineExceeded } from "../../io/deadline.js";
 import { claudeHost } from "../../integrations/claude-hook.js";
 import { codexHost } from "../../integrations/codex-hook.js";
 import { answerHookEvent, type HookHost } from "../../integrations/command-hook.js";
@@ -26,13 +27,15 @@ export async function runHook(ctx: CliContext, agent: string): Promise<number> {
       throw new Error("the hook event on standard input is not JSON");
     }
     if (event === null || typeof event !== "object" || Array.isArray(event)) throw new Error("the hook event is not a JSON object");
-    const { answer, warnings } = await answerHookEvent(host, { cwd: ctx.cwd, env: ctx.env }, event);
+    const { answer, warnings } = await answerHookEvent(host, { cwd: ctx.cwd, env: ctx.env, ...(ctx.startedAt !== undefined && { startedAt: ctx.startedAt }) }, event);
     printWarnings(ctx, warnings);
     await writeOut(ctx, answer);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     ctx.stderr.write(`ctxinject hook ${agent}: ${message}\n`);
+    // Past its deadline a hook lets the prompt go on without context: nothing was consumed or recorded.
+    if (error instanceof DeadlineExceeded) return 0;
     if (!(error instanceof CtxinjectError)) return 1;
     const systemMessage = `ctxinject: ${message} (no context was added to this prompt)`;
     await writeOut(ctx, `${JSON.stringify({ systemMessage })}\n`).catch(() => undefined);

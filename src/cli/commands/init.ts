@@ -59,6 +59,9 @@ keywords: {}
 #  search: { enabled: false }
 #  review: { pattern: "\\breview (this|my) pr\\b", content: "Review like a maintainer.", priority: high }
 
+# A hook (ctxinject hook claude|codex|gemini) answers within this long, or adds nothing: it never holds the host up.
+# hookDeadlineMs: 1500
+
 # Sessions unused this long are removed.
 sessions: { maxAgeHours: 168 }
 
