@@ -54,6 +54,8 @@ const BUNDLES = [
       { args: ["hook", "claude"], input: event({ hook_event_name: "UserPromptSubmit", prompt }) },
       { args: ["hook", "claude"], input: event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") } }) },
       { args: ["hook", "codex"], input: event({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/web/src/components/Button.tsx" } }) },
+      { args: ["hook", "gemini"], input: event({ hook_event_name: "BeforeAgent", prompt: "tidy packages/web/src/components/Button.tsx", session_id: "training-gemini" }) },
+      { args: ["hook", "gemini"], input: event({ hook_event_name: "AfterTool", tool_name: "read_file", tool_input: { file_path: "packages/api/src/handlers/user.ts" }, session_id: "training-gemini" }) },
     ],
   },
 ];
