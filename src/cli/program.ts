@@ -10,6 +10,7 @@ import { runSessions } from "./commands/sessions.js";
 import { runHook } from "./commands/hook.js";
 import { runInit } from "./commands/init.js";
 import { runDoctor } from "./commands/doctor.js";
+import { AGENT_NAMES } from "../core/agents/index.js";
 import { runTrust } from "./commands/trust.js";
 import { SEVERITIES } from "../core/doctor/finding.js";
 import type { CliContext } from "./context.js";
@@ -55,6 +56,7 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
     explain: () =>
       addSelectionOptions(program.command("explain").description("show every candidate, included or not, and why"))
         .option("--json", "print the trace as JSON")
+        .addOption(new Option("--as <agent>", "also show what that agent loads by itself (its own loader, from its profile)").choices(AGENT_NAMES))
         .action(run(runExplain)),
     register: () =>
       program

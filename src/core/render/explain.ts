@@ -1,4 +1,5 @@
 import type { ImportNode } from "../parse/imports.js";
+import type { AgentView } from "../agents/view.js";
 import type { Candidate, Status } from "../types.js";
 
 export interface Paint {
@@ -27,13 +28,21 @@ const tone: Record<Status, keyof Paint> = {
 
 const COLUMNS = ["#", "status", "priority", "kind", "tokens", "source", "id", "reason"] as const;
 
-/** A table of every candidate in final order, then a count per status. */
-export function renderExplainText(candidates: Candidate[], paint: Paint = plain): string {
-  const rows = candidates.map((c, i) => [String(i + 1), c.status, c.priority, c.kind, String(c.tokens), c.source, c.id, c.reason]);
-  const widths = COLUMNS.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col]!.length)));
+/**
+ * A table of every candidate in final order, then a count per status. With an agent's view (`--as`), a column says
+ * whether that agent loads each by itself, and the reason says why.
+ */
+export function renderExplainText(candidates: Candidate[], paint: Paint = plain, views?: AgentView[]): string {
+  const columns: readonly string[] = views ? [...COLUMNS.slice(0, -1), views[0]?.agent ?? "agent", "reason"] : COLUMNS;
+  const rows = candidates.map((c, i) => {
+    const base = [String(i + 1), c.status, c.priority, c.kind, String(c.tokens), c.source, c.id];
+    const view = views?.[i];
+    return view ? [...base, view.loads ? "loads" : "-", view.loads ? `${c.reason} · ${view.reason}` : c.reason] : [...base, c.reason];
+  });
+  const widths = columns.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col]!.length)));
   const pad = (cells: readonly string[]) =>
     cells.map((cell, col) => (col === cells.length - 1 ? cell : cell.padEnd(widths[col]!))).join("  ");
-  const lines = [paint.bold(pad(COLUMNS))];
+  const lines = [paint.bold(pad(columns))];
   rows.forEach((row, i) => {
     const candidate = candidates[i]!;
     lines.push(paint[tone[candidate.status]](pad(row)));
@@ -47,9 +56,9 @@ export function renderExplainText(candidates: Candidate[], paint: Paint = plain)
   return `${lines.join("\n")}\n`;
 }
 
-export function renderExplainJson(candidates: Candidate[]): string {
+export function renderExplainJson(candidates: Candidate[], views?: AgentView[]): string {
   const value = {
-    candidates: candidates.map((c) => ({
+    candidates: candidates.map((c, i) => ({
       source: c.source,
       id: c.id,
       priority: c.priority,
@@ -61,6 +70,7 @@ export function renderExplainJson(candidates: Candidate[]): string {
       ...(c.globs.length > 0 && { globs: c.globs }),
       ...(c.description !== null && { description: c.description }),
       ...(c.imports && c.imports.length > 0 && { imports: c.imports }),
+      ...(views?.[i] && { agent: { name: views[i]!.agent, loads: views[i]!.loads, reason: views[i]!.reason } }),
     })),
   };
   return `${JSON.stringify(value, null, 2)}\n`;

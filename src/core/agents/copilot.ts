@@ -1,0 +1,29 @@
+/**
+ * GitHub Copilot's own loading (docs.github.com "Adding repository custom instructions", VS Code and the coding
+ * agent, 2025–2026; written from the documentation):
+ * - `.github/copilot-instructions.md`, always;
+ * - `.github/instructions/**\/*.instructions.md` whose `applyTo` matches a file being worked on (`excludeAgent`
+ *   leaves out the code-review or coding agent: read here as "some Copilot agents skip it");
+ * - AGENTS.md (the nearest one above a file wins for the coding agent; VS Code reads the root's), and a root
+ *   CLAUDE.md or GEMINI.md in their place.
+ */
+import { baseName, dirOf } from "../rel-path.js";
+import type { AgentProfile } from "./profile.js";
+
+export const copilot: AgentProfile = {
+  name: "copilot",
+  version: "2026 documentation",
+  basis: "docs.github.com repository custom instructions; VS Code custom instructions documentation",
+  loadsItself(candidate) {
+    const path = candidate.path;
+    if (path === null) return null;
+    if (path === ".github/copilot-instructions.md") return "Copilot reads .github/copilot-instructions.md itself, always";
+    if (/^\.github\/instructions\/.*\.instructions\.md$/.test(path)) {
+      if (candidate.kind === "always") return "Copilot applies it itself (applyTo matches every file)";
+      return candidate.status === "unmatched" ? null : "Copilot applies it itself: its applyTo matches a file being worked on";
+    }
+    if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md") return "Copilot reads AGENTS.md itself (the nearest above a file)";
+    if (candidate.source === "directory-agents" && dirOf(path) === "" && (path === "CLAUDE.md" || path === "GEMINI.md")) return `Copilot's coding agent reads a root ${path} itself`;
+    return null;
+  },
+};

@@ -1,0 +1,25 @@
+import { utf8Bytes } from "../tokens.js";
+import type { Candidate } from "../types.js";
+import type { AgentProfile } from "./profile.js";
+
+/** Whether one agent, left to its own loader, has a candidate — and why, or why not. */
+export interface AgentView {
+  agent: string;
+  loads: boolean;
+  reason: string;
+}
+
+/**
+ * What an agent's own loader gives it of these candidates, for targets worked on from `workingFolder`: the profile
+ * the hooks use to skip what their agent has, asked for every candidate (`explain --as`).
+ */
+export function agentView(profile: AgentProfile, candidates: Candidate[], targets: string[], workingFolder: string): AgentView[] {
+  const byPath = new Map(candidates.filter((c) => c.path !== null).map((c) => [c.path!, c]));
+  const context = { present: new Set(byPath.keys()), workingFolder, reads: targets, bytesOf: (path: string) => utf8Bytes(byPath.get(path)?.content ?? "") };
+  return candidates.map((c) => {
+    const reason = profile.loadsItself(c, context);
+    if (reason !== null) return { agent: profile.name, loads: true, reason };
+    const why = c.path === null ? `${profile.name} knows nothing of ctxinject's own entries (keyword modes, config and session entries)` : `${profile.name} does not load it by itself here`;
+    return { agent: profile.name, loads: false, reason: why };
+  });
+}

@@ -1,0 +1,82 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+interface Row {
+  id: string;
+  status: string;
+  agent: { name: string; loads: boolean; reason: string };
+}
+
+test.after(cleanup);
+
+/** explain --as AGENT --json: each candidate id with whether that agent loads it by itself. */
+function view(fixture: string, agent: string, ...args: string[]): Map<string, Row["agent"]> {
+  const root = materialize(fixture);
+  const result = runCli(["explain", "--json", "--as", agent, ...args], { cwd: root });
+  assert.is(result.status, 0, result.stderr);
+  const rows = (JSON.parse(result.stdout) as { candidates: Row[] }).candidates;
+  for (const row of rows) assert.is(row.agent.name, agent);
+  return new Map(rows.map((r) => [r.id, r.agent]));
+}
+
+const TARGET = ["--files", "packages/api/src/handlers/user.ts"];
+
+test("--as claude-code: its .claude/rules and memory files are its own; Cursor's rules are not", () => {
+  const v = view("monorepo", "claude-code", ...TARGET);
+  assert.ok(v.get(".claude/rules/conventions.md")!.loads);
+  assert.match(v.get(".claude/rules/conventions.md")!.reason, "Claude Code loads .claude/rules itself");
+  assert.not.ok(v.get(".cursor/rules/general.mdc")!.loads);
+  assert.match(v.get(".cursor/rules/general.mdc")!.reason, "does not load it by itself");
+});
+
+test("--as codex: the AGENTS chain to the working folder only, not a package's below it", () => {
+  const v = view("monorepo", "codex", ...TARGET);
+  assert.ok(v.get("AGENTS.md")!.loads);
+  assert.not.ok(v.get("packages/api/AGENTS.override.md")!.loads, "below the working folder (the root): Codex does not read it");
+  assert.not.ok(v.get(".cursor/rules/general.mdc")!.loads);
+});
+
+test("--as cursor: always, matching auto and description rules of .cursor/rules, .cursorrules, AGENTS.md; not manual rules", () => {
+  const v = view("monorepo", "cursor", ...TARGET);
+  assert.ok(v.get(".cursor/rules/general.mdc")!.loads, "alwaysApply");
+  assert.ok(v.get(".cursor/rules/typescript.mdc")!.loads, "auto, matching");
+  assert.not.ok(v.get(".cursor/rules/testing.mdc")!.loads, "auto, not matching");
+  assert.not.ok(v.get(".cursor/rules/release.mdc")!.loads, "manual");
+  assert.ok(v.get(".cursorrules")!.loads);
+  assert.ok(v.get("AGENTS.md")!.loads);
+  assert.not.ok(v.get(".claude/rules/conventions.md")!.loads);
+});
+
+test("--as copilot: copilot-instructions.md and AGENTS.md are its own", () => {
+  const v = view("monorepo", "copilot", ...TARGET);
+  assert.ok(v.get(".github/copilot-instructions.md")!.loads);
+  assert.ok(v.get("AGENTS.md")!.loads);
+  assert.not.ok(v.get(".cursor/rules/general.mdc")!.loads);
+});
+
+test("--as windsurf: .windsurf/rules by trigger", () => {
+  const v = view("windsurf-triggers", "windsurf", "--files", "app/main.py");
+  assert.ok(v.get(".windsurf/rules/house-style.md")!.loads, "always_on");
+  assert.ok(v.get(".windsurf/rules/python.md")!.loads, "glob, matching");
+  assert.ok(v.get(".windsurf/rules/migrations.md")!.loads, "model_decision: offered by its description");
+  assert.not.ok(v.get(".windsurf/rules/release.md")!.loads, "manual");
+});
+
+test("--as gemini-cli: GEMINI.md is its own, AGENTS.md is not (by default)", () => {
+  const v = view("agent-files-chain", "gemini-cli");
+  assert.ok(v.get("GEMINI.md")!.loads);
+  assert.not.ok(v.get("AGENTS.md")!.loads);
+});
+
+test("explain --as prints the agent's column, and an unknown agent is a usage error", () => {
+  const root = materialize("monorepo");
+  const text = runCli(["explain", "--as", "cursor", ...TARGET], { cwd: root });
+  assert.match(text.stdout, /^#\s+status\s+priority\s+kind\s+tokens\s+source\s+id\s+cursor\s+reason$/m);
+  assert.match(text.stdout, /\.cursor\/rules\/general\.mdc\s+loads\s+alwaysApply: true · Cursor applies it itself/);
+  const bad = runCli(["explain", "--as", "notepad"], { cwd: root });
+  assert.is(bad.status, 2);
+  assert.match(bad.stderr, "claude-code");
+});
+
+test.run();
