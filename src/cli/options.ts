@@ -33,6 +33,8 @@ export function addSelectionOptions(command: Command): Command {
 }
 
 export interface SelectionFlags {
+  /** An agent profile's name (explain: its column; build: its own view). */
+  as?: string;
   session?: string;
   fresh?: boolean;
   format?: Format;
@@ -67,5 +69,6 @@ export function selectionOptions(flags: SelectionFlags): SelectionRequest {
     ...(flags.fresh === true && { fresh: true }),
     ...(flags.format !== undefined && { format: flags.format }),
     ...(flags.provenance === false && { provenance: false }),
+    ...(flags.as !== undefined && { as: flags.as }),
   };
 }

@@ -50,6 +50,7 @@ export interface UserConfig {
   allowOutside?: string[];
   sessions?: { maxAgeHours?: number };
   hookDeadlineMs?: number;
+  doctor?: { maxChainTokens?: number };
   claude?: { includeNative?: boolean; maxChars?: number };
   opencode?: { includeNative?: boolean };
   codex?: { includeNative?: boolean };
@@ -79,6 +80,8 @@ export interface Config {
   sessions: { maxAgeHours: number };
   /** A hook answers within this long from its start, with nothing if it has to: it must not hold the host up. */
   hookDeadlineMs: number;
+  /** `doctor`: an agent-file chain (AGENTS.md from the root down to a folder) longer than this is reported. */
+  doctor: { maxChainTokens: number };
   /** `hook claude`: include what Claude Code loads itself; cap on additionalContext. */
   claude: { includeNative: boolean; maxChars: number };
   /** The other hosts' adapters: include what the host loads itself (default false). */
@@ -109,6 +112,7 @@ export function defaultConfig(): Config {
     allowOutside: [],
     sessions: { maxAgeHours: 24 * 7 },
     hookDeadlineMs: 1500,
+    doctor: { maxChainTokens: 8000 },
     claude: { includeNative: false, maxChars: CLAUDE_MAX_CHARS },
     opencode: { includeNative: false },
     codex: { includeNative: false },
@@ -215,6 +219,7 @@ export function validateConfig(raw: unknown, file: string): Config {
       hiddenCharacters: oneOf(["strip", "keep"]),
       allowOutside: strings,
       sessions: (v, k) => shape(object(v, k), { maxAgeHours: positiveNumber }, k),
+      doctor: (v, k) => shape(object(v, k), { maxChainTokens: (x, key) => (!Number.isInteger(x) || (x as number) < 1) && fail(key, "a positive whole number of tokens", x) }, k),
       hookDeadlineMs: (v, k) => (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 600_000) && fail(k, "a whole number of milliseconds from 1 to 600000", v),
       claude: (v, k) =>
         shape(object(v, k), { includeNative: bool, maxChars: (x, key) => (!Number.isInteger(x) || (x as number) < 100 || (x as number) > CLAUDE_CAP) && fail(key, `a whole number from 100 to ${CLAUDE_CAP}`, x) }, k),
@@ -250,6 +255,7 @@ export function validateConfig(raw: unknown, file: string): Config {
     allowOutside: user.allowOutside ?? [],
     sessions: { maxAgeHours: user.sessions?.maxAgeHours ?? config.sessions.maxAgeHours },
     hookDeadlineMs: user.hookDeadlineMs ?? config.hookDeadlineMs,
+    doctor: { maxChainTokens: user.doctor?.maxChainTokens ?? config.doctor.maxChainTokens },
     claude: { includeNative: user.claude?.includeNative ?? false, maxChars: user.claude?.maxChars ?? CLAUDE_MAX_CHARS },
     opencode: { includeNative: user.opencode?.includeNative ?? false },
     codex: { includeNative: user.codex?.includeNative ?? false },

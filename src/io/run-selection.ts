@@ -1,4 +1,8 @@
+import { resolve } from "node:path";
+import { AGENT_PROFILES } from "../core/agents/index.js";
+import { agentSelection } from "../core/agents/view.js";
 import { compose, type Composed } from "../core/compose.js";
+import { toRootRelative } from "./paths.js";
 import type { Config } from "../core/config.js";
 import type { CountTokens } from "../core/tokens.js";
 import type { Exclude } from "../core/select.js";
@@ -10,6 +14,8 @@ import { contentHash, SessionStore, stateDir, type Claim } from "./session-store
 export type SelectionRequest = Omit<GatherOptions, "cwd" | "env" | "session" | "excludeFor"> & {
   session?: string;
   fresh?: boolean;
+  /** `build --as AGENT`: the entries that agent's own loader gives it, instead of ctxinject's selection. */
+  as?: string;
 };
 
 export interface RunEnvironment {
@@ -67,7 +73,7 @@ export async function runSelection(
     session = { id: sessionId, entries, ...(!flags.fresh && { injected: await store.injected(sessionId) }) };
   }
   try {
-    const { session: _session, fresh: _fresh, ...request } = flags;
+    const { session: _session, fresh: _fresh, as: asAgent, ...request } = flags;
     const gathered = await gather({
       ...request,
       cwd: run.cwd,
@@ -82,7 +88,12 @@ export async function runSelection(
     const omitted = gathered.selection.omitted;
     const index = seen && omitted.length > 0 ? { key: INDEX_KEY, hash: contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) } : null;
     const indexShown = index !== null && seen?.get(index.key) === index.hash;
-    const selection = indexShown ? { ...gathered.selection, omitted: [] } : gathered.selection;
+    const profile = asAgent === undefined ? undefined : AGENT_PROFILES[asAgent];
+    const selection = profile
+      ? agentSelection(profile, gathered.selection, toRootRelative(gathered.root, resolve(run.cwd)) ?? "")
+      : indexShown
+        ? { ...gathered.selection, omitted: [] }
+        : gathered.selection;
     const warnings = seen ? gathered.warnings.map((w) => ({ w, key: warningKey(w) })).filter(({ key }) => !seen.has(key)) : null;
     const composed = compose(selection, {
       format,

@@ -1,5 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 
 interface Finding {
@@ -33,6 +35,7 @@ const EXPECTED: Array<[kind: string, file: string, line: number | undefined, sev
   ["cursor-md-rule", ".cursor/rules/notes.md", undefined, "warning", "cursor"],
   ["long-rule", ".cursor/rules/long.mdc", undefined, "info", "cursor"],
   ["codex-budget", "big/deep/AGENTS.md", 150, "warning", "codex"],
+  ["long-chain", "big/deep/AGENTS.md", undefined, "warning", "all"],
   ["duplicate-text", "AGENTS.md", undefined, "warning", "copilot"],
   ["duplicate-text", ".claude/rules/shared.md", undefined, "info", "all"],
   ["import-missing", "CLAUDE.md", 1, "warning", "claude-code"],
@@ -55,6 +58,14 @@ for (const [kind, file, line, severity, agent] of EXPECTED) {
 test("the codex-budget finding says where Codex cuts, and nothing is reported for files within the budget", () => {
   assert.match(find("codex-budget", "big/deep/AGENTS.md")!.message, "cuts this file at line 150");
   assert.not.ok(find("codex-budget", "big/AGENTS.md"));
+});
+
+test("the chain length is the config's: doctor.maxChainTokens", () => {
+  assert.not.ok(find("long-chain", "big/AGENTS.md"), "big/ alone is under the default 8000 tokens");
+  const root = materialize("doctor");
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ doctor: { maxChainTokens: 1000 } }));
+  const strict = (JSON.parse(runCli(["doctor", "--json"], { cwd: root }).stdout) as { findings: Finding[] }).findings;
+  assert.ok(strict.some((f) => f.kind === "long-chain" && f.file === "big/AGENTS.md"));
 });
 
 test("doctor exits 1 when a finding is at or above --fail-on (default error), 0 otherwise", () => {

@@ -79,4 +79,17 @@ test("explain --as prints the agent's column, and an unknown agent is a usage er
   assert.match(bad.stderr, "claude-code");
 });
 
+test("build --as prints what that agent loads by itself: Codex its AGENTS.md at the working folder, Cursor its rules", () => {
+  const root = materialize("monorepo");
+  const ids = (agent: string) =>
+    (JSON.parse(runCli(["build", "--as", agent, "--format", "json", ...TARGET], { cwd: root }).stdout) as { entries: Array<{ id: string }> }).entries.map((e) => e.id);
+  assert.equal(ids("codex"), ["AGENTS.md"]);
+  const cursor = ids("cursor");
+  for (const id of [".cursor/rules/general.mdc", ".cursor/rules/typescript.mdc", ".cursorrules", "AGENTS.md", "packages/api/AGENTS.md"]) assert.ok(cursor.includes(id), `${id} in ${cursor.join(", ")}`);
+  assert.not.ok(cursor.includes(".claude/rules/conventions.md"));
+  assert.not.ok(cursor.includes("docs/kord/rules/review.md"), "no agent of its own reads kord rules");
+  const both = runCli(["build", "--as", "codex", "--session", "s"], { cwd: root });
+  assert.is(both.status, 2);
+});
+
 test.run();

@@ -20,6 +20,7 @@ export interface BuildFlags extends SelectionFlags {
 export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<number> {
   if (flags.check && flags.out === undefined) throw usageError("--check needs --out FILE: the file to compare with");
   if (flags.out !== undefined && flags.session !== undefined) throw usageError("--out and --session do not go together: a generated file is not a session's injection");
+  if (flags.as !== undefined && flags.session !== undefined) throw usageError("--as and --session do not go together: --as shows what an agent loads by itself, not what a session is given");
   const selected = await selectFromFlags(ctx, flags, true);
   if (flags.out !== undefined) return writeGenerated(ctx, resolve(ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
   const { output, prompt, format } = selected;

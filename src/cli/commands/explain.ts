@@ -10,8 +10,6 @@ import { selectFromFlags } from "./select.js";
 
 export interface ExplainFlags extends SelectionFlags {
   json?: boolean;
-  /** An agent profile's name: show what that agent loads by itself. */
-  as?: string;
 }
 
 /** The trace of the same run `build` would make (budget included, measured in --format), not a recomputation. */

@@ -62,6 +62,9 @@ keywords: {}
 # A hook (ctxinject hook claude|codex|gemini) answers within this long, or adds nothing: it never holds the host up.
 # hookDeadlineMs: 1500
 
+# ctxinject doctor reports an AGENTS.md / CLAUDE.md / GEMINI.md chain longer than this many tokens.
+# doctor: { maxChainTokens: 8000 }
+
 # Sessions unused this long are removed.
 sessions: { maxAgeHours: 168 }
 

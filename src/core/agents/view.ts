@@ -1,3 +1,5 @@
+import { toEntry } from "../phases/dedup.js";
+import type { Selection } from "../select.js";
 import { utf8Bytes } from "../tokens.js";
 import type { Candidate } from "../types.js";
 import type { AgentProfile } from "./profile.js";
@@ -22,4 +24,14 @@ export function agentView(profile: AgentProfile, candidates: Candidate[], target
     const why = c.path === null ? `${profile.name} knows nothing of ctxinject's own entries (keyword modes, config and session entries)` : `${profile.name} does not load it by itself here`;
     return { agent: profile.name, loads: false, reason: why };
   });
+}
+
+/**
+ * `build --as AGENT`: what that agent sees by itself — the candidates its own loader gives it, in ctxinject's order,
+ * each as it is (two files with the same text are two, as the agent reads them); nothing of ctxinject's own.
+ */
+export function agentSelection(profile: AgentProfile, selection: Selection, workingFolder: string): Selection {
+  const views = agentView(profile, selection.candidates, selection.targets, workingFolder);
+  const seen = selection.candidates.filter((c, i) => views[i]!.loads && c.status !== "invalid");
+  return { ...selection, entries: seen.map(toEntry), omitted: [] };
 }

@@ -52,6 +52,7 @@ export function diagnose(input: DoctorInput): Finding[] {
   findings.push(...duplicateChecks(selection.candidates, (path) => readersOf(locateSource(path, located)?.module.name, path)));
   findings.push(...importChecks(files, (path) => locateSource(path, located)?.module.source === "directory-agents", input.exists));
   findings.push(...codexChecks(files));
+  findings.push(...chainChecks(files, config.doctor.maxChainTokens));
   return sortFindings(findings);
 }
 
@@ -200,6 +201,25 @@ function codexChecks(files: SourceFile[]): Finding[] {
     }
   }
   return [...findings.values()];
+}
+
+/**
+ * An agent file's chain — the file of that name in every folder from the root down — goes into every prompt of an
+ * agent that loads it: past `max` tokens (config doctor.maxChainTokens), say so at the deepest file.
+ */
+function chainChecks(files: SourceFile[], max: number): Finding[] {
+  const findings: Finding[] = [];
+  const tokens = new Map(files.map((f) => [f.path, approxTokens(f.text)]));
+  for (const file of files) {
+    const name = file.path.slice(file.path.lastIndexOf("/") + 1);
+    if (!/^(AGENTS|CLAUDE|GEMINI)\.md$/.test(name)) continue;
+    const chain = ancestorsOf(dirOf(file.path)).map((folder) => (folder === "" ? name : `${folder}/${name}`)).filter((p) => tokens.has(p));
+    const total = chain.reduce((sum, p) => sum + tokens.get(p)!, 0);
+    if (total > max) {
+      findings.push({ severity: "warning", kind: "long-chain", agent: "all", file: file.path, message: `the ${name} chain down to here (${chain.join(" → ")}) is about ${total} tokens, over doctor.maxChainTokens ${max}: every agent that loads it carries it into every prompt` });
+    }
+  }
+  return findings;
 }
 
 /** The 1-based line holding the byte at `offset` (UTF-8). */

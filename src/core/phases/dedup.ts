@@ -57,7 +57,7 @@ function dropImported(ordered: Candidate[], known: Candidate[], realPathOf: Map<
   }
 }
 
-function toEntry(c: Candidate): Entry {
+export function toEntry(c: Candidate): Entry {
   const entry: Entry = { source: c.source, id: c.id, priority: c.priority, kind: c.kind, path: c.path, tokens: c.tokens, content: c.content, truncated: c.truncated, globs: c.globs };
   if (c.imports !== undefined) entry.imports = c.imports;
   return entry;
