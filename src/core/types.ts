@@ -67,6 +67,8 @@ export interface Candidate {
   truncated: boolean;
   /** Files whose text an agent file's `@imports` brought in, as a tree (explain shows it). */
   imports?: ImportNode[];
+  /** Copilot's `excludeAgent`: the Copilot agents that leave this file out (`--as copilot` honours it). */
+  excludeAgent?: string[];
 }
 
 export interface Entry {

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
@@ -67,6 +67,21 @@ test("past its deadline (config hookDeadlineMs) a hook answers nothing, exits 0,
   assert.equal(pending.entries.map((e) => e.content), ["Late note MARK-LATE."], "the session's entry is still pending for the next prompt");
   writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ hookDeadlineMs: 60000 }));
   assert.match(hook({ hook_event_name: "UserPromptSubmit", prompt: "tidy packages/web/src/components/Button.tsx" }).stdout, "MARK-LATE", "within its deadline the next prompt gets it");
+});
+
+test("a tree made slow on purpose (8,000 rules on the target's path) stops at the deadline instead of holding the prompt", () => {
+  const { root, hook } = setup();
+  const rules = join(root, "packages/web/.cursor/rules/bulk");
+  mkdirSync(rules, { recursive: true });
+  for (let i = 0; i < 8000; i++) writeFileSync(join(rules, `rule-${i}.mdc`), `---\nglobs: "src/**/*.tsx"\n---\nGenerated rule ${i}: keep component ${i} pure.\n`);
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ hookDeadlineMs: 150 }));
+  const started = Date.now();
+  const { status, stdout, stderr } = hook({ hook_event_name: "UserPromptSubmit", prompt: "tidy packages/web/src/components/Button.tsx" });
+  const took = Date.now() - started;
+  assert.is(status, 0);
+  assert.is(stdout, "", "nothing is added");
+  assert.match(stderr, "stopped at the 150 ms deadline");
+  assert.ok(took < 5000, `answered in ${took} ms`);
 });
 
 test("UserPromptSubmit answers with the context for the prompt", () => {

@@ -55,6 +55,21 @@ test("--as copilot: copilot-instructions.md and AGENTS.md are its own", () => {
   assert.not.ok(v.get(".cursor/rules/general.mdc")!.loads);
 });
 
+test("--as copilot honours excludeAgent: what excludes the coding agent is not its own", () => {
+  const v = view("copilot-exclude", "copilot", "--files", "src/app.ts");
+  assert.ok(v.get(".github/copilot-instructions.md")!.loads);
+  assert.ok(v.get(".github/instructions/ts.instructions.md")!.loads);
+  assert.ok(v.get(".github/instructions/agent.instructions.md")!.loads, "excludes only code review");
+  assert.not.ok(v.get(".github/instructions/review.instructions.md")!.loads);
+  assert.match(v.get(".github/instructions/review.instructions.md")!.reason, "excludeAgent: coding-agent");
+});
+
+test("--as opencode: the first agent file on the path is its own", () => {
+  const v = view("agent-files-chain", "opencode");
+  assert.ok(v.get("AGENTS.md")!.loads);
+  assert.not.ok(v.get("GEMINI.md")!.loads);
+});
+
 test("--as windsurf: .windsurf/rules by trigger", () => {
   const v = view("windsurf-triggers", "windsurf", "--files", "app/main.py");
   assert.ok(v.get(".windsurf/rules/house-style.md")!.loads, "always_on");

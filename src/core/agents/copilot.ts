@@ -19,11 +19,16 @@ export const copilot: AgentProfile = {
     if (path === null) return null;
     if (path === ".github/copilot-instructions.md") return "Copilot reads .github/copilot-instructions.md itself, always";
     if (/^\.github\/instructions\/.*\.instructions\.md$/.test(path)) {
+      if (copilot.skips!(candidate) !== null) return null;
       if (candidate.kind === "always") return "Copilot applies it itself (applyTo matches every file)";
       return candidate.status === "unmatched" ? null : "Copilot applies it itself: its applyTo matches a file being worked on";
     }
     if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md") return "Copilot reads AGENTS.md itself (the nearest above a file)";
     if (candidate.source === "directory-agents" && dirOf(path) === "" && (path === "CLAUDE.md" || path === "GEMINI.md")) return `Copilot's coding agent reads a root ${path} itself`;
     return null;
+  },
+  // `--as copilot` is Copilot's coding agent and chat: a file that excludes the coding agent is not theirs.
+  skips(candidate) {
+    return candidate.excludeAgent?.includes("coding-agent") ? "excludeAgent: coding-agent — Copilot's coding agent leaves it out (code review reads it)" : null;
   },
 };

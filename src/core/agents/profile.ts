@@ -22,6 +22,8 @@ export interface AgentProfile {
   version: string;
   basis: string;
   loadsItself(candidate: Candidate, context: LoadedContext): string | null;
+  /** Why the agent leaves out a file of its own kind (for `explain --as`), where it says so itself. */
+  skips?(candidate: Candidate): string | null;
   /** The host's cap on injected text, in characters, where it has one. */
   maxChars?: number;
 }

@@ -21,7 +21,9 @@ export function agentView(profile: AgentProfile, candidates: Candidate[], target
   return candidates.map((c) => {
     const reason = profile.loadsItself(c, context);
     if (reason !== null) return { agent: profile.name, loads: true, reason };
-    const why = c.path === null ? `${profile.name} knows nothing of ctxinject's own entries (keyword modes, config and session entries)` : `${profile.name} does not load it by itself here`;
+    const why =
+      profile.skips?.(c) ??
+      (c.path === null ? `${profile.name} knows nothing of ctxinject's own entries (keyword modes, config and session entries)` : `${profile.name} does not load it by itself here`);
     return { agent: profile.name, loads: false, reason: why };
   });
 }

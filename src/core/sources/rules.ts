@@ -62,6 +62,8 @@ export interface RuleDoc {
   priority: Priority | null;
   body: string;
   warnings: Warning[];
+  /** Copilot's `excludeAgent` (a name or a list): read for `--as copilot`, ignored otherwise. */
+  excludeAgent: string[];
 }
 
 export function ruleName(path: string): string {
@@ -109,7 +111,9 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
   }
   if (kind === "auto" && globs.length > 0 && matchesEverything(globs)) [kind, alwaysReason] = ["always", `glob ${globs.join(", ")} matches every file`];
 
-  return { path: file.path, name: ruleName(file.path), anchor, kind, alwaysReason, globs, description, priority, body: doc.body.trim(), warnings };
+  const exclude = data.excludeAgent;
+  const excludeAgent = typeof exclude === "string" ? [exclude] : Array.isArray(exclude) ? exclude.filter((x): x is string => typeof x === "string") : [];
+  return { path: file.path, name: ruleName(file.path), anchor, kind, alwaysReason, globs, description, priority, body: doc.body.trim(), warnings, excludeAgent };
 }
 
 export interface RuleModuleSpec extends RuleSemantics {
@@ -138,6 +142,7 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
           globs: rule.globs,
           countTokens: ctx.countTokens,
         });
+        if (rule.excludeAgent.length > 0) candidate.excludeAgent = rule.excludeAgent;
         decideRule(candidate, rule, ctx);
         return {
           candidate,
