@@ -8,22 +8,16 @@
  * - AGENTS.md at the root and in subfolders (for files below them).
  * Not read: .claude/rules, .github instructions, CLAUDE.md, other agents' folders.
  */
-import { baseName } from "../rel-path.js";
-import type { AgentProfile } from "./profile.js";
+import { rulesFolderAgent } from "./rules-folder-agent.js";
 
-export const cursor: AgentProfile = {
+export const cursor = rulesFolderAgent({
   name: "cursor",
   version: "2.x (documentation)",
   basis: "docs.cursor.com rules and AGENTS.md documentation; Cursor has no CLI to observe here",
-  loadsItself(candidate) {
-    const path = candidate.path;
-    if (path === null) return null;
-    if (path === ".cursorrules") return "Cursor reads the legacy .cursorrules itself, always";
-    if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md") return "Cursor reads AGENTS.md itself (the root's always, a subfolder's for files below it)";
-    if (!/(^|\/)\.cursor\/rules\//.test(path)) return null;
-    if (candidate.kind === "always") return "Cursor applies it itself: alwaysApply";
-    if (candidate.kind === "auto") return candidate.status === "unmatched" ? null : "Cursor attaches it itself when a file in the conversation matches its globs";
-    if (candidate.kind === "agent-requested") return "Cursor offers its description to the agent, which fetches it when relevant";
-    return null;
-  },
-};
+  label: "Cursor",
+  legacy: ".cursorrules",
+  folder: /(^|\/)\.cursor\/rules\//,
+  always: "alwaysApply",
+  auto: "a file in the conversation matches its globs",
+  requested: "a description alone",
+});

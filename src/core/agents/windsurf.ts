@@ -5,22 +5,16 @@
  * - the legacy `.windsurfrules` at the root, always;
  * - AGENTS.md: the root's always, a subfolder's for files below it.
  */
-import { baseName } from "../rel-path.js";
-import type { AgentProfile } from "./profile.js";
+import { rulesFolderAgent } from "./rules-folder-agent.js";
 
-export const windsurf: AgentProfile = {
+export const windsurf = rulesFolderAgent({
   name: "windsurf",
   version: "2026 documentation",
   basis: "docs.windsurf.com memories and rules, AGENTS.md documentation",
-  loadsItself(candidate) {
-    const path = candidate.path;
-    if (path === null) return null;
-    if (path === ".windsurfrules") return "Windsurf reads the legacy .windsurfrules itself, always";
-    if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md") return "Windsurf reads AGENTS.md itself (the root's always, a subfolder's for files below it)";
-    if (!/(^|\/)\.windsurf\/rules\//.test(path)) return null;
-    if (candidate.kind === "always") return "Windsurf applies it itself: trigger always_on";
-    if (candidate.kind === "auto") return candidate.status === "unmatched" ? null : "Windsurf applies it itself: trigger glob, a file in play matches";
-    if (candidate.kind === "agent-requested") return "Windsurf offers its description to the model (trigger model_decision)";
-    return null;
-  },
-};
+  label: "Windsurf",
+  legacy: ".windsurfrules",
+  folder: /(^|\/)\.windsurf\/rules\//,
+  always: "trigger always_on",
+  auto: "trigger glob, a file in play matches",
+  requested: "trigger model_decision",
+});
