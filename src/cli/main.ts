@@ -20,7 +20,7 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   if (argv.length === 2 && argv[0] === "hook" && /^[a-z]+$/.test(argv[1]!)) return runHook(ctx, argv[1]!);
   const result = { code: 0 };
   // The version is read from package.json only when asked for: the option is there either way.
-  const version = argv.includes("-V") || argv.includes("--version") ? packageVersion() : "";
+  const version = argv.includes("-V") || argv.includes("--version") || argv[0] === "mcp" ? packageVersion() : "";
   const program = createProgram(ctx, version, result, argv[0]);
   if (argv.length === 0) {
     ctx.stderr.write(program.helpInformation());

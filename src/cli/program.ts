@@ -12,6 +12,7 @@ import { runInit } from "./commands/init.js";
 import { runDoctor } from "./commands/doctor.js";
 import { AGENT_NAMES } from "../core/agents/index.js";
 import { runTrust } from "./commands/trust.js";
+import { runMcp } from "./commands/mcp.js";
 import { SEVERITIES } from "../core/doctor/finding.js";
 import type { CliContext } from "./context.js";
 import { addSelectionOptions } from "./options.js";
@@ -98,6 +99,12 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .option("--json", "print the findings as JSON")
         .addOption(new Option("--fail-on <severity>", "exit 1 when a finding is at or above this severity (none: never)").choices([...SEVERITIES, "none"]).default("error"))
         .action(run(runDoctor)),
+    mcp: () =>
+      program
+        .command("mcp")
+        .description("serve context on demand over the Model Context Protocol (stdio): get_context, explain, list_rules, read_rule, rule resources")
+        .option("--root <dir>", "project root")
+        .action(run((c: CliContext, flags: { root?: string }) => runMcp(c, flags, version))),
     trust: () =>
       program
         .command("trust")
