@@ -7,7 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
 import { CLAUDE_CODE_VERSION, claudeBinary, claudeEnv } from "./claude-cli.js";
 import { count, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
 
@@ -171,5 +171,18 @@ suite("/compact resets what the session has seen: the rules come back once after
   assert.is(count(last, "MARK-NET-RULE"), 1);
 });
 
-test.run();
+suite("with ctxinject as an MCP server (--mcp-config), a get_context call is answered with the file's rules", () => {
+  const root = materialize("claude-host");
+  const config = join(root, "mcp.json");
+  writeFileSync(config, JSON.stringify({ mcpServers: { ctxinject: { command: process.execPath, args: [BIN, "mcp"] } } }));
+  const out = claude(
+    root,
+    [{ tool: { name: "mcp__ctxinject__get_context", input: { files: ["src/net/client.ts"], prompt: "fix the retry" } } }, { text: "ok" }],
+    [p("fix the retry in the client", "--mcp-config", config, "--allowedTools", "mcp__ctxinject__get_context")],
+  );
+  const body = lastMain(out);
+  assert.match(body, "mcp__ctxinject__get_context", "the tool is offered to the model");
+  assert.match(body, /tool_result[^]*MARK-NET-RULE/, "the tool's answer carries the file's rule (no hook is installed here)");
+});
 
+test.run();
