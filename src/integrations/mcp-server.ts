@@ -24,22 +24,26 @@ export interface McpOptions {
   version: string;
   /** This connection's session: what it was given is not given again. */
   session: string;
+  /** Told the root and the candidates each time every file is read (the watcher follows them). */
+  onRead?: (root: string, candidates: Candidate[]) => void;
 }
 
 const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
 const failure = (message: string): CallToolResult => ({ content: [{ type: "text", text: message }], isError: true });
 
 /** Every instruction file, as `build --all` sees it (kinds, globs, descriptions, full text). */
-async function everyRule(options: McpOptions): Promise<Candidate[]> {
+export async function everyRule(options: McpOptions): Promise<Candidate[]> {
   const gathered = await gather({ cwd: options.run.cwd, env: options.run.env, all: true, ...(options.root !== undefined && { root: options.root }) });
+  options.onRead?.(gathered.root, gathered.selection.candidates);
   return gathered.selection.candidates.filter((c) => c.path !== null);
 }
 
 export function createMcpServer(options: McpOptions): McpServerType {
   const { McpServer, ResourceTemplate } = lazyRequire<Sdk>("@modelcontextprotocol/sdk/server/mcp.js");
   const { z } = lazyRequire<Zod>("zod");
-  const server = new McpServer({ name: "ctxinject", version: options.version });
-  const where = { cwd: options.run.cwd, ...(options.root !== undefined && { root: options.root }) };
+  const server = new McpServer({ name: "ctxinject", version: options.version }, { capabilities: { resources: { listChanged: true } } });
+  // The root may come later, from the client's roots: every call reads it as it is then.
+  const place = () => (options.root !== undefined ? { cwd: options.run.cwd, root: options.root } : { cwd: options.run.cwd });
 
   server.registerTool(
     "get_context",
@@ -58,7 +62,7 @@ export function createMcpServer(options: McpOptions): McpServerType {
       const selected = await runSelection(
         options.run,
         {
-          ...where,
+          ...place(),
           ...(files && { files }),
           ...(prompt !== undefined && { prompt }),
           ...(max_tokens !== undefined && { maxTokens: max_tokens }),
@@ -84,7 +88,7 @@ export function createMcpServer(options: McpOptions): McpServerType {
       },
     },
     async ({ files, prompt }) => {
-      const selected = await runSelection(options.run, { ...where, ...(files && { files }), ...(prompt !== undefined && { prompt }) }, false);
+      const selected = await runSelection(options.run, { ...place(), ...(files && { files }), ...(prompt !== undefined && { prompt }) }, false);
       return text(renderExplainJson(selected.candidates));
     },
   );

@@ -2,20 +2,26 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BIN, cleanup, materialize } from "../helpers/cli.js";
+import { ListRootsRequestSchema, ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { BIN, cleanup, git, materialize } from "../helpers/cli.js";
 
 // The server as an MCP client sees it: the built bin spawned over a real stdio pipe, driven by the SDK's own client.
 
 test.after(cleanup);
 
-async function connect(root: string): Promise<Client> {
+async function connect(root: string, roots?: string[]): Promise<Client> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: root, env: { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: `${root}/.state` } as Record<string, string>, stderr: "ignore" });
-  const client = new Client({ name: "ctxinject-test", version: "0.0.0" });
+  const client = new Client({ name: "ctxinject-test", version: "0.0.0" }, roots ? { capabilities: { roots: { listChanged: false } } } : {});
+  if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: "project" })) }));
   await client.connect(transport);
   return client;
 }
 
-const textOf = (result: { content?: unknown }): string => ((result.content as Array<{ type: string; text: string }>)[0]?.text ?? "");
+const textOf = (result: unknown): string => ((result as { content: Array<{ type: string; text: string }> }).content[0]?.text ?? "");
 
 test("the server lists its four tools, with input schemas", async () => {
   const client = await connect(materialize("monorepo"));
@@ -72,6 +78,38 @@ test("every instruction file is a resource, listed and readable as markdown", as
   const read = await client.readResource({ uri });
   assert.match((read.contents[0] as { text: string }).text, "Keep functions short");
   await client.close();
+});
+
+test("a rules file created while the server runs: the client is told the resource list changed, and the new file is listed", async () => {
+  const root = materialize("monorepo");
+  const client = await connect(root);
+  let changed = 0;
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => void changed++);
+  await client.listResources(); // the server has read the tree and watches its folders
+  await new Promise((r) => setTimeout(r, 300));
+  writeFileSync(join(root, ".cursor/rules/added-later.mdc"), "---\nalwaysApply: true\n---\nAdded while the server ran.\n");
+  const deadline = Date.now() + 5000;
+  while (changed === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(changed > 0, "a resources/list_changed notification arrived");
+  // The list is what build --all reads: the files git tracks (a new rule counts once added).
+  git(root, "add", ".cursor/rules/added-later.mdc");
+  const { resources } = await client.listResources();
+  assert.ok(resources.some((r) => r.uri === "ctxinject://rule/.cursor/rules/added-later.mdc"));
+  await client.close();
+});
+
+test("the client's roots are the project: started elsewhere, it reads the root the client names", async () => {
+  const project = materialize("monorepo");
+  const elsewhere = mkdtempSync(join(tmpdir(), "ctxinject-mcp-cwd-"));
+  try {
+    const client = await connect(elsewhere, [project]);
+    await new Promise((r) => setTimeout(r, 300));
+    const { rules } = JSON.parse(textOf(await client.callTool({ name: "list_rules", arguments: {} }))) as { rules: Array<{ id: string }> };
+    assert.ok(rules.some((r) => r.id === ".cursor/rules/general.mdc"), rules.map((r) => r.id).join(", "));
+    await client.close();
+  } finally {
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
 });
 
 test.run();

@@ -1,4 +1,6 @@
-import { createMcpServer } from "../../integrations/mcp-server.js";
+import { fileURLToPath } from "node:url";
+import { createMcpServer, everyRule as everyRuleOf } from "../../integrations/mcp-server.js";
+import { watchRules } from "../../io/rule-watcher.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import type { CliContext } from "../context.js";
 
@@ -10,7 +12,37 @@ type Stdio = typeof import("@modelcontextprotocol/sdk/server/stdio.js");
  */
 export async function runMcp(ctx: CliContext, flags: { root?: string }, version: string): Promise<number> {
   const session = `mcp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  const server = createMcpServer({ run: { cwd: ctx.cwd, env: ctx.env }, ...(flags.root !== undefined && { root: flags.root }), version, session });
+  // Instruction files that change while the server runs: the client is told its resource list changed.
+  const watcher = watchRules(() => void server.server.sendResourceListChanged().catch(() => undefined));
+  const options = {
+    run: { cwd: ctx.cwd, env: ctx.env },
+    ...(flags.root !== undefined && { root: flags.root }),
+    version,
+    session,
+    onRead: (root: string, candidates: Array<{ path: string | null }>) => watcher.follow(root, candidates.flatMap((c) => (c.path === null ? [] : [c.path]))),
+  };
+  const server = createMcpServer(options);
+  // The client's roots, when it has them, are the project: the first file:// root.
+  server.server.oninitialized = () => {
+    if (!server.server.getClientCapabilities()?.roots) return void listAll();
+    server.server
+      .listRoots()
+      .then(({ roots }) => {
+        const first = roots.find((r) => r.uri.startsWith("file://"));
+        if (first) (options as { root?: string }).root = fileURLToPath(first.uri);
+      })
+      .catch(() => undefined)
+      .finally(listAll);
+  };
+  // One reading at the start, so that the watcher knows the folders before the client asks anything.
+  const listAll = () => void readAll();
+  const readAll = async () => {
+    try {
+      await everyRuleOf(options);
+    } catch {
+      // A broken tree is reported by the calls that need it.
+    }
+  };
   const { StdioServerTransport } = lazyRequire<Stdio>("@modelcontextprotocol/sdk/server/stdio.js");
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
@@ -20,5 +52,6 @@ export async function runMcp(ctx: CliContext, flags: { root?: string }, version:
   });
   await server.connect(transport);
   await closed;
+  watcher.close();
   return 0;
 }
