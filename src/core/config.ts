@@ -51,6 +51,7 @@ export interface UserConfig {
   sessions?: { maxAgeHours?: number };
   hookDeadlineMs?: number;
   doctor?: { maxChainTokens?: number };
+  compaction?: { budgetFraction?: number };
   claude?: { includeNative?: boolean; maxChars?: number };
   opencode?: { includeNative?: boolean };
   codex?: { includeNative?: boolean };
@@ -82,6 +83,8 @@ export interface Config {
   hookDeadlineMs: number;
   /** `doctor`: an agent-file chain (AGENTS.md from the root down to a folder) longer than this is reported. */
   doctor: { maxChainTokens: number };
+  /** After a host compacts a conversation: the digest of what was in force, within this share of the hook's cap. */
+  compaction: { budgetFraction: number };
   /** `hook claude`: include what Claude Code loads itself; cap on additionalContext. */
   claude: { includeNative: boolean; maxChars: number };
   /** The other hosts' adapters: include what the host loads itself (default false). */
@@ -113,6 +116,7 @@ export function defaultConfig(): Config {
     sessions: { maxAgeHours: 24 * 7 },
     hookDeadlineMs: 1500,
     doctor: { maxChainTokens: 8000 },
+    compaction: { budgetFraction: 0.25 },
     claude: { includeNative: false, maxChars: CLAUDE_MAX_CHARS },
     opencode: { includeNative: false },
     codex: { includeNative: false },
@@ -219,6 +223,7 @@ export function validateConfig(raw: unknown, file: string): Config {
       hiddenCharacters: oneOf(["strip", "keep"]),
       allowOutside: strings,
       sessions: (v, k) => shape(object(v, k), { maxAgeHours: positiveNumber }, k),
+      compaction: (v, k) => shape(object(v, k), { budgetFraction: (x, key) => (typeof x !== "number" || !(x > 0 && x <= 1)) && fail(key, "a number above 0 and at most 1", x) }, k),
       doctor: (v, k) => shape(object(v, k), { maxChainTokens: (x, key) => (!Number.isInteger(x) || (x as number) < 1) && fail(key, "a positive whole number of tokens", x) }, k),
       hookDeadlineMs: (v, k) => (!Number.isInteger(v) || (v as number) < 1 || (v as number) > 600_000) && fail(k, "a whole number of milliseconds from 1 to 600000", v),
       claude: (v, k) =>
@@ -256,6 +261,7 @@ export function validateConfig(raw: unknown, file: string): Config {
     sessions: { maxAgeHours: user.sessions?.maxAgeHours ?? config.sessions.maxAgeHours },
     hookDeadlineMs: user.hookDeadlineMs ?? config.hookDeadlineMs,
     doctor: { maxChainTokens: user.doctor?.maxChainTokens ?? config.doctor.maxChainTokens },
+    compaction: { budgetFraction: user.compaction?.budgetFraction ?? config.compaction.budgetFraction },
     claude: { includeNative: user.claude?.includeNative ?? false, maxChars: user.claude?.maxChars ?? CLAUDE_MAX_CHARS },
     opencode: { includeNative: user.opencode?.includeNative ?? false },
     codex: { includeNative: user.codex?.includeNative ?? false },

@@ -10,7 +10,8 @@ const READ_TOOLS = new Set(["Read"]);
  * - UserPromptSubmit: what `build` gives for the prompt (paths and `@path` mentions in it are targets);
  * - PreToolUse on a writing tool: that file's rules before the write; PostToolUse on Read (and writes): its rules;
  * - SubagentStart: the root context, for the subagent's own bookkeeping;
- * - SessionStart after compact or clear: the session forgets what it has seen; SessionEnd clears only for /clear
+ * - SessionStart after compact: the session forgets what it has seen and gets a digest of what was in force; after
+ *   clear it only forgets; SessionEnd clears only for /clear
  *   (a `claude -p` run ends with reason "other" and may be resumed: what it injected stays injected).
  */
 export const claudeHost: HookHost = {
@@ -20,7 +21,7 @@ export const claudeHost: HookHost = {
   maxChars: (config) => config.claude.maxChars,
   action(event) {
     const name = event.hook_event_name;
-    if (name === "SessionStart") return event.source === "compact" || event.source === "clear" ? { reset: "injected" } : null;
+    if (name === "SessionStart") return event.source === "compact" ? { digest: true } : event.source === "clear" ? { reset: "injected" } : null;
     if (name === "SessionEnd") return event.reason === "clear" ? { reset: "session" } : null;
     const file = filePathOf(event.tool_input);
     const tool = event.tool_name ?? "";

@@ -4,6 +4,7 @@ import type { RunEnvironment, SelectionRequest } from "../io/run-selection.js";
 import { findRoot } from "../io/root.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
 import { promptTargets } from "../io/targets.js";
+import { compactionDigest } from "./compaction-digest.js";
 import { injectOnce, type Injector } from "./inject-once.js";
 
 /**
@@ -28,8 +29,10 @@ export type HookAction =
   | { select: Omit<SelectionRequest, "session" | "format"> }
   /** The files a shell command names, when any exists; nothing otherwise. */
   | { mentions: string }
-  /** Forget what was injected (a compaction or /clear): the rules come back. */
+  /** Forget what was injected (/clear): the rules come back. */
   | { reset: "injected" }
+  /** A compaction: forget what was injected, and give a digest of what was in force (compaction-digest.ts). */
+  | { digest: true }
   /** Forget the session altogether. */
   | { reset: "session" }
   | null;
@@ -67,6 +70,10 @@ export async function answerHookEvent(host: HookHost, run: RunEnvironment, event
     const store = new SessionStore(stateDir(run.env));
     await (action.reset === "session" ? store.clear(session) : store.resetInjected(session));
     return { answer: "", warnings: [] };
+  }
+  if ("digest" in action) {
+    const digest = await compactionDigest(host, { ...run, cwd }, session);
+    return { answer: digest === "" ? "" : `${JSON.stringify(host.answer(event.hook_event_name ?? "", digest))}\n`, warnings: [] };
   }
   const request = "select" in action ? action.select : mentionedFiles(cwd, action.mentions);
   if (request === null) return { answer: "", warnings: [] };

@@ -38,6 +38,8 @@ export interface GatherOptions extends TargetOptions, OptionFlags {
 }
 
 export interface Gathered {
+  /** The key a session records a candidate under: its absolute real path (files) or source:id. */
+  keyOf: (candidate: Candidate) => string;
   /** What a session records as injected for these candidates: absolute real path (files) or source:id, and content hash. */
   injectionRecords: (candidates: Candidate[]) => Array<{ key: string; hash: string }>;
   root: string;
@@ -115,5 +117,5 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
-  return { injectionRecords, root, options: resolved, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+  return { keyOf: keyFor, injectionRecords, root, options: resolved, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }

@@ -84,6 +84,23 @@ test("a tree made slow on purpose (8,000 rules on the target's path) stops at th
   assert.ok(took < 5000, `answered in ${took} ms`);
 });
 
+test("after a compaction the agent gets a digest of what was in force, critical rules in full, and the rules come back on use", () => {
+  const { root, hook } = setup();
+  const first = hook(read(root, "packages/api/src/handlers/user.ts"));
+  assert.match(contextOf(first.stdout, "PostToolUse"), "packages/api/.cursor/rules/handlers.mdc");
+  const compacted = hook({ hook_event_name: "SessionStart", source: "compact" });
+  assert.is(compacted.status, 0, compacted.stderr);
+  const digest = contextOf(compacted.stdout, "SessionStart");
+  assert.match(digest, "## Instructions in force before this conversation was compacted");
+  assert.match(digest, "### packages/api/.cursor/rules/handlers.mdc (critical)", "a critical rule in full");
+  assert.match(digest, "- .cursor/rules/general.mdc", "the others by path");
+  assert.ok(digest.length <= 9500 * 0.25, `within a quarter of the cap (${digest.length})`);
+  const again = hook(read(root, "packages/api/src/handlers/user.ts"));
+  assert.match(contextOf(again.stdout, "PostToolUse"), "<!-- rules-injector: packages/api/.cursor/rules/handlers.mdc", "full texts come back when the file is touched again");
+  const clear = hook({ hook_event_name: "SessionStart", source: "clear" });
+  assert.is(clear.stdout, "", "/clear forgets without a digest");
+});
+
 test("UserPromptSubmit answers with the context for the prompt", () => {
   const { hook } = setup();
   const { status, stdout, stderr } = hook({ hook_event_name: "UserPromptSubmit", prompt: "ulw tidy packages/web/src/components/Button.tsx" });
@@ -118,11 +135,11 @@ test("PostToolUse on Read answers with that file's rules once, then nothing unti
   assert.is(two.stdout, "", "nothing new: no output at all");
 });
 
-test("SessionStart after compact forgets what the session has seen", () => {
+test("SessionStart after compact forgets what the session has seen (and answers with the digest)", () => {
   const { root, hook } = setup();
   hook(read(root, "packages/api/src/handlers/user.ts"));
   assert.is(hook(read(root, "packages/api/src/handlers/user.ts")).stdout, "");
-  assert.is(hook({ hook_event_name: "SessionStart", source: "compact" }).stdout, "");
+  assert.match(contextOf(hook({ hook_event_name: "SessionStart", source: "compact" }).stdout, "SessionStart"), "Instructions in force");
   assert.match(contextOf(hook(read(root, "packages/api/src/handlers/user.ts")).stdout, "PostToolUse"), "Every handler checks");
 });
 

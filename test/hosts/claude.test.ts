@@ -158,7 +158,7 @@ suite("PreToolUse: Claude Code accepts the file's rules from the hook that runs 
   assert.match(body, "PreToolUse:Write hook additional context: <!-- rules-injector: .cursor/rules/net.mdc");
 });
 
-suite("/compact resets what the session has seen: the rules come back once after the compaction", () => {
+suite("/compact: a digest of what was in force arrives once, and the rules come back once after the compaction", () => {
   const root = project();
   const id = "6d1f6f0e-1111-4222-8333-944455556666";
   const out = claude(root, [{ text: "one" }, { text: "two" }], [
@@ -169,6 +169,8 @@ suite("/compact resets what the session has seen: the rules come back once after
   const last = JSON.stringify(out.requests.filter((r) => (r.body?.tools?.length ?? 0) > 0).at(-1)?.body ?? {});
   assert.match(last, "check src/net/client.ts once more");
   assert.is(count(last, "MARK-NET-RULE"), 1);
+  assert.is(count(last, "Instructions in force before this conversation was compacted"), 1, "the SessionStart(compact) digest reaches the model once");
+  assert.match(last, "- .cursor/rules/net.mdc");
 });
 
 suite("with ctxinject as an MCP server (--mcp-config), a get_context call is answered with the file's rules", () => {
