@@ -53,6 +53,7 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .option("--no-passthrough", "with a prompt, print the block alone (not the block, the separator and the prompt)")
         .option("--out <file>", "write the block to FILE (atomically, only when it changed) instead of stdout")
         .option("--check", "with --out: write nothing; exit 1 when FILE is not what build would write")
+        .option("--watch", "with --out: rebuild whenever an instruction file, the config or .gitignore changes, until Ctrl-C")
         .addOption(new Option("--as <agent>", "build what that agent loads by itself (its own loader, from its profile) instead").choices(AGENT_NAMES))
         .action(run(runBuild)),
     explain: () =>

@@ -1,6 +1,9 @@
 import { resolve } from "node:path";
 import { SEPARATOR } from "../../core/collector.js";
-import { usageError } from "../../core/errors.js";
+import { CtxinjectError, usageError } from "../../core/errors.js";
+import { loadConfig } from "../../io/config.js";
+import { findRoot } from "../../io/root.js";
+import { watchTree } from "../../io/tree-watcher.js";
 import { diffSummary, readIfExists, writeIfChanged } from "../../io/out-file.js";
 import { writeOut, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
@@ -10,6 +13,7 @@ export interface BuildFlags extends SelectionFlags {
   passthrough?: boolean;
   out?: string;
   check?: boolean;
+  watch?: boolean;
 }
 
 /**
@@ -21,6 +25,7 @@ export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<numb
   if (flags.check && flags.out === undefined) throw usageError("--check needs --out FILE: the file to compare with");
   if (flags.out !== undefined && flags.session !== undefined) throw usageError("--out and --session do not go together: a generated file is not a session's injection");
   if (flags.as !== undefined && flags.session !== undefined) throw usageError("--as and --session do not go together: --as shows what an agent loads by itself, not what a session is given");
+  if (flags.watch) return watchGenerated(ctx, flags);
   const selected = await selectFromFlags(ctx, flags, true);
   if (flags.out !== undefined) return writeGenerated(ctx, resolve(ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
   const { output, prompt, format } = selected;
@@ -36,6 +41,57 @@ export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<numb
     throw error;
   }
   await selected.finish();
+  return 0;
+}
+
+/**
+ * --out FILE --watch: builds, then rebuilds whenever an instruction file, the config, a .gitignore or git's index
+ * changes (a burst of changes is one rebuild), writing only when the output changed. A build that fails (a config
+ * error) leaves the file as it was and says so; the watch goes on. Ends on SIGINT or SIGTERM.
+ */
+async function watchGenerated(ctx: CliContext, flags: BuildFlags): Promise<number> {
+  if (flags.out === undefined) throw usageError("--watch needs --out FILE: the file to keep current");
+  if (flags.check) throw usageError("--watch and --check do not go together: --check compares once");
+  const out = flags.out;
+  const path = resolve(ctx.cwd, out);
+  let current: BuildFlags = flags;
+  let root: string | undefined;
+  const once = async () => {
+    try {
+      const selected = await selectFromFlags(ctx, current, true);
+      // A piped prompt is read once: later builds use it as it was.
+      if (selected.prompt !== undefined) current = { ...current, prompt: selected.prompt };
+      root = selected.doc.root;
+      await writeGenerated(ctx, path, out, selected.output, false);
+    } catch (error) {
+      if (!(error instanceof CtxinjectError)) throw error;
+      ctx.stderr.write(`ctxinject: ${error.message}; ${out} keeps its last good content\n`);
+    }
+  };
+  await once();
+  const base = root ?? findRoot(ctx.cwd, flags.root).root;
+  const { config } = await loadConfig(base, ctx.env);
+  let running: Promise<void> | null = null;
+  let again = false;
+  const rebuild = () => {
+    if (running) return void (again = true);
+    running = once().finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        rebuild();
+      }
+    });
+  };
+  const watcher = watchTree(base, config, rebuild);
+  ctx.stderr.write(`ctxinject: watching ${base} for changes to the instruction files (Ctrl-C ends)\n`);
+  await new Promise<void>((done) => {
+    const stop = () => done();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  await watcher.close();
+  await running;
   return 0;
 }
 

@@ -1,0 +1,79 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+
+test.after(cleanup);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `check` holds (polling), at most `ms`. */
+async function until(check: () => boolean, ms = 8000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await sleep(50);
+  }
+  return check();
+}
+
+test("build --out --watch follows a rules file created, changed, renamed and deleted, and a burst of 100 changes is a few rebuilds", async () => {
+  // Outside git: --all walks the tree, so a new file counts without `git add`.
+  const root = materialize("monorepo", { git: false });
+  const out = join(root, "out.md");
+  const child = spawn(process.execPath, [BIN, "build", "--all", "--out", "out.md", "--watch"], { cwd: root, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const text = () => (existsSync(out) ? readFileSync(out, "utf8") : "");
+  try {
+    assert.ok(await until(() => stderr.includes("watching")), stderr);
+    assert.match(text(), ".cursor/rules/general.mdc");
+
+    const rule = join(root, ".cursor/rules/watched.mdc");
+    writeFileSync(rule, "---\nalwaysApply: true\n---\nCreated while watching. (MARK-CREATED)\n");
+    assert.ok(await until(() => text().includes("MARK-CREATED")), "a new rule is in the file");
+    writeFileSync(rule, "---\nalwaysApply: true\n---\nChanged while watching. (MARK-CHANGED)\n");
+    assert.ok(await until(() => text().includes("MARK-CHANGED") && !text().includes("MARK-CREATED")), "a changed rule is rewritten");
+    renameSync(rule, join(root, ".cursor/rules/renamed.mdc"));
+    assert.ok(await until(() => text().includes(".cursor/rules/renamed.mdc") && !text().includes(".cursor/rules/watched.mdc")), "a renamed rule moves");
+    rmSync(join(root, ".cursor/rules/renamed.mdc"));
+    assert.ok(await until(() => !text().includes("MARK-CHANGED")), "a deleted rule goes");
+
+    const writesBefore = stderr.split("wrote out.md").length;
+    const burst = join(root, ".cursor/rules/burst.mdc");
+    for (let i = 1; i <= 100; i++) writeFileSync(burst, `---\nalwaysApply: true\n---\nBurst ${i}. (MARK-BURST-${i}-END)\n`);
+    assert.ok(await until(() => text().includes("MARK-BURST-100-END")), "the final content is the last write's");
+    await sleep(600);
+    const rebuilds = stderr.split("wrote out.md").length - writesBefore;
+    assert.ok(rebuilds >= 1 && rebuilds <= 5, `${rebuilds} rebuilds for 100 changes`);
+    assert.not.match(text(), "MARK-BURST-99-END");
+  } finally {
+    child.kill("SIGTERM");
+  }
+  assert.is(await exited, 0, "SIGTERM ends it cleanly");
+});
+
+test("a config that breaks while watching keeps the last good output and says so; --watch needs --out", async () => {
+  const root = materialize("monorepo", { git: false });
+  const out = join(root, "out.md");
+  const child = spawn(process.execPath, [BIN, "build", "--all", "--out", "out.md", "--watch"], { cwd: root, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  try {
+    assert.ok(await until(() => stderr.includes("watching")));
+    const good = readFileSync(out, "utf8");
+    writeFileSync(join(root, ".ctxinjectrc.json"), "{ not json");
+    assert.ok(await until(() => stderr.includes("keeps its last good content")), stderr);
+    assert.is(readFileSync(out, "utf8"), good);
+  } finally {
+    child.kill("SIGINT");
+  }
+  assert.is(await exited, 0);
+  assert.is(runCli(["build", "--watch"], { cwd: root }).status, 2);
+});
+
+test.run();
