@@ -3,6 +3,7 @@ import { opencode } from "../core/agents/opencode.js";
 import type { Warning } from "../core/types.js";
 import type { SelectionRequest } from "../io/run-selection.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
+import { compactionDigest } from "./compaction-digest.js";
 import { injectOnce, type Injector } from "./inject-once.js";
 import { patchTargets, listedFiles } from "./tool-targets.js";
 
@@ -24,7 +25,8 @@ const OPENCODE: Injector = { profile: opencode, includeNative: (config) => confi
  * - `chat.message`: the new user message gets a synthetic text part with what `build` gives for its text and
  *   its attached files;
  * - `tool.execute.after` on read, edit, write, multiedit, apply_patch, grep and glob: the rules of the files
- *   touched or listed are appended to the tool's result.
+ *   touched or listed are appended to the tool's result;
+ * - `experimental.session.compacting`: the digest of what was in force joins the compaction's context.
  * What the session has injected lives in ctxinject's session store under opencode's session id, so
  * `ctxinject register --session <id>` from a git hook or a background task reaches the conversation. What
  * opencode loads itself (its profile) is left out unless the config says `opencode.includeNative`.
@@ -66,6 +68,16 @@ export const CtxinjectPlugin: Plugin = async (input: PluginInput) => {
       if (files.length === 0) return;
       const block = await answer(sessionID, { files, readByAgent: name === "read" });
       if (block !== "") output.output = `${output.output}\n\n${block}`;
+    },
+
+    // The compaction's summary keeps what was in force (the digest); full texts come back on use afterwards.
+    "experimental.session.compacting": async ({ sessionID }, output) => {
+      try {
+        const digest = await compactionDigest(OPENCODE, run, sessionID);
+        if (digest !== "") output.context.push(digest);
+      } catch (error) {
+        await log(input, "error", error instanceof Error ? error.message : String(error));
+      }
     },
 
     event: async ({ event }) => {

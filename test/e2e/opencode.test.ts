@@ -131,6 +131,22 @@ test("session.compacted lets files be injected again; session.deleted forgets th
   assert.match(await tool(hooks, session, "read", { filePath: file }), "MARK-NET-RULE");
 });
 
+test("experimental.session.compacting adds the digest of what was in force to the compaction, and the rules come back on use", async () => {
+  const { root, hooks } = await plugin();
+  const file = join(root, "src/net/client.ts");
+  const session = newSession();
+  assert.match(await tool(hooks, session, "read", { filePath: file }), "MARK-NET-RULE");
+  const output = { context: [] as string[] };
+  await hooks["experimental.session.compacting"]!({ sessionID: session }, output);
+  assert.is(output.context.length, 1);
+  assert.match(output.context[0]!, "## Instructions in force before this conversation was compacted");
+  assert.match(output.context[0]!, ".cursor/rules/net.mdc");
+  assert.match(await tool(hooks, session, "read", { filePath: file }), "MARK-NET-RULE", "full texts come back on use");
+  const none = { context: [] as string[] };
+  await hooks["experimental.session.compacting"]!({ sessionID: newSession() }, none);
+  assert.equal(none.context, [], "a session that was given nothing gets no digest");
+});
+
 test("a broken config: the tool result is left as it was, and opencode's log says why", async () => {
   const { root, hooks, logged } = await plugin((r) => writeFileSync(join(r, ".ctxinjectrc.json"), "{ not json"));
   assert.is(await tool(hooks, newSession(), "read", { filePath: join(root, "src/net/client.ts") }), "");
