@@ -93,7 +93,9 @@ function modulesLoaded(args: string[], cwd: string, input: string, env: Record<s
   const dir = mkdtempSync(join(tmpdir(), "ctxinject-modules-"));
   copies.push(dir);
   const preload = join(dir, "record.cjs");
-  writeFileSync(preload, `process.on("exit", () => require("fs").writeFileSync(process.env.RECORD, process.moduleLoadList.join("\\n")));`);
+  // Node's own modules, and any package file required at run time (the MCP SDK, chokidar, cosmiconfig load only
+  // for the commands that need them; the bundle holds the rest).
+  writeFileSync(preload, `process.on("exit", () => require("fs").writeFileSync(process.env.RECORD, [...process.moduleLoadList, ...Object.keys(require.cache).filter((k) => k.includes("node_modules")).map((k) => "package " + k.split("node_modules/").pop())].join("\\n")));`);
   // The floor is an empty script where the bin is (a .js file in a CommonJS package), so Node's own loading of
   // a script is on both sides.
   mkdirSync(join(dir, "bin"));
