@@ -19,17 +19,23 @@ async function until(check: () => boolean, ms = 8000): Promise<boolean> {
   return check();
 }
 
+/** `build --all --out out.md --watch` in root: the child, what it said on stderr so far, and its exit. */
+function startWatch(root: string) {
+  const child = spawn(process.execPath, [BIN, "build", "--all", "--out", "out.md", "--watch"], { cwd: root, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "ignore", "pipe"] });
+  const said = { text: "" };
+  child.stderr.on("data", (chunk: Buffer) => (said.text += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, said, exited };
+}
+
 test("build --out --watch follows a rules file created, changed, renamed and deleted, and a burst of 100 changes is a few rebuilds", async () => {
   // Outside git: --all walks the tree, so a new file counts without `git add`.
   const root = materialize("monorepo", { git: false });
   const out = join(root, "out.md");
-  const child = spawn(process.execPath, [BIN, "build", "--all", "--out", "out.md", "--watch"], { cwd: root, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const { child, said, exited } = startWatch(root);
   const text = () => (existsSync(out) ? readFileSync(out, "utf8") : "");
   try {
-    assert.ok(await until(() => stderr.includes("watching")), stderr);
+    assert.ok(await until(() => said.text.includes("watching")), said.text);
     assert.match(text(), ".cursor/rules/general.mdc");
 
     const rule = join(root, ".cursor/rules/watched.mdc");
@@ -42,12 +48,12 @@ test("build --out --watch follows a rules file created, changed, renamed and del
     rmSync(join(root, ".cursor/rules/renamed.mdc"));
     assert.ok(await until(() => !text().includes("MARK-CHANGED")), "a deleted rule goes");
 
-    const writesBefore = stderr.split("wrote out.md").length;
+    const writesBefore = said.text.split("wrote out.md").length;
     const burst = join(root, ".cursor/rules/burst.mdc");
     for (let i = 1; i <= 100; i++) writeFileSync(burst, `---\nalwaysApply: true\n---\nBurst ${i}. (MARK-BURST-${i}-END)\n`);
     assert.ok(await until(() => text().includes("MARK-BURST-100-END")), "the final content is the last write's");
     await sleep(600);
-    const rebuilds = stderr.split("wrote out.md").length - writesBefore;
+    const rebuilds = said.text.split("wrote out.md").length - writesBefore;
     assert.ok(rebuilds >= 1 && rebuilds <= 5, `${rebuilds} rebuilds for 100 changes`);
     assert.not.match(text(), "MARK-BURST-99-END");
   } finally {
@@ -59,15 +65,12 @@ test("build --out --watch follows a rules file created, changed, renamed and del
 test("a config that breaks while watching keeps the last good output and says so; --watch needs --out", async () => {
   const root = materialize("monorepo", { git: false });
   const out = join(root, "out.md");
-  const child = spawn(process.execPath, [BIN, "build", "--all", "--out", "out.md", "--watch"], { cwd: root, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const { child, said, exited } = startWatch(root);
   try {
-    assert.ok(await until(() => stderr.includes("watching")));
+    assert.ok(await until(() => said.text.includes("watching")));
     const good = readFileSync(out, "utf8");
     writeFileSync(join(root, ".ctxinjectrc.json"), "{ not json");
-    assert.ok(await until(() => stderr.includes("keeps its last good content")), stderr);
+    assert.ok(await until(() => said.text.includes("keeps its last good content")), said.text);
     assert.is(readFileSync(out, "utf8"), good);
   } finally {
     child.kill("SIGINT");
