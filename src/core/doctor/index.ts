@@ -13,7 +13,7 @@ import { selectContext } from "../select.js";
 import { locateOptionsOf, locateSource } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
 import type { Candidate, SourceFile, Warning } from "../types.js";
-import { sortFindings, type Finding, type Severity } from "./finding.js";
+import { sortFindings, type Finding } from "./finding.js";
 import { textChecks } from "./text-checks.js";
 
 export { atLeast, SEVERITIES, type Finding, type Severity } from "./finding.js";
