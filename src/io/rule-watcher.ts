@@ -4,6 +4,8 @@ import { locateOptionsOf, locateSource } from "../core/sources/index.js";
 import { defaultConfig } from "../core/config.js";
 import { toRootRelative } from "./paths.js";
 
+const CONFIG = /^(package\.json|\.ctxinjectrc.*|ctxinject\.config\..*)$/;
+
 /**
  * Calls `changed` (debounced) when an instruction file appears, changes or goes, in the folders that hold one and at
  * the root. Each folder is watched on its own (not the tree: a recursive watch would also watch node_modules); a
@@ -18,14 +20,13 @@ export function watchRules(changed: () => void, debounceMs = 150): { follow(root
     clearTimeout(timer);
     timer = setTimeout(changed, debounceMs);
   };
+  // An instruction file or the config is a change; so is a new folder or dot-entry (`.cursor`, `rules`), which may
+  // hold rules that the next reading follows.
+  const counts = (rel: string, name: string) => locateSource(rel, located) !== null || CONFIG.test(name) || !name.includes(".") || name.startsWith(".");
   const onEvent = (dir: string) => (_event: string, name: string | Buffer | null) => {
     if (name === null) return fire();
     const rel = toRootRelative(root, join(dir, name.toString()));
-    if (rel === null) return;
-    // A new folder may hold rules (`.cursor`, `.cursor/rules`): the next reading follows it; an instruction file or
-    // the config is a change now.
-    if (locateSource(rel, located) !== null || /^\.?ctxinject|package\.json$|^\.gitignore$/.test(name.toString()) || !name.toString().includes(".")) fire();
-    else if (name.toString().startsWith(".")) fire();
+    if (rel !== null && counts(rel, name.toString())) fire();
   };
   return {
     follow(newRoot, files) {
