@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { stemmer } from "stemmer";
 import { memoize } from "../core/memo.js";
 import type { Config } from "../core/config.js";
@@ -7,14 +6,14 @@ import { expandsImports } from "../core/sources/source.js";
 import { selectContext, type Exclude, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
-import type { Candidate, Warning } from "../core/types.js";
+import type { Candidate, SourceFile, Warning } from "../core/types.js";
 import { loadConfig } from "./config.js";
 import { deadlineCheck } from "./deadline.js";
 import { readCustomEntries } from "./custom.js";
 import { discover } from "./discover.js";
 import { readImports } from "./imports.js";
 import { readSourceFiles } from "./read.js";
-import { toRootRelative, under } from "./paths.js";
+import { under, workingFolderOf } from "./paths.js";
 import { findRoot } from "./root.js";
 import { contentHash, type StoredEntry } from "./session-store.js";
 import { promptTargets, resolveTargets, type TargetOptions } from "./targets.js";
@@ -40,6 +39,8 @@ export interface GatherOptions extends TargetOptions, OptionFlags {
 export interface Gathered {
   /** The key a session records a candidate under: its absolute real path (files) or source:id. */
   keyOf: (candidate: Candidate) => string;
+  /** The instruction files read, imported ones included (doctor checks their text). */
+  files: SourceFile[];
   /** What a session records as injected for these candidates: absolute real path (files) or source:id, and content hash. */
   injectionRecords: (candidates: Candidate[]) => Array<{ key: string; hash: string }>;
   root: string;
@@ -104,7 +105,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     rules: resolved.rules,
     ...(resolved.mode !== undefined && { mode: resolved.mode }),
     custom: [...custom.entries, ...sessionEntries],
-    ...(exclude && { exclude, workingFolder: toRootRelative(root, resolve(options.cwd)) ?? "", ...(options.readByAgent && { reads: targets }) }),
+    ...(exclude && { exclude, workingFolder: workingFolderOf(root, options.cwd), ...(options.readByAgent && { reads: targets }) }),
     ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === hashOf(c.content) }),
     config,
     countTokens,
@@ -117,5 +118,5 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
-  return { keyOf: keyFor, injectionRecords, root, options: resolved, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+  return { keyOf: keyFor, files: read.files, injectionRecords, root, options: resolved, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }

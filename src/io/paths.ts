@@ -1,5 +1,5 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, sep } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 /**
  * `base` joined with a clean root-relative path (no `.` or `..` parts, `/` separators), as path.join would give
@@ -21,6 +21,9 @@ export function toRootRelative(root: string, abs: string): string | null {
   if (rel.startsWith("..") || isAbsolute(rel)) return null;
   return sep === "/" ? rel : rel.split(sep).join("/");
 }
+
+/** The folder an agent runs in, root-relative ("" for the root, or when it runs outside the root). */
+export const workingFolderOf = (root: string, cwd: string): string => toRootRelative(root, resolve(cwd)) ?? "";
 
 /** The nearest directory at or above `start` for which `has(dir)` is true. */
 export function findUp(start: string, has: (dir: string) => boolean): string | null {

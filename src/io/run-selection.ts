@@ -1,8 +1,7 @@
-import { resolve } from "node:path";
 import { AGENT_PROFILES } from "../core/agents/index.js";
 import { agentSelection } from "../core/agents/view.js";
 import { compose, type Composed } from "../core/compose.js";
-import { toRootRelative } from "./paths.js";
+import { workingFolderOf } from "./paths.js";
 import type { Config } from "../core/config.js";
 import type { CountTokens } from "../core/tokens.js";
 import type { Exclude } from "../core/select.js";
@@ -90,7 +89,7 @@ export async function runSelection(
     const indexShown = index !== null && seen?.get(index.key) === index.hash;
     const profile = asAgent === undefined ? undefined : AGENT_PROFILES[asAgent];
     const selection = profile
-      ? agentSelection(profile, gathered.selection, toRootRelative(gathered.root, resolve(run.cwd)) ?? "")
+      ? agentSelection(profile, gathered.selection, workingFolderOf(gathered.root, run.cwd))
       : indexShown
         ? { ...gathered.selection, omitted: [] }
         : gathered.selection;

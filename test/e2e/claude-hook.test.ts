@@ -183,7 +183,7 @@ test("a config error reaches the user as a systemMessage, and the prompt goes th
 });
 
 test("bad input or a failure of its own: nothing on stdout, one line on stderr, never exit 2", () => {
-  const { root, state } = setup();
+  const { state } = setup();
   const cases = ["not json", "[]", JSON.stringify({ hook_event_name: "UserPromptSubmit", prompt: "x" }), ""];
   for (const input of cases) {
     const result = runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input });

@@ -1,8 +1,7 @@
-import { resolve } from "node:path";
 import { AGENT_PROFILES } from "../../core/agents/index.js";
 import { agentView } from "../../core/agents/view.js";
 import { renderExplainJson, renderExplainText } from "../../core/render/explain.js";
-import { toRootRelative } from "../../io/paths.js";
+import { workingFolderOf } from "../../io/paths.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import { wantsColor, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
@@ -14,9 +13,11 @@ export interface ExplainFlags extends SelectionFlags {
 
 /** The trace of the same run `build` would make (budget included, measured in --format), not a recomputation. */
 export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<number> {
-  const { candidates, doc } = await selectFromFlags(ctx, flags, false);
-  const profile = flags.as === undefined ? undefined : AGENT_PROFILES[flags.as];
-  const views = profile ? agentView(profile, candidates, doc.targets, toRootRelative(doc.root, resolve(ctx.cwd)) ?? "") : undefined;
+  // --as adds a column to the ordinary trace; the selection itself is build's, not the agent's view build --as prints.
+  const { as: agent, ...selection } = flags;
+  const { candidates, doc } = await selectFromFlags(ctx, selection, false);
+  const profile = agent === undefined ? undefined : AGENT_PROFILES[agent];
+  const views = profile ? agentView(profile, candidates, doc.targets, workingFolderOf(doc.root, ctx.cwd)) : undefined;
   if (flags.json) {
     ctx.stdout.write(renderExplainJson(candidates, views));
     return 0;

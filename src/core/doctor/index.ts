@@ -9,7 +9,7 @@ import { parseFrontmatter } from "../parse/frontmatter.js";
 import { compileGlobs } from "../parse/globs.js";
 import { importTokens, resolveImport } from "../parse/imports.js";
 import { ancestorsOf, dirOf } from "../rel-path.js";
-import { selectContext } from "../select.js";
+import type { Selection } from "../select.js";
 import { locateOptionsOf, locateSource } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
 import type { Candidate, SourceFile, Warning } from "../types.js";
@@ -21,6 +21,8 @@ export { atLeast, SEVERITIES, type Finding, type Severity } from "./finding.js";
 export interface DoctorInput {
   /** Every instruction file of the tree (root-relative paths). */
   files: SourceFile[];
+  /** The selection `build --all` makes of them: parse warnings, duplicates, kinds and globs. */
+  selection: Selection;
   /** Every file git tracks (or the tree holds, outside git), root-relative, sorted: what globs are meant to match. */
   tracked: string[];
   config: Config;
@@ -34,7 +36,7 @@ const AGENT_OF: Record<string, string> = { cursor: "cursor", cursorrules: "curso
 export function diagnose(input: DoctorInput): Finding[] {
   const { files, config } = input;
   const located = locateOptionsOf(config);
-  const selection = selectContext({ files, targets: [], all: true, config, countTokens: approxTokens });
+  const selection = input.selection;
   const findings: Finding[] = [];
   const agentOf = (path: string) => {
     const module = locateSource(path, located)?.module;
