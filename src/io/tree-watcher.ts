@@ -16,7 +16,7 @@ type Chokidar = typeof import("chokidar");
  * node_modules and .git included, with no way to leave them out; chokidar leaves them out and uses inotify, so the
  * process is idle at rest.
  */
-export function watchTree(root: string, config: Config, changed: () => void, debounceMs = 200): { close(): Promise<void> } {
+export function watchTree(root: string, config: Config, changed: () => void, debounceMs = 200): { ready: Promise<void>; close(): Promise<void> } {
   const { watch } = lazyRequire<Chokidar>("chokidar");
   const located = locateOptionsOf(config);
   const configNames = new Set<string>(CONFIG_FILES);
@@ -39,6 +39,8 @@ export function watchTree(root: string, config: Config, changed: () => void, deb
     timer = setTimeout(changed, debounceMs);
   });
   return {
+    // Until chokidar's first scan ends, a change in a folder it has not reached yet is never reported.
+    ready: new Promise<void>((resolve) => watcher.once("ready", () => resolve())),
     close: async () => {
       clearTimeout(timer);
       await watcher.close();

@@ -45,7 +45,7 @@ export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<numb
 }
 
 /**
- * --out FILE --watch: builds, then rebuilds whenever an instruction file, the config, a .gitignore or git's index
+ * --out FILE --watch: builds once watching has begun, then rebuilds whenever an instruction file, the config, a .gitignore or git's index
  * changes (a burst of changes is one rebuild), writing only when the output changed. A build that fails (a config
  * error) leaves the file as it was and says so; the watch goes on. Ends on SIGINT or SIGTERM.
  */
@@ -55,21 +55,18 @@ async function watchGenerated(ctx: CliContext, flags: BuildFlags): Promise<numbe
   const out = flags.out;
   const path = resolve(ctx.cwd, out);
   let current: BuildFlags = flags;
-  let root: string | undefined;
   const once = async () => {
     try {
       const selected = await selectFromFlags(ctx, current, true);
       // A piped prompt is read once: later builds use it as it was.
       if (selected.prompt !== undefined) current = { ...current, prompt: selected.prompt };
-      root = selected.doc.root;
       await writeGenerated(ctx, path, out, selected.output, false);
     } catch (error) {
       if (!(error instanceof CtxinjectError)) throw error;
       ctx.stderr.write(`ctxinject: ${error.message}; ${out} keeps its last good content\n`);
     }
   };
-  await once();
-  const base = root ?? findRoot(ctx.cwd, flags.root).root;
+  const base = findRoot(ctx.cwd, flags.root).root;
   const { config } = await loadConfig(base, ctx.env);
   let running: Promise<void> | null = null;
   let again = false;
@@ -83,7 +80,12 @@ async function watchGenerated(ctx: CliContext, flags: BuildFlags): Promise<numbe
       }
     });
   };
+  // Watching starts before the first build and the first build waits for chokidar's scan: a change made while
+  // the first build reads is rebuilt, and none is missed between the two.
   const watcher = watchTree(base, config, rebuild);
+  await watcher.ready;
+  rebuild();
+  await running;
   ctx.stderr.write(`ctxinject: watching ${base} for changes to the instruction files (Ctrl-C ends)\n`);
   await new Promise<void>((done) => {
     const stop = () => done();
