@@ -46,7 +46,10 @@ for (const split of [...splits, "all"]) {
     const wrong = [...picked].filter((r) => !p.relevant.includes(r));
     fp += wrong.length;
     if (show) {
-      const reasons = selection.candidates.filter((c) => c.kind === "agent-requested" && !c.reason.startsWith("relevance 0.00"));
+      const scoreOf = (reason: string) => Number(/^relevance ([\d.]+)/.exec(reason)?.[1] ?? 0);
+      const reasons = selection.candidates
+        .filter((c) => c.kind === "agent-requested" && scoreOf(c.reason) > 0)
+        .sort((a, b) => scoreOf(b.reason) - scoreOf(a.reason));
       const top = reasons.map((c) => `${nameOf(c.id)} ${c.reason.replace(/^relevance /, "")}`).slice(0, 3);
       console.log(`  [${split}] ${p.prompt}\n      expected ${p.relevant.join(", ") || "none"}; picked ${[...picked].join(", ") || "none"}\n      ${top.join("\n      ")}`);
     }

@@ -62,7 +62,7 @@ test("a rule that only brushes the prompt's topic stays out when another rule ma
   const s = select(rules, { prompt: "write a migration that drops the legacy orders table", stem: stemmer, minRelevance: 0.05 });
   assert.is(statusOf(s, ".cursor/rules/db.mdc"), "included");
   assert.is(statusOf(s, ".cursor/rules/tables.mdc"), "below-threshold");
-  assert.match(reasonOf(s, ".cursor/rules/tables.mdc"), /^relevance 0\.\d\d < 0\.\d+, 0\.6 of the best match/);
+  assert.match(reasonOf(s, ".cursor/rules/tables.mdc"), /^relevance 0\.\d\d < 0\.\d+, 0\.75 of the best match/);
 });
 
 test("an irrelevant one stays in the index with its score", () => {

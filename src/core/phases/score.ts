@@ -6,10 +6,10 @@ import type { Drafted } from "./drafted.js";
 /**
  * A description-only rule is included when its score reaches this threshold and RELATIVE_TO_BEST of the best
  * score of the same prompt: a prompt about one topic brushes others' words, and those scores stay far below the
- * topic's own. Chosen together on the tune and test prompts (npm run relevance), then frozen.
+ * topic's own. Chosen in round 3 on every split written before it (npm run relevance), then frozen.
  */
 export const DEFAULT_MIN_RELEVANCE = 0.2;
-export const RELATIVE_TO_BEST = 0.6;
+export const RELATIVE_TO_BEST = 0.75;
 
 /**
  * Description-only candidates on the targets' paths are scored together (BM25 needs the whole set) against the

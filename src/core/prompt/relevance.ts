@@ -27,7 +27,7 @@ const B = 0.75;
 
 /**
  * BM25 over the rules of one build, with field-weighted term frequencies, normalised to 0..1 by the score
- * the rule would get from a prompt naming every word of its description and name. Deterministic: no
+ * the rule would get from a prompt naming the strongest half of its description's and name's words. Deterministic: no
  * randomness, no clock, ties broken by id.
  */
 export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: Stem): RelevanceScore[] {
@@ -58,12 +58,27 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
       })
       .filter(([, s]) => s > 0);
     const raw = contributions.reduce((sum, [, s]) => sum + s, 0);
-    const ideal = [...d.core].reduce((sum, t) => sum + termScore(d, t), 0);
-    const score = ideal > 0 ? Math.min(1, raw / ideal) : 0;
+    const ideal = idealScore([...d.core].map((t) => termScore(d, t)));
+    const evidence = contributions.length === 1 ? ONE_WORD_WEIGHT : 1;
+    const score = ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
     const matched = contributions.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
     return { id: d.id, score: Math.round(score * 1000) / 1000, matched };
   });
 }
+
+/**
+ * What a fully relevant prompt scores: one naming the strongest half of the description's and name's words (at
+ * least three). A prompt rarely names every word of a long description, so the whole set made long descriptions
+ * unreachable (round 2: "add Spanish translations" scored 0.12 against a rule on translating strings and
+ * formatting dates, numbers and currencies).
+ */
+function idealScore(coreScores: number[]): number {
+  const k = Math.max(3, Math.ceil(coreScores.length / 2));
+  return coreScores.sort((a, b) => b - a).slice(0, k).reduce((sum, s) => sum + s, 0);
+}
+
+/** One shared word is weak evidence ("rename" is not a migration): a rule matched by one concept counts half. */
+const ONE_WORD_WEIGHT = 0.5;
 
 interface IndexedDoc {
   id: string;

@@ -12,7 +12,9 @@ const STOP = new Set(
     "add added adding fix fixed fixing make makes made use used using need needs want wants get gets got " +
     "let lets now new old sure ok okay thing things something way look see try tried work works working " +
     "change changes changed update updates updated do done doing one two code file files line lines " +
-    "it's isn't doesn't don't can't won't i'm we're they're that's there's"
+    "it's isn't doesn't don't can't won't i'm we're they're that's there's " +
+    "take takes took find found put puts run runs ran write writes wrote remove removes removed replace check " +
+    "move moves before after instead into about again still really everything everywhere someone"
   ).split(" "),
 );
 
@@ -44,26 +46,36 @@ function normalizePhrases(text: string): string {
   if (lower.includes("log") || lower.includes("sign")) {
     out = out.replace(/\b(log(?:ged|ging|s)?|sign(?:ed|ing|s)?)[\s-]?(in|out|on|off)\b/gi, "signin").replace(/\blog[io]n\b|\blogout\b/gi, "signin");
   }
+  if (lower.includes("accessib") || lower.includes("screen reader")) {
+    out = out.replace(/\baccessib\w*/gi, "a11y").replace(/\bscreen[\s-]?readers?\b/gi, "screenreader");
+  }
   return /[1-5]\d\d/.test(out) ? out.replace(/(?<![\w.])[1-5]\d\d(?![\w.%])/g, "status") : out;
 }
 
 /**
- * Words a developer uses for the same topic. Generic engineering vocabulary, not tuned to any rule set:
- * a prompt word in a group also counts as the group's other words.
+ * Words a developer uses for the same topic: generic engineering vocabulary, grown from the prompts the
+ * relevance set missed before each round froze (never from a split measured afterwards). A prompt word in a
+ * group also counts as the group's other words.
  */
 const RELATED: readonly string[][] = [
   ["database", "db", "sql", "schema", "table", "column", "migration", "index", "query"],
   ["endpoint", "route", "handler", "api", "http", "status"],
   ["error", "exception", "failure", "status"],
-  ["slow", "fast", "faster", "speed", "latency", "performance", "optimize", "profile", "render"],
-  ["translate", "translation", "i18n", "l10n", "locale", "localization", "language", "intl"],
+  ["slow", "fast", "faster", "speed", "latency", "performance", "optimize", "profile", "render", "batch", "n+1"],
+  ["backup", "restore", "snapshot", "dump"],
+  ["translate", "translation", "i18n", "l10n", "locale", "localization", "language", "intl", "rtl"],
+  // A language's name in a prompt is about translation.
+  ["translation", "english", "german", "french", "spanish", "italian", "portuguese", "dutch", "polish", "japanese", "chinese", "korean", "arabic", "hebrew"],
+  ["a11y", "aria", "screenreader", "keyboard", "focus", "contrast", "wcag", "alt"],
+  ["security", "secure", "vulnerability", "injection", "xss", "csrf", "sanitize", "escape", "secret", "leak", "exploit", "hostile", "credential"],
   ["signin", "auth", "authentication", "session", "token", "password", "credential", "permission", "role"],
-  ["screen", "mobile", "responsive", "breakpoint", "layout", "sidebar"],
+  ["permission", "role", "owner", "admin", "member", "invite", "authorization", "acl"],
+  ["screen", "mobile", "phone", "tablet", "viewport", "responsive", "breakpoint", "layout", "sidebar", "grid", "flexbox", "overflow"],
   ["css", "style", "styling", "theme", "color", "colour", "font"],
   ["test", "tests", "spec", "fixture", "mock", "vitest", "jest"],
   ["docker", "container", "image", "compose", "dockerfile"],
   ["ci", "pipeline", "workflow", "actions", "job"],
-  ["dependency", "dependencies", "deps", "package", "npm", "upgrade", "audit", "vulnerable"],
+  ["dependency", "dependencies", "deps", "package", "npm", "upgrade", "bump", "major", "outdated", "lockfile", "audit", "vulnerable"],
   ["release", "publish", "version", "changelog", "tag", "semver"],
   ["log", "logger", "logging", "console"],
   ["cache", "caching", "memoize", "memo"],
@@ -85,11 +97,13 @@ export const RELATED_WEIGHT = 0.5;
 export function queryConcepts(text: string, stem: Stem): Concept[] {
   const direct = [...new Set(terms(text, stem))];
   const said = new Set(direct);
+  const taken = new Set(direct);
   const concepts: Concept[] = direct.map((t) => ({ terms: [t], weight: 1, related: false }));
   for (const group of RELATED) {
     const stems = [...new Set(group.map(stem))];
     if (!stems.some((t) => said.has(t))) continue;
-    const others = stems.filter((t) => !said.has(t));
+    const others = stems.filter((t) => !taken.has(t));
+    for (const t of others) taken.add(t);
     if (others.length > 0) concepts.push({ terms: others, weight: RELATED_WEIGHT, related: true });
   }
   return concepts;
