@@ -11,17 +11,17 @@ test.after(cleanup);
 const SEP = "\n\n---\n\n";
 
 test("filter mode prints the block, the separator, then the prompt byte for byte", () => {
-  const root = materialize("monorepo");
-  const prompt = "fix the retry in packages/api/src/handlers/user.ts — ünïcödé 😀\n\n  trailing spaces  \n";
+  const root = materialize("prompt-routing");
+  const prompt = "fix the retry in src/api/retry.ts — ünïcödé 😀\n\n  trailing spaces  \n";
   const { status, stdout } = runCli(["build"], { cwd: root, input: prompt });
   assert.is(status, 0);
   assert.ok(stdout.endsWith(SEP + prompt), "the prompt comes last, unchanged");
   assert.ok(stdout.startsWith("<!-- "));
-  assert.match(stdout, "packages/api/.cursor/rules/handlers.mdc", "a path named in the prompt became a target");
+  assert.match(stdout, ".cursor/rules/handlers.mdc", "a path named in the prompt became a target");
 });
 
 test("--prompt works like standard input, and --no-passthrough prints the block alone", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   const viaFlag = runCli(["build", "--prompt", "tidy up"], { cwd: root }).stdout;
   assert.ok(viaFlag.endsWith(`${SEP}tidy up`));
   const alone = runCli(["build", "--no-passthrough"], { cwd: root, input: "tidy up" }).stdout;
@@ -30,27 +30,27 @@ test("--prompt works like standard input, and --no-passthrough prints the block 
 });
 
 test("json output never carries the prompt", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   const { stdout } = runCli(["build", "--format", "json"], { cwd: root, input: "ulw go" });
   const value = JSON.parse(stdout);
   assert.is(value.entries[0].id, "ultrawork");
 });
 
 test("a terminal-less run with /dev/null as standard input does not wait and prints no prompt", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   const result = spawnSync(process.execPath, [BIN, "build"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 20000 });
   assert.is(result.status, 0);
   assert.not.ok(result.stdout.trimEnd().endsWith("---"));
 });
 
 test("an empty pipe is no prompt", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   const { stdout } = runCli(["build"], { cwd: root, input: "" });
   assert.not.ok(stdout.includes(`${SEP}\n`) || stdout.endsWith(SEP));
 });
 
 test("keyword modes, @rules and relevance all come from the prompt", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   const value = JSON.parse(runCli(["explain", "--json"], { cwd: root, input: "ulw: add a database migration, follow @release" }).stdout);
   const status = Object.fromEntries(value.candidates.map((c: { id: string; status: string }) => [c.id, c.status]));
   assert.is(status.ultrawork, "included");
@@ -59,7 +59,7 @@ test("keyword modes, @rules and relevance all come from the prompt", () => {
 });
 
 test("--max-tokens bounds the output in every format, counted by the chosen tokenizer", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   for (const [tokenizer, count] of [["approx", approxTokens], ["o200k", o200k]] as const) {
     for (const format of ["markdown", "xml", "compact"]) {
       for (const budget of [40, 90, 200]) {
@@ -78,7 +78,7 @@ test("--max-tokens bounds the output in every format, counted by the chosen toke
 });
 
 test("explain shows what the budget trimmed and what it left out", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   const value = JSON.parse(runCli(["explain", "--json", "--all", "--max-tokens", "150"], { cwd: root }).stdout);
   const statuses = value.candidates.map((c: { status: string }) => c.status);
   assert.ok(statuses.includes("over-budget"));
@@ -87,7 +87,7 @@ test("explain shows what the budget trimmed and what it left out", () => {
 });
 
 test("the config's maxTokens and tokenizer apply when no flag is given", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ agents: { files: ["AGENTS.md", "CLAUDE.md"] }, maxTokens: 60, tokenizer: "cl100k" }));
   const value = JSON.parse(runCli(["build", "--all", "--format", "json"], { cwd: root }).stdout);
   assert.is(value.maxTokens, 60);
@@ -95,7 +95,7 @@ test("the config's maxTokens and tokenizer apply when no flag is given", () => {
 });
 
 test("a multi-megabyte README is capped with a note and a warning", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   writeFileSync(join(root, "README.md"), "# Huge\n\n" + "This line says something useful. ".repeat(100_000));
   const { status, stdout, stderr } = runCli(["build", "--format", "json"], { cwd: root });
   assert.is(status, 0);
@@ -107,7 +107,7 @@ test("a multi-megabyte README is capped with a note and a warning", () => {
 });
 
 test("bad budget, tokenizer and threshold values exit 2 with one line", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   for (const args of [["--max-tokens", "-5"], ["--max-tokens", "lots"], ["--tokenizer", "gpt2"], ["--min-relevance", "2"]]) {
     const { status, stderr, stdout } = runCli(["build", ...args], { cwd: root });
     assert.is(status, 2, args.join(" "));
@@ -117,7 +117,7 @@ test("bad budget, tokenizer and threshold values exit 2 with one line", () => {
 });
 
 test("an invalid keyword pattern in the config exits 2 naming the key", () => {
-  const root = materialize("monorepo");
+  const root = materialize("prompt-routing");
   writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ keywords: { review: { pattern: "([", content: "x" } } }));
   const { status, stderr } = runCli(["build"], { cwd: root });
   assert.is(status, 2);
