@@ -4,7 +4,7 @@ import { stemmer } from "stemmer";
 import { pathMentions, ruleMentions } from "../../src/core/prompt/mentions.js";
 import { proseOf } from "../../src/core/prompt/prose.js";
 import { scoreRelevance } from "../../src/core/prompt/relevance.js";
-import { splitWords } from "../../src/core/prompt/words.js";
+import { splitWords, terms } from "../../src/core/prompt/words.js";
 import { reasonOf, select, statusOf } from "../helpers/tree.js";
 
 test("path mentions come out clean of quotes, punctuation and line numbers", () => {
@@ -23,8 +23,18 @@ test("prose drops code fences, inline code, system reminders, URLs and paths", (
   assert.match(prose, /end/);
 });
 
-test("identifiers split into words", () => {
-  assert.equal(splitWords("OrderService fetchUserById last_login HTTPServer"), ["order", "service", "fetch", "user", "by", "id", "last", "login", "http", "server"]);
+test("identifiers split into words; a two-part camel-cased word also stays whole", () => {
+  assert.equal(splitWords("OrderService fetchUserById last_login HTTPServer"), [
+    "orderservice", "order", "service", "fetch", "user", "by", "id", "last", "login", "httpserver", "http", "server",
+  ]);
+  assert.equal(splitWords("WebSockets and GraphQL"), ["websockets", "web", "sockets", "and", "graphql", "graph", "ql"]);
+});
+
+test("a number is an HTTP status only when it stands alone", () => {
+  const said = (text: string) => terms(text, (w) => w);
+  assert.ok(said("the API returns 500 instead of 422").includes("status"));
+  assert.not.ok(said("split this 400-line function").includes("status"));
+  assert.not.ok(said("p99 goes over 300ms").includes("status"));
 });
 
 const docs = [

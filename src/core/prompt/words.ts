@@ -18,13 +18,25 @@ const STOP = new Set(
   ).split(" "),
 );
 
-/** Splits camelCase, PascalCase, snake_case, kebab-case and paths into lowercase words. */
+/**
+ * Splits camelCase, PascalCase, snake_case, kebab-case and paths into lowercase words. A word written as one
+ * camel-cased token also stays whole ("WebSocket" is "websocket", "web" and "socket"; "GraphQL" is "graphql"),
+ * because a prompt writes it either way.
+ */
 export function splitWords(text: string): string[] {
-  // Each pattern is compiled on its first use, on every run: the ones a text cannot need are not run.
-  const cased = /[A-Z]/.test(text) ? text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2") : text;
-  return cased
-    .toLowerCase()
-    .split(/[^a-z0-9']+/)
+  const words: string[] = [];
+  for (const raw of text.split(/[^A-Za-z0-9']+/)) {
+    if (raw.length < 2) continue;
+    // Each pattern is compiled on its first use, on every run: the ones a word cannot need are not run.
+    if (/[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/.test(raw)) {
+      const parts = raw.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ");
+      if (parts.length === 2) words.push(raw.toLowerCase());
+      for (const part of parts) words.push(part.toLowerCase());
+    } else {
+      words.push(raw.toLowerCase());
+    }
+  }
+  return words
     .map((w) => (w.includes("'") ? w.replace(/^'+|'+$/g, "").replace(/'s$/, "") : w))
     .filter((w) => w.length >= 2 && !/^\d+$/.test(w));
 }
@@ -49,7 +61,9 @@ function normalizePhrases(text: string): string {
   if (lower.includes("accessib") || lower.includes("screen reader")) {
     out = out.replace(/\baccessib\w*/gi, "a11y").replace(/\bscreen[\s-]?readers?\b/gi, "screenreader");
   }
-  return /[1-5]\d\d/.test(out) ? out.replace(/(?<![\w.])[1-5]\d\d(?![\w.%])/g, "status") : out;
+  if (lower.includes("roll")) out = out.replace(/\broll(?:ed|ing|s)?[\s-]?(out|back)\b/gi, "roll$1");
+  if (lower.includes("tab")) out = out.replace(/\btab[\s-]?(order|index|key)\b/gi, "taborder");
+  return /[1-5]\d\d/.test(out) ? out.replace(/(?<![\w.-])[1-5]\d\d(?![\w.%-])/g, "status") : out;
 }
 
 /**
@@ -66,21 +80,23 @@ const RELATED: readonly string[][] = [
   ["translate", "translation", "i18n", "l10n", "locale", "localization", "language", "intl", "rtl"],
   // A language's name in a prompt is about translation.
   ["translation", "english", "german", "french", "spanish", "italian", "portuguese", "dutch", "polish", "japanese", "chinese", "korean", "arabic", "hebrew"],
-  ["a11y", "aria", "screenreader", "keyboard", "focus", "contrast", "wcag", "alt"],
-  ["security", "secure", "vulnerability", "injection", "xss", "csrf", "sanitize", "escape", "secret", "leak", "exploit", "hostile", "credential"],
+  ["a11y", "aria", "screenreader", "keyboard", "focus", "taborder", "contrast", "wcag", "alt"],
+  ["security", "secure", "vulnerability", "injection", "xss", "csrf", "sanitize", "escape", "secret", "leak", "exploit", "hostile", "credential", "eval", "untrusted", "input"],
   ["signin", "auth", "authentication", "session", "token", "password", "credential", "permission", "role"],
-  ["permission", "role", "owner", "admin", "member", "invite", "authorization", "acl"],
+  ["permission", "role", "owner", "admin", "member", "invite", "authorization", "acl", "tenant", "idor"],
   ["screen", "mobile", "phone", "tablet", "viewport", "responsive", "breakpoint", "layout", "sidebar", "grid", "flexbox", "overflow"],
   ["css", "style", "styling", "theme", "color", "colour", "font"],
-  ["test", "tests", "spec", "fixture", "mock", "vitest", "jest"],
+  ["test", "tests", "spec", "fixture", "mock", "vitest", "jest", "e2e", "suite"],
   ["docker", "container", "image", "compose", "dockerfile"],
   ["ci", "pipeline", "workflow", "actions", "job"],
+  ["realtime", "websocket", "socket", "sse", "push", "reconnect", "live"],
   ["dependency", "dependencies", "deps", "package", "npm", "upgrade", "bump", "major", "outdated", "lockfile", "audit", "vulnerable"],
   ["release", "publish", "version", "changelog", "tag", "semver"],
   ["log", "logger", "logging", "console"],
   ["cache", "caching", "memoize", "memo"],
   ["component", "hook", "props", "jsx", "tsx"],
   ["flag", "rollout", "toggle"],
+  ["rollback", "revert", "restore", "undo"],
 ];
 
 /** A query concept: a word of the prompt, or a group of related words standing in for one. */
