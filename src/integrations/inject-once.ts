@@ -21,7 +21,7 @@ export async function injectOnce(injector: Injector, run: RunEnvironment, sessio
   const selected = await runSelection(run, { ...request, session, format: "markdown" }, true, (config) => ({
     ...(injector.maxChars && { maxChars: injector.maxChars(config) }),
     once: true,
-    ...(!injector.includeNative(config) && { exclude: injector.profile.loadsItself }),
+    ...(!injector.includeNative(config) && { native: injector.profile }),
   }));
   const fresh = selected.doc.entries.length > 0;
   await selected.finish();

@@ -3,10 +3,12 @@ import { memoize } from "../core/memo.js";
 import type { Config } from "../core/config.js";
 import { locateOptionsOf, locateSource } from "../core/sources/index.js";
 import { expandsImports } from "../core/sources/source.js";
-import { selectContext, type Exclude, type CustomInput, type Selection } from "../core/select.js";
+import type { AgentProfile } from "../core/agents/profile.js";
+import { selectContext, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
 import type { Candidate, SourceFile, Warning } from "../core/types.js";
+import { agentProfileAt } from "./agent-settings.js";
 import { loadConfig } from "./config.js";
 import { deadlineCheck } from "./deadline.js";
 import { readCustomEntries } from "./custom.js";
@@ -26,8 +28,11 @@ export interface GatherOptions extends TargetOptions, OptionFlags {
   root?: string;
   /** The user's prompt: keyword modes, `@rule` mentions, file paths it names, relevance. */
   prompt?: string;
-  /** Given the project's config, what to leave out and why (hooks skip what their agent loads itself). */
-  excludeFor?: (config: Config) => Exclude | undefined;
+  /**
+   * Given the project's config, the agent whose own loading is left out (hooks skip what their agent loads itself),
+   * as that agent's settings in this project and home have it.
+   */
+  excludeFor?: (config: Config) => AgentProfile | undefined;
   /** The files were read by the agent's own read tool (its profile may say it added their folders' files). */
   readByAgent?: boolean;
   /** When the process started: set by hooks, whose work stops at config hookDeadlineMs from it (DeadlineExceeded). */
@@ -88,7 +93,10 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const hashOf = memoize(contentHash);
   const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? under(root, c.path)) : `${c.source}:${c.id}`);
   const session = options.session;
-  const exclude = options.excludeFor?.(config);
+  const native = options.excludeFor?.(config);
+  const configured = native ? agentProfileAt(native.name, root, options.env ?? {}) : undefined;
+  if (configured) warnings.push(...configured.warnings);
+  const exclude = native ? (configured?.profile ?? native).loadsItself : undefined;
   const injected = session?.injected;
   const sessionEntries: CustomInput[] = (session?.entries ?? []).map((e) => ({
     id: e.id,

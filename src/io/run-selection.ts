@@ -1,10 +1,10 @@
-import { AGENT_PROFILES } from "../core/agents/index.js";
+import { agentProfileAt } from "./agent-settings.js";
 import { agentSelection } from "../core/agents/view.js";
 import { compose, type Composed } from "../core/compose.js";
 import { workingFolderOf } from "./paths.js";
 import type { Config } from "../core/config.js";
 import type { CountTokens } from "../core/tokens.js";
-import type { Exclude } from "../core/select.js";
+import type { AgentProfile } from "../core/agents/profile.js";
 import type { Format, Warning } from "../core/types.js";
 import { gather, type GatherOptions } from "./gather.js";
 import { contentHash, SessionStore, stateDir, type Claim } from "./session-store.js";
@@ -29,7 +29,8 @@ export interface RunEnvironment {
 export interface ComposeLimits {
   /** A cap in characters on top of any token budget (Claude Code's additionalContext limit). */
   maxChars?: number;
-  exclude?: Exclude;
+  /** The agent whose own loading is left out (as its settings have it). */
+  native?: AgentProfile;
   /**
    * With a session: the index of omitted rules is shown again only when it changed, and a warning only once (hooks
    * run on every prompt and tool call).
@@ -79,7 +80,7 @@ export async function runSelection(
       env: run.env,
       ...(run.startedAt !== undefined && { startedAt: run.startedAt }),
       ...(session && { session }),
-      excludeFor: (config) => limitsFor(config).exclude,
+      excludeFor: (config) => limitsFor(config).native,
     });
     const limits = limitsFor(gathered.config);
     const { format, maxTokens, tokenizer, provenance, all } = gathered.options;
@@ -87,7 +88,9 @@ export async function runSelection(
     const omitted = gathered.selection.omitted;
     const index = seen && omitted.length > 0 ? { key: INDEX_KEY, hash: contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) } : null;
     const indexShown = index !== null && seen?.get(index.key) === index.hash;
-    const profile = asAgent === undefined ? undefined : AGENT_PROFILES[asAgent];
+    const as = asAgent === undefined ? undefined : agentProfileAt(asAgent, gathered.root, run.env);
+    if (as) gathered.warnings.push(...as.warnings);
+    const profile = as?.profile;
     const selection = profile
       ? agentSelection(profile, gathered.selection, workingFolderOf(gathered.root, run.cwd))
       : indexShown

@@ -1,8 +1,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { LoadedContext } from "../../src/core/agents/profile.js";
-import { codex } from "../../src/core/agents/codex.js";
-import { opencode } from "../../src/core/agents/opencode.js";
+import { codex, codexProfile } from "../../src/core/agents/codex.js";
+import { geminiCli, geminiCliProfile } from "../../src/core/agents/gemini-cli.js";
+import { opencode, opencodeProfile } from "../../src/core/agents/opencode.js";
 import { makeCandidate } from "../../src/core/sources/source.js";
 import { approxTokens } from "../../src/core/tokens.js";
 
@@ -45,6 +46,39 @@ test("Codex: the first of AGENTS.override.md and AGENTS.md per folder, root to w
   assert.not.ok(codexLoads("app/web/AGENTS.md"), "20,000 + 10,000 + 4,000 bytes: past 32 KiB, cut");
   assert.not.ok(codexLoads("app/web/src/AGENTS.md"), "below the working folder");
   assert.not.ok(codex.loadsItself({ ...agentFile("AGENTS.md"), imports: [{ path: "docs/a.md", children: [] } as never] }, ctx), "imports Codex would not expand");
+});
+
+test("Gemini CLI with context.fileName naming AGENTS.md loads AGENTS.md too, and says which setting made it", () => {
+  const ctx = context(["AGENTS.md", "GEMINI.md", "pkg/AGENTS.md"], "", ["pkg/x.ts"]);
+  assert.is(geminiCli.loadsItself(agentFile("AGENTS.md"), ctx), null, "by default it reads GEMINI.md only");
+  const configured = geminiCliProfile({ contextFileNames: ["AGENTS.md", "GEMINI.md"], from: ".gemini/settings.json" });
+  assert.match(configured.loadsItself(agentFile("AGENTS.md"), ctx) ?? "", "context.fileName in .gemini/settings.json");
+  assert.ok(configured.loadsItself(agentFile("GEMINI.md"), ctx));
+  assert.match(configured.loadsItself(agentFile("pkg/AGENTS.md"), ctx) ?? "", "just-in-time");
+  assert.is(configured.loadsItself(agentFile("CLAUDE.md"), context(["CLAUDE.md"])), null);
+});
+
+test("Codex with fallback names takes the first name per folder, and its own byte budget", () => {
+  const sizes: Record<string, number> = { "CLAUDE.md": 30_000, "app/AGENTS.md": 10, "app/CLAUDE.md": 10, "app/web/CLAUDE.md": 5_000 };
+  const ctx: LoadedContext = { present: new Set(Object.keys(sizes)), workingFolder: "app/web", reads: [], bytesOf: (p) => sizes[p] ?? 0 };
+  assert.is(codex.loadsItself(agentFile("CLAUDE.md"), ctx), null, "not a name Codex tries by default");
+  const fallback = codexProfile({ fallbackFileNames: ["CLAUDE.md"], from: "config.toml" });
+  assert.match(fallback.loadsItself(agentFile("CLAUDE.md"), ctx) ?? "", "as config.toml sets it");
+  assert.is(fallback.loadsItself(agentFile("app/CLAUDE.md"), ctx), null, "AGENTS.md comes first in that folder");
+  assert.is(fallback.loadsItself(agentFile("app/web/CLAUDE.md"), ctx), null, "30,000 + 10 + 5,000 bytes: past 32 KiB");
+  assert.ok(codexProfile({ fallbackFileNames: ["CLAUDE.md"], maxBytes: 65_536 }).loadsItself(agentFile("app/web/CLAUDE.md"), ctx), "a larger budget keeps it");
+});
+
+test("opencode's instructions: a relative path or glob is looked for from the working folder up to the top", () => {
+  const rule = (path: string) => makeCandidate({ source: "rules-injector", id: path, priority: "normal", kind: "always", path, content: "text", countTokens: approxTokens });
+  const configured = opencodeProfile({ instructions: ["CONVENTIONS.md", ".cursor/rules/*.mdc", "/etc/outside.md"], from: "opencode.json" });
+  const ctx = context(["CONVENTIONS.md", "apps/web/CONVENTIONS.md", "lib/CONVENTIONS.md"], "apps/web");
+  assert.match(configured.loadsItself(rule(".cursor/rules/style.mdc"), ctx) ?? "", "opencode loads .cursor/rules/*.mdc at start (instructions in opencode.json)");
+  assert.ok(configured.loadsItself(rule("CONVENTIONS.md"), ctx));
+  assert.ok(configured.loadsItself(rule("apps/web/CONVENTIONS.md"), ctx));
+  assert.is(configured.loadsItself(rule("lib/CONVENTIONS.md"), ctx), null, "off the path from the working folder up");
+  assert.is(configured.loadsItself(rule(".cursor/rules/deep/x.mdc"), ctx), null, "* stays in one folder");
+  assert.is(opencode.loadsItself(rule(".cursor/rules/style.mdc"), ctx), null, "without instructions, no rules folders");
 });
 
 test.run();

@@ -1,9 +1,9 @@
-import { AGENT_PROFILES } from "../../core/agents/index.js";
 import { agentView } from "../../core/agents/view.js";
 import { renderExplainJson, renderExplainText } from "../../core/render/explain.js";
+import { agentProfileAt } from "../../io/agent-settings.js";
 import { workingFolderOf } from "../../io/paths.js";
 import { lazyRequire } from "../../io/lazy-node.js";
-import { wantsColor, type CliContext } from "../context.js";
+import { printWarnings, wantsColor, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
 import { selectFromFlags } from "./select.js";
 
@@ -16,7 +16,9 @@ export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<
   // --as adds a column to the ordinary trace; the selection itself is build's, not the agent's view build --as prints.
   const { as: agent, ...selection } = flags;
   const { candidates, doc } = await selectFromFlags(ctx, selection, false);
-  const profile = agent === undefined ? undefined : AGENT_PROFILES[agent];
+  const as = agent === undefined ? undefined : agentProfileAt(agent, doc.root, ctx.env);
+  if (as) printWarnings(ctx, as.warnings);
+  const profile = as?.profile;
   const views = profile ? agentView(profile, candidates, doc.targets, workingFolderOf(doc.root, ctx.cwd)) : undefined;
   if (flags.json) {
     ctx.stdout.write(renderExplainJson(candidates, views));

@@ -1,25 +1,34 @@
 /**
  * Gemini CLI's own loading (0.61.0; its docs/cli/gemini-md.md, and the requests the real CLI sends to a recording
  * API in test/hosts/gemini.test.ts):
- * - GEMINI.md (`context.fileName` may name others; this profile keeps the default) in the working folder and each
- *   folder above it up to the project top, at start, with `@imports` expanded;
+ * - GEMINI.md — or every name `context.fileName` gives (its settings.json, project over user) — in the working
+ *   folder and each folder above it up to the project top, at start, with `@imports` expanded;
  * - just in time: when a tool reads or writes a file, the GEMINI.md files of that file's folder and the folders
  *   above it;
- * - no AGENTS.md (unless named in `context.fileName`), no rules folders.
+ * - no AGENTS.md (unless named in `context.fileName`, as many projects do), no rules folders.
  */
 import { baseName, dirOf, isWithin } from "../rel-path.js";
-import type { AgentProfile } from "./profile.js";
+import type { AgentProfile, AgentSettings } from "./profile.js";
 
-export const geminiCli: AgentProfile = {
-  name: "gemini-cli",
-  version: "0.61.0",
-  basis: "Gemini CLI docs/cli/gemini-md.md at 0.61.0; observed with the real CLI against a recording API (test/hosts/gemini.test.ts)",
-  loadsItself(candidate, context) {
-    const path = candidate.path;
-    if (path === null || candidate.source !== "directory-agents" || baseName(path) !== "GEMINI.md") return null;
-    const folder = dirOf(path);
-    if (isWithin(context.workingFolder, folder)) return "Gemini CLI loads GEMINI.md from the working folder up itself";
-    if (context.reads.some((file) => isWithin(dirOf(file), folder))) return "Gemini CLI loads the GEMINI.md files above a file its tools touch (just-in-time context)";
-    return null;
-  },
-};
+/** Gemini CLI as these settings have it (its defaults without them). */
+export function geminiCliProfile(settings: AgentSettings = {}): AgentProfile {
+  const names = settings.contextFileNames?.length ? settings.contextFileNames : ["GEMINI.md"];
+  const via = settings.contextFileNames?.length && settings.from ? ` (context.fileName in ${settings.from})` : "";
+  return {
+    name: "gemini-cli",
+    version: "0.61.0",
+    basis: "Gemini CLI docs/cli/gemini-md.md at 0.61.0; observed with the real CLI against a recording API (test/hosts/gemini.test.ts)",
+    loadsItself(candidate, context) {
+      const path = candidate.path;
+      if (path === null || candidate.source !== "directory-agents") return null;
+      const name = baseName(path);
+      if (!names.includes(name)) return null;
+      const folder = dirOf(path);
+      if (isWithin(context.workingFolder, folder)) return `Gemini CLI loads ${name} from the working folder up itself${via}`;
+      if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `Gemini CLI loads the ${name} files above a file its tools touch (just-in-time context)${via}`;
+      return null;
+    },
+  };
+}
+
+export const geminiCli: AgentProfile = geminiCliProfile();

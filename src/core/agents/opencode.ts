@@ -2,15 +2,17 @@
  * opencode's own loading, read from the 1.18.33 binary's instruction service and confirmed with the real CLI
  * against a recording API (test/hosts/opencode.test.ts):
  * - at start, one name of AGENTS.md, CLAUDE.md, CONTEXT.md — the first that exists anywhere from the working
- *   folder up to the project top — and then every file of that name on that path (config `instructions` too,
- *   which ctxinject does not read);
+ *   folder up to the project top — and then every file of that name on that path;
+ * - at start, what config `instructions` names (opencode.json, project and global): a relative path or glob is
+ *   looked for in the working folder and each folder above it up to the project top;
  * - on its `read` tool, for each folder below the working folder on the read file's path, the first of
  *   AGENTS.md, CLAUDE.md, CONTEXT.md there, appended to the read result (its edit and write tools add nothing);
  * - no `@imports`, no rules folders.
  * OPENCODE_DISABLE_CLAUDE_CODE_PROMPT drops CLAUDE.md from both lists; this profile keeps the default.
  */
+import picomatch from "picomatch";
 import { ancestorsOf, baseName, dirOf, isWithin, joinPath } from "../rel-path.js";
-import type { AgentProfile, LoadedContext } from "./profile.js";
+import type { AgentProfile, AgentSettings, LoadedContext } from "./profile.js";
 
 const NAMES = ["AGENTS.md", "CLAUDE.md", "CONTEXT.md"];
 
@@ -20,20 +22,36 @@ function startName(context: LoadedContext): string | undefined {
   return NAMES.find((name) => chain.some((folder) => context.present.has(joinPath(folder, name))));
 }
 
-export const opencode: AgentProfile = {
-  name: "opencode",
-  version: "1.18.33",
-  basis: "the instruction service of the opencode 1.18.33 binary; observed with the real CLI against a recording API (test/hosts/opencode.test.ts)",
-  loadsItself(candidate, context) {
-    const path = candidate.path;
-    if (path === null || candidate.source !== "directory-agents") return null;
-    const name = baseName(path);
-    if (!NAMES.includes(name)) return null;
-    const folder = dirOf(path);
-    if (isWithin(context.workingFolder, folder)) return name === startName(context) ? `opencode loads ${name} from the working folder up itself` : null;
-    const first = NAMES.find((n) => context.present.has(joinPath(folder, n)));
-    if (first !== name || !isWithin(folder, context.workingFolder)) return null;
-    if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `opencode adds ${name} to the result of its read tool`;
-    return null;
-  },
-};
+/** opencode as these settings have it (its defaults without them). */
+export function opencodeProfile(settings: AgentSettings = {}): AgentProfile {
+  // Absolute and home paths point outside the project, where no candidate lives.
+  const instructions = (settings.instructions ?? [])
+    .filter((i) => !i.startsWith("/") && !i.startsWith("~"))
+    .map((i) => ({ text: i, test: picomatch(i.replace(/^\.\//, ""), { dot: true }) }));
+  const via = settings.from ? ` (instructions in ${settings.from})` : "";
+  return {
+    name: "opencode",
+    version: "1.18.33",
+    basis: "the instruction service of the opencode 1.18.33 binary; observed with the real CLI against a recording API (test/hosts/opencode.test.ts)",
+    loadsItself(candidate, context) {
+      const path = candidate.path;
+      if (path === null) return null;
+      for (const folder of instructions.length > 0 ? ancestorsOf(context.workingFolder) : []) {
+        if (!isWithin(path, folder)) continue;
+        const hit = instructions.find((i) => i.test(folder === "" ? path : path.slice(folder.length + 1)));
+        if (hit) return `opencode loads ${hit.text} at start${via}`;
+      }
+      if (candidate.source !== "directory-agents") return null;
+      const name = baseName(path);
+      if (!NAMES.includes(name)) return null;
+      const folder = dirOf(path);
+      if (isWithin(context.workingFolder, folder)) return name === startName(context) ? `opencode loads ${name} from the working folder up itself` : null;
+      const first = NAMES.find((n) => context.present.has(joinPath(folder, n)));
+      if (first !== name || !isWithin(folder, context.workingFolder)) return null;
+      if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `opencode adds ${name} to the result of its read tool`;
+      return null;
+    },
+  };
+}
+
+export const opencode: AgentProfile = opencodeProfile();

@@ -27,3 +27,20 @@ export interface AgentProfile {
   /** The host's cap on injected text, in characters, where it has one. */
   maxChars?: number;
 }
+
+/**
+ * The agent's own settings that change what it loads, read from its config files at the edge (io/agent-settings):
+ * a profile made with them describes the agent as this user set it up, not only its defaults.
+ */
+export interface AgentSettings {
+  /** Gemini CLI `context.fileName`: the context file names it loads instead of GEMINI.md. */
+  contextFileNames?: readonly string[];
+  /** Codex `project_doc_fallback_filenames`: names tried after AGENTS.override.md and AGENTS.md in each folder. */
+  fallbackFileNames?: readonly string[];
+  /** Codex `project_doc_max_bytes`: the budget of its AGENTS.md chain. */
+  maxBytes?: number;
+  /** opencode `instructions`: files and globs (root-relative) it loads at start. */
+  instructions?: readonly string[];
+  /** The config file each setting came from, for the reasons `explain --as` gives. */
+  from?: string;
+}

@@ -1,0 +1,81 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+// fixtures/agent-settings: each agent's own settings that change what it loads (Gemini CLI's context.fileName,
+// Codex's fallback names in a trusted project's .codex/config.toml, opencode's instructions).
+test.after(cleanup);
+
+interface Row {
+  id: string;
+  agent: { loads: boolean; reason: string };
+}
+
+function view(root: string, agent: string, env: Record<string, string> = {}): { rows: Map<string, Row["agent"]>; stderr: string } {
+  const result = runCli(["explain", "--json", "--as", agent, "--files", "src/send.ts"], { cwd: join(root, "services/mail"), env: { HOME: emptyHome(), ...env } });
+  assert.is(result.status, 0, result.stderr);
+  const rows = (JSON.parse(result.stdout) as { candidates: Row[] }).candidates;
+  return { rows: new Map(rows.map((r) => [r.id, r.agent])), stderr: result.stderr };
+}
+const emptyHome = () => mkdtempSync(join(tmpdir(), "ctxinject-home-"));
+
+test("Gemini CLI's context.fileName (JSON with comments) makes AGENTS.md its own, and says where that was set", () => {
+  const { rows } = view(materialize("agent-settings"), "gemini-cli");
+  assert.ok(rows.get("AGENTS.md")!.loads);
+  assert.match(rows.get("AGENTS.md")!.reason, "(context.fileName in .gemini/settings.json)");
+  assert.not.ok(rows.get("CONVENTIONS.md")!.loads);
+});
+
+test("without that setting Gemini CLI reads GEMINI.md only; the user's settings apply when the project has none", () => {
+  const root = materialize("agent-settings");
+  writeFileSync(join(root, ".gemini/settings.json"), "{}");
+  assert.not.ok(view(root, "gemini-cli").rows.get("AGENTS.md")!.loads);
+  const home = emptyHome();
+  mkdirSync(join(home, ".gemini"));
+  writeFileSync(join(home, ".gemini/settings.json"), JSON.stringify({ context: { fileName: "AGENTS.md" } }));
+  const rows = view(root, "gemini-cli", { HOME: home }).rows;
+  assert.match(rows.get("AGENTS.md")!.reason, "(context.fileName in ~/.gemini/settings.json)");
+  assert.not.ok(rows.get("GEMINI.md")!.loads, "the user named AGENTS.md alone");
+});
+
+test("Codex's fallback names count from the user's config.toml, and from a project's only when the user trusts it", () => {
+  const root = materialize("agent-settings");
+  assert.not.ok(view(root, "codex").rows.get("services/mail/CLAUDE.md")!.loads, "an untrusted project's .codex/config.toml is ignored, as Codex ignores it");
+  const codexHome = emptyHome();
+  writeFileSync(join(codexHome, "config.toml"), `model = "x"\n\n[projects."${root}"]\ntrust_level = "trusted"\n`);
+  const trusted = view(root, "codex", { CODEX_HOME: codexHome }).rows.get("services/mail/CLAUDE.md")!;
+  assert.ok(trusted.loads);
+  assert.match(trusted.reason, "(as .codex/config.toml sets it)");
+  writeFileSync(join(codexHome, "config.toml"), `project_doc_fallback_filenames = ["CLAUDE.md"]\n`);
+  assert.match(view(root, "codex", { CODEX_HOME: codexHome }).rows.get("services/mail/CLAUDE.md")!.reason, "(as ");
+});
+
+test("opencode's instructions make a rule folder and CONVENTIONS.md its own", () => {
+  const { rows } = view(materialize("agent-settings"), "opencode");
+  assert.match(rows.get(".cursor/rules/style.mdc")!.reason, "opencode loads .cursor/rules/*.mdc at start (instructions in opencode.json)");
+  assert.ok(rows.get("CONVENTIONS.md")!.loads);
+  assert.not.ok(rows.get("GEMINI.md")!.loads);
+});
+
+test("a settings file that does not parse is a warning naming it; the agent's defaults apply", () => {
+  const root = materialize("agent-settings");
+  writeFileSync(join(root, ".gemini/settings.json"), "{ context: ");
+  const { rows, stderr } = view(root, "gemini-cli");
+  assert.match(stderr, /\.gemini\/settings\.json: gemini-cli's own settings do not parse/);
+  assert.not.ok(rows.get("AGENTS.md")!.loads);
+});
+
+test("the hooks skip what the agent's settings make it load itself", () => {
+  const root = materialize("agent-settings");
+  const event = JSON.stringify({ hook_event_name: "BeforeAgent", session_id: "s1", cwd: root, prompt: "tidy services/mail/src/send.ts" });
+  const result = runCli(["hook", "gemini"], { cwd: root, input: event, env: { HOME: emptyHome(), CTXINJECT_STATE_DIR: emptyHome() } });
+  assert.is(result.status, 0, result.stderr);
+  const context = JSON.parse(result.stdout).hookSpecificOutput.additionalContext as string;
+  assert.match(context, "Prefer early returns");
+  assert.not.match(context, "Every public function has a doc comment", "Gemini CLI loads AGENTS.md itself here");
+});
+
+test.run();
