@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import type { DoctorInput } from "../core/doctor/index.js";
 import type { Warning } from "../core/types.js";
 import { walkTree } from "./discover.js";
+import { readAgentSettings } from "./agent-settings.js";
 import { gather } from "./gather.js";
 import { trackedFiles } from "./git.js";
 import { under } from "./paths.js";
@@ -16,13 +17,15 @@ export async function readDoctorTree(cwd: string, rootFlag: string | undefined, 
   const root = gathered.root;
   // No pathspec: every file git tracks; null outside git, where the tree is walked.
   const tracked = trackedFiles(root, []) ?? (await walkTree(root, () => true));
+  const codex = readAgentSettings("codex", root, env);
   return {
+    codex: codex.settings,
     root,
     files: gathered.files,
     selection: gathered.selection,
     tracked: tracked.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     config: gathered.config,
     exists: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isFile() === true,
-    warnings: gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)),
+    warnings: [...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)), ...codex.warnings],
   };
 }

@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 
@@ -58,6 +59,16 @@ for (const [kind, file, line, severity, agent] of EXPECTED) {
 test("the codex-budget finding says where Codex cuts, and nothing is reported for files within the budget", () => {
   assert.match(find("codex-budget", "big/deep/AGENTS.md")!.message, "cuts this file at line 150");
   assert.not.ok(find("codex-budget", "big/AGENTS.md"));
+});
+
+test("Codex's own project_doc_max_bytes moves where it cuts: a larger budget, no codex-budget finding", () => {
+  const root = materialize("doctor");
+  const codexHome = mkdtempSync(join(tmpdir(), "ctxinject-codex-home-"));
+  writeFileSync(join(codexHome, "config.toml"), "project_doc_max_bytes = 131072\n");
+  const result = runCli(["doctor", "--json"], { cwd: root, env: { CODEX_HOME: codexHome } });
+  const kinds = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.map((f) => f.kind);
+  assert.not.ok(kinds.includes("codex-budget"));
+  assert.ok(kinds.includes("dead-glob"), "the other findings stay");
 });
 
 test("the chain length is the config's: doctor.maxChainTokens", () => {

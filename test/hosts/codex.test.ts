@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 import { count, lastAgentTurn, installHost, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
@@ -32,11 +32,12 @@ type Step = ({ text: string } | { tool: { name: string; input: Record<string, un
  * fake API and one script. The hooks `init --codex` wrote are new to Codex, and `codex exec` has no way to trust
  * them, so the runs pass --dangerously-bypass-hook-trust, as the README tells automation to.
  */
-function codex(root: string, script: Step[], prompts: string[]): Outcome {
+function codex(root: string, script: Step[], prompts: string[], topLevel: string[] = []): Outcome {
   const work = workFolder("codex");
   const home = join(work, "home/.codex");
   mkdirSync(home, { recursive: true });
   const config = [
+    ...topLevel,
     'model = "gpt-5.5"',
     'model_provider = "fake"',
     "[model_providers.fake]",
@@ -113,6 +114,20 @@ suite("an AGENTS.md over Codex's 32 KiB budget: Codex cuts its end, so ctxinject
   const filler = "Keep the build green and the logs quiet.\n".repeat(900);
   const root = project((r) => writeFileSync(join(r, "AGENTS.md"), `${filler}The last line matters. (MARK-AGENTS-TAIL)\n`));
   assert.is(count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"])), "MARK-AGENTS-TAIL"), 1);
+});
+
+suite("project_doc_fallback_filenames naming CLAUDE.md: Codex loads the root CLAUDE.md, and ctxinject does not add a second copy", () => {
+  const root = project((r) => {
+    rmSync(join(r, "AGENTS.md"));
+    writeFileSync(join(r, "CLAUDE.md"), "Claude notes for the whole project. (MARK-CLAUDE-ROOT)\n");
+  });
+  const fallback = ['project_doc_fallback_filenames = ["CLAUDE.md"]'];
+  // The control: with the host's own files included, the text arrives twice — so Codex itself loaded one.
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ codex: { includeNative: true } }));
+  assert.is(count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"], fallback)), "MARK-CLAUDE-ROOT"), 2);
+  writeFileSync(join(root, ".ctxinjectrc.json"), "{}");
+  assert.is(count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"], fallback)), "MARK-CLAUDE-ROOT"), 1);
+  assert.is(count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"])), "MARK-CLAUDE-ROOT"), 1, "without the setting Codex does not read it: ctxinject's copy is the one");
 });
 
 suite("a second prompt in the same session (exec resume) repeats nothing", () => {

@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 import { count, installHost, lastAgentTurn, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
@@ -77,6 +77,20 @@ suite("a write_file of a new nested file: its rules and AGENTS.md once, its fold
   assert.is(count(body, "MARK-API-AGENTS"), 1);
   assert.is(count(body, "MARK-GEMINI-API"), 1);
   assert.is(count(body, "packages/api/GEMINI.md (normal)"), 0, "that copy is Gemini CLI's own, not ctxinject's");
+});
+
+suite("context.fileName naming AGENTS.md in the project's settings: Gemini CLI loads it, and ctxinject does not add a second copy", () => {
+  const root = project();
+  const settingsFile = join(root, ".gemini/settings.json");
+  const settings = JSON.parse(readFileSync(settingsFile, "utf8"));
+  writeFileSync(settingsFile, JSON.stringify({ ...settings, context: { fileName: ["AGENTS.md", "GEMINI.md"] } }, null, 2));
+  // The control: with the host's own files included, the text arrives twice — so Gemini CLI itself loaded one.
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ gemini: { includeNative: true } }));
+  assert.is(count(lastAgentTurn(gemini(root, [{ text: "ok" }], ["hello"]), forModel), "MARK-AGENTS-ROOT"), 2);
+  writeFileSync(join(root, ".ctxinjectrc.json"), "{}");
+  const body = lastAgentTurn(gemini(root, [{ text: "ok" }], ["hello"]), forModel);
+  assert.is(count(body, "MARK-AGENTS-ROOT"), 1);
+  assert.is(count(body, "MARK-NET-RULE"), 0, "nothing named, nothing of the file's rules");
 });
 
 suite("a second prompt in the same session (--resume latest) repeats nothing", () => {

@@ -126,6 +126,20 @@ suite("what arrives with the prompt stays for the rest of the conversation", () 
   assert.is(count(lastAgentTurn(out), "MARK-CLAUDE-PATHS"), 1, "the read file's rule stays too");
 });
 
+suite("instructions in the project's opencode.json: opencode loads CONVENTIONS.md, and ctxinject does not add a second copy", () => {
+  const root = project({
+    prepare: (r) => {
+      writeFileSync(join(r, "CONVENTIONS.md"), "Dates are stored in UTC. (MARK-CONVENTIONS)\n");
+      writeFileSync(join(r, "opencode.json"), JSON.stringify({ instructions: ["CONVENTIONS.md"] }));
+    },
+  });
+  // The control: with the host's own files included, the text arrives twice — so opencode itself loaded one.
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ opencode: { includeNative: true } }));
+  assert.is(count(lastAgentTurn(opencode(root, [{ text: "ok" }], [run("hello")])), "MARK-CONVENTIONS"), 2);
+  writeFileSync(join(root, ".ctxinjectrc.json"), "{}");
+  assert.is(count(lastAgentTurn(opencode(root, [{ text: "ok" }], [run("hello")])), "MARK-CONVENTIONS"), 1);
+});
+
 suite("a read of a nested file: its rules once, and its AGENTS.md once (opencode adds it to the read result itself)", () => {
   const root = project();
   const out = opencode(root, [{ tool: { name: "read", input: { filePath: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }], [run("what does the handler do?")]);

@@ -3,12 +3,13 @@
  * out — what silently goes wrong, for which agent, where. The selection `build --all` makes is the trace it reads
  * (parse warnings, duplicates, kinds and globs); the rest are checks of their own.
  */
-import { codexChain, CODEX_BUDGET_BYTES } from "../agents/codex.js";
+import { codexChain, codexNames, CODEX_BUDGET_BYTES } from "../agents/codex.js";
+import type { AgentSettings } from "../agents/profile.js";
 import type { Config } from "../config.js";
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { compileGlobs } from "../parse/globs.js";
 import { importTokens, resolveImport } from "../parse/imports.js";
-import { ancestorsOf, dirOf } from "../rel-path.js";
+import { ancestorsOf, baseName, dirOf } from "../rel-path.js";
 import type { Selection } from "../select.js";
 import { locateOptionsOf, locateSource } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
@@ -28,6 +29,8 @@ export interface DoctorInput {
   config: Config;
   /** Whether a root-relative path is a file (imports may name files that are no instruction file). */
   exists(path: string): boolean;
+  /** Codex's own settings (fallback names, budget), where the user has set them. */
+  codex?: AgentSettings;
 }
 
 /** Which agent reads a rule module's files, for the findings' `agent`. */
@@ -53,7 +56,7 @@ export function diagnose(input: DoctorInput): Finding[] {
   findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path, located)?.anchor ?? "", agentOf));
   findings.push(...duplicateChecks(selection.candidates, (path) => readersOf(locateSource(path, located)?.module.name, path)));
   findings.push(...importChecks(files, (path) => locateSource(path, located)?.module.source === "directory-agents", input.exists));
-  findings.push(...codexChecks(files));
+  findings.push(...codexChecks(files, input.codex));
   findings.push(...chainChecks(files, config.doctor.maxChainTokens));
   return sortFindings(findings);
 }
@@ -180,22 +183,24 @@ function importChecks(files: SourceFile[], isAgentFile: (path: string) => boolea
  * Codex reads the AGENTS chain from the project top to its working folder within 32 KiB, root first: where a
  * folder's chain is longer, the file nearest the code is cut, and Codex never sees the rest.
  */
-function codexChecks(files: SourceFile[]): Finding[] {
+function codexChecks(files: SourceFile[], settings: AgentSettings = {}): Finding[] {
+  const names = codexNames(settings);
+  const budget = settings.maxBytes ?? CODEX_BUDGET_BYTES;
   const present = new Set(files.map((f) => f.path));
   const text = new Map(files.map((f) => [f.path, f.text]));
   const findings = new Map<string, Finding>();
-  const folders = new Set(files.filter((f) => /(^|\/)AGENTS(\.override)?\.md$/.test(f.path)).map((f) => dirOf(f.path)));
+  const folders = new Set(files.filter((f) => names.includes(baseName(f.path))).map((f) => dirOf(f.path)));
   for (const folder of folders) {
     let used = 0;
-    for (const file of codexChain({ present, workingFolder: folder })) {
+    for (const file of codexChain({ present, workingFolder: folder }, names)) {
       const body = text.get(file) ?? "";
       const bytes = utf8Bytes(body);
-      if (used + bytes > CODEX_BUDGET_BYTES) {
-        const line = lineAtByte(body, CODEX_BUDGET_BYTES - used);
+      if (used + bytes > budget) {
+        const line = lineAtByte(body, budget - used);
         const key = `${file}:${line}`;
         if (!findings.has(key)) {
           const chain = ancestorsOf(folder).length > 1 ? ` (the chain for ${folder === "" ? "the root" : `${folder}/`})` : "";
-          findings.set(key, { severity: "warning", kind: "codex-budget", agent: "codex", file, line, message: `Codex reads AGENTS files within ${CODEX_BUDGET_BYTES / 1024} KiB, root first${chain}: it cuts this file at line ${line} and never sees the rest` });
+          findings.set(key, { severity: "warning", kind: "codex-budget", agent: "codex", file, line, message: `Codex reads AGENTS files within ${budget / 1024} KiB, root first${chain}: it cuts this file at line ${line} and never sees the rest` });
         }
         break;
       }
