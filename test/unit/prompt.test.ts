@@ -30,11 +30,14 @@ test("identifiers split into words; a two-part camel-cased word also stays whole
   assert.equal(splitWords("WebSockets and GraphQL"), ["websockets", "web", "sockets", "and", "graphql", "graph", "ql"]);
 });
 
-test("a number is an HTTP status only when it stands alone", () => {
+test("a number is an HTTP status only when it stands alone, in a text that speaks of HTTP", () => {
   const said = (text: string) => terms(text, (w) => w);
   assert.ok(said("the API returns 500 instead of 422").includes("status"));
   assert.not.ok(said("split this 400-line function").includes("status"));
   assert.not.ok(said("p99 goes over 300ms").includes("status"));
+  assert.not.ok(said("swap #333 for the text colour token").includes("status"));
+  assert.not.ok(said("the grid takes 2 seconds to render 500 items").includes("status"), "no word of HTTP in the text");
+  assert.ok(said("the endpoint answers 404").includes("status"));
 });
 
 const docs = [

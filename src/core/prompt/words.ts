@@ -48,6 +48,8 @@ export function terms(text: string, stem: Stem): string[] {
     .map(stem);
 }
 
+const HTTP_WORDS = /\b(status|https?|return(s|ed|ing)?|respon(d|ds|se|ses)|error|code|api|endpoint|request|route|handler|answer(s|ed)?|repl(y|ies))\b/i;
+
 /**
  * Phrases whose words mislead one by one: "logged out" is about sessions, not logging; an HTTP status
  * (400-599) says "status code".
@@ -63,7 +65,9 @@ function normalizePhrases(text: string): string {
   }
   if (lower.includes("roll")) out = out.replace(/\broll(?:ed|ing|s)?[\s-]?(out|back)\b/gi, "roll$1");
   if (lower.includes("tab")) out = out.replace(/\btab[\s-]?(order|index|key)\b/gi, "taborder");
-  return /[1-5]\d\d/.test(out) ? out.replace(/(?<![\w.-])[1-5]\d\d(?![\w.%-])/g, "status") : out;
+  // A number from 100 to 599 is a status only where the text speaks of HTTP: "#333", "500 items" and "200 users" are not.
+  if (!/[1-5]\d\d/.test(out) || !HTTP_WORDS.test(out)) return out;
+  return out.replace(/(?<![\w.#-])[1-5]\d\d(?![\w.%-])/g, "status");
 }
 
 /**
