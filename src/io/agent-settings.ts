@@ -72,7 +72,8 @@ export function readAgentSettings(agent: string, root: string, env: Env): { sett
     const instructions: string[] = [];
     let from: string | undefined;
     for (const file of files) {
-      const found = strings(read(file, parseJsonc)?.instructions);
+      // An absolute path inside the project is the project's file; others lie outside, where no candidate is.
+      const found = strings(read(file, parseJsonc)?.instructions)?.map((i) => (i.startsWith(`${root}/`) ? i.slice(root.length + 1) : i));
       if (found?.length) {
         instructions.push(...found);
         from = shown(file);

@@ -60,6 +60,14 @@ test("opencode's instructions make a rule folder and CONVENTIONS.md its own", ()
   assert.not.ok(rows.get("GEMINI.md")!.loads);
 });
 
+test("an absolute path in opencode's instructions that lies in the project counts as that file", () => {
+  const root = materialize("agent-settings");
+  writeFileSync(join(root, "opencode.json"), JSON.stringify({ instructions: [join(root, "CONVENTIONS.md"), "/elsewhere/NOTES.md"] }));
+  const { rows } = view(root, "opencode");
+  assert.ok(rows.get("CONVENTIONS.md")!.loads);
+  assert.not.ok(rows.get(".cursor/rules/style.mdc")!.loads);
+});
+
 test("a settings file that does not parse is a warning naming it; the agent's defaults apply", () => {
   const root = materialize("agent-settings");
   writeFileSync(join(root, ".gemini/settings.json"), "{ context: ");
