@@ -31,6 +31,11 @@ const lazyChildProcess = {
 };
 rmSync(OUT, { recursive: true, force: true });
 
+// What made the data src/io/warm-cache.ts saves (globs compiled by picomatch, stems by stemmer): data saved by
+// other versions of either is not used.
+const versionOf = (name) => JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8")).version;
+const WARM_KEY = `picomatch@${versionOf("picomatch")} stemmer@${versionOf("stemmer")}`;
+
 // The cache holds bytecode for every function its training runs call: the paths taken on every prompt. Each run
 // starts from the cache the one before wrote and adds what it compiled. Functions no run calls compile on first
 // use, as without a cache.
@@ -76,7 +81,7 @@ async function bundleAndTrain({ name, entry, runs }) {
     platform: "node",
     target: "node20",
     // import.meta.url made when first read: parsing the path into a URL costs ~0.3 ms that most runs never need.
-    define: { "import.meta.url": "__ctxinject.url" },
+    define: { "import.meta.url": "__ctxinject.url", CTXINJECT_WARM_KEY: JSON.stringify(WARM_KEY) },
     // The file is the function the bin calls (CommonJS's wrapper, written here so the bin hands V8 the text as read
     // instead of a 400 KB copy glued to a wrapper). "use strict" first in it: the banner would otherwise turn
     // esbuild's own directive into a plain string, and the bundle (strict as ES modules) would run sloppy.

@@ -8,7 +8,9 @@ import { selectContext, type CustomInput, type Selection } from "../core/select.
 import type { CountTokens } from "../core/tokens.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
 import type { Candidate, SourceFile, Warning } from "../core/types.js";
+import { warmStem } from "../core/warm.js";
 import { agentProfileAt } from "./agent-settings.js";
+import { loadWarm } from "./warm-cache.js";
 import { loadConfig } from "./config.js";
 import { deadlineCheck } from "./deadline.js";
 import { readCustomEntries } from "./custom.js";
@@ -70,7 +72,9 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const resolved = resolveOptions(options, config);
   const all = resolved.all;
   const countTokens = await loadTokenizer(resolved.tokenizer);
-  const stem = prompt !== undefined || targets.length > 0 ? stemmer : undefined;
+  // Globs compiled and words stemmed by earlier runs in this project (core/warm.ts); this run's added on the way out.
+  const saveWarm = loadWarm(options.env ?? process.env, root);
+  const stem = prompt !== undefined || targets.length > 0 ? warmStem(stemmer) : undefined;
   const located = locateOptionsOf(config, resolved.mode);
   const discovered = await discover({
     root,
@@ -121,6 +125,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     ...(stem && { stem }),
     minRelevance: resolved.minRelevance,
   });
+  saveWarm();
   checkDeadline();
   const injectionRecords = (candidates: Candidate[]) =>
     candidates

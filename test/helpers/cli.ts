@@ -16,7 +16,9 @@ export interface CliResult {
 
 /** Spawns the built CLI as a user would, with NO_COLOR set unless the test overrides the environment. */
 export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string } = {}): CliResult {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, ...options.env };
+  // Sessions and saved globs go to a folder of the test run's own, never the user's state folder.
+  const stateDefault = options.env?.CTXINJECT_STATE_DIR === undefined && options.env?.XDG_STATE_HOME === undefined ? { CTXINJECT_STATE_DIR: testStateDir() } : {};
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, ...stateDefault, ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? REPO,
@@ -29,6 +31,11 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
 }
 
 const made: string[] = [];
+let stateDir: string | undefined;
+const testStateDir = () => (stateDir ??= mkdtempSync(join(tmpdir(), "ctxinject-test-state-")));
+process.on("exit", () => {
+  if (stateDir !== undefined) rmSync(stateDir, { recursive: true, force: true });
+});
 
 /** A private copy of a fixture in a temporary folder, as its own git repository (files staged) unless `git: false`. */
 export function materialize(fixture: string, options: { git?: boolean } = {}): string {

@@ -1,4 +1,5 @@
 import picomatch from "picomatch";
+import { warmRegExp } from "../warm.js";
 import { splitTopLevel } from "./split.js";
 
 export interface GlobList {
@@ -61,7 +62,10 @@ const cache = new Map<string, (path: string) => boolean>();
 function compiled(pattern: string): (path: string) => boolean {
   let test = cache.get(pattern);
   if (!test) {
-    test = picomatch(pattern, { dot: true, basename: !pattern.includes("/") });
+    const options = { dot: true, basename: !pattern.includes("/") };
+    // What picomatch(pattern, options) returns, made from the regexp an earlier run compiled where there is one.
+    const regex = warmRegExp(`${options.basename ? "b" : "p"}:${pattern}`, () => picomatch.makeRe(pattern, options));
+    test = (path) => picomatch.test(path, regex, options, { glob: pattern }).isMatch;
     cache.set(pattern, test);
   }
   return test;

@@ -1,0 +1,63 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fingerprint } from "../core/fingerprint.js";
+import { primeWarm, takeWarmChanges, type WarmData } from "../core/warm.js";
+import { stateDir } from "./session-store.js";
+
+/**
+ * The versions of what made the saved data (picomatch compiled the globs, stemmer made the stems), written into
+ * the bundles by scripts/bundle.mjs. Unset when running from source (tests through tsx): then nothing is saved.
+ */
+declare const CTXINJECT_WARM_KEY: string | undefined;
+const WARM_KEY = typeof CTXINJECT_WARM_KEY === "string" ? CTXINJECT_WARM_KEY : undefined;
+
+/**
+ * Loads what earlier runs in this project saved (core/warm.ts) and returns the call that saves this run's
+ * additions: one JSON file per project in the state folder (`warm/<fingerprint of the root>.json`), written to a
+ * temp file and renamed, so runs at the same time never see half a file (the last one's additions win; what is
+ * lost is only a cache). A missing, damaged or other-version file is no cache; it is never an error.
+ */
+export function loadWarm(env: Record<string, string | undefined>, root: string, now: () => number = Date.now): () => void {
+  if (WARM_KEY === undefined || env.CTXINJECT_NO_WARM_CACHE) return () => undefined;
+  const dir = join(stateDir(env), "warm");
+  const file = join(dir, `${fingerprint(root)}.json`);
+  try {
+    if (statSync(file, { throwIfNoEntry: false }) !== undefined) {
+      const saved = JSON.parse(readFileSync(file, "utf8")) as Partial<WarmData> & { key?: unknown };
+      if (saved.key === WARM_KEY && isRecord(saved.globs) && isRecord(saved.stems)) primeWarm(saved as WarmData);
+    }
+  } catch {
+    // no cache
+  }
+  return () => {
+    const changes = takeWarmChanges();
+    if (changes === null) return;
+    try {
+      mkdirSync(dir, { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify({ key: WARM_KEY, ...changes }));
+      renameSync(tmp, file);
+      collectOld(dir, now());
+    } catch {
+      // a cache that cannot be written only means the next run works it out again
+    }
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** A project's file not written for a week goes (its next run works it all out again); looked for at most hourly. */
+const MAX_AGE_MS = 7 * 24 * 3_600_000;
+const COLLECT_EVERY_MS = 3_600_000;
+
+function collectOld(dir: string, now: number): void {
+  const marker = join(dir, ".collected");
+  const last = statSync(marker, { throwIfNoEntry: false });
+  if (last !== undefined && now - last.mtimeMs < COLLECT_EVERY_MS) return;
+  writeFileSync(marker, "");
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const info = name.endsWith(".json") ? statSync(path, { throwIfNoEntry: false }) : undefined;
+    if (info !== undefined && now - info.mtimeMs > MAX_AGE_MS) rmSync(path, { force: true });
+  }
+}

@@ -1,0 +1,77 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+// The globs and stems a run works out are saved per project in the state folder and reused (src/core/warm.ts).
+test.after(cleanup);
+
+const explain = (root: string, state: string, env: Record<string, string> = {}) =>
+  runCli(["explain", "--json", "--files", "src/app.ts", "--prompt", "type-safety for the specs"], { cwd: root, env: { CTXINJECT_STATE_DIR: state, ...env } });
+const warmFiles = (state: string) => {
+  try {
+    return readdirSync(join(state, "warm")).filter((f) => f.endsWith(".json"));
+  } catch {
+    return [];
+  }
+};
+
+test("a second run reads what the first saved and gives the same answer, byte for byte", () => {
+  const root = materialize("cursor-glob-shapes");
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
+  const first = explain(root, state);
+  assert.is(first.status, 0, first.stderr);
+  const [file] = warmFiles(state);
+  assert.ok(file, "a warm file for the project");
+  const saved = JSON.parse(readFileSync(join(state, "warm", file!), "utf8"));
+  assert.match(saved.key, /^picomatch@\S+ stemmer@\S+$/);
+  assert.ok(saved.globs["b:*.ts"], "the unquoted glob's regexp");
+  assert.is(explain(root, state).stdout, first.stdout);
+});
+
+test("the saved regexps are what the next run matches with; a damaged file is no cache and no error", () => {
+  const root = materialize("cursor-glob-shapes");
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
+  const first = explain(root, state);
+  const [file] = warmFiles(state);
+  const path = join(state, "warm", file!);
+  const saved = JSON.parse(readFileSync(path, "utf8"));
+  // A regexp that matches nothing in place of *.ts: the next run uses it (so the cache is really read)…
+  writeFileSync(path, JSON.stringify({ ...saved, globs: { ...saved.globs, "b:*.ts": ["(?!)", ""] } }));
+  const status = (out: string) => JSON.parse(out).candidates.find((c: { id: string }) => c.id === ".cursor/rules/strict-types.mdc").status;
+  assert.is(status(first.stdout), "included");
+  assert.is(status(explain(root, state).stdout), "unmatched");
+  // …and damaged data is ignored: the answer is worked out again, quietly.
+  for (const damaged of ["{not json", JSON.stringify({ ...saved, globs: { "b:*.ts": ["(", ""] } }), JSON.stringify({ ...saved, key: "picomatch@0 stemmer@0", globs: { "b:*.ts": ["(?!)", ""] } })]) {
+    writeFileSync(path, damaged);
+    const again = explain(root, state);
+    assert.is(again.stdout, first.stdout);
+    assert.not.match(again.stderr, "warm");
+  }
+});
+
+test("a project's file not written for a week is removed when another project's is written", () => {
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
+  mkdirSync(join(state, "warm"));
+  const old = join(state, "warm", "0123456789abcdef0123456789ab.json");
+  const recent = join(state, "warm", "fedcba9876543210fedcba987654.json");
+  for (const file of [old, recent]) writeFileSync(file, "{}");
+  const eightDaysAgo = (Date.now() - 8 * 24 * 3_600_000) / 1000;
+  utimesSync(old, eightDaysAgo, eightDaysAgo);
+  assert.is(explain(materialize("cursor-glob-shapes"), state).status, 0);
+  const left = warmFiles(state);
+  assert.not.ok(left.includes("0123456789abcdef0123456789ab.json"));
+  assert.ok(left.includes("fedcba9876543210fedcba987654.json"));
+  assert.is(left.length, 2, "the recent one and this project's");
+});
+
+test("CTXINJECT_NO_WARM_CACHE=1 saves nothing", () => {
+  const root = materialize("cursor-glob-shapes");
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
+  assert.is(explain(root, state, { CTXINJECT_NO_WARM_CACHE: "1" }).status, 0);
+  assert.equal(warmFiles(state), []);
+});
+
+test.run();

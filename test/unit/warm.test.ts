@@ -1,0 +1,45 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import picomatch from "picomatch";
+import { stemmer } from "stemmer";
+import { compileGlobs } from "../../src/core/parse/globs.js";
+import { primeWarm, takeWarmChanges, warmRegExp, warmStem } from "../../src/core/warm.js";
+
+test("a glob compiled by an earlier run is not compiled again, and a damaged saved entry is compiled afresh", () => {
+  takeWarmChanges();
+  primeWarm({ globs: { "x:one": ["^one$", ""], "x:bad": ["(", ""], "x:odd": [1 as never, ""] }, stems: {} });
+  let compiled = 0;
+  const compile = () => {
+    compiled++;
+    return /^fresh$/;
+  };
+  assert.ok(warmRegExp("x:one", compile).test("one"));
+  assert.is(compiled, 0);
+  assert.ok(warmRegExp("x:bad", compile).test("fresh"), "a source that does not compile");
+  assert.ok(warmRegExp("x:odd", compile).test("fresh"), "an entry of the wrong shape");
+  assert.is(compiled, 2);
+  const changes = takeWarmChanges();
+  assert.equal(changes?.globs["x:bad"], ["^fresh$", ""]);
+  assert.is(takeWarmChanges(), null, "nothing new since");
+});
+
+test("stems come from earlier runs where known, and new ones are kept for the next", () => {
+  takeWarmChanges();
+  primeWarm({ globs: {}, stems: { migrations: "saved-stem" } });
+  const stem = warmStem(stemmer);
+  assert.is(stem("migrations"), "saved-stem");
+  assert.is(stem("databases"), stemmer("databases"));
+  assert.is(takeWarmChanges()?.stems.databases, stemmer("databases"));
+});
+
+test("globs matched through picomatch's regexp answer exactly as picomatch's own matcher does", () => {
+  const patterns = ["*.ts", "*.{ts,tsx}", "src/**", "src/**/*.ts", "**/*.test.ts", "!**/legacy/**", "docs/*.md", ".github/**/*.yml", "**/api/**", "a/[bc]/*.js"];
+  const paths = ["x.ts", "src/a.ts", "src/deep/b.tsx", "src/.hidden/c.ts", "lib/x.test.ts", "legacy/y.test.ts", "docs/a.md", "docs/sub/b.md", ".github/workflows/ci.yml", "pkg/api/h.ts", "a/b/z.js", "a/d/z.js", "README.md"];
+  for (const pattern of patterns.filter((p) => !p.startsWith("!"))) {
+    const oracle = picomatch(pattern, { dot: true, basename: !pattern.includes("/") });
+    const matcher = compileGlobs([pattern], "");
+    for (const path of paths) assert.is(matcher(path) !== null, oracle(path), `${pattern} on ${path}`);
+  }
+});
+
+test.run();
