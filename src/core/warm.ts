@@ -11,14 +11,26 @@ export interface WarmData {
   /** Glob (with the options it was compiled under, see warmKey) → [regexp source, flags]. */
   globs: Record<string, [string, string]>;
   stems: Record<string, string>;
+  /** A frontmatter block's text → its fields and warnings (core/parse/frontmatter.ts). */
+  frontmatter?: Record<string, BlockReading>;
+}
+
+/** What a frontmatter block says: its fields, and what was wrong in it (file lines). */
+export interface BlockReading {
+  data: Record<string, unknown>;
+  warnings: Array<{ line?: number; message: string }>;
 }
 
 // Bounds, so a long-lived process (mcp, --watch) or a huge tree cannot grow this without limit.
 const MAX_GLOBS = 20_000;
 const MAX_STEMS = 100_000;
+const MAX_BLOCKS = 20_000;
+/** Longer blocks are read each time: they are rare, and the saved file stays small. */
+const MAX_BLOCK_CHARS = 4_000;
 
 const globs = new Map<string, [string, string]>();
 const stems = new Map<string, string>();
+const blocks = new Map<string, BlockReading>();
 let changed = false;
 
 /** Adds saved data (an earlier run's) to what this process knows. */
@@ -28,6 +40,33 @@ export function primeWarm(data: WarmData): void {
     if (globs.size < MAX_GLOBS && Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string") globs.set(key, [value[0], value[1]]);
   }
   for (const [word, stem] of Object.entries(data.stems)) if (stems.size < MAX_STEMS && typeof stem === "string") stems.set(word, stem);
+  for (const [raw, reading] of Object.entries(data.frontmatter ?? {})) if (blocks.size < MAX_BLOCKS && isReading(reading)) blocks.set(raw, reading);
+}
+
+/** A frontmatter block read by an earlier run, or read now (and remembered when its fields are plain JSON). */
+export function warmFrontmatter(raw: string, read: () => BlockReading): BlockReading {
+  const known = blocks.get(raw);
+  if (known !== undefined) return known;
+  const reading = read();
+  if (raw.length <= MAX_BLOCK_CHARS && blocks.size < MAX_BLOCKS && isJson(reading.data)) {
+    blocks.set(raw, reading);
+    changed = true;
+  }
+  return reading;
+}
+
+const isReading = (value: unknown): value is BlockReading => {
+  const r = value as BlockReading | null;
+  return r !== null && typeof r === "object" && isJson(r.data) && r.data !== null && !Array.isArray(r.data) && Array.isArray(r.warnings) && r.warnings.every((w) => typeof w?.message === "string" && (w.line === undefined || typeof w.line === "number"));
+};
+
+/** Values that come back from JSON as they went in (YAML may give dates and other objects: those are not kept). */
+function isJson(value: unknown): boolean {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return true;
+  if (typeof value === "number") return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJson);
+  if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(isJson);
+  return false;
 }
 
 /** A glob's regexp from an earlier run, or one compiled now (and remembered). */
@@ -67,5 +106,5 @@ export function warmStem(stem: Stem): Stem {
 export function takeWarmChanges(): WarmData | null {
   if (!changed) return null;
   changed = false;
-  return { globs: Object.fromEntries(globs), stems: Object.fromEntries(stems) };
+  return { globs: Object.fromEntries(globs), stems: Object.fromEntries(stems), frontmatter: Object.fromEntries(blocks) };
 }

@@ -28,7 +28,15 @@ test("a second run reads what the first saved and gives the same answer, byte fo
   const saved = JSON.parse(readFileSync(join(state, "warm", file!), "utf8"));
   assert.match(saved.key, /^picomatch@\S+ stemmer@\S+$/);
   assert.ok(saved.globs["b:*.ts"], "the unquoted glob's regexp");
-  assert.is(explain(root, state).stdout, first.stdout);
+  assert.ok(Object.keys(saved.frontmatter).some((raw) => raw.includes("globs: *.ts,*.tsx")), "the frontmatter block as it was read");
+  // Another file with the same frontmatter block: its warning names that file, from the saved reading.
+  writeFileSync(join(root, ".cursor/rules/twin.mdc"), readFileSync(join(root, ".cursor/rules/strict-types.mdc"), "utf8"));
+  const second = explain(root, state);
+  assert.match(second.stderr, "ctxinject: warning: .cursor/rules/strict-types.mdc:3: frontmatter is not strict YAML");
+  assert.match(second.stderr, "ctxinject: warning: .cursor/rules/twin.mdc:3: frontmatter is not strict YAML");
+  const fresh = explain(root, mkdtempSync(join(tmpdir(), "ctxinject-warm-")));
+  assert.is(second.stdout, fresh.stdout, "the same answer as a run with nothing saved");
+  assert.is(second.stderr, fresh.stderr);
 });
 
 test("the saved regexps are what the next run matches with; a damaged file is no cache and no error", () => {

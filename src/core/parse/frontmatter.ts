@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { Warning } from "../types.js";
 import { readLenientYaml } from "./lenient-yaml.js";
 import { readSimpleYaml } from "./simple-yaml.js";
+import { warmFrontmatter, type BlockReading } from "../warm.js";
 
 export interface ParsedDocument {
   data: Record<string, unknown>;
@@ -70,35 +71,38 @@ export function parseFrontmatter(text: string, file: string): ParsedDocument {
   }
   const raw = normalized.slice(first.next, Math.max(first.next, closeStart - 1));
   const body = afterClose === -1 ? "" : normalized.slice(afterClose);
-  const warnings: Warning[] = [];
-  const done = (data: Record<string, unknown>): ParsedDocument => ({ data, body, hasFrontmatter: true, warnings, lineOf: (key) => keyLine(raw, key) });
-  if (raw.trim() === "") return done({});
-  const simple = readSimpleYaml(raw);
-  if (simple !== null && "data" in simple) return done(simple.data);
-  if (simple !== null) {
-    warnings.push({
-      file,
-      line: simple.aliasLine + 2,
-      message: "frontmatter is not strict YAML (an unquoted value starting with * is a YAML alias); read it line by line",
-    });
-    return done(lenientData(raw, file, warnings));
-  }
+  // The same block always reads the same: an earlier run's reading of it is reused (core/warm.ts).
+  const read = warmFrontmatter(raw, () => readBlock(raw));
+  return {
+    data: read.data,
+    body,
+    hasFrontmatter: true,
+    warnings: read.warnings.map((w) => ({ file, ...w })),
+    lineOf: (key) => keyLine(raw, key),
+  };
+}
 
+/** The fields of a frontmatter block, with what was wrong in it (lines are the file's: the block starts at 2). */
+function readBlock(raw: string): BlockReading {
+  const warnings: BlockReading["warnings"] = [];
+  if (raw.trim() === "") return { data: {}, warnings };
+  const simple = readSimpleYaml(raw);
+  if (simple !== null && "data" in simple) return { data: simple.data, warnings };
+  if (simple !== null) {
+    warnings.push({ line: simple.aliasLine + 2, message: "frontmatter is not strict YAML (an unquoted value starting with * is a YAML alias); read it line by line" });
+    return { data: lenientData(raw, warnings), warnings };
+  }
   try {
     const parsed = loadYaml()(raw);
-    if (parsed === null || parsed === undefined) return done({});
-    if (typeof parsed === "object" && !Array.isArray(parsed)) return done(parsed as Record<string, unknown>);
-    warnings.push({ file, line: 2, message: "frontmatter is not a list of key: value fields; read it line by line" });
+    if (parsed === null || parsed === undefined) return { data: {}, warnings };
+    if (typeof parsed === "object" && !Array.isArray(parsed)) return { data: parsed as Record<string, unknown>, warnings };
+    warnings.push({ line: 2, message: "frontmatter is not a list of key: value fields; read it line by line" });
   } catch (error) {
     const err = error as { mark?: { line?: number }; reason?: string; message?: string };
     const line = typeof err.mark?.line === "number" ? err.mark.line + 2 : 2;
-    warnings.push({
-      file,
-      line,
-      message: `frontmatter is not strict YAML (${err.reason ?? err.message ?? "parse error"}); read it line by line`,
-    });
+    warnings.push({ line, message: `frontmatter is not strict YAML (${err.reason ?? err.message ?? "parse error"}); read it line by line` });
   }
-  return done(lenientData(raw, file, warnings));
+  return { data: lenientData(raw, warnings), warnings };
 }
 
 const noLine = (): undefined => undefined;
@@ -110,9 +114,9 @@ function keyLine(raw: string, key: string): number | undefined {
   return undefined;
 }
 
-function lenientData(raw: string, file: string, warnings: Warning[]): Record<string, unknown> {
+function lenientData(raw: string, warnings: BlockReading["warnings"]): Record<string, unknown> {
   const lenient = readLenientYaml(raw, 2);
-  for (const warning of lenient.warnings) warnings.push({ file, ...warning });
+  warnings.push(...lenient.warnings);
   return lenient.data;
 }
 
