@@ -1,4 +1,6 @@
 import ignore from "ignore";
+import { fingerprint } from "./fingerprint.js";
+import { warmIgnored } from "./warm.js";
 
 /** One file of ignore patterns and the folder its patterns are relative to ("" for the repository's top). */
 export interface IgnoreFile {
@@ -17,11 +19,16 @@ export interface IgnoreFile {
  * back. Separate lists per file cannot do this: each would also judge a folder that another file re-includes.
  */
 export function gitIgnoreMatcher(files: IgnoreFile[], options: { ignoreCase: boolean }): (path: string) => boolean {
-  const rules = ignore({ ignorecase: options.ignoreCase });
-  for (const file of files) {
-    rules.add(file.dir === "" ? file.text : file.text.split(/\r?\n/).map((line) => fromTop(line, file.dir)));
-  }
-  return (path) => rules.ignores(path);
+  // The same ignore files always answer the same: an earlier run's answers are reused, and the patterns are only
+  // compiled for a path no run has asked about (core/warm.ts).
+  const set = fingerprint(JSON.stringify([options.ignoreCase, files]));
+  let rules: ReturnType<typeof ignore> | undefined;
+  const compile = () => {
+    const made = ignore({ ignorecase: options.ignoreCase });
+    for (const file of files) made.add(file.dir === "" ? file.text : file.text.split(/\r?\n/).map((line) => fromTop(line, file.dir)));
+    return made;
+  };
+  return (path) => warmIgnored(set, path, () => (rules ??= compile()).ignores(path));
 }
 
 /** A pattern of a .gitignore in `dir`, rewritten to mean the same from the top of the repository. */

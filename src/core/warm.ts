@@ -13,6 +13,8 @@ export interface WarmData {
   stems: Record<string, string>;
   /** A frontmatter block's text → its fields and warnings (core/parse/frontmatter.ts). */
   frontmatter?: Record<string, BlockReading>;
+  /** Fingerprint of a set of ignore files → path → ignored (1) or not (0) (core/gitignore.ts). */
+  ignored?: Record<string, Record<string, 0 | 1>>;
 }
 
 /** What a frontmatter block says: its fields, and what was wrong in it (file lines). */
@@ -21,26 +23,57 @@ export interface BlockReading {
   warnings: Array<{ line?: number; message: string }>;
 }
 
-// Bounds, so a long-lived process (mcp, --watch) or a huge tree cannot grow this without limit.
-const MAX_GLOBS = 20_000;
-const MAX_STEMS = 100_000;
-const MAX_BLOCKS = 20_000;
-/** Longer blocks are read each time: they are rare, and the saved file stays small. */
-const MAX_BLOCK_CHARS = 4_000;
+/**
+ * The saved file is read by every run, so it stays small: about this many characters of keys and values in all.
+ * Once full, what is known stays and nothing is added until the file is rebuilt (io/warm-cache.ts removes a file
+ * not written for a week). A hook touches a handful of rules; a tree's worth would cost more to read than to redo.
+ */
+const MAX_CHARS = 96_000;
+/** Longer blocks are read each time: they are rare. */
+const MAX_BLOCK_CHARS = 2_000;
+let size = 0;
+/** Whether `chars` more fit, counting them if so. */
+const fits = (chars: number): boolean => (size + chars <= MAX_CHARS ? ((size += chars), true) : false);
 
 const globs = new Map<string, [string, string]>();
 const stems = new Map<string, string>();
 const blocks = new Map<string, BlockReading>();
+const ignoredBy = new Map<string, Map<string, 0 | 1>>();
+// Sets of ignore files: a changed .gitignore is a new set.
+const MAX_IGNORE_SETS = 16;
 let changed = false;
 
 /** Adds saved data (an earlier run's) to what this process knows. */
 export function primeWarm(data: WarmData): void {
   // Saved data is checked entry by entry: a damaged entry is no cache, not a wrong answer.
   for (const [key, value] of Object.entries(data.globs)) {
-    if (globs.size < MAX_GLOBS && Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string") globs.set(key, [value[0], value[1]]);
+    if (Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string" && !globs.has(key) && fits(key.length + value[0].length)) globs.set(key, [value[0], value[1]]);
   }
-  for (const [word, stem] of Object.entries(data.stems)) if (stems.size < MAX_STEMS && typeof stem === "string") stems.set(word, stem);
-  for (const [raw, reading] of Object.entries(data.frontmatter ?? {})) if (blocks.size < MAX_BLOCKS && isReading(reading)) blocks.set(raw, reading);
+  for (const [word, stem] of Object.entries(data.stems)) if (typeof stem === "string" && !stems.has(word) && fits(word.length + stem.length)) stems.set(word, stem);
+  for (const [raw, reading] of Object.entries(data.frontmatter ?? {})) if (isReading(reading) && !blocks.has(raw) && fits(2 * raw.length)) blocks.set(raw, reading);
+  for (const [set, decisions] of Object.entries(data.ignored ?? {})) {
+    if (ignoredBy.size >= MAX_IGNORE_SETS || ignoredBy.has(set) || decisions === null || typeof decisions !== "object") continue;
+    const known = new Map<string, 0 | 1>();
+    for (const [path, value] of Object.entries(decisions)) if ((value === 0 || value === 1) && fits(path.length + 4)) known.set(path, value);
+    ignoredBy.set(set, known);
+  }
+}
+
+/** Whether a path is ignored by the set of ignore files fingerprinted `set`: an earlier run's answer, or `decide`'s. */
+export function warmIgnored(set: string, path: string, decide: () => boolean): boolean {
+  let known = ignoredBy.get(set);
+  const answer = known?.get(path);
+  if (answer !== undefined) return answer === 1;
+  const ignored = decide();
+  if (known === undefined) {
+    if (ignoredBy.size >= MAX_IGNORE_SETS) return ignored;
+    ignoredBy.set(set, (known = new Map()));
+  }
+  if (fits(path.length + 4)) {
+    known.set(path, ignored ? 1 : 0);
+    changed = true;
+  }
+  return ignored;
 }
 
 /** A frontmatter block read by an earlier run, or read now (and remembered when its fields are plain JSON). */
@@ -48,7 +81,7 @@ export function warmFrontmatter(raw: string, read: () => BlockReading): BlockRea
   const known = blocks.get(raw);
   if (known !== undefined) return known;
   const reading = read();
-  if (raw.length <= MAX_BLOCK_CHARS && blocks.size < MAX_BLOCKS && isJson(reading.data)) {
+  if (raw.length <= MAX_BLOCK_CHARS && isJson(reading.data) && fits(2 * raw.length)) {
     blocks.set(raw, reading);
     changed = true;
   }
@@ -80,7 +113,7 @@ export function warmRegExp(key: string, compile: () => RegExp): RegExp {
     }
   }
   const regex = compile();
-  if (globs.size < MAX_GLOBS) {
+  if (fits(key.length + regex.source.length)) {
     globs.set(key, [regex.source, regex.flags]);
     changed = true;
   }
@@ -93,7 +126,7 @@ export function warmStem(stem: Stem): Stem {
     let known = stems.get(word);
     if (known === undefined) {
       known = stem(word);
-      if (stems.size < MAX_STEMS) {
+      if (fits(word.length + known.length)) {
         stems.set(word, known);
         changed = true;
       }
@@ -106,5 +139,10 @@ export function warmStem(stem: Stem): Stem {
 export function takeWarmChanges(): WarmData | null {
   if (!changed) return null;
   changed = false;
-  return { globs: Object.fromEntries(globs), stems: Object.fromEntries(stems), frontmatter: Object.fromEntries(blocks) };
+  return {
+    globs: Object.fromEntries(globs),
+    stems: Object.fromEntries(stems),
+    frontmatter: Object.fromEntries(blocks),
+    ignored: Object.fromEntries([...ignoredBy].map(([set, known]) => [set, Object.fromEntries(known)])),
+  };
 }

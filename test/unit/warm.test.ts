@@ -42,4 +42,18 @@ test("globs matched through picomatch's regexp answer exactly as picomatch's own
   }
 });
 
+test("what is kept stays small: past its size nothing more is taken in, and every answer is still right (runs last: it fills the cache)", () => {
+  takeWarmChanges();
+  primeWarm({ globs: {}, stems: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`word${i}`, `stem${i}`])) });
+  let asked = 0;
+  const stem = warmStem((word) => {
+    asked++;
+    return `stem${word.slice(4)}`;
+  });
+  for (let i = 0; i < 20_000; i++) assert.is(stem(`word${i}`), `stem${i}`);
+  assert.ok(asked > 0 && asked < 20_000, `${20_000 - asked} of 20,000 saved stems were taken in`);
+  assert.is(takeWarmChanges(), null, "full: nothing new kept");
+  assert.is(warmRegExp("x:late", () => /^late$/).source, "^late$", "compiled, not kept");
+});
+
 test.run();
