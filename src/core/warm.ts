@@ -43,6 +43,16 @@ const ignoredBy = new Map<string, Map<string, 0 | 1>>();
 const MAX_IGNORE_SETS = 16;
 let changed = false;
 
+/** Forgets everything this process knows (tests start from nothing; nothing else needs to). */
+export function forgetWarm(): void {
+  globs.clear();
+  stems.clear();
+  blocks.clear();
+  ignoredBy.clear();
+  size = 0;
+  changed = false;
+}
+
 /** Adds saved data (an earlier run's) to what this process knows. */
 export function primeWarm(data: WarmData): void {
   // Saved data is checked entry by entry: a damaged entry is no cache, not a wrong answer.
