@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { profileFor } from "../core/agents/index.js";
 import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
@@ -19,6 +19,8 @@ export function readAgentSettings(agent: string, root: string, env: Env): { sett
   const shown = (file: string) => (file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file);
   const read = (file: string, parse: (text: string) => unknown): Record<string, unknown> | undefined => {
     let text: string;
+    // Most of these files do not exist: a stat that says so costs less than the error a failed read throws.
+    if (statSync(file, { throwIfNoEntry: false }) === undefined) return undefined;
     try {
       text = readFileSync(file, "utf8");
     } catch {
