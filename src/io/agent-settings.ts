@@ -39,8 +39,16 @@ export function readAgentSettings(agent: string, root: string, env: Env): { sett
     typeof value === "string" && value.trim() !== "" ? [value.trim()] : Array.isArray(value) && value.every((v) => typeof v === "string") ? value.map((v) => v.trim()).filter(Boolean) : undefined;
 
   if (agent === "gemini-cli") {
-    // The project's settings win over the user's, as in Gemini CLI; `contextFileName` is the setting's older place.
-    for (const file of [join(root, ".gemini/settings.json"), join(home, ".gemini/settings.json")]) {
+    // Gemini CLI's precedence: the system's settings over the project's over the user's over the system's
+    // defaults. `contextFileName` is the setting's older place.
+    const system = process.platform === "darwin" ? "/Library/Application Support/GeminiCli" : process.platform === "win32" ? "C:\\ProgramData\\gemini-cli" : "/etc/gemini-cli";
+    const files = [
+      env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || join(system, "settings.json"),
+      join(root, ".gemini/settings.json"),
+      join(home, ".gemini/settings.json"),
+      env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || join(system, "system-defaults.json"),
+    ];
+    for (const file of files) {
       const value = read(file, parseJsonc);
       const context = value?.context as Record<string, unknown> | undefined;
       const names = strings(context?.fileName) ?? strings(value?.contextFileName);

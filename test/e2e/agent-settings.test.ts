@@ -41,6 +41,21 @@ test("without that setting Gemini CLI reads GEMINI.md only; the user's settings 
   assert.not.ok(rows.get("GEMINI.md")!.loads, "the user named AGENTS.md alone");
 });
 
+test("Gemini CLI's system settings override the project's, and its system defaults count only under all others", () => {
+  const root = materialize("agent-settings");
+  const dir = emptyHome();
+  const system = join(dir, "settings.json");
+  const defaults = join(dir, "system-defaults.json");
+  writeFileSync(system, JSON.stringify({ context: { fileName: "GEMINI.md" } }));
+  writeFileSync(defaults, JSON.stringify({ context: { fileName: "CONVENTIONS.md" } }));
+  const over = view(root, "gemini-cli", { GEMINI_CLI_SYSTEM_SETTINGS_PATH: system, GEMINI_CLI_SYSTEM_DEFAULTS_PATH: defaults }).rows;
+  assert.not.ok(over.get("AGENTS.md")!.loads, "the system settings name GEMINI.md alone");
+  assert.ok(over.get("GEMINI.md")!.loads);
+  writeFileSync(join(root, ".gemini/settings.json"), "{}");
+  const under = view(root, "gemini-cli", { GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(dir, "none.json"), GEMINI_CLI_SYSTEM_DEFAULTS_PATH: defaults }).rows;
+  assert.ok(under.get("CONVENTIONS.md")!.loads, "nothing else sets it: the system defaults do");
+});
+
 test("Codex's fallback names count from the user's config.toml, and from a project's only when the user trusts it", () => {
   const root = materialize("agent-settings");
   assert.not.ok(view(root, "codex").rows.get("services/mail/CLAUDE.md")!.loads, "an untrusted project's .codex/config.toml is ignored, as Codex ignores it");
