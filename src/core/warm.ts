@@ -28,12 +28,12 @@ export interface BlockReading {
  * Once full, what is known stays and nothing is added until the file is rebuilt (io/warm-cache.ts removes a file
  * not written for a week). A hook touches a handful of rules; a tree's worth would cost more to read than to redo.
  */
-const MAX_CHARS = 96_000;
+export const MAX_WARM_CHARS = 96_000;
 /** Longer blocks are read each time: they are rare. */
 const MAX_BLOCK_CHARS = 2_000;
 let size = 0;
 /** Whether `chars` more fit, counting them if so. */
-const fits = (chars: number): boolean => (size + chars <= MAX_CHARS ? ((size += chars), true) : false);
+const fits = (chars: number): boolean => (size + chars <= MAX_WARM_CHARS ? ((size += chars), true) : false);
 
 const globs = new Map<string, [string, string]>();
 const stems = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fingerprint } from "../core/fingerprint.js";
-import { primeWarm, takeWarmChanges, type WarmData } from "../core/warm.js";
+import { MAX_WARM_CHARS, primeWarm, takeWarmChanges, type WarmData } from "../core/warm.js";
 import { stateDir } from "./session-store.js";
 
 /**
@@ -23,7 +23,10 @@ export function loadWarm(env: Record<string, string | undefined>, root: string, 
   const file = join(dir, `${fingerprint(root)}.json`);
   try {
     if (statSync(file, { throwIfNoEntry: false }) !== undefined) {
-      const saved = JSON.parse(readFileSync(file, "utf8")) as Partial<WarmData> & { key?: unknown };
+      const text = readFileSync(file, "utf8");
+      // Larger than this process would ever write (another version's, or altered): rebuilt rather than read each time.
+      if (text.length > 2 * MAX_WARM_CHARS) throw new Error("too large");
+      const saved = JSON.parse(text) as Partial<WarmData> & { key?: unknown };
       if (saved.key === WARM_KEY && isRecord(saved.globs) && isRecord(saved.stems)) primeWarm(saved as WarmData);
     }
   } catch {

@@ -39,11 +39,12 @@ try {
   const invoke = (bin: string) => (event === "build" ? `node ${bin} build --files ${tree.target}` : `sed "s/SESSION/$$/" ${eventFile} | node ${bin} hook claude`);
   const commands: Record<string, string> = { "node -e 0": "node -e 0", [ref]: invoke(join(before, "bin/ctxinject.js")), "this checkout": invoke(BIN) };
   const times = Object.fromEntries(Object.keys(commands).map((k) => [k, [] as number[]]));
-  const env = { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: join(work, "state") };
+  // Each build its own state folder: what one saves for the next run is not the other's.
+  const envOf = (index: number) => ({ ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: join(work, `state-${index}`) });
   for (let i = -1; i < runs; i++) {
-    for (const [name, command] of Object.entries(commands)) {
+    for (const [index, [name, command]] of Object.entries(commands).entries()) {
       const started = process.hrtime.bigint();
-      const r = spawnSync("sh", ["-c", command], { cwd: tree.root, stdio: "ignore", env });
+      const r = spawnSync("sh", ["-c", command], { cwd: tree.root, stdio: "ignore", env: envOf(index) });
       if (r.status !== 0) throw new Error(`failed: ${command}`);
       if (i >= 0) times[name]!.push(Number(process.hrtime.bigint() - started) / 1e6);
     }
