@@ -1,4 +1,3 @@
-import { claudeCode } from "../core/agents/claude-code.js";
 import { additionalContext, filePathOf, type HookHost } from "./command-hook.js";
 
 /** Tools that write a file: its rules are wanted before the write (PreToolUse), and after it where that is too late. */
@@ -16,7 +15,7 @@ const READ_TOOLS = new Set(["Read"]);
  */
 export const claudeHost: HookHost = {
   name: "claude",
-  profile: claudeCode,
+  agent: "claude-code",
   includeNative: (config) => config.claude.includeNative,
   maxChars: (config) => config.claude.maxChars,
   action(event) {

@@ -1,4 +1,3 @@
-import { codex } from "../core/agents/codex.js";
 import { additionalContext, type HookEvent, type HookHost } from "./command-hook.js";
 import { patchTargets } from "./tool-targets.js";
 
@@ -17,7 +16,7 @@ function patchOf(input: HookEvent["tool_input"]): string | undefined {
  */
 export const codexHost: HookHost = {
   name: "codex",
-  profile: codex,
+  agent: "codex",
   includeNative: (config) => config.codex.includeNative,
   action(event) {
     const name = event.hook_event_name;

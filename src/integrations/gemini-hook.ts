@@ -1,4 +1,3 @@
-import { geminiCli } from "../core/agents/gemini-cli.js";
 import { additionalContext, filePathOf, type HookHost } from "./command-hook.js";
 
 /** Gemini CLI's file tools; their `file_path` (or `absolute_path`) is the file touched. */
@@ -14,7 +13,7 @@ const FILE_TOOLS = new Set(["read_file", "write_file", "replace", "edit"]);
  */
 export const geminiHost: HookHost = {
   name: "gemini",
-  profile: geminiCli,
+  agent: "gemini-cli",
   includeNative: (config) => config.gemini.includeNative,
   action(event) {
     const name = event.hook_event_name;

@@ -1,11 +1,11 @@
-import type { AgentProfile } from "../core/agents/profile.js";
 import type { Config } from "../core/config.js";
 import type { Warning } from "../core/types.js";
 import { runSelection, type RunEnvironment, type SelectionRequest } from "../io/run-selection.js";
 
 /** What every host integration (command hooks, the opencode plugin) needs to inject each text once per session. */
 export interface Injector {
-  profile: AgentProfile;
+  /** The agent, by the profile name `--as` takes: what it loads itself is left out, as its own settings have it. */
+  agent: string;
   /** Inject what the host loads itself anyway (config `<host>.includeNative`). */
   includeNative(config: Config): boolean;
   /** The host's cap on injected text, in characters, where it has one. */
@@ -21,7 +21,7 @@ export async function injectOnce(injector: Injector, run: RunEnvironment, sessio
   const selected = await runSelection(run, { ...request, session, format: "markdown" }, true, (config) => ({
     ...(injector.maxChars && { maxChars: injector.maxChars(config) }),
     once: true,
-    ...(!injector.includeNative(config) && { native: injector.profile }),
+    ...(!injector.includeNative(config) && { native: injector.agent }),
   }));
   const fresh = selected.doc.entries.length > 0;
   await selected.finish();

@@ -1,5 +1,4 @@
 import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
-import { opencode } from "../core/agents/opencode.js";
 import type { Warning } from "../core/types.js";
 import type { SelectionRequest } from "../io/run-selection.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
@@ -17,7 +16,7 @@ const FILE_TOOLS = new Set(["read", "edit", "write", "multiedit"]);
 const LISTING_TOOLS = new Set(["grep", "glob"]);
 const MAX_LISTED = 10;
 
-const OPENCODE: Injector = { profile: opencode, includeNative: (config) => config.opencode.includeNative };
+const OPENCODE: Injector = { agent: "opencode", includeNative: (config) => config.opencode.includeNative };
 
 /**
  * ctxinject as an opencode plugin. Everything it adds is stored by opencode with the conversation, so it lasts

@@ -3,7 +3,6 @@ import { memoize } from "../core/memo.js";
 import type { Config } from "../core/config.js";
 import { locateOptionsOf, locateSource } from "../core/sources/index.js";
 import { expandsImports } from "../core/sources/source.js";
-import type { AgentProfile } from "../core/agents/profile.js";
 import { selectContext, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
@@ -34,7 +33,7 @@ export interface GatherOptions extends TargetOptions, OptionFlags {
    * Given the project's config, the agent whose own loading is left out (hooks skip what their agent loads itself),
    * as that agent's settings in this project and home have it.
    */
-  excludeFor?: (config: Config) => AgentProfile | undefined;
+  excludeFor?: (config: Config) => string | undefined;
   /** The files were read by the agent's own read tool (its profile may say it added their folders' files). */
   readByAgent?: boolean;
   /** When the process started: set by hooks, whose work stops at config hookDeadlineMs from it (DeadlineExceeded). */
@@ -63,7 +62,8 @@ export interface Gathered {
 /** The whole read side of a build: root, config, targets, discovery, reading, then the pure selection. */
 export async function gather(options: GatherOptions): Promise<Gathered> {
   const { root, gitTop } = findRoot(options.cwd, options.root);
-  const { config, warnings: configWarnings } = await loadConfig(root, options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const { config, warnings: configWarnings } = await loadConfig(root, env);
   const checkDeadline = deadlineCheck(options.startedAt, config.hookDeadlineMs);
   const { targets, warnings } = resolveTargets(options.cwd, root, gitTop, options);
   warnings.unshift(...configWarnings);
@@ -73,7 +73,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const all = resolved.all;
   const countTokens = await loadTokenizer(resolved.tokenizer);
   // Globs compiled and words stemmed by earlier runs in this project (core/warm.ts); this run's added on the way out.
-  const saveWarm = loadWarm(options.env ?? process.env, root);
+  const saveWarm = loadWarm(env, root);
   const stem = prompt !== undefined || targets.length > 0 ? warmStem(stemmer) : undefined;
   const located = locateOptionsOf(config, resolved.mode);
   const discovered = await discover({
@@ -81,7 +81,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     gitTop,
     ...located,
     scope: all ? { all: true } : { all: false, targets },
-    env: options.env ?? process.env,
+    env,
     readIgnored: config.agents.readIgnored,
   });
   const paths = discovered.paths;
@@ -98,9 +98,9 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? under(root, c.path)) : `${c.source}:${c.id}`);
   const session = options.session;
   const native = options.excludeFor?.(config);
-  const configured = native ? agentProfileAt(native.name, root, options.env ?? {}) : undefined;
+  const configured = native === undefined ? undefined : agentProfileAt(native, root, env);
   if (configured) warnings.push(...configured.warnings);
-  const exclude = native ? (configured?.profile ?? native).loadsItself : undefined;
+  const exclude = configured?.profile?.loadsItself;
   const injected = session?.injected;
   const sessionEntries: CustomInput[] = (session?.entries ?? []).map((e) => ({
     id: e.id,

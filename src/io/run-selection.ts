@@ -4,7 +4,6 @@ import { compose, type Composed } from "../core/compose.js";
 import { workingFolderOf } from "./paths.js";
 import type { Config } from "../core/config.js";
 import type { CountTokens } from "../core/tokens.js";
-import type { AgentProfile } from "../core/agents/profile.js";
 import type { Format, Warning } from "../core/types.js";
 import { gather, type GatherOptions } from "./gather.js";
 import { contentHash, SessionStore, stateDir, type Claim } from "./session-store.js";
@@ -29,8 +28,8 @@ export interface RunEnvironment {
 export interface ComposeLimits {
   /** A cap in characters on top of any token budget (Claude Code's additionalContext limit). */
   maxChars?: number;
-  /** The agent whose own loading is left out (as its settings have it). */
-  native?: AgentProfile;
+  /** The agent (profile name) whose own loading is left out, as its settings have it. */
+  native?: string;
   /**
    * With a session: the index of omitted rules is shown again only when it changed, and a warning only once (hooks
    * run on every prompt and tool call).

@@ -9,7 +9,7 @@ import type { Config } from "../config.js";
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { compileGlobs } from "../parse/globs.js";
 import { importTokens, resolveImport } from "../parse/imports.js";
-import { ancestorsOf, baseName, dirOf } from "../rel-path.js";
+import { ancestorsOf, baseName, dirOf, joinPath } from "../rel-path.js";
 import type { Selection } from "../select.js";
 import { locateOptionsOf, locateSource } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
@@ -152,7 +152,7 @@ function duplicateChecks(candidates: Candidate[], readersOf: (path: string) => s
  * telling whether one of them gets a duplicated text twice.
  */
 function readersOf(module: string | undefined, path: string): string[] {
-  const name = path.slice(path.lastIndexOf("/") + 1);
+  const name = baseName(path);
   if (module === "agents" && name === "AGENTS.md") return ["codex", "opencode", "cursor", "copilot", "windsurf"];
   if (module === "claude-md" || name === "CLAUDE.md" || name === "CLAUDE.local.md") return ["claude-code", "opencode"];
   if (module === "gemini-md") return ["gemini-cli"];
@@ -218,9 +218,9 @@ function chainChecks(files: SourceFile[], max: number): Finding[] {
   const findings: Finding[] = [];
   const tokens = new Map(files.map((f) => [f.path, approxTokens(f.text)]));
   for (const file of files) {
-    const name = file.path.slice(file.path.lastIndexOf("/") + 1);
+    const name = baseName(file.path);
     if (!/^(AGENTS|CLAUDE|GEMINI)\.md$/.test(name)) continue;
-    const chain = ancestorsOf(dirOf(file.path)).map((folder) => (folder === "" ? name : `${folder}/${name}`)).filter((p) => tokens.has(p));
+    const chain = ancestorsOf(dirOf(file.path)).map((folder) => joinPath(folder, name)).filter((p) => tokens.has(p));
     const total = chain.reduce((sum, p) => sum + tokens.get(p)!, 0);
     if (total > max) {
       findings.push({ severity: "warning", kind: "long-chain", agent: "all", file: file.path, message: `the ${name} chain down to here (${chain.join(" → ")}) is about ${total} tokens, over doctor.maxChainTokens ${max}: every agent that loads it carries it into every prompt` });
