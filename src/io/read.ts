@@ -1,4 +1,4 @@
-import { closeSync, constants, lstatSync, openSync, readFileSync, realpathSync } from "node:fs";
+import { closeSync, constants, lstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import { baseName, dirOf } from "../core/rel-path.js";
 import type { SourceFile, Warning } from "../core/types.js";
@@ -24,14 +24,19 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
   const realRoot = realOrSelf(root);
   const allowed = (options.allowOutside ?? []).map((p) => realOrSelf(resolve(root, p)));
   const files: SourceFile[] = [];
-  const realDirs = new Map<string, string>([["", realRoot]]);
   // A folder's real path is its parent's plus its name unless it is a symlink: one lstat per folder, where
-  // realpath would look at every folder on the way down again.
-  const realDir = (dir: string): string => {
+  // realpath would look at every folder on the way down again. Null: the folder is where its path says (no symlink
+  // from the root down), so its files' real paths are their own and need no working out.
+  const realDirs = new Map<string, string | null>([["", realRoot === root ? null : realRoot]]);
+  const realDir = (dir: string): string | null => {
     let real = realDirs.get(dir);
     if (real === undefined) {
       const abs = under(root, dir);
-      real = lstatSync(abs).isSymbolicLink() ? realpathSync.native(abs) : under(realDir(dirOf(dir)), baseName(dir));
+      if (lstatSync(abs).isSymbolicLink()) real = realpathSync.native(abs);
+      else {
+        const parent = realDir(dirOf(dir));
+        real = parent === null ? null : under(parent, baseName(dir));
+      }
       realDirs.set(dir, real);
     }
     return real;
@@ -44,22 +49,25 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
       // The real path without resolving every file: its folder's (known once per folder), unless the file itself
       // is a symlink, which O_NOFOLLOW refuses (ELOOP) and which is then resolved on its own.
       let real: string;
+      let realRel: string | null;
       try {
         // O_NONBLOCK: a FIFO named like an instruction file must not hold the run up at open (for a regular file it
         // changes nothing).
         fd = openSync(abs, constants.O_RDONLY | NO_FOLLOW | NON_BLOCK);
-        real = NO_FOLLOW === 0 ? realpathSync.native(abs) : under(realDir(dirOf(path)), baseName(path));
+        const folder = NO_FOLLOW === 0 ? undefined : realDir(dirOf(path));
+        real = folder === undefined ? realpathSync.native(abs) : folder === null ? abs : under(folder, baseName(path));
+        realRel = folder === null ? path : toRootRelative(realRoot, real);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
         real = realpathSync.native(abs);
+        realRel = toRootRelative(realRoot, real);
         fd = openSync(abs, constants.O_RDONLY | NON_BLOCK);
       }
-      const realRel = toRootRelative(realRoot, real);
       if (realRel === null && !allowed.some((folder) => toRootRelative(folder, real) !== null)) {
         warnings.push({ file: path, message: `leads to ${real}, outside the project root; not followed (config allowOutside can allow it)` });
         continue;
       }
-      const bytes = readFileSync(fd);
+      const bytes = readWhole(fd);
       if (bytes.includes(0)) {
         warnings.push({ file: path, message: "binary file (NUL byte); skipped" });
         continue;
@@ -76,6 +84,28 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
     }
   }
   return { files, warnings };
+}
+
+// One buffer for every file, grown when a file does not fit: readFileSync would fstat each file for its size and
+// allocate a buffer per file, one more syscall and more garbage for each of --all's thousands of files. A read that
+// leaves room in the buffer has reached the end: short reads of a regular file happen only there (discovery skips
+// FIFOs, sockets and devices).
+let scratch = Buffer.allocUnsafe(64 * 1024);
+
+/** The whole file, as a view of the shared buffer: valid until the next call. */
+function readWhole(fd: number): Buffer {
+  let length = 0;
+  for (;;) {
+    if (length === scratch.length) {
+      const bigger = Buffer.allocUnsafe(scratch.length * 2);
+      scratch.copy(bigger, 0, 0, length);
+      scratch = bigger;
+    }
+    const room = scratch.length - length;
+    const n = readSync(fd, scratch, length, room, null);
+    length += n;
+    if (n < room) return scratch.subarray(0, length);
+  }
 }
 
 /** Windows has no O_NOFOLLOW: there every file's path is resolved. */

@@ -5,7 +5,8 @@
  *
  *   BENCH_AB_SIZE=small|medium|large   the tree (default small)
  *   BENCH_AB_RUNS=41                   runs of each command
- *   BENCH_AB_EVENT=UserPromptSubmit    the Claude Code event (UserPromptSubmit, PostToolUse) or "build" for build --files
+ *   BENCH_AB_EVENT=UserPromptSubmit    the Claude Code event (UserPromptSubmit, PostToolUse), "build" for build --files
+ *                                      or "all" for build --all
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -36,7 +37,11 @@ try {
   const eventFile = join(work, "event.json");
   const fields = event === "PostToolUse" ? { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } } : { prompt: `fix the retry in ${tree.target}` };
   writeFileSync(eventFile, JSON.stringify({ hook_event_name: event, session_id: "SESSION", cwd: tree.root, ...fields }));
-  const invoke = (bin: string) => (event === "build" ? `node ${bin} build --files ${tree.target}` : `sed "s/SESSION/$$/" ${eventFile} | node ${bin} hook claude`);
+  const invoke = (bin: string) => {
+    if (event === "build") return `node ${bin} build --files ${tree.target}`;
+    if (event === "all") return `node ${bin} build --all 2>/dev/null`;
+    return `sed "s/SESSION/$$/" ${eventFile} | node ${bin} hook claude`;
+  };
   const commands: Record<string, string> = { "node -e 0": "node -e 0", [ref]: invoke(join(before, "bin/ctxinject.js")), "this checkout": invoke(BIN) };
   const times = Object.fromEntries(Object.keys(commands).map((k) => [k, [] as number[]]));
   // Each build its own state folder: what one saves for the next run is not the other's.
@@ -52,7 +57,7 @@ try {
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
   const fastest = (list: number[]) => Math.min(...list);
   const floor = times["node -e 0"]!;
-  console.log(`${size.name} tree, ${event === "build" ? "build --files" : `hook claude ${event}`}, ${runs} runs taking turns (ms; ratio to node -e 0)`);
+  console.log(`${size.name} tree, ${event === "build" ? "build --files" : event === "all" ? "build --all" : `hook claude ${event}`}, ${runs} runs taking turns (ms; ratio to node -e 0)`);
   for (const [name, list] of Object.entries(times)) {
     console.log(`${name.padEnd(14)} median ${median(list).toFixed(1)} (${(median(list) / median(floor)).toFixed(3)})  fastest ${fastest(list).toFixed(1)} (${(fastest(list) / fastest(floor)).toFixed(3)})`);
   }

@@ -17,14 +17,28 @@ export function locate(path: string, modules: readonly SourceModule[], options: 
 }
 
 type Locator = (path: string) => Location | null;
-const locators = new WeakMap<readonly SourceModule[], WeakMap<LocateOptions, Locator>>();
+interface Locators {
+  byObject: WeakMap<LocateOptions, Locator>;
+  byContent: Map<string, Locator>;
+}
+const locators = new WeakMap<readonly SourceModule[], Locators>();
 
-/** The specs read once per list and options: discovery asks for every file of a 100k-file tree. */
+/**
+ * The specs read once per list and options: discovery asks for every file of a 100k-file tree. Options equal in
+ * content share one locator, so discovery, import reading and selection (each holding its own options object)
+ * work each path out once between them.
+ */
 export function locator(modules: readonly SourceModule[], options: LocateOptions): Locator {
-  let byOptions = locators.get(modules);
-  if (!byOptions) locators.set(modules, (byOptions = new WeakMap()));
-  let found = byOptions.get(options);
+  let cache = locators.get(modules);
+  if (!cache) locators.set(modules, (cache = { byObject: new WeakMap(), byContent: new Map() }));
+  let found = cache.byObject.get(options);
   if (found) return found;
+  const content = JSON.stringify([options.agentFiles, options.ruleDirs, options.skillDirs ?? [], options.mode ?? null]);
+  found = cache.byContent.get(content);
+  if (found) {
+    cache.byObject.set(options, found);
+    return found;
+  }
   // Built once per list and options; each path is then looked up by its file name and checked against the folders,
   // with index loops (for-of allocates an iterator result per step until V8 optimises the loop, and discovery
   // asks for every file of the tree).
@@ -40,6 +54,9 @@ export function locator(modules: readonly SourceModule[], options: LocateOptions
       byFileName.set(fileName, [...(byFileName.get(fileName) ?? []), { rank, module, name, end: `/${name}` }]);
     }
   });
+  // Most instruction files are in no module's folder (AGENTS.md, READMEs): one regular expression over the path tells
+  // (a native scan), where the folder loop's indexOf calls cost microseconds a path before V8 optimises them.
+  const anyFolder = folders.length === 0 ? null : new RegExp(`(?:^|/)(?:${folders.map((f) => f.folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})/`);
   // Discovery, selection and import reading each ask for the same paths: each is worked out once.
   const known = new Map<string, Location | null>();
   found = (path) => {
@@ -52,7 +69,8 @@ export function locator(modules: readonly SourceModule[], options: LocateOptions
     // wins, and a folder's claim beats a name's of the same module.
     let best: Location | null = null;
     let bestRank = Infinity;
-    for (let i = 0; i < folders.length; i++) {
+    const inAFolder = anyFolder !== null && anyFolder.test(path);
+    for (let i = 0; inAFolder && i < folders.length; i++) {
       const f = folders[i]!;
       if (f.rank >= bestRank) continue;
       const at = path.startsWith(f.start) ? 0 : path.indexOf(f.inside);
@@ -74,7 +92,8 @@ export function locator(modules: readonly SourceModule[], options: LocateOptions
     }
     return best;
   };
-  byOptions.set(options, found);
+  cache.byObject.set(options, found);
+  cache.byContent.set(content, found);
   return found;
 }
 
