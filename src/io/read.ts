@@ -32,7 +32,7 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
     let real = realDirs.get(dir);
     if (real === undefined) {
       const abs = under(root, dir);
-      if (lstatSync(abs).isSymbolicLink()) real = realpathSync.native(abs);
+      if (isSymlink(abs)) real = realpathSync.native(abs);
       else {
         const parent = realDir(dirOf(dir));
         real = parent === null ? null : under(parent, baseName(dir));
@@ -108,9 +108,27 @@ function readWhole(fd: number): Buffer {
   }
 }
 
+/**
+ * Whether a folder is a symlink: opening it as a folder without following links answers without the Stats object
+ * (and its four Dates) lstat makes for each of --all's thousands of folders; anything that open refuses (a symlink's
+ * ELOOP, a folder this user may not list) is asked of lstat.
+ */
+function isSymlink(abs: string): boolean {
+  if (AS_FOLDER !== undefined) {
+    try {
+      closeSync(openSync(abs, AS_FOLDER));
+      return false;
+    } catch {
+      // lstat below says what it is
+    }
+  }
+  return lstatSync(abs).isSymbolicLink();
+}
+
 /** Windows has no O_NOFOLLOW: there every file's path is resolved. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 const NON_BLOCK = constants.O_NONBLOCK ?? 0;
+const AS_FOLDER = constants.O_DIRECTORY === undefined || NO_FOLLOW === 0 ? undefined : constants.O_RDONLY | constants.O_DIRECTORY | NO_FOLLOW;
 
 function unreadable(code: string): string {
   if (code === "EISDIR") return "is a directory";

@@ -9,7 +9,7 @@
  *                                      or "all" for build --all
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
@@ -44,14 +44,22 @@ try {
   };
   const commands: Record<string, string> = { "node -e 0": "node -e 0", [ref]: invoke(join(before, "bin/ctxinject.js")), "this checkout": invoke(BIN) };
   const times = Object.fromEntries(Object.keys(commands).map((k) => [k, [] as number[]]));
+  // CPU time (user + system, from GNU time where present): what other processes on a busy machine add to wall time
+  // they mostly do not add to it, so a change of a few per cent shows in it when wall times drown it.
+  const cpu = Object.fromEntries(Object.keys(commands).map((k) => [k, [] as number[]]));
+  const timeFile = join(work, "time");
+  const hasTime = existsSync("/usr/bin/time");
   // Each build its own state folder: what one saves for the next run is not the other's.
   const envOf = (index: number) => ({ ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: join(work, `state-${index}`) });
   for (let i = -1; i < runs; i++) {
     for (const [index, [name, command]] of Object.entries(commands).entries()) {
       const started = process.hrtime.bigint();
-      const r = spawnSync("sh", ["-c", command], { cwd: tree.root, stdio: "ignore", env: envOf(index) });
+      const timed = hasTime ? `/usr/bin/time -f '%U %S' -o ${timeFile} sh -c '${command.replace(/'/g, `'\\''`)}'` : command;
+      const r = spawnSync("sh", ["-c", timed], { cwd: tree.root, stdio: "ignore", env: envOf(index) });
       if (r.status !== 0) throw new Error(`failed: ${command}`);
-      if (i >= 0) times[name]!.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (i < 0) continue;
+      times[name]!.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (hasTime) cpu[name]!.push(readFileSync(timeFile, "utf8").trim().split(/\s+/).slice(-2).reduce((sum, s) => sum + Number(s) * 1000, 0));
     }
   }
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
@@ -59,7 +67,8 @@ try {
   const floor = times["node -e 0"]!;
   console.log(`${size.name} tree, ${event === "build" ? "build --files" : event === "all" ? "build --all" : `hook claude ${event}`}, ${runs} runs taking turns (ms; ratio to node -e 0)`);
   for (const [name, list] of Object.entries(times)) {
-    console.log(`${name.padEnd(14)} median ${median(list).toFixed(1)} (${(median(list) / median(floor)).toFixed(3)})  fastest ${fastest(list).toFixed(1)} (${(fastest(list) / fastest(floor)).toFixed(3)})`);
+    const used = cpu[name]!.length > 0 ? `  cpu median ${median(cpu[name]!).toFixed(0)}` : "";
+    console.log(`${name.padEnd(14)} median ${median(list).toFixed(1)} (${(median(list) / median(floor)).toFixed(3)})  fastest ${fastest(list).toFixed(1)} (${(fastest(list) / fastest(floor)).toFixed(3)})${used}`);
   }
 } finally {
   spawnSync("git", ["worktree", "remove", "--force", before], { cwd: REPO });
