@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
@@ -100,6 +100,26 @@ test("a bad --fail-on is a usage error (exit 2)", () => {
   const result = runCli(["doctor", "--fail-on", "sometimes"], { cwd: materialize("doctor") });
   assert.is(result.status, 2);
   assert.match(result.stderr, "fail-on");
+});
+
+test("who gets a duplicated text twice is what each agent's profile says, as its settings here have it", () => {
+  const root = mkdtempSync(join(tmpdir(), "ctxinject-doctor-twice-"));
+  const home = mkdtempSync(join(tmpdir(), "ctxinject-doctor-home-"));
+  const text = "# House rules\n\nRun the whole test suite before you push.\n";
+  writeFileSync(join(root, "AGENTS.md"), text);
+  writeFileSync(join(root, "GEMINI.md"), text);
+  const agentsOf = () => {
+    const result = runCli(["doctor", "--json"], { cwd: root, env: { HOME: home, CODEX_HOME: join(home, ".codex") } });
+    const found = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.find((f) => f.kind === "duplicate-text");
+    assert.ok(found, result.stdout);
+    return found.agent.split(", ");
+  };
+  // By default Gemini CLI reads GEMINI.md only; Copilot's coding agent reads AGENTS.md and a root GEMINI.md.
+  assert.equal(agentsOf(), ["copilot"]);
+  // Told to read both (the common context.fileName), Gemini CLI gets the text twice too.
+  mkdirSync(join(root, ".gemini"));
+  writeFileSync(join(root, ".gemini/settings.json"), JSON.stringify({ context: { fileName: ["AGENTS.md", "GEMINI.md"] } }));
+  assert.equal(agentsOf(), ["copilot", "gemini-cli"]);
 });
 
 test.run();

@@ -4,7 +4,8 @@
  * (parse warnings, duplicates, kinds and globs); the rest are checks of their own.
  */
 import { codexChain, codexNames, CODEX_BUDGET_BYTES } from "../agents/codex.js";
-import type { AgentSettings } from "../agents/profile.js";
+import { AGENT_PROFILES } from "../agents/index.js";
+import type { AgentProfile, AgentSettings, LoadedContext } from "../agents/profile.js";
 import type { Config } from "../config.js";
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { compileGlobs } from "../parse/globs.js";
@@ -31,6 +32,8 @@ export interface DoctorInput {
   exists(path: string): boolean;
   /** Codex's own settings (fallback names, budget), where the user has set them. */
   codex?: AgentSettings;
+  /** The agents as their own settings have them (default: every agent's defaults): which of them read a file. */
+  profiles?: readonly AgentProfile[];
 }
 
 /** Which agent reads a rule module's files, for the findings' `agent`. */
@@ -54,7 +57,7 @@ export function diagnose(input: DoctorInput): Finding[] {
   }
   for (const file of files) if (isRule(file.path)) findings.push(...frontmatterChecks(file, locateSource(file.path, located)!.module.name));
   findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path, located)?.anchor ?? "", agentOf));
-  findings.push(...duplicateChecks(selection.candidates, (path) => readersOf(locateSource(path, located)?.module.name, path)));
+  findings.push(...duplicateChecks(selection.candidates, readersOf(selection.candidates, input.profiles ?? Object.values(AGENT_PROFILES))));
   findings.push(...importChecks(files, (path) => locateSource(path, located)?.module.source === "directory-agents", input.exists));
   findings.push(...codexChecks(files, input.codex));
   findings.push(...chainChecks(files, config.doctor.maxChainTokens));
@@ -148,16 +151,21 @@ function duplicateChecks(candidates: Candidate[], readersOf: (path: string) => s
 }
 
 /**
- * Which agents read a file by themselves, by its kind (the agent profiles and each agent's documentation): for
- * telling whether one of them gets a duplicated text twice.
+ * Which agents read a candidate's file by themselves, as their profiles say (the one model of each agent's own
+ * loading, the one the hooks and `explain --as` use), each asked in the situation most favourable to the file:
+ * working in its folder, having just read a file there. For telling whether an agent gets a duplicated text twice.
  */
-function readersOf(module: string | undefined, path: string): string[] {
-  const name = baseName(path);
-  if (module === "agents" && name === "AGENTS.md") return ["codex", "opencode", "cursor", "copilot", "windsurf"];
-  if (module === "claude-md" || name === "CLAUDE.md" || name === "CLAUDE.local.md") return ["claude-code", "opencode"];
-  if (module === "gemini-md") return ["gemini-cli"];
-  const agent = module === undefined ? undefined : AGENT_OF[module];
-  return agent ? [agent] : [];
+function readersOf(candidates: Candidate[], profiles: readonly AgentProfile[]): (path: string) => string[] {
+  const byPath = new Map(candidates.flatMap((c) => (c.path === null ? [] : [[c.path, c] as const])));
+  const present = new Set(byPath.keys());
+  const bytesOf = (path: string) => utf8Bytes(byPath.get(path)?.content ?? "");
+  return (path) => {
+    const candidate = byPath.get(path);
+    if (candidate === undefined) return [];
+    const folder = dirOf(path);
+    const context: LoadedContext = { present, workingFolder: folder, reads: [joinPath(folder, "*")], bytesOf };
+    return profiles.filter((p) => p.loadsItself(candidate, context) !== null).map((p) => p.name);
+  };
 }
 
 function importChecks(files: SourceFile[], isAgentFile: (path: string) => boolean, exists: (path: string) => boolean): Finding[] {
