@@ -100,6 +100,14 @@ export function agentProfileAt(agent: string, root: string, env: Env): { profile
   return { profile: profileFor(agent, settings), warnings };
 }
 
+/** The agent `--as` names (none without it), as its settings here have it; what reading them warns goes to `warn`. */
+export function profileForAs(agent: string | undefined, root: string, env: Env, warn: (warnings: Warning[]) => void): AgentProfile | undefined {
+  if (agent === undefined) return undefined;
+  const { profile, warnings } = agentProfileAt(agent, root, env);
+  warn(warnings);
+  return profile;
+}
+
 /** JSON with comments and trailing commas, as agents' settings files are written; plain JSON costs no parser load. */
 function parseJsonc(text: string): unknown {
   try {

@@ -1,4 +1,4 @@
-import { agentProfileAt } from "./agent-settings.js";
+import { profileForAs } from "./agent-settings.js";
 import { agentSelection } from "../core/agents/view.js";
 import { compose, type Composed } from "../core/compose.js";
 import { workingFolderOf } from "./paths.js";
@@ -87,9 +87,7 @@ export async function runSelection(
     const omitted = gathered.selection.omitted;
     const index = seen && omitted.length > 0 ? { key: INDEX_KEY, hash: contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) } : null;
     const indexShown = index !== null && seen?.get(index.key) === index.hash;
-    const as = asAgent === undefined ? undefined : agentProfileAt(asAgent, gathered.root, run.env);
-    if (as) gathered.warnings.push(...as.warnings);
-    const profile = as?.profile;
+    const profile = profileForAs(asAgent, gathered.root, run.env, (warnings) => gathered.warnings.push(...warnings));
     const selection = profile
       ? agentSelection(profile, gathered.selection, workingFolderOf(gathered.root, run.cwd))
       : indexShown

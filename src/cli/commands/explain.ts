@@ -1,6 +1,6 @@
 import { agentView } from "../../core/agents/view.js";
 import { renderExplainJson, renderExplainText } from "../../core/render/explain.js";
-import { agentProfileAt } from "../../io/agent-settings.js";
+import { profileForAs } from "../../io/agent-settings.js";
 import { workingFolderOf } from "../../io/paths.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import { printWarnings, wantsColor, type CliContext } from "../context.js";
@@ -16,9 +16,7 @@ export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<
   // --as adds a column to the ordinary trace; the selection itself is build's, not the agent's view build --as prints.
   const { as: agent, ...selection } = flags;
   const { candidates, doc } = await selectFromFlags(ctx, selection, false);
-  const as = agent === undefined ? undefined : agentProfileAt(agent, doc.root, ctx.env);
-  if (as) printWarnings(ctx, as.warnings);
-  const profile = as?.profile;
+  const profile = profileForAs(agent, doc.root, ctx.env, (warnings) => printWarnings(ctx, warnings));
   const views = profile ? agentView(profile, candidates, doc.targets, workingFolderOf(doc.root, ctx.cwd)) : undefined;
   if (flags.json) {
     ctx.stdout.write(renderExplainJson(candidates, views));
