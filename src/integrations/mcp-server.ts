@@ -8,6 +8,7 @@
  */
 import type { McpServer as McpServerType } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Config } from "../core/config.js";
 import { renderExplainJson } from "../core/render/explain.js";
 import { FORMATS, type Candidate, type Format } from "../core/types.js";
 import { gather } from "../io/gather.js";
@@ -24,8 +25,8 @@ export interface McpOptions {
   version: string;
   /** This connection's session: what it was given is not given again. */
   session: string;
-  /** Told the root and the candidates each time every file is read (the watcher follows them). */
-  onRead?: (root: string, candidates: Candidate[]) => void;
+  /** Told the root and its config each time every file is read (the watcher follows the root). */
+  onRead?: (root: string, config: Config) => void;
 }
 
 const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
@@ -34,7 +35,7 @@ const failure = (message: string): CallToolResult => ({ content: [{ type: "text"
 /** Every instruction file, as `build --all` sees it (kinds, globs, descriptions, full text). */
 export async function everyRule(options: McpOptions): Promise<Candidate[]> {
   const gathered = await gather({ cwd: options.run.cwd, env: options.run.env, all: true, ...(options.root !== undefined && { root: options.root }) });
-  options.onRead?.(gathered.root, gathered.selection.candidates);
+  options.onRead?.(gathered.root, gathered.config);
   return gathered.selection.candidates.filter((c) => c.path !== null);
 }
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { createMcpServer, everyRule as everyRuleOf } from "../../integrations/mcp-server.js";
-import { watchRules } from "../../io/rule-watcher.js";
+import type { Config } from "../../core/config.js";
+import { watchTree } from "../../io/tree-watcher.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import type { CliContext } from "../context.js";
 
@@ -12,15 +13,15 @@ type Stdio = typeof import("@modelcontextprotocol/sdk/server/stdio.js");
  */
 export async function runMcp(ctx: CliContext, flags: { root?: string }, version: string): Promise<number> {
   const session = `mcp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-  // Instruction files that change while the server runs: the client is told its resource list changed.
-  const watcher = watchRules(() => void server.server.sendResourceListChanged().catch(() => undefined));
-  const options = {
-    run: { cwd: ctx.cwd, env: ctx.env },
-    ...(flags.root !== undefined && { root: flags.root }),
-    version,
-    session,
-    onRead: (root: string, candidates: Array<{ path: string | null }>) => watcher.follow(root, candidates.flatMap((c) => (c.path === null ? [] : [c.path]))),
+  // Instruction files that change while the server runs: the client is told its resource list changed. The watch
+  // is build --watch's, begun at the first reading of the root (which may come from the client's roots).
+  let watcher: { root: string; close(): Promise<void> } | undefined;
+  const follow = (root: string, config: Config) => {
+    if (watcher?.root === root) return;
+    void watcher?.close();
+    watcher = { root, ...watchTree(root, config, () => void server.server.sendResourceListChanged().catch(() => undefined)) };
   };
+  const options = { run: { cwd: ctx.cwd, env: ctx.env }, ...(flags.root !== undefined && { root: flags.root }), version, session, onRead: follow };
   const server = createMcpServer(options);
   // The client's roots, when it has them, are the project: the first file:// root.
   server.server.oninitialized = () => {
@@ -52,6 +53,6 @@ export async function runMcp(ctx: CliContext, flags: { root?: string }, version:
   });
   await server.connect(transport);
   await closed;
-  watcher.close();
+  await watcher?.close();
   return 0;
 }
