@@ -2,8 +2,8 @@ import { statSync } from "node:fs";
 import type { DoctorInput } from "../core/doctor/index.js";
 import type { Warning } from "../core/types.js";
 import { walkTree } from "./discover.js";
-import { AGENT_NAMES } from "../core/agents/index.js";
-import { agentProfileAt, readAgentSettings } from "./agent-settings.js";
+import { AGENT_NAMES, profileFor } from "../core/agents/index.js";
+import { readAgentSettings } from "./agent-settings.js";
 import { gather } from "./gather.js";
 import { trackedFiles } from "./git.js";
 import { under } from "./paths.js";
@@ -18,18 +18,18 @@ export async function readDoctorTree(cwd: string, rootFlag: string | undefined, 
   const root = gathered.root;
   // No pathspec: every file git tracks; null outside git, where the tree is walked.
   const tracked = trackedFiles(root, []) ?? (await walkTree(root, () => true));
-  const codex = readAgentSettings("codex", root, env);
-  // Each agent as its settings here have it (Gemini CLI told to read AGENTS.md reads it): who gets a text twice.
-  const configured = AGENT_NAMES.map((name) => agentProfileAt(name, root, env));
+  // Each agent as its settings here have it (Gemini CLI told to read AGENTS.md reads it): who gets a text twice;
+  // Codex's budget and names for where it cuts.
+  const settings = AGENT_NAMES.map((name) => ({ name, ...readAgentSettings(name, root, env) }));
   return {
-    codex: codex.settings,
-    profiles: configured.flatMap((c) => (c.profile ? [c.profile] : [])),
+    codex: settings.find((s) => s.name === "codex")!.settings,
+    profiles: settings.flatMap((s) => profileFor(s.name, s.settings) ?? []),
     root,
     files: gathered.files,
     selection: gathered.selection,
     tracked: tracked.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     config: gathered.config,
     exists: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isFile() === true,
-    warnings: [...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)), ...codex.warnings, ...configured.filter((c) => c.profile?.name !== "codex").flatMap((c) => c.warnings)],
+    warnings: [...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)), ...settings.flatMap((s) => s.warnings)],
   };
 }
