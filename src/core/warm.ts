@@ -2,8 +2,9 @@ import type { Stem } from "./prompt/words.js";
 
 /**
  * What earlier runs in the same project worked out that a run can reuse: each glob's regular expression as picomatch
- * compiled it, and each word's stem. Both are pure functions of their key (for one picomatch and one stemmer: the
- * io edge keys the saved data by their versions), so a hit answers exactly as the work it saves. Most of a hook's
+ * compiled it, each word's stem, each frontmatter block's reading, and the ignore files' answer for each path. Each is
+ * a pure function of its key (for one picomatch and one stemmer: the io edge keys the saved data by their versions;
+ * the ignore answers by a fingerprint of the ignore files), so a hit answers exactly as the work it saves. Most of a hook's
  * time after Node's start is code running for the first time; a hit skips that code, not just its result.
  * No file system here: io/warm-cache.ts loads and saves.
  */
