@@ -9,11 +9,12 @@
  *                                      or "all" for build --all
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
 import { generate, SIZES } from "./generate.js";
+import { sideBySide } from "./measure.js";
 
 const ref = process.argv[2] ?? "HEAD";
 const size = SIZES.find((s) => s.name === (process.env.BENCH_AB_SIZE ?? "small"));
@@ -43,33 +44,16 @@ try {
     return `sed "s/SESSION/$$/" ${eventFile} | node ${bin} hook claude`;
   };
   const commands: Record<string, string> = { "node -e 0": "node -e 0", [ref]: invoke(join(before, "bin/ctxinject.js")), "this checkout": invoke(BIN) };
-  const times = Object.fromEntries(Object.keys(commands).map((k) => [k, [] as number[]]));
-  // CPU time (user + system, from GNU time where present): what other processes on a busy machine add to wall time
-  // they mostly do not add to it, so a change of a few per cent shows in it when wall times drown it.
-  const cpu = Object.fromEntries(Object.keys(commands).map((k) => [k, [] as number[]]));
-  const timeFile = join(work, "time");
-  const hasTime = existsSync("/usr/bin/time");
   // Each build its own state folder: what one saves for the next run is not the other's.
-  const envOf = (index: number) => ({ ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: join(work, `state-${index}`) });
-  for (let i = -1; i < runs; i++) {
-    for (const [index, [name, command]] of Object.entries(commands).entries()) {
-      const started = process.hrtime.bigint();
-      const timed = hasTime ? `/usr/bin/time -f '%U %S' -o ${timeFile} sh -c '${command.replace(/'/g, `'\\''`)}'` : command;
-      const r = spawnSync("sh", ["-c", timed], { cwd: tree.root, stdio: "ignore", env: envOf(index) });
-      if (r.status !== 0) throw new Error(`failed: ${command}`);
-      if (i < 0) continue;
-      times[name]!.push(Number(process.hrtime.bigint() - started) / 1e6);
-      if (hasTime) cpu[name]!.push(readFileSync(timeFile, "utf8").trim().split(/\s+/).slice(-2).reduce((sum, s) => sum + Number(s) * 1000, 0));
-    }
-  }
-  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-  const fastest = (list: number[]) => Math.min(...list);
-  const floor = times["node -e 0"]!;
+  const names = Object.keys(commands);
+  const timings = sideBySide(tree.root, names.map((name, index) => ({ command: commands[name]!, env: { CTXINJECT_STATE_DIR: join(work, `state-${index}`) } })), runs);
+  const floor = timings[0]!;
   console.log(`${size.name} tree, ${event === "build" ? "build --files" : event === "all" ? "build --all" : `hook claude ${event}`}, ${runs} runs taking turns (ms; ratio to node -e 0)`);
-  for (const [name, list] of Object.entries(times)) {
-    const used = cpu[name]!.length > 0 ? `  cpu median ${median(cpu[name]!).toFixed(0)}` : "";
-    console.log(`${name.padEnd(14)} median ${median(list).toFixed(1)} (${(median(list) / median(floor)).toFixed(3)})  fastest ${fastest(list).toFixed(1)} (${(fastest(list) / fastest(floor)).toFixed(3)})${used}`);
-  }
+  names.forEach((name, i) => {
+    const t = timings[i]!;
+    const cpu = t.cpuMs === null ? "" : `  cpu median ${t.cpuMs.toFixed(0)}`;
+    console.log(`${name.padEnd(14)} median ${t.ms.toFixed(1)} (${(t.ms / floor.ms).toFixed(3)})  fastest ${t.fastest.toFixed(1)} (${(t.fastest / floor.fastest).toFixed(3)})${cpu}`);
+  });
 } finally {
   spawnSync("git", ["worktree", "remove", "--force", before], { cwd: REPO });
   rmSync(work, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
 import { SessionStore } from "../../src/io/session-store.js";
 import { generate, SIZES, type Generated } from "./generate.js";
+import { sideBySide, type Timing } from "./measure.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // Start-up commands take a tenth of a second: more runs of them cost little and steady their medians.
@@ -28,47 +29,7 @@ const NAMES = [".cursor/rules/**", ".claude/rules/**", "docs/kord/rules/**", ".g
 const PATHSPECS = NAMES.map((n) => `':(glob)**/${n}'`).join(" ");
 const GLOBS = NAMES.map((n) => `**/${n}`).join(",");
 
-interface Timing {
-  ms: number;
-  /** The fastest run: on a shared machine, noise only ever adds time (see the second table). */
-  fastest: number;
-  rssMiB: number | null;
-}
-
-interface Command {
-  command: string;
-  env?: Record<string, string>;
-}
-
-/**
- * Median wall time of each command over `runs` runs after a warm-up, the commands taking turns run by run so that
- * a drift of the machine's speed falls on all of them alike; peak RSS from GNU time when present.
- */
-function sideBySide(cwd: string, commands: Command[], runs = RUNS): Timing[] {
-  const hasTime = existsSync("/usr/bin/time");
-  const once = ({ command, env = {} }: Command): Timing => {
-    const started = process.hrtime.bigint();
-    const r = spawnSync("sh", ["-c", hasTime ? `/usr/bin/time -f '%M' -o /tmp/ctxinject-bench-rss ${command}` : command], {
-      cwd,
-      stdio: ["ignore", "ignore", "pipe"],
-      encoding: "utf8",
-      env: { ...process.env, NO_COLOR: "1", CI: "true", ...env },
-    });
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    if (r.status !== 0) throw new Error(`benchmark command failed (${r.status}): ${command}\n${r.stderr}`);
-    const rss = hasTime ? Number(spawnSync("tail", ["-1", "/tmp/ctxinject-bench-rss"], { encoding: "utf8" }).stdout.trim()) / 1024 : null;
-    return { ms, fastest: ms, rssMiB: rss };
-  };
-  commands.forEach(once);
-  const samples = commands.map(() => [] as Timing[]);
-  for (let run = 0; run < runs; run++) commands.forEach((command, i) => samples[i]!.push(once(command)));
-  return samples.map((list) => {
-    const sorted = list.sort((a, b) => a.ms - b.ms);
-    return { ...sorted[Math.floor(sorted.length / 2)]!, fastest: sorted[0]!.ms };
-  });
-}
-
-const measure = (cwd: string, command: string, runs = RUNS): Timing => sideBySide(cwd, [{ command }], runs)[0]!;
+const measure = (cwd: string, command: string): Timing => sideBySide(cwd, [{ command }], RUNS)[0]!;
 
 function repomixBin(): string | null {
   if (process.env.BENCH_NO_REPOMIX) return null;
@@ -137,7 +98,7 @@ for (const size of sizes) {
     { command: `${ctx} build --all` },
     { command: `git ls-files -z -- ${PATHSPECS} | xargs -0 cat > /dev/null` },
     ...(repomix ? [{ command: `${repomix} --include '${GLOBS}' --style markdown --quiet -o /dev/null` }] : []),
-  ]) as [Timing, Timing, Timing | undefined];
+  ], RUNS) as [Timing, Timing, Timing | undefined];
   const plainTargeted = measure(plain.root, `${ctx} build --files ${plain.target}`);
   const plainAll = measure(plain.root, `${ctx} build --all`);
   rows.push([
