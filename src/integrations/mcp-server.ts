@@ -25,8 +25,8 @@ export interface McpOptions {
   version: string;
   /** This connection's session: what it was given is not given again. */
   session: string;
-  /** Told the root and its config each time every file is read (the watcher follows the root). */
-  onRead?: (root: string, config: Config) => void;
+  /** Told the root, its config and what was read each time every file is read (the watcher follows the root). */
+  onRead?: (root: string, config: Config, rules: Candidate[]) => void;
 }
 
 const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
@@ -35,8 +35,9 @@ const failure = (message: string): CallToolResult => ({ content: [{ type: "text"
 /** Every instruction file, as `build --all` sees it (kinds, globs, descriptions, full text). */
 export async function everyRule(options: McpOptions): Promise<Candidate[]> {
   const gathered = await gather({ cwd: options.run.cwd, env: options.run.env, all: true, ...(options.root !== undefined && { root: options.root }) });
-  options.onRead?.(gathered.root, gathered.config);
-  return gathered.selection.candidates.filter((c) => c.path !== null);
+  const rules = gathered.selection.candidates.filter((c) => c.path !== null);
+  options.onRead?.(gathered.root, gathered.config, rules);
+  return rules;
 }
 
 export function createMcpServer(options: McpOptions): McpServerType {

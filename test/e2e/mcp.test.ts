@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ListRootsRequestSchema, ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -12,12 +12,18 @@ import { BIN, cleanup, git, materialize } from "../helpers/cli.js";
 // The server as an MCP client sees it: the built bin spawned over a real stdio pipe, driven by the SDK's own client.
 
 test.after(cleanup);
+// A failed assertion leaves its client open: the server it spawned would keep the suite's process alive.
+const open: Client[] = [];
+test.after.each(async () => {
+  for (const client of open.splice(0)) await client.close().catch(() => undefined);
+});
 
 async function connect(root: string, roots?: string[]): Promise<Client> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: root, env: { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: `${root}/.state` } as Record<string, string>, stderr: "ignore" });
   const client = new Client({ name: "ctxinject-test", version: "0.0.0" }, roots ? { capabilities: { roots: { listChanged: false } } } : {});
   if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: "project" })) }));
   await client.connect(transport);
+  open.push(client);
   return client;
 }
 
@@ -95,6 +101,25 @@ test("a rules file created while the server runs: the client is told the resourc
   git(root, "add", ".cursor/rules/added-later.mdc");
   const { resources } = await client.listResources();
   assert.ok(resources.some((r) => r.uri === "ctxinject://rule/.cursor/rules/added-later.mdc"));
+  await client.close();
+});
+
+test("a rule written while the server is still starting its watch is reported once the watch is ready", async () => {
+  // Outside git (a walk reads the tree) and with enough folders that chokidar's first scan takes a while: a file
+  // written in a folder the scan has not reached is a file chokidar takes as already there, and never reports.
+  const root = materialize("monorepo", { git: false });
+  for (let i = 0; i < 1500; i++) mkdirSync(join(root, `services/s${i}/src`), { recursive: true });
+  const client = await connect(root);
+  let changed = 0;
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => void changed++);
+  await client.listResources(); // the watch begins with this reading
+  mkdirSync(join(root, "services/s1499/.cursor/rules"), { recursive: true });
+  writeFileSync(join(root, "services/s1499/.cursor/rules/late.mdc"), "---\nalwaysApply: true\n---\nWritten while the watch started.\n");
+  const deadline = Date.now() + 10_000;
+  while (changed === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(changed > 0, "a resources/list_changed notification arrived");
+  const { resources } = await client.listResources();
+  assert.ok(resources.some((r) => r.uri === "ctxinject://rule/services/s1499/.cursor/rules/late.mdc"));
   await client.close();
 });
 

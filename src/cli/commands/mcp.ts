@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { createMcpServer, everyRule as everyRuleOf } from "../../integrations/mcp-server.js";
 import type { Config } from "../../core/config.js";
+import type { Candidate } from "../../core/types.js";
+import { contentHash } from "../../io/session-store.js";
 import { watchTree } from "../../io/tree-watcher.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import type { CliContext } from "../context.js";
@@ -16,10 +18,21 @@ export async function runMcp(ctx: CliContext, flags: { root?: string }, version:
   // Instruction files that change while the server runs: the client is told its resource list changed. The watch
   // is build --watch's, begun at the first reading of the root (which may come from the client's roots).
   let watcher: { root: string; close(): Promise<void> } | undefined;
-  const follow = (root: string, config: Config) => {
+  const listChanged = () => void server.server.sendResourceListChanged().catch(() => undefined);
+  const follow = (root: string, config: Config, rules: Candidate[]) => {
     if (watcher?.root === root) return;
     void watcher?.close();
-    watcher = { root, ...watchTree(root, config, () => void server.server.sendResourceListChanged().catch(() => undefined)) };
+    const watch = watchTree(root, config, listChanged);
+    const current = { root, close: watch.close };
+    watcher = current;
+    // A change in a folder chokidar's first scan had not reached yet is never reported: once the scan is done, the
+    // tree is read again and the client told if it differs from the reading the watch began with.
+    const before = listingOf(rules);
+    void watch.ready.then(async () => {
+      if (watcher !== current) return;
+      const now = await everyRuleOf(options).catch(() => null);
+      if (now !== null && watcher === current && listingOf(now) !== before) listChanged();
+    });
   };
   const options = { run: { cwd: ctx.cwd, env: ctx.env }, ...(flags.root !== undefined && { root: flags.root }), version, session, onRead: follow };
   const server = createMcpServer(options);
@@ -56,3 +69,6 @@ export async function runMcp(ctx: CliContext, flags: { root?: string }, version:
   await watcher?.close();
   return 0;
 }
+
+/** What the resource list shows, as one value: each file's path and the hash of its text. */
+const listingOf = (rules: Candidate[]) => contentHash(rules.map((r) => `${r.path}\0${contentHash(r.content)}`).join("\n"));
