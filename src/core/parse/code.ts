@@ -33,6 +33,8 @@ interface Run {
 }
 
 export function scanCode(text: string): CodeScan {
+  // Without a backtick or a tilde fence there is no code: no pattern is run (each costs a compile on every run).
+  if (!text.includes("`") && !text.includes("~~~")) return { lines: plainLines(text), ranges: [] };
   const lines: ScannedLine[] = [];
   const ranges: Array<[number, number]> = [];
   let fence: { marker: string; start: number } | null = null;
@@ -77,6 +79,17 @@ export function scanCode(text: string): CodeScan {
   if (fence !== null) ranges.push([fence.start, text.length]);
   ranges.sort((a, b) => a[0] - b[0]);
   return { lines, ranges };
+}
+
+function plainLines(text: string): ScannedLine[] {
+  const lines: ScannedLine[] = [];
+  let start = 0;
+  for (let end = text.indexOf("\n"); ; end = text.indexOf("\n", start)) {
+    const stop = end === -1 ? text.length : end;
+    lines.push({ text: text.slice(start, stop), start, end: stop, fence: null });
+    if (end === -1) return lines;
+    start = end + 1;
+  }
 }
 
 /** A bare line of backticks that matches a run left open in the paragraph so far. */
