@@ -9,7 +9,8 @@ import { join } from "node:path";
 
 export interface Command {
   command: string;
-  env?: Record<string, string>;
+  /** Added to this process's environment; an undefined value takes the variable out. */
+  env?: Record<string, string | undefined>;
 }
 
 export interface Timing {

@@ -52,6 +52,9 @@ const ratio = (a: number, b: number) => (a / b).toFixed(2);
 mkdirSync(TREES, { recursive: true });
 const states = mkdtempSync(join(tmpdir(), "ctxinject-bench-state-"));
 process.on("exit", () => rmSync(states, { recursive: true, force: true }));
+// The hooks run as a user's do: no state folder set, so it is found from HOME (a throwaway one here).
+const hookEnv = { HOME: join(states, "home"), CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined };
+const hookState = join(hookEnv.HOME, ".local/state/ctxinject");
 const sizes = SIZES.filter((s) => WANTED.includes(s.name));
 const rows: string[][] = [];
 const fastestRows: string[][] = [];
@@ -69,10 +72,10 @@ for (const size of sizes) {
   const eventFile = (name: string, fields: Record<string, unknown>, agent = "claude") => {
     const file = join(states, `${size.name}-${agent}-${name}.json`);
     writeFileSync(file, JSON.stringify({ hook_event_name: name, session_id: "SESSION", cwd: tree.root, ...fields }));
-    return { command: `sed "s/SESSION/$$/" ${file} | ${ctx} hook ${agent}`, env: { CTXINJECT_STATE_DIR: states } };
+    return { command: `sed "s/SESSION/$$/" ${file} | ${ctx} hook ${agent}`, env: hookEnv };
   };
   // A long session: 200 files' records already injected (one record file per hook call, as a session writes them).
-  const longSession = new SessionStore(states);
+  const longSession = new SessionStore(hookState);
   for (let i = 0; i < 200; i++) await longSession.recordInjected(`${size.name}-long`, [{ key: join(tree.root, `earlier/file-${i}.md`), hash: String(i) }]);
   const longEvent = join(states, `${size.name}-long.json`);
   writeFileSync(longEvent, JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: `${size.name}-long`, cwd: tree.root, prompt: `fix the retry in ${tree.target}` }));
@@ -88,7 +91,7 @@ for (const size of sizes) {
       eventFile("PostToolUse", { tool_name: "Bash", tool_input: { command: `cat ${tree.target}` } }, "codex"),
       eventFile("BeforeAgent", { prompt: `fix the retry in ${tree.target}` }, "gemini"),
       eventFile("AfterTool", { tool_name: "read_file", tool_input: { file_path: tree.target } }, "gemini"),
-      { command: `${ctx} hook claude < ${longEvent}`, env: { CTXINJECT_STATE_DIR: states } },
+      { command: `${ctx} hook claude < ${longEvent}`, env: hookEnv },
     ],
     START_RUNS,
   ) as Timing[] as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];

@@ -13,9 +13,10 @@ const store = () => {
 };
 test.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-test("the state folder follows CTXINJECT_STATE_DIR, then XDG_STATE_HOME", () => {
+test("the state folder follows CTXINJECT_STATE_DIR, then XDG_STATE_HOME, then the HOME it is given", () => {
   assert.is(stateDir({ CTXINJECT_STATE_DIR: "/x/state" }), "/x/state");
   assert.is(stateDir({ XDG_STATE_HOME: "/y" }), "/y/ctxinject");
+  assert.is(stateDir({ HOME: "/home/someone" }), "/home/someone/.local/state/ctxinject");
   assert.match(stateDir({}), /\.local\/state\/ctxinject$/);
 });
 
