@@ -7,7 +7,6 @@
 // and the stream modules.
 "use strict";
 const { mkdirSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
-const { createRequire } = require("node:module");
 const { dirname, join } = require("node:path");
 const vm = require("node:vm");
 
@@ -69,7 +68,9 @@ if (process.env.CTXINJECT_DEBUG && (rejected || cacheFile !== shipped)) {
   process.stderr.write(`ctxinject: debug: ${why}; ${used ? `using ${cacheFile}` : `compiling ${file}, then writing ${write}`}\n`);
 }
 const cli = { exports: {} };
-script.runInThisContext()(cli.exports, createRequire(file), cli, file, dir);
+// Module.createRequire, which is node:module's createRequire without loading node:module (lib/module.js loads part of
+// the ES module loader).
+script.runInThisContext()(cli.exports, module.constructor.createRequire(file), cli, file, dir);
 
 // A run without a usable cache leaves one for the next; failing to write it only means the next compiles again.
 if (write !== undefined) {

@@ -23,10 +23,21 @@ const lazyChildProcess = {
     build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
       /[\\/]commander[\\/]/.test(args.importer) ? { path: "lazy-child-process", namespace: "ctxinject" } : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: "ctxinject" }, () => ({
+    build.onLoad({ filter: /^lazy-child-process$/, namespace: "ctxinject" }, () => ({
       contents: 'let real; module.exports = new Proxy({}, { get: (_, key) => (real ??= require("node:child_process"))[key] });',
       loader: "js",
     }));
+  },
+};
+// node:module (lib/module.js, which loads part of the ES module loader) only gives our code createRequire, called
+// with the bundle's own URL: in the bundle that is the require bin/ctxinject.js hands it, made for the same file.
+const bundleRequire = {
+  name: "bundle-require",
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?module$/ }, (args) =>
+      /[\\/]src[\\/]/.test(args.importer) && !/[\\/]node_modules[\\/]/.test(args.importer) ? { path: "bundle-require", namespace: "ctxinject" } : undefined,
+    );
+    build.onLoad({ filter: /^bundle-require$/, namespace: "ctxinject" }, () => ({ contents: "exports.createRequire = () => require;", loader: "js" }));
   },
 };
 rmSync(OUT, { recursive: true, force: true });
@@ -93,7 +104,7 @@ async function bundleAndTrain({ name, entry, runs }) {
     legalComments: "none",
     logLevel: "warning",
     // lazyChildProcess first: commander's child_process is the one heavy import that is made lazy here.
-    plugins: [lazyChildProcess, startUpGuard],
+    plugins: [lazyChildProcess, bundleRequire, startUpGuard],
   });
 
   // The bundle's last line names its build: a hash of the rest. The bin looks for the cache of that build only, so

@@ -89,7 +89,7 @@ test("a hook runs its own bundle from its own code cache, and answers as the ful
 });
 
 /** Node modules a run loads beyond those of a script that does nothing. */
-function modulesLoaded(args: string[], cwd: string, input: string, env: Record<string, string> = {}): string[] {
+function modulesLoaded(args: string[], cwd: string, input: string, env: Record<string, string | undefined> = {}): string[] {
   const dir = mkdtempSync(join(tmpdir(), "ctxinject-modules-"));
   copies.push(dir);
   const preload = join(dir, "record.cjs");
@@ -110,22 +110,15 @@ function modulesLoaded(args: string[], cwd: string, input: string, env: Record<s
   return record([join(REPO, "bin/ctxinject.js"), ...args], "run").filter((m) => !floor.has(m));
 }
 
-// vm runs the bundle from its code cache; module (with the loader parts it brings) gives the bundle its require;
-// process is commander's. Anything else (streams, net, crypto, tty…) costs milliseconds of every prompt: load it
-// where it is used, with lazyRequire.
-const START_UP_MODULES = [
-  "NativeModule vm",
-  "NativeModule module",
-  "NativeModule internal/modules/esm/assert",
-  "NativeModule internal/modules/esm/loader",
-  "NativeModule internal/source_map/source_map",
-  "NativeModule process",
-];
+// vm runs the bundle from its code cache; process is commander's. Anything else (node:module with the loader parts
+// it brings, os, streams, net, crypto, tty…) costs time on every prompt: load it where it is used, with lazyRequire.
+const START_UP_MODULES = ["NativeModule vm", "NativeModule process"];
 
 test("a build with a prompt and a hook's prompt and file events load no Node module beyond the start-up allow-list", () => {
   const root = materialize("monorepo");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-state-"));
-  copies.push(state);
+  // As a user runs them: the state folder found from HOME.
+  const home = mkdtempSync(join(tmpdir(), "ctxinject-home-"));
+  copies.push(home);
   const event = (fields: Record<string, unknown>) => JSON.stringify({ session_id: "modules", cwd: root, ...fields });
   const runs: Array<[string[], string]> = [
     [["build", "--files", "packages/web/src/components/Button.tsx", "--format", "json"], PROMPT],
@@ -134,7 +127,7 @@ test("a build with a prompt and a hook's prompt and file events load no Node mod
     [["hook", "codex"], event({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/web/src/components/Button.tsx" } })],
   ];
   for (const [args, input] of runs) {
-    const extra = modulesLoaded(args, root, input, { CTXINJECT_STATE_DIR: state }).filter((m) => !START_UP_MODULES.includes(m));
+    const extra = modulesLoaded(args, root, input, { HOME: home, CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined }).filter((m) => !START_UP_MODULES.includes(m));
     assert.equal(extra, [], `ctxinject ${args.join(" ")} loaded ${extra.join(", ")}`);
   }
 });
