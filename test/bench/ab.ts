@@ -9,12 +9,12 @@
  *                                      or "all" for build --all
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
 import { generate, SIZES } from "./generate.js";
-import { sideBySide } from "./measure.js";
+import { inputPerRun, sideBySide } from "./measure.js";
 
 const ref = process.argv[2] ?? "HEAD";
 const size = SIZES.find((s) => s.name === (process.env.BENCH_AB_SIZE ?? "small"));
@@ -35,15 +35,15 @@ try {
   symlinkSync(join(REPO, "node_modules"), join(before, "node_modules"));
   run(process.execPath, ["scripts/bundle.mjs"], before);
   const tree = generate(join(tmpdir(), "ctxinject-bench"), size, true);
-  const eventFile = join(work, "event.json");
   const fields = event === "PostToolUse" ? { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } } : { prompt: `fix the retry in ${tree.target}` };
-  writeFileSync(eventFile, JSON.stringify({ hook_event_name: event, session_id: "SESSION", cwd: tree.root, ...fields }));
-  const invoke = (bin: string) => {
+  // A new session each run, for each build its own events.
+  const invoke = (bin: string, name: string) => {
     if (event === "build") return `node ${bin} build --files ${tree.target}`;
     if (event === "all") return `node ${bin} build --all 2>/dev/null`;
-    return `sed "s/SESSION/$$/" ${eventFile} | node ${bin} hook claude`;
+    const input = (run: number) => JSON.stringify({ hook_event_name: event, session_id: `${name}-${run}`, cwd: tree.root, ...fields });
+    return inputPerRun(join(work, `event-${name}`), runs, input, `node ${bin} hook claude`);
   };
-  const commands: Record<string, string> = { "node -e 0": "node -e 0", [ref]: invoke(join(before, "bin/ctxinject.js")), "this checkout": invoke(BIN) };
+  const commands: Record<string, string> = { "node -e 0": "node -e 0", [ref]: invoke(join(before, "bin/ctxinject.js"), "before"), "this checkout": invoke(BIN, "after") };
   // Each build its own state folder: what one saves for the next run is not the other's.
   const names = Object.keys(commands);
   const timings = sideBySide(tree.root, names.map((name, index) => ({ command: commands[name]!, env: { CTXINJECT_STATE_DIR: join(work, `state-${index}`) } })), runs);

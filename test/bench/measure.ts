@@ -3,7 +3,7 @@
  * them alike: what `npm run bench` and `npm run bench:ab` both report.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -56,4 +56,15 @@ export function sideBySide(cwd: string, commands: Command[], runs: number): Timi
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * `command` reading another input each run, as a host writes each event to a hook: one file per run (the warm-up's
+ * included), taken in turn by shell builtins alone, so nothing runs beside the command (a `sed … |` in front put a
+ * second process and a pipe on its side only).
+ */
+export function inputPerRun(base: string, runs: number, input: (run: number) => string, command: string): string {
+  for (let run = 0; run <= runs; run++) writeFileSync(`${base}-${run}.json`, input(run));
+  writeFileSync(`${base}.next`, "0\n");
+  return `read n < ${base}.next; echo $((n + 1)) > ${base}.next; exec ${command} < ${base}-$n.json`;
 }

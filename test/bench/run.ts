@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
 import { SessionStore } from "../../src/io/session-store.js";
 import { generate, SIZES, type Generated } from "./generate.js";
-import { sideBySide, type Timing } from "./measure.js";
+import { inputPerRun, sideBySide, type Timing } from "./measure.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // Start-up commands take a tenth of a second: more runs of them cost little and steady their medians.
@@ -67,12 +67,12 @@ for (const size of sizes) {
   const tree: Generated = generate(TREES, size, true);
   const plain: Generated = generate(TREES, size, false);
   console.error(`bench: ${size.name}: ${tree.files} files; measuring…`);
-  // Claude Code's prompt hook naming the same file, a new session each run (its first prompt: nothing injected yet).
-  // Each Claude Code event the hook answers, a new session each run.
+  // Each event the hooks answer, in a new session each run (for the prompt hook, its first prompt: nothing injected
+  // yet), on standard input as a host writes it.
   const eventFile = (name: string, fields: Record<string, unknown>, agent = "claude") => {
-    const file = join(states, `${size.name}-${agent}-${name}.json`);
-    writeFileSync(file, JSON.stringify({ hook_event_name: name, session_id: "SESSION", cwd: tree.root, ...fields }));
-    return { command: `sed "s/SESSION/$$/" ${file} | ${ctx} hook ${agent}`, env: hookEnv };
+    const id = `${size.name}-${agent}-${name}`;
+    const event = (run: number) => JSON.stringify({ hook_event_name: name, session_id: `${id}-${run}`, cwd: tree.root, ...fields });
+    return { command: inputPerRun(join(states, id), START_RUNS, event, `${ctx} hook ${agent}`), env: hookEnv };
   };
   // A long session: 200 files' records already injected (one record file per hook call, as a session writes them).
   const longSession = new SessionStore(hookState);
