@@ -4,7 +4,7 @@
  *
  *   BENCH_SIZES=small,medium,large   which trees (default: all three)
  *   BENCH_RUNS=5                     timed runs per command, after one warm-up (median reported)
- *   BENCH_START_RUNS=21              the same for node -e 0, build --files and the hook, which take turns
+ *   BENCH_START_RUNS=41              the same for node -e 0, build --files and the hooks, which take turns
  *   BENCH_NO_REPOMIX=1               skip the repomix comparison
  */
 import { spawnSync } from "node:child_process";
@@ -18,7 +18,7 @@ import { inputPerRun, sideBySide, type Timing } from "./measure.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 // Start-up commands take a tenth of a second: more runs of them cost little and steady their medians.
-const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 21);
+const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 41);
 const WANTED = (process.env.BENCH_SIZES ?? "small,medium,large").split(",");
 const BENCH_DIR = join(REPO, "test/bench");
 const TREES = join(tmpdir(), "ctxinject-bench");
