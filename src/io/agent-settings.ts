@@ -14,7 +14,7 @@ type Env = Record<string, string | undefined>;
  */
 export function readAgentSettings(agent: string, root: string, env: Env): { settings: AgentSettings; warnings: Warning[] } {
   const warnings: Warning[] = [];
-  const home = env.HOME || homedir();
+  const home = homedir(env);
   // A project file by its root-relative path, a home file with ~.
   const shown = (file: string) => (file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file);
   const read = (file: string, parse: (text: string) => unknown): Record<string, unknown> | undefined => {

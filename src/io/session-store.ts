@@ -57,8 +57,7 @@ export const contentHash = fingerprint;
 /** `CTXINJECT_STATE_DIR`, else `$XDG_STATE_HOME/ctxinject`, else `~/.local/state/ctxinject`. */
 export function stateDir(env: Record<string, string | undefined>): string {
   if (env.CTXINJECT_STATE_DIR) return env.CTXINJECT_STATE_DIR;
-  // HOME is what os.homedir() answers with where it is set, and loading node:os cost ~1 ms of every hook call.
-  const base = env.XDG_STATE_HOME || join(env.HOME || homedir(), ".local", "state");
+  const base = env.XDG_STATE_HOME || join(homedir(env), ".local", "state");
   return join(base, "ctxinject");
 }
 
