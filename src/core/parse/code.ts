@@ -33,14 +33,16 @@ interface Run {
 }
 
 export function scanCode(text: string): CodeScan {
-  // Without a backtick or a tilde fence there is no code: no pattern is run (each costs a compile on every run).
-  if (!text.includes("`") && !text.includes("~~~")) return { lines: plainLines(text), ranges: [] };
+  // A text without a backtick has no code span, one without a fence marker no fence: their patterns are not run
+  // (each costs a compile on every run).
+  const backticks = text.includes("`");
+  const fences = backticks || text.includes("~~~");
   const lines: ScannedLine[] = [];
   const ranges: Array<[number, number]> = [];
   let fence: { marker: string; start: number } | null = null;
   let paragraph = -1;
   const endParagraph = (end: number) => {
-    if (paragraph !== -1) ranges.push(...inlineSpans(text, paragraph, end).spans);
+    if (paragraph !== -1 && backticks) ranges.push(...inlineSpans(text, paragraph, end).spans);
     paragraph = -1;
   };
   let offset = 0;
@@ -63,7 +65,7 @@ export function scanCode(text: string): CodeScan {
       lines.push({ text: line, start, end, fence: null });
       continue;
     }
-    const opener = OPENER.exec(line);
+    const opener = fences ? OPENER.exec(line) : null;
     // A backtick fence's info string may not hold a backtick (```` ```a``` ```` is inline code).
     const opens = opener !== null && !(opener[1]![0] === "`" && opener[2]!.includes("`"));
     if (opens && !(paragraph !== -1 && closesOpenSpan(text, paragraph, start, line, opener[1]!))) {
@@ -79,17 +81,6 @@ export function scanCode(text: string): CodeScan {
   if (fence !== null) ranges.push([fence.start, text.length]);
   ranges.sort((a, b) => a[0] - b[0]);
   return { lines, ranges };
-}
-
-function plainLines(text: string): ScannedLine[] {
-  const lines: ScannedLine[] = [];
-  let start = 0;
-  for (let end = text.indexOf("\n"); ; end = text.indexOf("\n", start)) {
-    const stop = end === -1 ? text.length : end;
-    lines.push({ text: text.slice(start, stop), start, end: stop, fence: null });
-    if (end === -1) return lines;
-    start = end + 1;
-  }
 }
 
 /** A bare line of backticks that matches a run left open in the paragraph so far. */
