@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { defaultConfig, validateConfig, type Config } from "../core/config.js";
 import { CtxinjectError } from "../core/errors.js";
 import type { Warning } from "../core/types.js";
 import { lazyRequire } from "./lazy-node.js";
+import { under } from "./paths.js";
 import { isCodeConfig, isTrusted } from "./trust.js";
 
 export const MODULE_NAME = "ctxinject";
@@ -36,7 +37,7 @@ export interface LoadedConfig {
 /** The config file in `dir`, without loading anything heavy: package.json counts only with a "ctxinject" key. */
 export function configFileIn(dir: string): string | null {
   for (const name of CONFIG_FILES) {
-    const path = join(dir, name);
+    const path = under(dir, name);
     if (!existsSync(path)) continue;
     if (name === "package.json") {
       if (packageHasKey(path)) return path;

@@ -1,11 +1,11 @@
 import { readdir, readdirSync, statSync, type Dirent } from "node:fs";
-import { join } from "node:path";
 import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, joinPath } from "../core/rel-path.js";
 import { instructionNames, locateSource as locate, type LocateOptions } from "../core/sources/index.js";
 import { ignoredByGit, trackedFiles } from "./git.js";
 import { indexedFiles } from "./git-index.js";
 import { ignoreMatcher } from "./git-ignore.js";
+import { under } from "./paths.js";
 
 export interface DiscoverOptions extends LocateOptions {
   root: string;
@@ -88,11 +88,11 @@ function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[
   const names = [...new Set([...spec.folders, ...spec.names])];
   const found: string[] = [];
   for (const dir of dirs) {
-    const present = new Set(listOrNothing(join(options.root, dir)));
+    const present = new Set(listOrNothing(under(options.root, dir)));
     for (const name of names) {
       if (!present.has(name.split("/")[0]!)) continue;
       const path = joinPath(dir, name);
-      const info = statSync(join(options.root, path), { throwIfNoEntry: false });
+      const info = statSync(under(options.root, path), { throwIfNoEntry: false });
       if (info === undefined) continue;
       if (info.isDirectory()) {
         if (folders.has(name)) walkFolderSync(options.root, path, found);
@@ -113,7 +113,7 @@ function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[
 function walkFolderSync(root: string, dir: string, out: string[]): void {
   let entries: Dirent[];
   try {
-    entries = readdirSync(join(root, dir), { withFileTypes: true });
+    entries = readdirSync(under(root, dir), { withFileTypes: true });
   } catch {
     return;
   }
@@ -148,7 +148,7 @@ export async function walkTree(root: string, keep: (path: string) => boolean, st
         const dir = queue.pop()!;
         active++;
         // The callback API: fs/promises would load streams and readline at start-up for this one call.
-        readdir(join(root, dir), { withFileTypes: true }, (error: Error | null, entries: Dirent[]) => {
+        readdir(under(root, dir), { withFileTypes: true }, (error: Error | null, entries: Dirent[]) => {
           try {
             for (const entry of error ? [] : entries) {
               if (entry.name === "node_modules" || entry.name === ".git") continue;

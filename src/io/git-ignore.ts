@@ -1,8 +1,7 @@
 import { closeSync, constants, existsSync, openSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { gitIgnoreMatcher, type IgnoreFile } from "../core/gitignore.js";
 import { ancestorsOf, depthOf, dirOf, joinPath } from "../core/rel-path.js";
-import { isDirectory, toRootRelative } from "./paths.js";
+import { isDirectory, toRootRelative, under } from "./paths.js";
 
 /**
  * Git's variables that move the repository, its index or its config (GIT_CONFIG_KEY_n counts only with
@@ -28,11 +27,11 @@ const SYSTEM_CONFIGS = ["/etc/gitconfig", "/usr/local/etc/gitconfig", "/opt/home
 export function ignoreMatcher(gitTop: string, root: string, paths: string[], env: NodeJS.ProcessEnv): ((path: string) => boolean) | null {
   const home = env.HOME;
   if (process.platform === "win32" || !home || gitMovedByEnv(env)) return null;
-  const gitDir = join(gitTop, ".git");
+  const gitDir = under(gitTop, ".git");
   if (!isDirectory(gitDir)) return null;
-  const configDir = env.XDG_CONFIG_HOME || join(home, ".config");
-  const repoConfig = readOptional(join(gitDir, "config")) ?? "";
-  const configs = [...SYSTEM_CONFIGS, join(configDir, "git/config"), join(home, ".gitconfig")].map(readOptional);
+  const configDir = env.XDG_CONFIG_HOME || under(home, ".config");
+  const repoConfig = readOptional(under(gitDir, "config")) ?? "";
+  const configs = [...SYSTEM_CONFIGS, under(configDir, "git/config"), under(home, ".gitconfig")].map(readOptional);
   if ([...configs, repoConfig].some((text) => text !== null && NEEDS_GIT.test(text))) return null;
   if (configs.some((text) => text !== null && IGNORE_CASE.test(text))) return null;
 
@@ -42,16 +41,16 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
   const dirs = new Set<string>();
   for (const path of paths) for (const dir of ancestorsOf(dirOf(fromTop(path)))) dirs.add(dir);
   const ordered = [...dirs].sort((a, b) => depthOf(a) - depthOf(b));
-  if (ordered.some((dir) => dir !== "" && existsSync(join(gitTop, dir, ".git")))) return null;
+  if (ordered.some((dir) => dir !== "" && existsSync(under(gitTop, joinPath(dir, ".git"))))) return null;
 
   const files: IgnoreFile[] = [];
   const add = (dir: string, text: string | null) => {
     if (text !== null) files.push({ dir, text });
   };
-  add("", readOptional(join(configDir, "git/ignore")));
-  add("", readOptional(join(gitDir, "info/exclude")));
+  add("", readOptional(under(configDir, "git/ignore")));
+  add("", readOptional(under(gitDir, "info/exclude")));
   // Git (2.32+) does not read a .gitignore inside the tree that is a symbolic link: O_NOFOLLOW refuses it too.
-  for (const dir of ordered) add(dir, readOptional(join(gitTop, dir, ".gitignore"), constants.O_NOFOLLOW));
+  for (const dir of ordered) add(dir, readOptional(under(gitTop, joinPath(dir, ".gitignore")), constants.O_NOFOLLOW));
   const ignored = gitIgnoreMatcher(files, { ignoreCase: /^\s*ignorecase\s*=\s*true\s*$/im.test(repoConfig) });
   return (path) => ignored(fromTop(path));
 }

@@ -1,10 +1,10 @@
 // Synchronous calls: a hook's handful of tiny files cost more in thread-pool round trips than in the calls.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from "node:fs";
-import { join } from "node:path";
 import { usageError } from "../core/errors.js";
 import type { Priority } from "../core/types.js";
 import { fingerprint } from "../core/fingerprint.js";
 import { homedir } from "./lazy-node.js";
+import { under } from "./paths.js";
 
 /**
  * Session state shared by separate processes (a git hook, an agent hook, the next build).
@@ -57,8 +57,8 @@ export const contentHash = fingerprint;
 /** `CTXINJECT_STATE_DIR`, else `$XDG_STATE_HOME/ctxinject`, else `~/.local/state/ctxinject`. */
 export function stateDir(env: Record<string, string | undefined>): string {
   if (env.CTXINJECT_STATE_DIR) return env.CTXINJECT_STATE_DIR;
-  const base = env.XDG_STATE_HOME || join(homedir(env), ".local", "state");
-  return join(base, "ctxinject");
+  const base = env.XDG_STATE_HOME || under(homedir(env), ".local/state");
+  return under(base, "ctxinject");
 }
 
 /** A session id as a folder name: reversible, no separators, never `.` or `..`. */
@@ -95,22 +95,22 @@ export class SessionStore {
   constructor(readonly dir: string) {}
 
   private sessionDir(session: string): string {
-    return join(this.dir, "sessions", encodeSessionId(session));
+    return under(this.dir, `sessions/${encodeSessionId(session)}`);
   }
 
   /** Writes `value` as JSON at `target` through a temp file in the session's tmp folder. */
   private async writeAtomic(session: string, target: string, value: unknown): Promise<void> {
     const base = this.sessionDir(session);
-    const tmp = join(base, "tmp", `${nonce()}.json`);
-    mkdirSync(join(base, "tmp"), { recursive: true });
+    const tmp = under(base, `tmp/${nonce()}.json`);
+    mkdirSync(under(base, "tmp"), { recursive: true });
     writeFileSync(tmp, JSON.stringify(value));
-    mkdirSync(join(target, ".."), { recursive: true });
+    mkdirSync(target.slice(0, target.lastIndexOf("/")), { recursive: true });
     renameSync(tmp, target);
     await this.touch(session);
   }
 
   private async touch(session: string): Promise<void> {
-    const marker = join(this.sessionDir(session), "last-used");
+    const marker = under(this.sessionDir(session), "last-used");
     const now = new Date();
     // Asked first rather than caught: a thrown error costs more than the stat, on a new session's first build.
     if (statSync(marker, { throwIfNoEntry: false }) === undefined) writeFileSync(marker, "");
@@ -125,14 +125,14 @@ export class SessionStore {
       priority: entry.priority ?? "normal",
       order: Date.now() * 1000 + (counter++ % 1000),
     };
-    await this.writeAtomic(session, join(this.sessionDir(session), "pending", `${fingerprint(`${entry.source}:${entry.id}`)}.json`), stored);
+    await this.writeAtomic(session, under(this.sessionDir(session), `pending/${fingerprint(`${entry.source}:${entry.id}`)}.json`), stored);
     return stored;
   }
 
   /** Pending entries in registration order, without taking them. */
   async pending(session: string): Promise<StoredEntry[]> {
     await this.recoverAbandonedClaims(session);
-    const folder = join(this.sessionDir(session), "pending");
+    const folder = under(this.sessionDir(session), "pending");
     return sortEntries(await readEntries(folder, await listDir(folder)));
   }
 
@@ -140,15 +140,15 @@ export class SessionStore {
   async claim(session: string): Promise<Claim> {
     await this.recoverAbandonedClaims(session);
     const base = this.sessionDir(session);
-    const pendingDir = join(base, "pending");
+    const pendingDir = under(base, "pending");
     const names = await listDir(pendingDir);
-    const claimDir = join(base, "claims", nonce());
+    const claimDir = under(base, `claims/${nonce()}`);
     const taken: string[] = [];
     if (names.length > 0) {
       mkdirSync(claimDir, { recursive: true });
       for (const name of names) {
         try {
-          renameSync(join(pendingDir, name), join(claimDir, name));
+          renameSync(under(pendingDir, name), under(claimDir, name));
           taken.push(name);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
@@ -170,9 +170,9 @@ export class SessionStore {
   /** Claims of processes that died (killed mid-consume) go back to pending. */
   private async recoverAbandonedClaims(session: string): Promise<void> {
     const base = this.sessionDir(session);
-    for (const name of await listDir(join(base, "claims"))) {
+    for (const name of await listDir(under(base, "claims"))) {
       const pid = Number(name.split("-")[0]);
-      if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) await putBack(join(base, "claims", name), join(base, "pending"));
+      if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) await putBack(under(base, `claims/${name}`), under(base, "pending"));
     }
   }
 
@@ -182,7 +182,7 @@ export class SessionStore {
    * than INJECTED_FILES_TO_MERGE of them they are merged into one, so a long session still reads a few files.
    */
   async injected(session: string): Promise<Map<string, string>> {
-    const folder = join(this.sessionDir(session), "injected");
+    const folder = under(this.sessionDir(session), "injected");
     const { map, names } = await readInjected(folder);
     if (names.length > INJECTED_FILES_TO_MERGE) await this.mergeInjected(session, folder, names, map);
     return map;
@@ -190,18 +190,18 @@ export class SessionStore {
 
   /** The merged records go in under a new name first; only then are the files they came from removed. */
   private async mergeInjected(session: string, folder: string, names: string[], map: Map<string, string>): Promise<void> {
-    await this.writeAtomic(session, join(folder, injectedName()), [...map].map(([key, hash]) => ({ key, hash })));
-    for (const name of names) rmSync(join(folder, name), { force: true });
+    await this.writeAtomic(session, under(folder, injectedName()), [...map].map(([key, hash]) => ({ key, hash })));
+    for (const name of names) rmSync(under(folder, name), { force: true });
   }
 
   async recordInjected(session: string, records: InjectedRecord[]): Promise<void> {
     if (records.length === 0) return;
-    await this.writeAtomic(session, join(this.sessionDir(session), "injected", injectedName()), records);
+    await this.writeAtomic(session, under(this.sessionDir(session), `injected/${injectedName()}`), records);
   }
 
   /** What the session has seen is forgotten (after a compaction or /clear): everything may be injected again. */
   async resetInjected(session: string): Promise<void> {
-    await removeDir(join(this.sessionDir(session), "injected"), this.dir);
+    await removeDir(under(this.sessionDir(session), "injected"), this.dir);
   }
 
   async clear(session: string): Promise<void> {
@@ -209,19 +209,19 @@ export class SessionStore {
   }
 
   async clearAll(): Promise<void> {
-    for (const name of await listDir(join(this.dir, "sessions"))) await removeDir(join(this.dir, "sessions", name), this.dir);
+    for (const name of await listDir(under(this.dir, "sessions"))) await removeDir(under(this.dir, `sessions/${name}`), this.dir);
   }
 
   async sessions(): Promise<SessionSummary[]> {
     const out: SessionSummary[] = [];
-    for (const name of await listDir(join(this.dir, "sessions"))) {
-      const base = join(this.dir, "sessions", name);
-      const updated = statOrNull(join(base, "last-used"))?.mtime;
+    for (const name of await listDir(under(this.dir, "sessions"))) {
+      const base = under(this.dir, `sessions/${name}`);
+      const updated = statOrNull(under(base, "last-used"))?.mtime;
       if (updated === undefined) continue;
       out.push({
         id: decodeSessionId(name),
-        pending: (await listDir(join(base, "pending"))).length,
-        injected: (await readInjected(join(base, "injected"))).map.size,
+        pending: (await listDir(under(base, "pending"))).length,
+        injected: (await readInjected(under(base, "injected"))).map.size,
         updated: updated.toISOString(),
       });
     }
@@ -233,7 +233,7 @@ export class SessionStore {
    * lists every session, so running it on every prompt would cost more the more sessions a machine keeps.
    */
   async collectGarbageOccasionally(maxAgeMs: number, intervalMs: number, now = Date.now(), keep?: string): Promise<string[]> {
-    const marker = join(this.dir, "last-gc");
+    const marker = under(this.dir, "last-gc");
     if (now - (statOrNull(marker)?.mtimeMs ?? 0) < intervalMs) return [];
     mkdirSync(this.dir, { recursive: true });
     writeFileSync(marker, "");
@@ -245,19 +245,19 @@ export class SessionStore {
   async collectGarbage(maxAgeMs: number, now = Date.now(), keep?: string): Promise<string[]> {
     const removed: string[] = [];
     const kept = keep !== undefined ? encodeSessionId(keep) : null;
-    for (const name of await listDir(join(this.dir, "sessions"))) {
+    for (const name of await listDir(under(this.dir, "sessions"))) {
       if (name === kept) continue;
-      const base = join(this.dir, "sessions", name);
-      const used = statOrNull(join(base, "last-used"))?.mtimeMs ?? 0;
+      const base = under(this.dir, `sessions/${name}`);
+      const used = statOrNull(under(base, "last-used"))?.mtimeMs ?? 0;
       if (now - used > maxAgeMs) {
         await removeDir(base, this.dir);
         removed.push(decodeSessionId(name));
         continue;
       }
-      for (const tmp of await listDir(join(base, "tmp"))) {
-        const stat = statOrNull(join(base, "tmp", tmp));
+      for (const tmp of await listDir(under(base, "tmp"))) {
+        const stat = statOrNull(under(base, `tmp/${tmp}`));
         const age = stat === null ? 0 : now - stat.mtimeMs;
-        if (age > 60 * 60 * 1000) rmSync(join(base, "tmp", tmp), { force: true });
+        if (age > 60 * 60 * 1000) rmSync(under(base, `tmp/${tmp}`), { force: true });
       }
     }
     return removed;
@@ -277,7 +277,7 @@ async function readInjected(folder: string): Promise<{ map: Map<string, string>;
   for (const name of names) {
     try {
       // An array since records are written one file per build; a single record in files of earlier versions.
-      const parsed = JSON.parse(readFileSync(join(folder, name), "utf8")) as InjectedRecord | InjectedRecord[];
+      const parsed = JSON.parse(readFileSync(under(folder, name), "utf8")) as InjectedRecord | InjectedRecord[];
       for (const record of Array.isArray(parsed) ? parsed : [parsed]) map.set(record.key, record.hash);
     } catch {
       // A file is written whole by rename; an unreadable or vanished one only means "not seen": injected again.
@@ -293,7 +293,7 @@ async function readEntries(folder: string, names: string[]): Promise<StoredEntry
   const entries: StoredEntry[] = [];
   for (const name of names) {
     try {
-      entries.push(JSON.parse(readFileSync(join(folder, name), "utf8")) as StoredEntry);
+      entries.push(JSON.parse(readFileSync(under(folder, name), "utf8")) as StoredEntry);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
       throw error;
@@ -310,11 +310,11 @@ function sortEntries(entries: StoredEntry[]): StoredEntry[] {
 async function putBack(claimDir: string, pendingDir: string): Promise<void> {
   mkdirSync(pendingDir, { recursive: true });
   for (const name of await listDir(claimDir)) {
-    const back = join(pendingDir, name);
-    if (statOrNull(back) !== null) rmSync(join(claimDir, name), { force: true });
+    const back = under(pendingDir, name);
+    if (statOrNull(back) !== null) rmSync(under(claimDir, name), { force: true });
     else {
       try {
-        renameSync(join(claimDir, name), back);
+        renameSync(under(claimDir, name), back);
       } catch {
         // Another process put it back first.
       }
@@ -333,9 +333,9 @@ function statOrNull(path: string): Stats | null {
 
 /** Renames a folder aside before deleting it, so no reader sees it half-deleted. */
 async function removeDir(path: string, stateRoot: string): Promise<void> {
-  const trash = join(stateRoot, "trash", nonce());
+  const trash = under(stateRoot, `trash/${nonce()}`);
   try {
-    mkdirSync(join(stateRoot, "trash"), { recursive: true });
+    mkdirSync(under(stateRoot, "trash"), { recursive: true });
     renameSync(path, trash);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { fingerprint } from "../core/fingerprint.js";
 import { MAX_WARM_CHARS, primeWarm, takeWarmChanges, type WarmData } from "../core/warm.js";
+import { under } from "./paths.js";
 import { stateDir } from "./session-store.js";
 
 /**
@@ -19,8 +19,8 @@ const WARM_KEY = typeof CTXINJECT_WARM_KEY === "string" ? CTXINJECT_WARM_KEY : u
  */
 export function loadWarm(env: Record<string, string | undefined>, root: string, now: () => number = Date.now): () => void {
   if (WARM_KEY === undefined || env.CTXINJECT_NO_WARM_CACHE) return () => undefined;
-  const dir = join(stateDir(env), "warm");
-  const file = join(dir, `${fingerprint(root)}.json`);
+  const dir = under(stateDir(env), "warm");
+  const file = under(dir, `${fingerprint(root)}.json`);
   try {
     if (statSync(file, { throwIfNoEntry: false }) !== undefined) {
       const text = readFileSync(file, "utf8");
@@ -54,12 +54,12 @@ const MAX_AGE_MS = 7 * 24 * 3_600_000;
 const COLLECT_EVERY_MS = 3_600_000;
 
 function collectOld(dir: string, now: number): void {
-  const marker = join(dir, ".collected");
+  const marker = under(dir, ".collected");
   const last = statSync(marker, { throwIfNoEntry: false });
   if (last !== undefined && now - last.mtimeMs < COLLECT_EVERY_MS) return;
   writeFileSync(marker, "");
   for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
+    const path = under(dir, name);
     const info = name.endsWith(".json") ? statSync(path, { throwIfNoEntry: false }) : undefined;
     if (info !== undefined && now - info.mtimeMs > MAX_AGE_MS) rmSync(path, { force: true });
   }
