@@ -3,8 +3,10 @@
 //   import ("A dynamic import callback was not specified", and only when that line runs).
 // - A static import of a heavy Node module: in the bundle every top-level import runs on every start, and these
 //   bring the stream, net or crypto modules with them (milliseconds of every prompt).
-// Both pass tsc and esbuild as they are; the messages say what to do instead.
-import { readFileSync } from "node:fs";
+// - A character outside ASCII in the output (esbuild keeps those of regular expressions as they are): V8 then holds
+//   the whole bundle as a two-byte string, and every start reads and decodes it more slowly.
+// All pass tsc and esbuild as they are; the messages say what to do instead.
+import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { transformSync } from "esbuild";
 
@@ -69,6 +71,19 @@ export const startUpGuard = {
     build.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== "dynamic-import") return undefined;
       return { errors: [{ text: `import("${args.path}") in ${relative(process.cwd(), args.importer)}: the bundle runs from a code cache, where import() fails at run time; ${LAZY}` }] };
+    });
+    build.onEnd((result) => {
+      const outfile = build.initialOptions.outfile;
+      const outputs = result.outputFiles?.map((f) => [f.path, f.text]) ?? (outfile && existsSync(outfile) ? [[outfile, readFileSync(outfile, "utf8")]] : []);
+      const errors = [];
+      for (const [path, text] of outputs) {
+        const at = text.search(/[^\x00-\x7f]/);
+        if (at === -1) continue;
+        const near = text.slice(Math.max(0, at - 30), at + 10).replace(/\s+/g, " ");
+        const escaped = `\\u${text.charCodeAt(at).toString(16).padStart(4, "0")}`;
+        errors.push({ text: `${relative(process.cwd(), path)}: ${JSON.stringify(text[at])} (near ${JSON.stringify(near)}) makes V8 hold the whole bundle as a two-byte string, slower to read on every start; write it as ${escaped} in the source` });
+      }
+      return { errors };
     });
     // import() of a computed name never reaches onResolve: the project's own files are searched for it.
     build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {

@@ -19,7 +19,7 @@ async function bundle(files: Record<string, string>): Promise<string | null> {
   mkdirSync(join(dir, "src"));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, "src", name), text);
   try {
-    await build({ entryPoints: [join(dir, "src/main.ts")], bundle: true, format: "cjs", platform: "node", write: false, logLevel: "silent", plugins: [startUpGuard] });
+    await build({ entryPoints: [join(dir, "src/main.ts")], bundle: true, format: "cjs", platform: "node", target: "node20", write: false, logLevel: "silent", plugins: [startUpGuard] });
     return null;
   } catch (error) {
     return (error as { errors: Array<{ text: string }> }).errors.map((e) => e.text).join("\n");
@@ -31,6 +31,15 @@ test("the bundle refuses import() of a computed name, naming the file and line a
   assert.ok(error !== null, "the bundle was built");
   assert.match(error, /import\(\) at .*src\/main\.ts:3/);
   assert.match(error, "lazyRequire");
+});
+
+test("the bundle refuses a character outside ASCII, saying which and how to write it", async () => {
+  const error = await bundle({ "main.ts": "export const stops = (line: string) => line.split(/[.!?\\u3002]/);\nexport const sentenceEnd = /[.!?。]/;\n" });
+  assert.ok(error !== null, "the bundle was built");
+  assert.match(error, '"。"');
+  assert.match(error, "\\u3002");
+  assert.match(error, "two-byte");
+  assert.is(await bundle({ "main.ts": "export const stops = (line: string) => line.split(/[.!?\\u3002]/);\n" }), null);
 });
 
 test("the bundle refuses import() of a named package", async () => {

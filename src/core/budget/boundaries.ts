@@ -19,7 +19,7 @@ export function cutPoints(text: string): number[] {
     const blank = line.trim() === "";
     if (blank && !previousBlank) cuts.add(trimEndIndex(text, start));
     if (/^\s*(#{1,6}\s|[-*+]\s|\d+[.)]\s)/.test(line) && !inCode(ranges, end - 1)) cuts.add(end);
-    for (const m of line.matchAll(/[.!?。！？]["')\]]*(?=\s|$)/g)) {
+    for (const m of line.matchAll(/[.!?\u3002\uff01\uff1f]["')\]]*(?=\s|$)/g)) {
       const at = start + m.index + m[0].length;
       if (!inCode(ranges, at - 1)) cuts.add(at);
     }
