@@ -118,7 +118,13 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     ...(resolved.mode !== undefined && { mode: resolved.mode }),
     custom: [...custom.entries, ...sessionEntries],
     ...(exclude && { exclude, workingFolder: workingFolderOf(root, options.cwd), ...(options.readByAgent && { reads: targets }) }),
-    ...(injected && { alreadyInjected: (c: Candidate) => injected.get(keyFor(c)) === hashOf(c.content) }),
+    // A text is hashed only where the session has a record of its key: a new session hashes nothing here.
+    ...(injected && {
+      alreadyInjected: (c: Candidate) => {
+        const recorded = injected.get(keyFor(c));
+        return recorded !== undefined && recorded === hashOf(c.content);
+      },
+    }),
     config,
     countTokens,
     ...(prompt !== undefined && { prompt }),
