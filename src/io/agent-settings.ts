@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { profileFor } from "../core/agents/index.js";
 import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
 import type { Warning } from "../core/types.js";
 import { homedir, lazyRequire } from "./lazy-node.js";
+import { under } from "./paths.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -43,10 +43,10 @@ export function readAgentSettings(agent: string, root: string, env: Env): { sett
     // defaults. `contextFileName` is the setting's older place.
     const system = process.platform === "darwin" ? "/Library/Application Support/GeminiCli" : process.platform === "win32" ? "C:\\ProgramData\\gemini-cli" : "/etc/gemini-cli";
     const files = [
-      env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || join(system, "settings.json"),
-      join(root, ".gemini/settings.json"),
-      join(home, ".gemini/settings.json"),
-      env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || join(system, "system-defaults.json"),
+      env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || under(system, "settings.json"),
+      under(root, ".gemini/settings.json"),
+      under(home, ".gemini/settings.json"),
+      env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || under(system, "system-defaults.json"),
     ];
     for (const file of files) {
       const value = read(file, parseJsonc);
@@ -57,8 +57,8 @@ export function readAgentSettings(agent: string, root: string, env: Env): { sett
   } else if (agent === "codex") {
     const settings: AgentSettings = {};
     const toml = (text: string) => lazyRequire<typeof import("smol-toml")>("smol-toml").parse(text);
-    const userFile = join(env.CODEX_HOME || join(home, ".codex"), "config.toml");
-    const projectFile = join(root, ".codex/config.toml");
+    const userFile = under(env.CODEX_HOME || under(home, ".codex"), "config.toml");
+    const projectFile = under(root, ".codex/config.toml");
     // Most config.toml files set none of this: they are not parsed at all.
     const user = read(userFile, (text) => (text.includes("project_doc_") || text.includes("trust_level") ? toml(text) : {}));
     // A project's .codex/config.toml counts only in a project the user trusts (Codex ignores it elsewhere).
@@ -77,8 +77,8 @@ export function readAgentSettings(agent: string, root: string, env: Env): { sett
     return { settings, warnings };
   } else if (agent === "opencode") {
     // opencode merges its global and project configs; instructions from both apply.
-    const configHome = env.XDG_CONFIG_HOME || join(home, ".config");
-    const files = ["opencode.json", "opencode.jsonc"].flatMap((name) => [join(configHome, "opencode", name), join(root, name), join(root, ".opencode", name)]);
+    const configHome = env.XDG_CONFIG_HOME || under(home, ".config");
+    const files = ["opencode.json", "opencode.jsonc"].flatMap((name) => [under(configHome, `opencode/${name}`), under(root, name), under(root, `.opencode/${name}`)]);
     const instructions: string[] = [];
     let from: string | undefined;
     for (const file of files) {

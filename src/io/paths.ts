@@ -1,5 +1,5 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 
 /**
  * `base` joined with a clean root-relative path (no `.` or `..` parts, `/` separators), as path.join would give
@@ -37,7 +37,7 @@ export function findUp(start: string, has: (dir: string) => boolean): string | n
 }
 
 /** `.git` may be a directory or, in worktrees and submodules, a file. */
-export const hasGit = (dir: string): boolean => existsSync(join(dir, ".git"));
+export const hasGit = (dir: string): boolean => existsSync(under(dir, ".git"));
 
 export function isDirectory(path: string): boolean {
   try {
