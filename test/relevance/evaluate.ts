@@ -50,7 +50,7 @@ for (const split of [...splits, "all"]) {
       const reasons = selection.candidates
         .filter((c) => c.kind === "agent-requested" && scoreOf(c.reason) > 0)
         .sort((a, b) => scoreOf(b.reason) - scoreOf(a.reason));
-      const top = reasons.map((c) => `${nameOf(c.id)} ${c.reason.replace(/^relevance /, "")}`).slice(0, 3);
+      const top = reasons.map((c) => `${nameOf(c.id)} ${c.reason.replace(/^relevance /, "")}`).slice(0, Number(process.env.TOPN ?? 3));
       console.log(`  [${split}] ${p.prompt}\n      expected ${p.relevant.join(", ") || "none"}; picked ${[...picked].join(", ") || "none"}\n      ${top.join("\n      ")}`);
     }
   }

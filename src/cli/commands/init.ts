@@ -52,7 +52,7 @@ ignore: []
 # Token budget and how tokens are counted (approx | o200k | cl100k); threshold for description-only rules.
 # maxTokens: 8000
 # tokenizer: approx
-# minRelevance: 0.2
+# minRelevance: 0.25
 
 # Keyword modes: change, disable or add one (pattern is a case-insensitive regular expression).
 keywords: {}

@@ -8,7 +8,7 @@ import type { Drafted } from "./drafted.js";
  * score of the same prompt: a prompt about one topic brushes others' words, and those scores stay far below the
  * topic's own. Chosen in round 3 on every split written before it (npm run relevance), then frozen.
  */
-export const DEFAULT_MIN_RELEVANCE = 0.2;
+export const DEFAULT_MIN_RELEVANCE = 0.25;
 export const RELATIVE_TO_BEST = 0.75;
 
 /**

@@ -1,5 +1,5 @@
 import { memoize } from "../memo.js";
-import { queryConcepts, terms, type Stem } from "./words.js";
+import { type Concept, queryConcepts, RELATED_WEIGHT, terms, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
 export interface RelevanceDoc {
@@ -43,25 +43,48 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     const n = df.get(t) ?? 0;
     return Math.log(1 + (indexed.length - n + 0.5) / (n + 0.5));
   };
+  const bm25 = (weight: number, tf: number, d: IndexedDoc) => (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / avgLength));
   const termScore = (d: IndexedDoc, t: string) => {
     const tf = d.tf.get(t) ?? 0;
-    if (tf === 0) return 0;
-    return (idf(t) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / avgLength));
+    return tf === 0 ? 0 : bm25(idf(t), tf, d);
+  };
+  // A prompt word and its related words are one term (BM25 over a synonym set): an occurrence of a related word counts
+  // RELATED_WEIGHT of one of the word itself, and the term is as rare as the words that made its frequency in this
+  // rule. One prompt word is one piece of evidence however many of its related words a rule has; three prompt words
+  // of one topic are three.
+  const conceptScore = (d: IndexedDoc, c: Concept): number => {
+    let tf = d.tf.get(c.term) ?? 0;
+    let weighted = tf * idf(c.term);
+    for (const r of c.related) {
+      const n = (d.tf.get(r) ?? 0) * RELATED_WEIGHT;
+      tf += n;
+      weighted += n * idf(r);
+    }
+    return tf === 0 ? 0 : bm25(weighted / tf, tf, d);
+  };
+
+  /** The word that made most of a concept's weight in a rule, marked ~ when it is a related word. */
+  const labelOf = (d: IndexedDoc, c: Concept): string => {
+    let best = (d.tf.get(c.term) ?? 0) * idf(c.term);
+    let label = c.term;
+    for (const r of c.related) {
+      const w = (d.tf.get(r) ?? 0) * RELATED_WEIGHT * idf(r);
+      if (w > best) [best, label] = [w, `~${r}`];
+    }
+    return label;
   };
 
   return indexed.map((d) => {
-    // A group of related words counts once, by its best word, at a lower weight than a word the prompt says.
-    const contributions = concepts
-      .map((c) => {
-        const [term, best] = c.terms.map((t) => [t, termScore(d, t)] as const).reduce((a, b) => (b[1] > a[1] ? b : a));
-        return [c.related ? `~${term}` : term, best * c.weight] as const;
-      })
-      .filter(([, s]) => s > 0);
+    // [label, score, whether the prompt's own word is one of the rule's name or description]
+    const contributions = concepts.map((c) => [labelOf(d, c), conceptScore(d, c), d.core.has(c.term)] as const).filter(([, s]) => s > 0);
     const raw = contributions.reduce((sum, [, s]) => sum + s, 0);
     const ideal = idealScore([...d.core].map((t) => termScore(d, t)));
-    const evidence = contributions.length === 1 ? ONE_WORD_WEIGHT : 1;
+    // One shared word is weak evidence ("rename" is not a migration), unless it is a word of the rule's own name or
+    // description ("remove the old_checkout flag" is about feature flags).
+    const single = contributions.length === 1 && !contributions[0]![2];
+    const evidence = single ? ONE_WORD_WEIGHT : 1;
     const score = ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
-    const matched = contributions.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
+    const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
     return { id: d.id, score: Math.round(score * 1000) / 1000, matched };
   });
 }
@@ -77,7 +100,7 @@ function idealScore(coreScores: number[]): number {
   return coreScores.sort((a, b) => b - a).slice(0, k).reduce((sum, s) => sum + s, 0);
 }
 
-/** One shared word is weak evidence ("rename" is not a migration): a rule matched by one concept counts half. */
+/** What a rule matched by one prompt word, not a word of its name or description, counts. */
 const ONE_WORD_WEIGHT = 0.5;
 
 interface IndexedDoc {
