@@ -2,7 +2,7 @@
  * Precision and recall of agent-requested rule selection on the labelled prompts in fixtures/relevance,
  * through the real selection (selectContext with the stemmer the CLI uses). Prints one line per split.
  *   npm run relevance            figures per split
- *   npm run relevance -- --show  every prompt with its scores
+ *   npm run relevance -- --show  every prompt with its scores (TOPN=8: the eight best-scored rules, not three)
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
