@@ -116,6 +116,19 @@ async function bundleAndTrain({ name, entry, runs }) {
   const buildId = createHash("sha256").update(readFileSync(bundleFile)).digest("hex").slice(0, 16);
   appendFileSync(bundleFile, `// ctxinject-build ${buildId}\n`);
 
+  // Warm runs first, with no code cache written (HOME and the cache folder in the training state, so the bin's own
+  // cache for this build lands there): they save what core/warm.ts keeps (compiled globs, stems, frontmatter
+  // readings, ignore answers). The training runs after them then take the path of every run but a project's first,
+  // and the functions only a first run needs (picomatch's and ignore's parsers, the stemmer) stay out of the cache:
+  // every run deserialises all of it.
+  for (const run of runs) {
+    spawnSync(process.execPath, [resolve("bin/ctxinject.js"), ...run.args], {
+      cwd: root,
+      input: run.input.replace(/"session_id":"([^"]*)"/, '"session_id":"$1-warm"'),
+      encoding: "utf8",
+      env: { ...process.env, HOME: state, XDG_CACHE_HOME: join(state, "cache"), NO_COLOR: "1", CTXINJECT_STATE_DIR: state },
+    });
+  }
   for (const run of runs) {
     const training = spawnSync(process.execPath, [resolve("bin/ctxinject.js"), ...run.args], {
       cwd: root,
