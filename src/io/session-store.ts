@@ -13,10 +13,13 @@ import { under } from "./paths.js";
  *   sessions/<id>/pending/<hash of source:id>.json   one file per registered entry
  *   sessions/<id>/claims/<pid>-<nonce>/…             entries a consumer has taken and not yet delivered
  *   sessions/<id>/injected/<time>-<nonce>.json       what one build --session injected: [{ key, hash }]
- *   sessions/<id>/tmp/…                              files being written
+ *   sessions/<id>/<folder>/.tmp-<nonce>.json         a file being written (readers skip names starting with ".")
  *
  * No locks. Every write is a temp file renamed into place (rename is atomic), so a reader never sees half a
- * file and a crash leaves at worst a stray temp file. One file per entry means concurrent writers never
+ * file and a crash leaves at worst a stray temp file. The temp file is written beside its target, and a session's
+ * last use is the newest time of its folders (a write changes its folder's): no folder or marker file of their
+ * own, because creating a file or folder is what a write costs most (~1 ms each on a slow disk; a hook's first
+ * call in a session made five). One file per entry means concurrent writers never
  * overwrite each other, and re-registering a source:id replaces its file: the collector's overwrite rule.
  * A consumer claims entries by renaming them into its own claim folder; rename succeeds for exactly one
  * process, so two consumers never get the same entry. A claim is deleted only after the output is written;
@@ -80,7 +83,12 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The names in a folder, sorted, without temp files (names starting with "."); none if it does not exist. */
 async function listDir(path: string): Promise<string[]> {
+  return (await listAll(path)).filter((name) => !name.startsWith("."));
+}
+
+async function listAll(path: string): Promise<string[]> {
   // A new session has none of its folders yet: a stat saying so costs less than the error readdir would throw.
   if (statSync(path, { throwIfNoEntry: false }) === undefined) return [];
   try {
@@ -98,23 +106,23 @@ export class SessionStore {
     return under(this.dir, `sessions/${encodeSessionId(session)}`);
   }
 
-  /** Writes `value` as JSON at `target` through a temp file in the session's tmp folder. */
-  private async writeAtomic(session: string, target: string, value: unknown): Promise<void> {
-    const base = this.sessionDir(session);
-    const tmp = under(base, `tmp/${nonce()}.json`);
-    mkdirSync(under(base, "tmp"), { recursive: true });
+  /** Writes `value` as JSON at `target` through a temp file beside it. */
+  private async writeAtomic(target: string, value: unknown): Promise<void> {
+    const folder = target.slice(0, target.lastIndexOf("/"));
+    const tmp = under(folder, `.tmp-${nonce()}.json`);
+    mkdirSync(folder, { recursive: true });
     writeFileSync(tmp, JSON.stringify(value));
-    mkdirSync(target.slice(0, target.lastIndexOf("/")), { recursive: true });
     renameSync(tmp, target);
-    await this.touch(session);
   }
 
-  private async touch(session: string): Promise<void> {
-    const marker = under(this.sessionDir(session), "last-used");
-    const now = new Date();
-    // Asked first rather than caught: a thrown error costs more than the stat, on a new session's first build.
-    if (statSync(marker, { throwIfNoEntry: false }) === undefined) writeFileSync(marker, "");
-    else utimesSync(marker, now, now);
+  /** When the session was last written: the newest of its folders' times (and of the marker older versions wrote). */
+  private lastUsed(base: string): Date | undefined {
+    let newest: Date | undefined;
+    for (const path of [base, under(base, "injected"), under(base, "pending"), under(base, "claims"), under(base, "last-used")]) {
+      const mtime = statOrNull(path)?.mtime;
+      if (mtime !== undefined && (newest === undefined || mtime > newest)) newest = mtime;
+    }
+    return newest;
   }
 
   async register(session: string, entry: { source: string; id: string; content: string; priority?: Priority }): Promise<StoredEntry> {
@@ -125,7 +133,7 @@ export class SessionStore {
       priority: entry.priority ?? "normal",
       order: Date.now() * 1000 + (counter++ % 1000),
     };
-    await this.writeAtomic(session, under(this.sessionDir(session), `pending/${fingerprint(`${entry.source}:${entry.id}`)}.json`), stored);
+    await this.writeAtomic(under(this.sessionDir(session), `pending/${fingerprint(`${entry.source}:${entry.id}`)}.json`), stored);
     return stored;
   }
 
@@ -184,19 +192,19 @@ export class SessionStore {
   async injected(session: string): Promise<Map<string, string>> {
     const folder = under(this.sessionDir(session), "injected");
     const { map, names } = await readInjected(folder);
-    if (names.length > INJECTED_FILES_TO_MERGE) await this.mergeInjected(session, folder, names, map);
+    if (names.length > INJECTED_FILES_TO_MERGE) await this.mergeInjected(folder, names, map);
     return map;
   }
 
   /** The merged records go in under a new name first; only then are the files they came from removed. */
-  private async mergeInjected(session: string, folder: string, names: string[], map: Map<string, string>): Promise<void> {
-    await this.writeAtomic(session, under(folder, injectedName()), [...map].map(([key, hash]) => ({ key, hash })));
+  private async mergeInjected(folder: string, names: string[], map: Map<string, string>): Promise<void> {
+    await this.writeAtomic(under(folder, injectedName()), [...map].map(([key, hash]) => ({ key, hash })));
     for (const name of names) rmSync(under(folder, name), { force: true });
   }
 
   async recordInjected(session: string, records: InjectedRecord[]): Promise<void> {
     if (records.length === 0) return;
-    await this.writeAtomic(session, under(this.sessionDir(session), `injected/${injectedName()}`), records);
+    await this.writeAtomic(under(this.sessionDir(session), `injected/${injectedName()}`), records);
   }
 
   /** What the session has seen is forgotten (after a compaction or /clear): everything may be injected again. */
@@ -216,7 +224,7 @@ export class SessionStore {
     const out: SessionSummary[] = [];
     for (const name of await listDir(under(this.dir, "sessions"))) {
       const base = under(this.dir, `sessions/${name}`);
-      const updated = statOrNull(under(base, "last-used"))?.mtime;
+      const updated = this.lastUsed(base);
       if (updated === undefined) continue;
       out.push({
         id: decodeSessionId(name),
@@ -248,16 +256,20 @@ export class SessionStore {
     for (const name of await listDir(under(this.dir, "sessions"))) {
       if (name === kept) continue;
       const base = under(this.dir, `sessions/${name}`);
-      const used = statOrNull(under(base, "last-used"))?.mtimeMs ?? 0;
+      const used = this.lastUsed(base)?.getTime() ?? 0;
       if (now - used > maxAgeMs) {
         await removeDir(base, this.dir);
         removed.push(decodeSessionId(name));
         continue;
       }
-      for (const tmp of await listDir(under(base, "tmp"))) {
-        const stat = statOrNull(under(base, `tmp/${tmp}`));
-        const age = stat === null ? 0 : now - stat.mtimeMs;
-        if (age > 60 * 60 * 1000) rmSync(under(base, `tmp/${tmp}`), { force: true });
+      // Temp files beside their targets, and in the tmp folder older versions wrote them to.
+      for (const folder of ["injected", "pending", "tmp"]) {
+        for (const name of await listAll(under(base, folder))) {
+          if (folder !== "tmp" && !name.startsWith(".tmp-")) continue;
+          const path = under(base, `${folder}/${name}`);
+          const stat = statOrNull(path);
+          if (stat !== null && now - stat.mtimeMs > 60 * 60 * 1000) rmSync(path, { force: true });
+        }
       }
     }
     return removed;

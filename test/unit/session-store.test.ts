@@ -52,12 +52,33 @@ test("builds look for expired sessions at most once an hour, whichever process b
 test("a temp file left by a crashed writer is ignored by readers and removed once old", async () => {
   const s = store();
   await s.register("s", { source: "x", id: "1", content: "kept" });
-  const tmp = join(s.dir, "sessions", "s", "tmp");
-  mkdirSync(tmp, { recursive: true });
-  writeFileSync(join(tmp, "99999-dead.json"), '{"half": ');
+  await s.recordInjected("s", [{ key: "a.md", hash: "1" }]);
+  const pending = join(s.dir, "sessions", "s", "pending");
+  const injected = join(s.dir, "sessions", "s", "injected");
+  writeFileSync(join(pending, ".tmp-99999-dead.json"), '{"half": ');
+  writeFileSync(join(injected, ".tmp-99999-dead.json"), "[");
+  // Where earlier versions wrote their temp files.
+  const oldTmp = join(s.dir, "sessions", "s", "tmp");
+  mkdirSync(oldTmp, { recursive: true });
+  writeFileSync(join(oldTmp, "99999-dead.json"), '{"half": ');
   assert.equal((await s.pending("s")).map((e) => e.content), ["kept"]);
+  assert.equal([...(await s.injected("s"))], [["a.md", "1"]]);
   await s.collectGarbage(24 * 3_600_000, Date.now() + 2 * 3_600_000);
-  assert.equal(readdirSync(tmp), []);
+  assert.equal(readdirSync(oldTmp), []);
+  assert.equal(readdirSync(pending).filter((n) => n.startsWith(".")), []);
+  assert.equal(readdirSync(injected).filter((n) => n.startsWith(".")), []);
+  assert.equal((await s.pending("s")).map((e) => e.content), ["kept"]);
+});
+
+test("a session's writes make no folder or file but the session's folders and the written file", async () => {
+  const s = store();
+  await s.recordInjected("s", [{ key: "a.md", hash: "1" }]);
+  await s.recordInjected("s", [{ key: "b.md", hash: "2" }]);
+  assert.equal(readdirSync(join(s.dir, "sessions", "s")), ["injected"]);
+  assert.is(readdirSync(join(s.dir, "sessions", "s", "injected")).length, 2);
+  const [summary] = await s.sessions();
+  assert.is(summary!.injected, 2);
+  assert.ok(Math.abs(Date.parse(summary!.updated) - Date.now()) < 60_000, summary!.updated);
 });
 
 test.run();
