@@ -36,6 +36,12 @@ let size = 0;
 /** Whether `chars` more fit, counting them if so. */
 const fits = (chars: number): boolean => (size + chars <= MAX_WARM_CHARS ? ((size += chars), true) : false);
 
+/**
+ * What an earlier run saved, as read: looked up entry by entry when asked, never copied whole (a hook asks for a
+ * few dozen of its entries; copying and checking all of them cost more than the lookups they saved). What this run
+ * adds goes in the maps below.
+ */
+let saved: WarmData | undefined;
 const globs = new Map<string, [string, string]>();
 const stems = new Map<string, string>();
 const blocks = new Map<string, BlockReading>();
@@ -46,6 +52,7 @@ let changed = false;
 
 /** Forgets everything this process knows (tests start from nothing; nothing else needs to). */
 export function forgetWarm(): void {
+  saved = undefined;
   globs.clear();
   stems.clear();
   blocks.clear();
@@ -54,30 +61,27 @@ export function forgetWarm(): void {
   changed = false;
 }
 
-/** Adds saved data (an earlier run's) to what this process knows. */
-export function primeWarm(data: WarmData): void {
-  // Saved data is checked entry by entry: a damaged entry is no cache, not a wrong answer.
-  for (const [key, value] of Object.entries(data.globs)) {
-    if (Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string" && !globs.has(key) && fits(key.length + value[0].length)) globs.set(key, [value[0], value[1]]);
-  }
-  for (const [word, stem] of Object.entries(data.stems)) if (typeof stem === "string" && !stems.has(word) && fits(word.length + stem.length)) stems.set(word, stem);
-  for (const [raw, reading] of Object.entries(data.frontmatter ?? {})) if (isReading(reading) && !blocks.has(raw) && fits(2 * raw.length)) blocks.set(raw, reading);
-  for (const [set, decisions] of Object.entries(data.ignored ?? {})) {
-    if (ignoredBy.size >= MAX_IGNORE_SETS || ignoredBy.has(set) || decisions === null || typeof decisions !== "object") continue;
-    const known = new Map<string, 0 | 1>();
-    for (const [path, value] of Object.entries(decisions)) if ((value === 0 || value === 1) && fits(path.length + 4)) known.set(path, value);
-    ignoredBy.set(set, known);
-  }
+/** Takes an earlier run's saved data (`chars`: the length of its text, what it counts against the size limit). */
+export function primeWarm(data: WarmData, chars = JSON.stringify(data).length): void {
+  saved = data;
+  size = chars;
 }
+
+// Saved data is checked entry by entry as it is asked for: a damaged entry is no cache, not a wrong answer.
+const savedEntry = (part: unknown, key: string): unknown =>
+  part !== null && typeof part === "object" && Object.hasOwn(part, key) ? (part as Record<string, unknown>)[key] : undefined;
+const isGlob = (value: unknown): value is [string, string] => Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && typeof value[1] === "string";
+const isStem = (value: unknown): value is string => typeof value === "string";
+const isDecision = (value: unknown): value is 0 | 1 => value === 0 || value === 1;
 
 /** Whether a path is ignored by the set of ignore files fingerprinted `set`: an earlier run's answer, or `decide`'s. */
 export function warmIgnored(set: string, path: string, decide: () => boolean): boolean {
   let known = ignoredBy.get(set);
-  const answer = known?.get(path);
-  if (answer !== undefined) return answer === 1;
+  const answer = known?.get(path) ?? savedEntry(savedEntry(saved?.ignored, set), path);
+  if (isDecision(answer)) return answer === 1;
   const ignored = decide();
   if (known === undefined) {
-    if (ignoredBy.size >= MAX_IGNORE_SETS) return ignored;
+    if (ignoredBy.size + savedSets().length >= MAX_IGNORE_SETS && savedEntry(saved?.ignored, set) === undefined) return ignored;
     ignoredBy.set(set, (known = new Map()));
   }
   if (fits(path.length + 4)) {
@@ -87,10 +91,17 @@ export function warmIgnored(set: string, path: string, decide: () => boolean): b
   return ignored;
 }
 
+const savedSets = (): string[] => (saved?.ignored !== null && typeof saved?.ignored === "object" ? Object.keys(saved.ignored).filter((set) => !ignoredBy.has(set)) : []);
+
 /** A frontmatter block read by an earlier run, or read now (and remembered when its fields are plain JSON). */
 export function warmFrontmatter(raw: string, read: () => BlockReading): BlockReading {
   const known = blocks.get(raw);
   if (known !== undefined) return known;
+  const earlier = savedEntry(saved?.frontmatter, raw);
+  if (isReading(earlier)) {
+    blocks.set(raw, earlier);
+    return earlier;
+  }
   const reading = read();
   if (raw.length <= MAX_BLOCK_CHARS && isJson(reading.data) && fits(2 * raw.length)) {
     blocks.set(raw, reading);
@@ -115,12 +126,13 @@ function isJson(value: unknown): boolean {
 
 /** A glob's regexp from an earlier run, or one compiled now (and remembered). */
 export function warmRegExp(key: string, compile: () => RegExp): RegExp {
-  const known = globs.get(key);
+  const earlier = savedEntry(saved?.globs, key);
+  const known = globs.get(key) ?? (isGlob(earlier) ? earlier : undefined);
   if (known !== undefined) {
     try {
       return new RegExp(known[0], known[1]);
     } catch {
-      globs.delete(key);
+      // compiled afresh below, and what it compiles replaces the damaged entry
     }
   }
   const regex = compile();
@@ -136,6 +148,8 @@ export function warmStem(stem: Stem): Stem {
   return (word) => {
     let known = stems.get(word);
     if (known === undefined) {
+      const earlier = savedEntry(saved?.stems, word);
+      if (isStem(earlier)) return earlier;
       known = stem(word);
       if (fits(word.length + known.length)) {
         stems.set(word, known);
@@ -146,14 +160,22 @@ export function warmStem(stem: Stem): Stem {
   };
 }
 
-/** Everything known, when this run added something worth saving; null otherwise. Resets the mark. */
+/** Everything known (saved entries that are sound, then this run's), when this run added something worth saving; null otherwise. Resets the mark. */
 export function takeWarmChanges(): WarmData | null {
   if (!changed) return null;
   changed = false;
+  const ignored = new Map<string, Record<string, 0 | 1>>();
+  for (const set of savedSets()) ignored.set(set, Object.fromEntries(soundEntries(savedEntry(saved?.ignored, set), isDecision)));
+  for (const [set, known] of ignoredBy) ignored.set(set, Object.fromEntries([...soundEntries(savedEntry(saved?.ignored, set), isDecision), ...known]));
   return {
-    globs: Object.fromEntries(globs),
-    stems: Object.fromEntries(stems),
-    frontmatter: Object.fromEntries(blocks),
-    ignored: Object.fromEntries([...ignoredBy].map(([set, known]) => [set, Object.fromEntries(known)])),
+    globs: Object.fromEntries([...soundEntries(saved?.globs, isGlob), ...globs]),
+    stems: Object.fromEntries([...soundEntries(saved?.stems, isStem), ...stems]),
+    frontmatter: Object.fromEntries([...soundEntries(saved?.frontmatter, isReading), ...blocks]),
+    ignored: Object.fromEntries(ignored),
   };
+}
+
+function soundEntries<T>(part: unknown, sound: (value: unknown) => value is T): Array<[string, T]> {
+  if (part === null || typeof part !== "object") return [];
+  return Object.entries(part).filter((entry): entry is [string, T] => sound(entry[1]));
 }

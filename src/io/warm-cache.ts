@@ -27,7 +27,7 @@ export function loadWarm(env: Record<string, string | undefined>, root: string, 
       // Larger than this process would ever write (another version's, or altered): rebuilt rather than read each time.
       if (text.length > 2 * MAX_WARM_CHARS) throw new Error("too large");
       const saved = JSON.parse(text) as Partial<WarmData> & { key?: unknown };
-      if (saved.key === WARM_KEY && isRecord(saved.globs) && isRecord(saved.stems)) primeWarm(saved as WarmData);
+      if (saved.key === WARM_KEY && isRecord(saved.globs) && isRecord(saved.stems)) primeWarm(saved as WarmData, text.length);
     }
   } catch {
     // no cache

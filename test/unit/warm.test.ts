@@ -47,17 +47,34 @@ test("globs matched through picomatch's regexp answer exactly as picomatch's own
 
 test("what is kept stays small: past its size nothing more is taken in, and every answer is still right", () => {
   takeWarmChanges();
-  primeWarm({ globs: {}, stems: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`word${i}`, `stem${i}`])) });
+  const big = { globs: {}, stems: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`word${i}`, `stem${i}`])) };
+  primeWarm(big);
   let asked = 0;
   const stem = warmStem((word) => {
     asked++;
     return `stem${word.slice(4)}`;
   });
   for (let i = 0; i < 20_000; i++) assert.is(stem(`word${i}`), `stem${i}`);
-  assert.ok(asked > 0 && asked < 20_000, `${20_000 - asked} of 20,000 saved stems were taken in`);
+  assert.is(asked, 0, "every saved stem answers");
+  for (let i = 20_000; i < 20_100; i++) assert.is(stem(`word${i}`), `stem${i}`);
+  assert.is(asked, 100);
   assert.is(takeWarmChanges(), null, "full: nothing new kept");
   assert.is(warmRegExp("x:late", () => /^late$/).source, "^late$", "compiled, not kept");
   forgetWarm();
+});
+
+test("saved entries of the wrong shape are not answers, and are left out of what is saved next", () => {
+  takeWarmChanges();
+  primeWarm({ globs: {}, stems: { good: "goo", bad: 7 as never, ["__proto__" as string]: "x" }, frontmatter: { "a: 1": { data: { a: 1 }, warnings: [] }, "b: 2": { data: "no" } as never } });
+  const stem = warmStem((word) => `fresh-${word}`);
+  assert.is(stem("good"), "goo");
+  assert.is(stem("bad"), "fresh-bad");
+  assert.is(stem("constructor"), "fresh-constructor", "not a property every object has");
+  const next = takeWarmChanges()!;
+  assert.equal(Object.keys(next.stems).sort(), ["__proto__", "bad", "constructor", "good"].sort());
+  assert.is(next.stems.bad, "fresh-bad");
+  assert.equal(Object.keys(next.frontmatter!), ["a: 1"]);
+  assert.is(Object.getPrototypeOf(next.stems), Object.prototype);
 });
 
 test.run();
