@@ -4,7 +4,7 @@ import { stemmer } from "stemmer";
 import { pathMentions, ruleMentions } from "../../src/core/prompt/mentions.js";
 import { proseOf } from "../../src/core/prompt/prose.js";
 import { scoreRelevance } from "../../src/core/prompt/relevance.js";
-import { splitWords, terms } from "../../src/core/prompt/words.js";
+import { queryConcepts, RELATED, splitWords, terms } from "../../src/core/prompt/words.js";
 import { reasonOf, select, statusOf } from "../helpers/tree.js";
 
 test("path mentions come out clean of quotes, punctuation and line numbers", () => {
@@ -86,6 +86,18 @@ test("one word of a rule's own description is enough; one word of its body alone
   const [, db] = scoreRelevance("rename the variable tmp to buffer", rules, stemmer);
   assert.ok(flags!.score >= 0.25, `flags ${flags!.score}`);
   assert.ok(db!.score < 0.25, `db ${db!.score}`);
+});
+
+test("every word of the related-words table brings the other words of its groups", () => {
+  for (const group of RELATED) {
+    for (const word of group) {
+      const said = terms(word, stemmer);
+      if (said.length !== 1) continue; // a number, a stop word, or split in two ("n+1")
+      const others = new Set(group.filter((w) => w !== word).flatMap((w) => terms(w, stemmer)).filter((t) => t !== said[0]));
+      const [concept] = queryConcepts(word, stemmer);
+      for (const other of others) assert.ok(concept!.related.includes(other), `${word} (${said[0]}) should bring ${other}`);
+    }
+  }
 });
 
 const tree = {

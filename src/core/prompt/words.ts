@@ -90,7 +90,7 @@ function normalizePhrases(text: string): string {
  * A word that means different things in different topics (job, token, index, table, render, version) stays out
  * of the groups where it would pull in the wrong topic.
  */
-const RELATED: readonly string[][] = [
+export const RELATED: readonly string[][] = [
   // data
   ["database", "db", "sql", "postgres", "postgresql", "mysql", "sqlite", "schema", "table", "column", "row", "migration", "orm", "prisma", "drizzle", "knex", "sequelize", "typeorm", "constraint", "foreign", "transaction"],
   ["migration", "migrate", "alter", "backfill", "rename", "drop", "nullable", "column"],
@@ -159,14 +159,42 @@ export const RELATED_WEIGHT = 0.5;
 export function queryConcepts(text: string, stem: Stem): Concept[] {
   const direct = [...new Set(terms(text, stem))];
   const said = new Set(direct);
-  const related = new Map<string, Set<string>>(direct.map((t) => [t, new Set<string>()]));
-  for (const group of RELATED) {
-    const stems = [...new Set(group.map(stem))];
-    for (const t of stems) {
-      const others = related.get(t);
-      if (others === undefined) continue;
-      for (const o of stems) if (!said.has(o)) others.add(o);
+  return direct.map((term) => {
+    const related = new Set<string>();
+    for (const group of groupsOf(term, stem)) for (const word of RELATED[group]!) related.add(stem(word));
+    return { term, related: [...related].filter((t) => !said.has(t)).sort() };
+  });
+}
+
+/**
+ * The groups holding a word that stems to `term`. Porter rewrites only a word's ending, and of what it keeps, at
+ * most the last letter (y to i, a dropped e): a word stemmed to `term` begins with `term` but its last letter. So
+ * only the table's words beginning with the same (up to three) letters are stemmed to check, not all of its
+ * several hundred words on every prompt (a test holds every word of the table to this).
+ */
+function groupsOf(term: string, stem: Stem): number[] {
+  const key = term.slice(0, Math.min(PREFIX, Math.max(1, term.length - 1)));
+  const groups: number[] = [];
+  for (const [group, word] of tableByPrefix().get(key) ?? []) if (groups.at(-1) !== group && stem(word) === term) groups.push(group);
+  return groups;
+}
+
+const PREFIX = 3;
+let byPrefix: Map<string, Array<[number, string]>> | undefined;
+
+/** Every word of the table under each of its first one, two and three letters, in table order. */
+function tableByPrefix(): Map<string, Array<[number, string]>> {
+  if (byPrefix !== undefined) return byPrefix;
+  byPrefix = new Map();
+  RELATED.forEach((group, index) => {
+    for (const word of group) {
+      for (let k = 1; k <= Math.min(PREFIX, word.length); k++) {
+        const key = word.slice(0, k);
+        const list = byPrefix!.get(key) ?? [];
+        if (list.length === 0) byPrefix!.set(key, list);
+        list.push([index, word]);
+      }
     }
-  }
-  return direct.map((term) => ({ term, related: [...related.get(term)!].sort() }));
+  });
+  return byPrefix;
 }
