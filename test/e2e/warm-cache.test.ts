@@ -39,6 +39,19 @@ test("a second run reads what the first saved and gives the same answer, byte fo
   assert.is(second.stderr, fresh.stderr);
 });
 
+test("a build --all saves nothing, so a tree's worth of rules never ends up in the file every hook reads", () => {
+  const root = materialize("cursor-glob-shapes");
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
+  const all = runCli(["build", "--all"], { cwd: root, env: { CTXINJECT_STATE_DIR: state } });
+  assert.is(all.status, 0, all.stderr);
+  assert.equal(warmFiles(state), []);
+  explain(root, state);
+  const [file] = warmFiles(state);
+  const before = readFileSync(join(state, "warm", file!), "utf8");
+  assert.is(runCli(["build", "--all"], { cwd: root, env: { CTXINJECT_STATE_DIR: state } }).status, 0);
+  assert.is(readFileSync(join(state, "warm", file!), "utf8"), before);
+});
+
 test("the saved regexps are what the next run matches with; a damaged file is no cache and no error", () => {
   const root = materialize("cursor-glob-shapes");
   const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
