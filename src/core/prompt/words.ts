@@ -173,28 +173,26 @@ export function queryConcepts(text: string, stem: Stem): Concept[] {
  * several hundred words on every prompt (a test holds every word of the table to this).
  */
 function groupsOf(term: string, stem: Stem): number[] {
-  const key = term.slice(0, Math.min(PREFIX, Math.max(1, term.length - 1)));
+  const key = term.slice(0, Math.min(3, Math.max(1, term.length - 1)));
   const groups: number[] = [];
-  for (const [group, word] of tableByPrefix().get(key) ?? []) if (groups.at(-1) !== group && stem(word) === term) groups.push(group);
+  for (const [group, word] of tableByLetter().get(key[0]!) ?? []) {
+    if (groups.at(-1) !== group && word.startsWith(key) && stem(word) === term) groups.push(group);
+  }
   return groups;
 }
 
-const PREFIX = 3;
-let byPrefix: Map<string, Array<[number, string]>> | undefined;
+let byLetter: Map<string, Array<[number, string]>> | undefined;
 
-/** Every word of the table under each of its first one, two and three letters, in table order. */
-function tableByPrefix(): Map<string, Array<[number, string]>> {
-  if (byPrefix !== undefined) return byPrefix;
-  byPrefix = new Map();
-  RELATED.forEach((group, index) => {
-    for (const word of group) {
-      for (let k = 1; k <= Math.min(PREFIX, word.length); k++) {
-        const key = word.slice(0, k);
-        const list = byPrefix!.get(key) ?? [];
-        if (list.length === 0) byPrefix!.set(key, list);
-        list.push([index, word]);
-      }
+/** The table's words by their first letter, in table order (a prefix index of every word cost more to build than it saved). */
+function tableByLetter(): Map<string, Array<[number, string]>> {
+  if (byLetter !== undefined) return byLetter;
+  byLetter = new Map();
+  for (let group = 0; group < RELATED.length; group++) {
+    for (const word of RELATED[group]!) {
+      const list = byLetter.get(word[0]!);
+      if (list === undefined) byLetter.set(word[0]!, [[group, word]]);
+      else list.push([group, word]);
     }
-  });
-  return byPrefix;
+  }
+  return byLetter;
 }
