@@ -121,21 +121,11 @@ async function bundleAndTrain({ name, entry, runs }) {
   // readings, ignore answers). The training runs after them then take the path of every run but a project's first,
   // and the functions only a first run needs (picomatch's and ignore's parsers, the stemmer) stay out of the cache:
   // every run deserialises all of it.
+  const ctxinject = (run, input, env) =>
+    spawnSync(process.execPath, [resolve("bin/ctxinject.js"), ...run.args], { cwd: root, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: state, ...env } });
+  for (const run of runs) ctxinject(run, run.input.replace(/"session_id":"([^"]*)"/, '"session_id":"$1-warm"'), { HOME: state, XDG_CACHE_HOME: join(state, "cache") });
   for (const run of runs) {
-    spawnSync(process.execPath, [resolve("bin/ctxinject.js"), ...run.args], {
-      cwd: root,
-      input: run.input.replace(/"session_id":"([^"]*)"/, '"session_id":"$1-warm"'),
-      encoding: "utf8",
-      env: { ...process.env, HOME: state, XDG_CACHE_HOME: join(state, "cache"), NO_COLOR: "1", CTXINJECT_STATE_DIR: state },
-    });
-  }
-  for (const run of runs) {
-    const training = spawnSync(process.execPath, [resolve("bin/ctxinject.js"), ...run.args], {
-      cwd: root,
-      input: run.input,
-      encoding: "utf8",
-      env: { ...process.env, CTXINJECT_WRITE_CODE_CACHE: "1", NO_COLOR: "1", CTXINJECT_STATE_DIR: state },
-    });
+    const training = ctxinject(run, run.input, { CTXINJECT_WRITE_CODE_CACHE: "1" });
     if (training.status !== 0) {
       // The bundle works without a cache, only slower to start; the tests check that a build records one.
       process.stderr.write(`bundle: warning: no code cache for ${name}.cjs (ctxinject ${run.args.join(" ")} exited ${training.status}):\n${training.stderr}`);

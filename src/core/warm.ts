@@ -81,7 +81,8 @@ export function warmIgnored(set: string, path: string, decide: () => boolean): b
   if (isDecision(answer)) return answer === 1;
   const ignored = decide();
   if (known === undefined) {
-    if (ignoredBy.size + savedSets().length >= MAX_IGNORE_SETS && savedEntry(saved?.ignored, set) === undefined) return ignored;
+    const sets = ignoreSets();
+    if (!sets.has(set) && sets.size >= MAX_IGNORE_SETS) return ignored;
     ignoredBy.set(set, (known = new Map()));
   }
   if (fits(path.length + 4)) {
@@ -91,7 +92,8 @@ export function warmIgnored(set: string, path: string, decide: () => boolean): b
   return ignored;
 }
 
-const savedSets = (): string[] => (saved?.ignored !== null && typeof saved?.ignored === "object" ? Object.keys(saved.ignored).filter((set) => !ignoredBy.has(set)) : []);
+/** Every set of ignore files with answers, saved or this run's. */
+const ignoreSets = (): Set<string> => new Set([...(saved?.ignored !== null && typeof saved?.ignored === "object" ? Object.keys(saved.ignored) : []), ...ignoredBy.keys()]);
 
 /** A frontmatter block read by an earlier run, or read now (and remembered when its fields are plain JSON). */
 export function warmFrontmatter(raw: string, read: () => BlockReading): BlockReading {
@@ -164,9 +166,7 @@ export function warmStem(stem: Stem): Stem {
 export function takeWarmChanges(): WarmData | null {
   if (!changed) return null;
   changed = false;
-  const ignored = new Map<string, Record<string, 0 | 1>>();
-  for (const set of savedSets()) ignored.set(set, Object.fromEntries(soundEntries(savedEntry(saved?.ignored, set), isDecision)));
-  for (const [set, known] of ignoredBy) ignored.set(set, Object.fromEntries([...soundEntries(savedEntry(saved?.ignored, set), isDecision), ...known]));
+  const ignored = [...ignoreSets()].map((set) => [set, Object.fromEntries([...soundEntries(savedEntry(saved?.ignored, set), isDecision), ...(ignoredBy.get(set) ?? [])])]);
   return {
     globs: Object.fromEntries([...soundEntries(saved?.globs, isGlob), ...globs]),
     stems: Object.fromEntries([...soundEntries(saved?.stems, isStem), ...stems]),

@@ -264,9 +264,9 @@ export class SessionStore {
       }
       // Temp files beside their targets, and in the tmp folder older versions wrote them to.
       for (const folder of ["injected", "pending", "tmp"]) {
-        for (const name of await listAll(under(base, folder))) {
-          if (folder !== "tmp" && !name.startsWith(".tmp-")) continue;
-          const path = under(base, `${folder}/${name}`);
+        for (const file of await listAll(under(base, folder))) {
+          if (folder !== "tmp" && !file.startsWith(".tmp-")) continue;
+          const path = under(base, `${folder}/${file}`);
           const stat = statOrNull(path);
           if (stat !== null && now - stat.mtimeMs > 60 * 60 * 1000) rmSync(path, { force: true });
         }

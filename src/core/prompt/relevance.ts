@@ -51,32 +51,26 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   // A prompt word and its related words are one term (BM25 over a synonym set): an occurrence of a related word counts
   // RELATED_WEIGHT of one of the word itself, and the term is as rare as the words that made its frequency in this
   // rule. One prompt word is one piece of evidence however many of its related words a rule has; three prompt words
-  // of one topic are three.
-  const conceptScore = (d: IndexedDoc, c: Concept): number => {
+  // of one topic are three. Labelled by the word that made most of its weight, marked ~ when it is a related word.
+  const conceptMatch = (d: IndexedDoc, c: Concept): [label: string, score: number] => {
     let tf = d.tf.get(c.term) ?? 0;
     let weighted = tf * idf(c.term);
+    let label = c.term;
+    let best = weighted;
     for (const r of c.related) {
       const n = (d.tf.get(r) ?? 0) * RELATED_WEIGHT;
+      if (n === 0) continue;
+      const w = n * idf(r);
       tf += n;
-      weighted += n * idf(r);
-    }
-    return tf === 0 ? 0 : bm25(weighted / tf, tf, d);
-  };
-
-  /** The word that made most of a concept's weight in a rule, marked ~ when it is a related word. */
-  const labelOf = (d: IndexedDoc, c: Concept): string => {
-    let best = (d.tf.get(c.term) ?? 0) * idf(c.term);
-    let label = c.term;
-    for (const r of c.related) {
-      const w = (d.tf.get(r) ?? 0) * RELATED_WEIGHT * idf(r);
+      weighted += w;
       if (w > best) [best, label] = [w, `~${r}`];
     }
-    return label;
+    return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d)];
   };
 
   return indexed.map((d) => {
     // [label, score, whether the prompt's own word is one of the rule's name or description]
-    const contributions = concepts.map((c) => [labelOf(d, c), conceptScore(d, c), d.core.has(c.term)] as const).filter(([, s]) => s > 0);
+    const contributions = concepts.map((c) => [...conceptMatch(d, c), d.core.has(c.term)] as const).filter(([, s]) => s > 0);
     const raw = contributions.reduce((sum, [, s]) => sum + s, 0);
     const ideal = idealScore([...d.core].map((t) => termScore(d, t)));
     // One shared word is weak evidence ("rename" is not a migration), unless it is a word of the rule's own name or
