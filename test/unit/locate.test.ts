@@ -35,4 +35,20 @@ test("agent files, their overrides and READMEs are found; look-alikes are not", 
   );
 });
 
+test("a whole tree's paths are classified as a hook's few are (past the point where one expression scans them)", () => {
+  // Options of their own: a locator of their own, asked for nothing yet.
+  const wide = { agentFiles: ["AGENTS.md"], ruleDirs: ["docs/wide-rules"] };
+  const at = (path: string) => {
+    const l = locateSource(path, wide);
+    return l === null ? null : `${l.module.name}@${l.anchor}`;
+  };
+  for (let i = 0; i < 400; i++) {
+    assert.is(at(`pkg${i}/.cursor/rules/r${i}.mdc`), `cursor@pkg${i}`, `path ${i}`);
+    assert.is(at(`pkg${i}/docs/wide-rules/r.md`), `rules-dirs@pkg${i}`, `path ${i}`);
+    assert.is(at(`pkg${i}/.cursor/rules-old/r.mdc`), null, `path ${i}`);
+    assert.is(at(`pkg${i}/src/r${i}.ts`), null, `path ${i}`);
+    assert.is(at(`pkg${i}/.cursor/rules/README.md`), `cursor@pkg${i}`, `path ${i}`);
+  }
+});
+
 test.run();

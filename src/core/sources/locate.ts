@@ -17,6 +17,8 @@ export function locate(path: string, modules: readonly SourceModule[], options: 
 }
 
 type Locator = (path: string) => Location | null;
+/** Paths a locator is asked for before it scans them with one regular expression (see below). */
+const REGEXP_AFTER = 128;
 interface Locators {
   byObject: WeakMap<LocateOptions, Locator>;
   byContent: Map<string, Locator>;
@@ -54,9 +56,18 @@ export function locator(modules: readonly SourceModule[], options: LocateOptions
       byFileName.set(fileName, [...(byFileName.get(fileName) ?? []), { rank, module, name, end: `/${name}` }]);
     }
   });
-  // Most instruction files are in no module's folder (AGENTS.md, READMEs): one regular expression over the path tells
-  // (a native scan), where the folder loop's indexOf calls cost microseconds a path before V8 optimises them.
-  const anyFolder = folders.length === 0 ? null : new RegExp(`(?:^|/)(?:${folders.map((f) => f.folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})/`);
+  // Most instruction files are in no module's folder (AGENTS.md, READMEs): once a run has asked for many paths
+  // (discovery of a whole tree), one regular expression over the path tells (a native scan), where the folder loop's
+  // indexOf calls cost microseconds a path before V8 optimises them. A hook asks for a few dozen: building and
+  // compiling that expression (twice: V8 compiles a regexp again for its second use) cost ~0.4 ms, more than the loop.
+  let anyFolder: RegExp | null | undefined;
+  let asked = 0;
+  const mayBeInAFolder = (path: string): boolean => {
+    if (folders.length === 0) return false;
+    if (++asked < REGEXP_AFTER) return true;
+    anyFolder ??= new RegExp(`(?:^|/)(?:${folders.map((f) => f.folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})/`);
+    return anyFolder.test(path);
+  };
   // Discovery, selection and import reading each ask for the same paths: each is worked out once.
   const known = new Map<string, Location | null>();
   found = (path) => {
@@ -69,7 +80,7 @@ export function locator(modules: readonly SourceModule[], options: LocateOptions
     // wins, and a folder's claim beats a name's of the same module.
     let best: Location | null = null;
     let bestRank = Infinity;
-    const inAFolder = anyFolder !== null && anyFolder.test(path);
+    const inAFolder = mayBeInAFolder(path);
     for (let i = 0; inAFolder && i < folders.length; i++) {
       const f = folders[i]!;
       if (f.rank >= bestRank) continue;
