@@ -4,6 +4,12 @@ export function trimSlashes(path: string): string {
   return path.replace(/\\/g, "/").replace(/^\.?\/+/, "").replace(/\/+$/, "");
 }
 
+/** `name` without the first of `suffixes` (lower case) it ends with, in any case. */
+export function withoutSuffix(name: string, suffixes: readonly string[]): string {
+  for (const suffix of suffixes) if (name.slice(-suffix.length).toLowerCase() === suffix) return name.slice(0, -suffix.length);
+  return name;
+}
+
 export function dirOf(path: string): string {
   const slash = path.lastIndexOf("/");
   return slash === -1 ? "" : path.slice(0, slash);

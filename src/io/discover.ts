@@ -19,7 +19,11 @@ export interface DiscoverOptions extends LocateOptions {
   readIgnored?: boolean;
 }
 
-const NEVER = /(^|\/)(node_modules|\.git)(\/|$)/;
+/** A path inside node_modules or .git (string checks: each regexp costs a compile on every run). */
+const inNodeModulesOrGit = (path: string): boolean => {
+  const segments = `/${path}/`;
+  return segments.includes("/node_modules/") || segments.includes("/.git/");
+};
 
 /**
  * Root-relative paths of the instruction files in scope, sorted; node_modules, .git and git-ignored paths never
@@ -55,7 +59,7 @@ export async function discover(options: DiscoverOptions): Promise<{ paths: strin
       paths = paths.filter((path) => !ignored(path) || (options.readIgnored === true && isAgentFile(path, options) && !folderIgnored(path)));
     }
   }
-  const found = paths.filter((p) => !NEVER.test(p) && locate(p, options) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const found = paths.filter((p) => !inNodeModulesOrGit(p) && locate(p, options) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return { paths: found, warnings };
 }
 

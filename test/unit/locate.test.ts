@@ -1,6 +1,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { locateSource } from "../../src/core/sources/index.js";
+import { localName, overrideName } from "../../src/core/sources/agents.js";
+import { ruleName } from "../../src/core/sources/rules.js";
 
 const opts = { agentFiles: ["AGENTS.md", "CLAUDE.md"], ruleDirs: ["docs/rules"] };
 const where = (path: string) => {
@@ -49,6 +51,18 @@ test("a whole tree's paths are classified as a hook's few are (past the point wh
     assert.is(at(`pkg${i}/src/r${i}.ts`), null, `path ${i}`);
     assert.is(at(`pkg${i}/.cursor/rules/README.md`), `cursor@pkg${i}`, `path ${i}`);
   }
+});
+
+test("a rule is named by its file name without its rule suffix, in any case, and without a leading dot", () => {
+  assert.equal(
+    ["docs/api.instructions.md", "x/.cursor/rules/DB.MDC", "a/b/style.Md", ".clinerules", "notes.markdown", "a.instructions.mdc", "md"].map(ruleName),
+    ["api", "DB", "style", "clinerules", "notes.markdown", "a.instructions", "md"],
+  );
+});
+
+test("an agents file's override and local files replace its .md in any case, or follow a name without one", () => {
+  assert.equal(["AGENTS.md", "CLAUDE.MD", ".goosehints", "md"].map(overrideName), ["AGENTS.override.md", "CLAUDE.override.md", ".goosehints.override.md", "md.override.md"]);
+  assert.equal(["CLAUDE.md", "GEMINI.Md"].map(localName), ["CLAUDE.local.md", "GEMINI.local.md"]);
 });
 
 test.run();

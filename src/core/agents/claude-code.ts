@@ -34,7 +34,7 @@ export const claudeCode: AgentProfile = {
       }
       return null;
     }
-    if (candidate.source === "rules-injector" && /(^|\/)\.claude\/rules\//.test(path)) {
+    if (candidate.source === "rules-injector" && (path.startsWith(".claude/rules/") || path.includes("/.claude/rules/"))) {
       return "Claude Code loads .claude/rules itself (without paths at start, with paths when a matching file is read)";
     }
     return null;

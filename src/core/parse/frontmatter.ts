@@ -53,7 +53,8 @@ export function parseFrontmatter(text: string, file: string): ParsedDocument {
   let afterClose = -1;
   for (let at = first.next; at !== -1; ) {
     const { line, next } = lineAt(at);
-    if (/^(---|\.\.\.)\s*$/.test(line)) {
+    const fence = line.trimEnd();
+    if (fence === "---" || fence === "...") {
       closeStart = at;
       afterClose = next;
       break;

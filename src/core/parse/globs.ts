@@ -72,9 +72,9 @@ function compiled(pattern: string): (path: string) => boolean {
 }
 
 function normalizePattern(pattern: string): string {
-  let p = pattern.trim().replace(/\\/g, "/");
+  let p = pattern.trim().replaceAll("\\", "/");
   while (p.startsWith("./")) p = p.slice(2);
-  p = p.replace(/^\/+/, "");
+  while (p.startsWith("/")) p = p.slice(1);
   if (p.endsWith("/")) p += "**";
   return p;
 }

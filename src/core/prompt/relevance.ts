@@ -114,7 +114,7 @@ function indexDoc(doc: RelevanceDoc, stem: Stem): IndexedDoc {
       length += weight;
     }
   };
-  const headings = doc.body.split("\n").filter((l) => /^#{1,6}\s/.test(l)).join(" ");
+  const headings = doc.body.split("\n").filter(isHeading).join(" ");
   const description = terms(doc.description, stem);
   const name = terms(doc.name, stem);
   add(description, FIELD_WEIGHTS.description);
@@ -124,3 +124,9 @@ function indexDoc(doc: RelevanceDoc, stem: Stem): IndexedDoc {
   return { id: doc.id, tf, length, core: new Set([...description, ...name]) };
 }
 
+/** A markdown heading line: one to six `#` and a space (a string check: each regexp costs a compile on every run). */
+function isHeading(line: string): boolean {
+  let hashes = 0;
+  while (hashes < line.length && line.charCodeAt(hashes) === 35) hashes++;
+  return hashes >= 1 && hashes <= 6 && hashes < line.length && line[hashes]!.trim() === "";
+}

@@ -27,7 +27,8 @@ export function provenance(entry: Entry, all: boolean): string {
 }
 
 function safeComment(text: string): string {
-  return text.replace(/--/g, "- -").replace(/-$/, "- ");
+  const safe = text.replaceAll("--", "- -");
+  return safe.endsWith("-") ? `${safe} ` : safe;
 }
 
 function renderIndex(omitted: Omitted[], more: number, withComment: boolean): string {

@@ -1,18 +1,18 @@
 /** directory-agents: AGENTS.md and the other per-folder agent files, from the root down to each target. */
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { expandImports } from "../parse/imports.js";
-import { dirOf, isWithin, joinPath } from "../rel-path.js";
+import { dirOf, isWithin, joinPath, withoutSuffix } from "../rel-path.js";
 import type { Candidate } from "../types.js";
 import { expandsImports, makeCandidate, modulePriority, setStatus, type Draft, type DraftContext, type Located, type SourceModule } from "./source.js";
 
 /** The override file that replaces an agents file in its folder (Codex's AGENTS.override.md). */
 export function overrideName(name: string): string {
-  return name.replace(/(\.md)?$/i, ".override.md");
+  return `${withoutSuffix(name, [".md"])}.override.md`;
 }
 
 /** The personal, usually git-ignored, file read after an agents file in its folder (CLAUDE.local.md). */
 export function localName(name: string): string {
-  return name.replace(/(\.md)?$/i, ".local.md");
+  return `${withoutSuffix(name, [".md"])}.local.md`;
 }
 
 /** The configured agents files (`agents.files`, AGENTS.md by default), each with its override and local file. */

@@ -1,7 +1,7 @@
 /** Rule files (rules-injector): one parser, each agent's activation semantics given by its module. */
 import { parseFrontmatter, type ParsedDocument } from "../parse/frontmatter.js";
 import { compileGlobs, matchesEverything, readGlobList } from "../parse/globs.js";
-import { baseName, isWithin, trimSlashes } from "../rel-path.js";
+import { baseName, isWithin, trimSlashes, withoutSuffix } from "../rel-path.js";
 import { PRIORITIES, type Candidate, type Kind, type Priority, type SourceFile, type Warning } from "../types.js";
 import { isMdOrMdc } from "./locate.js";
 import { makeCandidate, modulePriority, setStatus, type DraftContext, type FileSpec, type LocateOptions, type SourceModule } from "./source.js";
@@ -67,8 +67,13 @@ export interface RuleDoc {
 }
 
 export function ruleName(path: string): string {
-  return baseName(path).replace(/(\.instructions\.md|\.mdc|\.md)$/i, "").replace(/^\./, "");
+  const name = withoutSuffix(baseName(path), RULE_SUFFIXES);
+  return name.startsWith(".") ? name.slice(1) : name;
 }
+
+// String checks, not a regular expression: V8 compiles each regexp on its first use (and again on its second), on
+// every run, and a hook's run uses dozens; the simple ones cost more to compile than to replace.
+const RULE_SUFFIXES = [".instructions.md", ".mdc", ".md"];
 
 export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: string): RuleDoc {
   const doc = parseFrontmatter(file.text, file.path);
