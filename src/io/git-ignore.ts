@@ -11,7 +11,7 @@ const GIT_ENV = ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE",
 export const gitMovedByEnv = (env: Record<string, string | undefined>): boolean => GIT_ENV.some((key) => env[key] !== undefined);
 const NEEDS_GIT = /excludesfile|^\s*\[\s*include|worktreeconfig/im;
 /** core.ignoreCase is read from the repository's config; set anywhere else, git decides. */
-const IGNORE_CASE = /ignorecase/i;
+const mentionsIgnoreCase = (config: string): boolean => config.toLowerCase().includes("ignorecase");
 /** System config files of common git builds (Debian and most Linux, /usr/local, Homebrew on Apple silicon). */
 const SYSTEM_CONFIGS = ["/etc/gitconfig", "/usr/local/etc/gitconfig", "/opt/homebrew/etc/gitconfig"];
 
@@ -33,7 +33,7 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
   const repoConfig = readOptional(under(gitDir, "config")) ?? "";
   const configs = [...SYSTEM_CONFIGS, under(configDir, "git/config"), under(home, ".gitconfig")].map(readOptional);
   if ([...configs, repoConfig].some((text) => text !== null && NEEDS_GIT.test(text))) return null;
-  if (configs.some((text) => text !== null && IGNORE_CASE.test(text))) return null;
+  if (configs.some((text) => text !== null && mentionsIgnoreCase(text))) return null;
 
   const prefix = toRootRelative(gitTop, root);
   if (prefix === null) return null;
@@ -51,7 +51,7 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
   add("", readOptional(under(gitDir, "info/exclude")));
   // Git (2.32+) does not read a .gitignore inside the tree that is a symbolic link: O_NOFOLLOW refuses it too.
   for (const dir of ordered) add(dir, readOptional(under(gitTop, joinPath(dir, ".gitignore")), constants.O_NOFOLLOW));
-  const ignored = gitIgnoreMatcher(files, { ignoreCase: /^\s*ignorecase\s*=\s*true\s*$/im.test(repoConfig) });
+  const ignored = gitIgnoreMatcher(files, { ignoreCase: mentionsIgnoreCase(repoConfig) && /^\s*ignorecase\s*=\s*true\s*$/im.test(repoConfig) });
   return (path) => ignored(fromTop(path));
 }
 

@@ -6,10 +6,11 @@ export interface KeywordMode {
   name: string;
   patterns: RegExp[];
   /**
-   * A cheap test every pattern needs to pass (a word they all contain). A prompt without it skips the patterns:
-   * compiling them costs ~1 ms each on first use, on every hook call.
+   * A cheap test every pattern needs to pass: words in lower case, one of which each match contains. A prompt with
+   * none of them skips the patterns: compiling them costs ~1 ms each on first use, on every hook call (and plain
+   * words, not a regexp, cost no compile of their own).
    */
-  hint?: RegExp;
+  hint?: string[];
   content: string;
   priority: Priority;
   enabled: boolean;
@@ -37,7 +38,7 @@ const explicit = (word: string) => [
 export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "enabled">>> = {
   ultrawork: {
     priority: "critical",
-    hint: /ultrawork|ulw/i,
+    hint: ["ultrawork", "ulw"],
     patterns: [new RegExp(`${EDGE_BEFORE}(?:ultrawork|ulw)${EDGE_AFTER}`, "i")],
     content:
       "ULTRAWORK MODE. Finish the whole task before you stop: write the plan as a checklist, work through every item, " +
@@ -46,7 +47,7 @@ export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "
   },
   search: {
     priority: "high",
-    hint: /search|grep|look|find|where/i,
+    hint: ["search", "grep", "look", "find", "where"],
     patterns: [
       ...explicit("search"),
       /\b(?:search|grep|look)\s+(?:(?:through|across|in|over)\s+)?(?:the\s+|this\s+|our\s+|my\s+)?(?:whole\s+|entire\s+)?(?:code\s?base|repo(?:sitory)?|project|monorepo|workspace|source(?:\s+tree)?)\b/i,
@@ -60,7 +61,7 @@ export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "
   },
   analyze: {
     priority: "high",
-    hint: /analy[sz]|investigat/i,
+    hint: ["analys", "analyz", "investigat"],
     patterns: [
       ...explicit("analy[sz]e"),
       /\banaly[sz]e\s+(?:the|this|these|that|our|my|why|how|whether|what|where)\b/i,
@@ -90,8 +91,9 @@ export function keywordModes(config: Record<string, KeywordSettings>): KeywordMo
 
 export function detectKeywords(prompt: string, modes: KeywordMode[]): KeywordHit[] {
   const prose = proseOf(prompt);
+  const lower = prose.toLowerCase();
   return modes.map((mode) => {
-    if (mode.hint && !mode.hint.test(prose)) return { mode, match: null };
+    if (mode.hint && !mode.hint.some((word) => lower.includes(word))) return { mode, match: null };
     for (const pattern of mode.patterns) {
       const m = pattern.exec(prose);
       if (m) return { mode, match: m[0].trim() };
