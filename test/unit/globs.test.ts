@@ -9,6 +9,12 @@ test("reads a single pattern, a comma list, an inline list and a block list alik
   assert.equal(readGlobList(["*.ts,*.tsx", "docs/**"]).patterns, ["*.ts", "*.tsx", "docs/**"]);
 });
 
+test("a pattern in one pair of matching quotes loses them; other quotes stay", () => {
+  assert.equal(readGlobList(`"src/**/*.ts", '*.md'`).patterns, ["src/**/*.ts", "*.md"]);
+  assert.equal(readGlobList([`'it's/*.md'`, `"a'`, `'`, `""`]).patterns, ["it's/*.md", `"a'`, `'`, ""]);
+  assert.equal(readGlobList([`"a\nb"`]).patterns, [`"a\nb"`]);
+});
+
 test("commas inside braces do not split a pattern", () => {
   assert.equal(readGlobList("src/{a,b}/**/*.{ts,tsx},*.md").patterns, ["src/{a,b}/**/*.{ts,tsx}", "*.md"]);
 });

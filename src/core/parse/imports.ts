@@ -33,7 +33,8 @@ export function importTokens(text: string): ImportToken[] {
   const { ranges } = scanCode(text);
   const out: ImportToken[] = [];
   for (const m of text.matchAll(TOKEN)) {
-    const token = m[1]!.replace(/[.]+$/, "");
+    let token = m[1]!;
+    while (token.endsWith(".")) token = token.slice(0, -1);
     if (token === "" || inCode(ranges, m.index)) continue;
     out.push({ token, start: m.index, end: m.index + 1 + token.length });
   }
