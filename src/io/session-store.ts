@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, uti
 import { usageError } from "../core/errors.js";
 import type { Priority } from "../core/types.js";
 import { fingerprint } from "../core/fingerprint.js";
+import { dirOf } from "../core/rel-path.js";
 import { homedir } from "./lazy-node.js";
 import { under } from "./paths.js";
 
@@ -108,7 +109,7 @@ export class SessionStore {
 
   /** Writes `value` as JSON at `target` through a temp file beside it. */
   private async writeAtomic(target: string, value: unknown): Promise<void> {
-    const folder = target.slice(0, target.lastIndexOf("/"));
+    const folder = dirOf(target);
     const tmp = under(folder, `.tmp-${nonce()}.json`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(tmp, JSON.stringify(value));
