@@ -6,7 +6,7 @@
 // when asked for. The library keeps tsc's per-module output in dist/ with its types.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
@@ -76,14 +76,9 @@ const BUNDLES = [
   },
 ];
 
-try {
-  for (const bundle of BUNDLES) await bundleAndTrain(bundle);
-} finally {
-  rmSync(state, { recursive: true, force: true });
-}
 
-async function bundleAndTrain({ name, entry, runs }) {
-  const bundleFile = `${OUT}/${name}.cjs`;
+/** The bundle at `bundleFile`, with the build line appended; returns the build. */
+async function bundle(entry, bundleFile, define = {}) {
   await build({
     entryPoints: [entry],
     outfile: bundleFile,
@@ -92,7 +87,7 @@ async function bundleAndTrain({ name, entry, runs }) {
     platform: "node",
     target: "node20",
     // import.meta.url made when first read: parsing the path into a URL costs ~0.3 ms that most runs never need.
-    define: { "import.meta.url": "__ctxinject.url", CTXINJECT_WARM_KEY: JSON.stringify(WARM_KEY) },
+    define: { "import.meta.url": "__ctxinject.url", CTXINJECT_WARM_KEY: JSON.stringify(WARM_KEY), ...define },
     // The file is the function the bin calls (CommonJS's wrapper, written here so the bin hands V8 the text as read
     // instead of a 400 KB copy glued to a wrapper). "use strict" first in it: the banner would otherwise turn
     // esbuild's own directive into a plain string, and the bundle (strict as ES modules) would run sloppy.
@@ -115,22 +110,75 @@ async function bundleAndTrain({ name, entry, runs }) {
   // a cache never meets another bundle (file times cannot tell: npm stamps files with the time it unpacked them).
   const buildId = createHash("sha256").update(readFileSync(bundleFile)).digest("hex").slice(0, 16);
   appendFileSync(bundleFile, `// ctxinject-build ${buildId}\n`);
+  return buildId;
+}
+
+const cacheOf = (name, buildId) => `${OUT}/${name}-${buildId}-${process.version}-${process.arch}.cache`;
+const ctxinject = (args, input, env) =>
+  spawnSync(process.execPath, [resolve("bin/ctxinject.js"), ...args], {
+    cwd: root,
+    input,
+    encoding: "utf8",
+    // Training runs answer in their own process (a hook server would keep the hook bundle's code out of its cache).
+    env: { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: state, CTXINJECT_HOOK_SERVER: "0", ...env },
+  });
+
+function train({ name, runs }, buildId) {
 
   // Warm runs first, with no code cache written (HOME and the cache folder in the training state, so the bin's own
   // cache for this build lands there): they save what core/warm.ts keeps (compiled globs, stems, frontmatter
   // readings, ignore answers). The training runs after them then take the path of every run but a project's first,
   // and the functions only a first run needs (picomatch's and ignore's parsers, the stemmer) stay out of the cache:
   // every run deserialises all of it.
-  const ctxinject = (run, input, env) =>
-    spawnSync(process.execPath, [resolve("bin/ctxinject.js"), ...run.args], { cwd: root, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: state, ...env } });
-  for (const run of runs) ctxinject(run, run.input.replace(/"session_id":"([^"]*)"/, '"session_id":"$1-warm"'), { HOME: state, XDG_CACHE_HOME: join(state, "cache") });
+  for (const run of runs) ctxinject(run.args, run.input.replace(/"session_id":"([^"]*)"/, '"session_id":"$1-warm"'), { HOME: state, XDG_CACHE_HOME: join(state, "cache") });
   for (const run of runs) {
-    const training = ctxinject(run, run.input, { CTXINJECT_WRITE_CODE_CACHE: "1" });
-    if (training.status !== 0) {
-      // The bundle works without a cache, only slower to start; the tests check that a build records one.
-      process.stderr.write(`bundle: warning: no code cache for ${name}.cjs (ctxinject ${run.args.join(" ")} exited ${training.status}):\n${training.stderr}`);
-      rmSync(`${OUT}/${name}-${buildId}-${process.version}-${process.arch}.cache`, { force: true });
-      return;
-    }
+    const training = ctxinject(run.args, run.input, { CTXINJECT_WRITE_CODE_CACHE: "1" });
+    if (!trained(name, buildId, run.args, training)) break;
   }
+}
+
+/** Whether a training run went well; else the bundle goes without a cache (it works, only slower to start). */
+function trained(name, buildId, args, run) {
+  if (run.status === 0) return true;
+  // The tests check that a build records one.
+  process.stderr.write(`bundle: warning: no code cache for ${name}.cjs (ctxinject ${args.join(" ")} exited ${run.status}):\n${run.stderr}`);
+  rmSync(cacheOf(name, buildId), { force: true });
+  return false;
+}
+
+/**
+ * The hook client (src/cli/hook-client.ts), which every `ctxinject hook` runs first: it knows the main bundle's
+ * build, whose server answers. Its cache is trained on calls a server answers: one started for the training in a
+ * spool of its own, and stopped after.
+ */
+async function trainClient(buildId, mainBuild) {
+  const run = join(state, "run");
+  mkdirSync(run, { mode: 0o700 });
+  const env = { CTXINJECT_HOOK_SERVER: "1", XDG_RUNTIME_DIR: run, CTXINJECT_HOOK_SERVER_IDLE_MS: "20000" };
+  const args = ["hook", "claude"];
+  const input = event({ hook_event_name: "UserPromptSubmit", prompt });
+  // The first call starts the server and answers itself (its own caches in the training state).
+  ctxinject(args, input, { ...env, HOME: state, XDG_CACHE_HOME: join(state, "cache") });
+  const lock = join(run, `ctxinject-${process.getuid()}`, `${mainBuild}-${process.version}-${process.arch}`, "server.pid");
+  for (let waited = 0; !existsSync(lock) && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  try {
+    for (const session of ["training-client", "training-client-2"]) {
+      const training = ctxinject(args, input.replace('"training"', JSON.stringify(session)), { ...env, CTXINJECT_WRITE_CODE_CACHE: "1", CTXINJECT_DEBUG: "1" });
+      if (!trained("client", buildId, args, training)) break;
+      if (!training.stderr.includes("answered by the hook server")) process.stderr.write(`bundle: warning: the client's training call was not answered by a server:\n${training.stderr}`);
+    }
+  } finally {
+    if (existsSync(lock)) process.kill(Number(readFileSync(lock, "utf8")));
+  }
+}
+
+try {
+  const builds = [];
+  for (const spec of BUNDLES) builds.push(await bundle(spec.entry, `${OUT}/${spec.name}.cjs`));
+  const mainBuild = builds[0];
+  const clientBuild = await bundle("src/cli/hook-client.ts", `${OUT}/client.cjs`, { CTXINJECT_SERVER_BUILD: JSON.stringify(mainBuild) });
+  BUNDLES.forEach((spec, i) => train(spec, builds[i]));
+  await trainClient(clientBuild, mainBuild);
+} finally {
+  rmSync(state, { recursive: true, force: true });
 }

@@ -1,0 +1,126 @@
+import { readFileSync } from "node:fs";
+import { exists, liveServer, requestFiles, spoolDir, unlinkQuietly, writeAtomically, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
+import { lazyRequire } from "../io/lazy-node.js";
+import { NEEDS_STREAM, readPipedSync } from "../io/stdin.js";
+import { fdWriter } from "./stdio.js";
+
+/** The build of the main bundle, whose server answers (written in by scripts/bundle.mjs). */
+declare const CTXINJECT_SERVER_BUILD: string | undefined;
+
+/** What the bin hands the in-process hook when the server does not answer: standard input, if it was read here. */
+export interface Handover {
+  stdin?: string | undefined;
+}
+
+/** A server that has not taken a request by then is stopped or stuck: the hook answers itself. */
+const TAKE_MS = 300;
+/** Past this, a taken request is given up on (a hook's own deadline is 1.5 s by default). */
+const ANSWER_MS = 30_000;
+const ALIVE_EVERY_MS = 100;
+
+/**
+ * `ctxinject hook <agent>` (dist/bundle/client.cjs, which the bin runs first): hands the event to the warm hook
+ * server of this build (src/cli/hook-server.ts) and prints its answer, so that a hook costs Node's start and a few
+ * file operations instead of loading and running the pipeline cold (~20 ms). Returns undefined when answered (the
+ * process is ending), else what the in-process hook needs. Where no server runs, one is started for the next call.
+ * CTXINJECT_HOOK_SERVER=0 turns all of it off.
+ */
+export function run(): Handover | undefined {
+  const env = process.env;
+  const debug = env.CTXINJECT_DEBUG !== undefined ? (line: string) => process.stderr.write(`ctxinject: debug: ${line}\n`) : () => undefined;
+  const off = ["0", "off", "false", "no"].includes((env.CTXINJECT_HOOK_SERVER ?? "").toLowerCase());
+  const spool = off || typeof CTXINJECT_SERVER_BUILD !== "string" ? null : spoolDir(env, CTXINJECT_SERVER_BUILD);
+  if (spool === null) {
+    if (!off) debug("no private in-memory folder for a hook server here; answering in this process");
+    return {};
+  }
+  const stdin = readPipedSync();
+  if (stdin === NEEDS_STREAM) return {};
+  const handover = { stdin };
+  const pid = liveServer(spool);
+  if (pid === null) {
+    startServer(spool, debug);
+    return handover;
+  }
+  const id = `${process.pid}-${Date.now().toString(36)}`;
+  const files = requestFiles(spool, id);
+  const request: SpoolRequest = {
+    argv: process.argv.slice(2),
+    stdin: stdin ?? null,
+    cwd: process.cwd(),
+    env: env as Record<string, string>,
+    // Not performance.timeOrigin: the performance global loads perf_hooks on first use.
+    startedAt: Date.now() - process.uptime() * 1000,
+    self: process.argv[1] ?? "ctxinject",
+  };
+  let answer: SpoolAnswer | null;
+  try {
+    writeAtomically(files.request, JSON.stringify(request));
+    answer = awaitAnswer(files, pid, spool, debug);
+  } catch (error) {
+    // As the in-process hook fails: one line, exit 1 (never 2, which would block the prompt).
+    answer = { stdout: "", stderr: `ctxinject ${request.argv.join(" ")}: ${(error as Error).message}\n`, code: 1 };
+  }
+  if (answer === null) return handover;
+  const stdout = fdWriter(1, () => process.stdout);
+  const stderr = fdWriter(2, () => process.stderr);
+  if (answer.stderr !== "") stderr.write(answer.stderr);
+  if (answer.stdout !== "") stdout.write(answer.stdout, () => undefined);
+  debug(`answered by the hook server (pid ${pid})`);
+  process.exitCode = answer.code;
+  // Written with plain write calls: nothing left to flush. Output still in a stream (a non-blocking descriptor) drains first.
+  if (!stdout.streamed && !stderr.streamed) process.exit(answer.code);
+  return undefined;
+}
+
+/**
+ * Waits for the answer, sleeping a twentieth of a millisecond between looks (a server answers in a few). Null when
+ * the hook must answer itself: the request was not taken in time (and is withdrawn before the server can take it),
+ * or the server is gone.
+ */
+function awaitAnswer(files: ReturnType<typeof requestFiles>, pid: number, spool: string, debug: (line: string) => void): SpoolAnswer | null {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const start = Date.now();
+  let taken = false;
+  let lastAlive = start;
+  for (;;) {
+    if (exists(files.answer)) break;
+    const now = Date.now();
+    if (!taken && !exists(files.request)) taken = true;
+    if (!taken && now - start > TAKE_MS) {
+      if (unlinkQuietly(files.request)) {
+        debug(`the hook server (pid ${pid}) did not take the event within ${TAKE_MS} ms; answering in this process`);
+        return null;
+      }
+      taken = true;
+    }
+    if (taken && now - lastAlive > ALIVE_EVERY_MS) {
+      lastAlive = now;
+      if (!exists(files.answer) && liveServer(spool) !== pid) {
+        debug(`the hook server (pid ${pid}) ended before answering; answering in this process`);
+        return null;
+      }
+    }
+    if (now - start > ANSWER_MS) throw new Error(`the hook server (pid ${pid}) did not answer within ${ANSWER_MS / 1000} s`);
+    Atomics.wait(cell, 0, 0, 0.05);
+  }
+  try {
+    return JSON.parse(readFileSync(files.answer, "utf8")) as SpoolAnswer;
+  } finally {
+    unlinkQuietly(files.answer);
+  }
+}
+
+/** Starts this build's server, detached and holding none of the hook's descriptors (the host waits for those to close). */
+function startServer(spool: string, debug: (line: string) => void): void {
+  const self = process.argv[1];
+  if (self === undefined) return;
+  try {
+    const { spawn } = lazyRequire<typeof import("node:child_process")>("node:child_process");
+    const child = spawn(process.execPath, [self, "--hook-server", spool], { detached: true, stdio: "ignore", cwd: "/" });
+    child.unref();
+    debug(`no hook server for this build; started one (pid ${child.pid}) and answering in this process`);
+  } catch (error) {
+    debug(`no hook server could be started: ${(error as Error).message}`);
+  }
+}

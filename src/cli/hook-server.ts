@@ -1,0 +1,143 @@
+import { readdirSync, readFileSync, renameSync, statSync, watch } from "node:fs";
+import { forgetWarm } from "../core/warm.js";
+import { claimSpool, ownsSpool, releaseSpool, requestFiles, unlinkQuietly, writeAtomically, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
+import { under } from "../io/paths.js";
+import type { CliContext } from "./context.js";
+
+/** How long a server waits for the next hook before it ends (CTXINJECT_HOOK_SERVER_IDLE_MS). */
+const IDLE_MS = 10 * 60_000;
+/** Answers nobody took (a hook killed by its host) and requests left half-way are removed after this. */
+const STALE_MS = 60_000;
+
+/**
+ * The hook server (`ctxinject --hook-server <spool>`, started by src/cli/hook-client.ts): one warm process per user
+ * and build that answers `ctxinject hook <agent>` calls handed to it through the spool folder, one at a time, as
+ * the hook's own process would — same command, standard input, working folder and environment (set as the process's
+ * own for the call, so git and everything else see what the hook saw), same deadline. Nothing is kept between calls
+ * but compiled code: every call reads the tree, the config and the session again. Ends after IDLE_MS without a call,
+ * when another server has taken the spool, or when the spool folder goes.
+ */
+export async function serveHooks(spool: string, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<void> {
+  if (!claimSpool(spool)) return;
+  const idleMs = Number(process.env.CTXINJECT_HOOK_SERVER_IDLE_MS) > 0 ? Number(process.env.CTXINJECT_HOOK_SERVER_IDLE_MS) : IDLE_MS;
+  const queue: string[] = [];
+  let busy = false;
+  let done: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  const stop = () => {
+    watcher.close();
+    clearTimeout(idle);
+    releaseSpool(spool);
+    done();
+  };
+  const idle = setTimeout(stop, idleMs);
+  const take = () => {
+    let names: string[];
+    try {
+      names = readdirSync(spool);
+    } catch {
+      return stop();
+    }
+    for (const name of names) {
+      if (!name.endsWith(".req")) continue;
+      const id = name.slice(0, -".req".length);
+      const files = requestFiles(spool, id);
+      try {
+        renameSync(files.request, files.taken);
+        queue.push(id);
+      } catch {
+        // withdrawn by its hook, or taken by another server
+      }
+    }
+    void drain();
+  };
+  const drain = async () => {
+    if (busy) return;
+    busy = true;
+    while (queue.length > 0) {
+      const id = queue.shift()!;
+      idle.refresh();
+      if (!ownsSpool(spool)) return stop();
+      await answerOne(spool, id, answer);
+    }
+    busy = false;
+  };
+  const watcher = watch(spool, (_event, name) => {
+    if (typeof name === "string" && name.endsWith(".req")) take();
+  });
+  watcher.on("error", stop);
+  removeStale(spool);
+  take();
+  await finished;
+}
+
+async function answerOne(spool: string, id: string, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<void> {
+  const files = requestFiles(spool, id);
+  let result: SpoolAnswer;
+  try {
+    const request = JSON.parse(readFileSync(files.taken, "utf8")) as SpoolRequest;
+    result = await answerAs(request, answer);
+  } catch (error) {
+    result = { stdout: "", stderr: `ctxinject: hook server: ${(error as Error).message}\n`, code: 1 };
+  }
+  try {
+    writeAtomically(files.answer, JSON.stringify(result));
+  } finally {
+    unlinkQuietly(files.taken);
+  }
+}
+
+/** Runs one command as the hook's own process would have. */
+async function answerAs(request: SpoolRequest, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<SpoolAnswer> {
+  adoptEnvironment(request.env);
+  try {
+    process.chdir(request.cwd);
+  } catch {
+    // a folder that went away: the command meets it as the hook would have
+  }
+  // What an earlier call saved for speed (compiled globs, stems) is per project: each call loads its project's.
+  forgetWarm();
+  let stdout = "";
+  let stderr = "";
+  const ctx: CliContext = {
+    cwd: request.cwd,
+    env: process.env,
+    stdout: {
+      write(chunk: string, callback?: (error?: Error | null) => void) {
+        stdout += chunk;
+        callback?.();
+        return true;
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write(chunk: string) {
+        stderr += chunk;
+        return true;
+      },
+      isTTY: false,
+    },
+    self: request.self,
+    startedAt: request.startedAt,
+    readStdin: async () => request.stdin ?? undefined,
+  };
+  const code = await answer(request.argv, ctx);
+  return { stdout, stderr, code };
+}
+
+/** Makes the process's environment the hook's: what it lacks goes, what differs is set. */
+function adoptEnvironment(env: Record<string, string>): void {
+  for (const key of Object.keys(process.env)) if (!Object.hasOwn(env, key)) delete process.env[key];
+  for (const [key, value] of Object.entries(env)) if (process.env[key] !== value) process.env[key] = value;
+}
+
+/** Files of hooks that went away before reading their answer, or of a server that stopped mid-call. */
+function removeStale(spool: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(spool)) {
+    if (!(name.endsWith(".res") || name.endsWith(".work") || name.endsWith(".tmp"))) continue;
+    const path = under(spool, name);
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (info !== undefined && now - info.mtimeMs > STALE_MS) unlinkQuietly(path);
+  }
+}
