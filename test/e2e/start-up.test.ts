@@ -126,9 +126,24 @@ test("a build with a prompt and a hook's prompt and file events load no Node mod
     [["hook", "claude"], event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") } })],
     [["hook", "codex"], event({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/web/src/components/Button.tsx" } })],
   ];
-  for (const [args, input] of runs) {
-    const extra = modulesLoaded(args, root, input, { HOME: home, CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined }).filter((m) => !START_UP_MODULES.includes(m));
-    assert.equal(extra, [], `ctxinject ${args.join(" ")} loaded ${extra.join(", ")}`);
+  // A hook in its own process, and a hook the warm server answers (one started for this test, in a spool of its own).
+  const run = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
+  copies.push(run);
+  const asUser = { HOME: home, CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined, XDG_RUNTIME_DIR: run, CTXINJECT_HOOK_SERVER_IDLE_MS: "20000" };
+  const [, start] = runs[1]!;
+  spawnSync(process.execPath, [join(REPO, "bin/ctxinject.js"), "hook", "claude"], { cwd: root, input: start.replace('"modules"', '"modules-start"'), env: { ...process.env, ...asUser } as NodeJS.ProcessEnv });
+  const lock = () => readdirSync(run, { recursive: true }).find((name) => String(name).endsWith("server.pid"));
+  for (let waited = 0; lock() === undefined && waited < 10_000; waited += 50) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  try {
+    for (const [args, input] of runs) {
+      for (const server of args[0] === "hook" ? ["0", "1"] : ["0"]) {
+        const extra = modulesLoaded(args, root, input, { ...asUser, CTXINJECT_HOOK_SERVER: server }).filter((m) => !START_UP_MODULES.includes(m));
+        assert.equal(extra, [], `ctxinject ${args.join(" ")} (hook server ${server}) loaded ${extra.join(", ")}`);
+      }
+    }
+  } finally {
+    const pid = Number(readFileSync(join(run, String(lock())), "utf8"));
+    if (pid > 0) process.kill(pid);
   }
 });
 

@@ -18,7 +18,8 @@ export interface CliResult {
 export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string } = {}): CliResult {
   // Sessions and saved globs go to a folder of the test run's own, never the user's state folder.
   const stateDefault = options.env?.CTXINJECT_STATE_DIR === undefined && options.env?.XDG_STATE_HOME === undefined ? { CTXINJECT_STATE_DIR: testStateDir() } : {};
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, ...stateDefault, ...options.env };
+  // A hook server the tests start ends soon after them (src/cli/hook-server.ts).
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...stateDefault, ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? REPO,

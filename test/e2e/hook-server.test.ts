@@ -1,0 +1,199 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+// Each test has a spool of its own (XDG_RUNTIME_DIR), so its server is its own, started and stopped here.
+const made: string[] = [];
+const servers: number[] = [];
+test.after.each(() => {
+  for (const pid of servers.splice(0)) stop(pid, "SIGKILL");
+});
+test.after(() => {
+  cleanup();
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function stop(pid: number, signal: NodeJS.Signals = "SIGTERM"): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function privateRun(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
+  made.push(dir);
+  return dir;
+}
+
+const spoolOf = (run: string): string => {
+  const top = join(run, `ctxinject-${process.getuid!()}`);
+  const [build] = readdirSync(top);
+  return join(top, build!);
+};
+
+function serverPid(run: string): number | null {
+  try {
+    return Number(readFileSync(join(spoolOf(run), "server.pid"), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function waitForServer(run: string): number {
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const pid = serverPid(run);
+    if (pid !== null) {
+      servers.push(pid);
+      return pid;
+    }
+    sleep(50);
+  }
+  throw new Error("no hook server started");
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function hook(root: string, run: string, session: string, env: Record<string, string> = {}) {
+  const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: session, cwd: root, prompt: "fix the retry in packages/api/src/handlers/user.ts" });
+  const started = Date.now();
+  const result = runCli(["hook", "claude"], { cwd: root, input: event, env: { XDG_RUNTIME_DIR: run, CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...env } });
+  return { ...result, ms: Date.now() - started };
+}
+
+test("the first hook starts a server and answers itself; the server then answers, byte for byte as a hook answering itself", () => {
+  const root = materialize("monorepo");
+  const run = privateRun();
+  const first = hook(root, run, "first");
+  assert.is(first.status, 0, first.stderr);
+  assert.match(first.stderr, "started one");
+  // The server holds none of the hook's descriptors: the host's pipes close when the hook ends, not when the server does.
+  assert.ok(first.ms < 5_000, `the first hook took ${first.ms} ms`);
+  assert.match(first.stdout, "packages/api");
+  const pid = waitForServer(run);
+
+  const served = hook(root, run, "second");
+  assert.match(served.stderr, `answered by the hook server (pid ${pid})`);
+  const itself = hook(root, run, "third", { CTXINJECT_HOOK_SERVER: "0" });
+  assert.not.match(itself.stderr, "hook server");
+  assert.is(served.stdout, itself.stdout);
+  assert.is(served.stderr.replace(/.*debug.*\n/g, ""), itself.stderr.replace(/.*debug.*\n/g, ""));
+  assert.is(served.stdout, first.stdout, "the same event in a new session, answered the same way wherever it ran");
+
+  // The session is the same one whoever answers: nothing is repeated, whether the server or the hook answers.
+  assert.is(hook(root, run, "second").stdout, "");
+  assert.is(hook(root, run, "second", { CTXINJECT_HOOK_SERVER: "0" }).stdout, "");
+  assert.is(hook(root, run, "third").stdout, "");
+  // Nothing of a call stays in the spool.
+  assert.equal(readdirSync(spoolOf(run)), ["server.pid"]);
+});
+
+test("the server answers with the hook's environment: its state folder, its config", () => {
+  const root = materialize("monorepo");
+  const run = privateRun();
+  hook(root, run, "warm");
+  waitForServer(run);
+  const stateA = privateRun();
+  const stateB = privateRun();
+  const a = hook(root, run, "env", { CTXINJECT_STATE_DIR: stateA });
+  assert.match(a.stderr, "answered by the hook server");
+  assert.match(a.stdout, "packages/api");
+  assert.ok(readdirSync(stateA).length > 0, "the session was recorded in the hook's state folder");
+  // Another state folder is another store: the same session id starts afresh there.
+  const b = hook(root, run, "env", { CTXINJECT_STATE_DIR: stateB });
+  assert.is(b.stdout, a.stdout);
+});
+
+test("a config error reaches the user from the server as from the hook's own process", () => {
+  const root = materialize("monorepo");
+  writeFileSync(join(root, ".ctxinjectrc.json"), '{ "claude": { "maxChars": 30000 } }');
+  const run = privateRun();
+  hook(root, run, "warm");
+  waitForServer(run);
+  const served = hook(root, run, "config");
+  assert.match(served.stderr, "answered by the hook server");
+  const itself = hook(root, run, "config-here", { CTXINJECT_HOOK_SERVER: "0" });
+  assert.match(served.stdout, "systemMessage");
+  assert.is(served.stdout, itself.stdout);
+  assert.is(served.status, itself.status);
+});
+
+test("a stopped server costs a hook a fraction of a second, and the hook answers itself", () => {
+  const root = materialize("monorepo");
+  const run = privateRun();
+  hook(root, run, "warm");
+  const pid = waitForServer(run);
+  process.kill(pid, "SIGSTOP");
+  try {
+    const result = hook(root, run, "stopped");
+    assert.is(result.status, 0);
+    assert.match(result.stderr, "did not take the event");
+    assert.match(result.stdout, "packages/api");
+    assert.ok(result.ms < 3_000, `took ${result.ms} ms`);
+  } finally {
+    process.kill(pid, "SIGCONT");
+  }
+  // The withdrawn request is not answered later: the session got its rules once, from the hook itself.
+  sleep(300);
+  assert.is(hook(root, run, "stopped").stdout, "");
+});
+
+test("a server that died leaves its lock: the next hook answers itself and starts another", () => {
+  const root = materialize("monorepo");
+  const run = privateRun();
+  hook(root, run, "warm");
+  const pid = waitForServer(run);
+  process.kill(pid, "SIGKILL");
+  for (let waited = 0; alive(pid) && waited < 5_000; waited += 50) sleep(50);
+  const result = hook(root, run, "after-death");
+  assert.match(result.stderr, "started one");
+  assert.match(result.stdout, "packages/api");
+  for (let waited = 0; (serverPid(run) === pid || serverPid(run) === null) && waited < 10_000; waited += 50) sleep(50);
+  const next = serverPid(run)!;
+  servers.push(next);
+  assert.is.not(next, pid);
+  assert.match(hook(root, run, "after-death-2").stderr, `answered by the hook server (pid ${next})`);
+});
+
+test("an idle server ends and takes its lock with it", () => {
+  const root = materialize("monorepo");
+  const run = privateRun();
+  hook(root, run, "idle", { CTXINJECT_HOOK_SERVER_IDLE_MS: "400" });
+  const pid = waitForServer(run);
+  for (let waited = 0; alive(pid) && waited < 10_000; waited += 50) sleep(50);
+  assert.not.ok(alive(pid), "the server ended");
+  assert.is(serverPid(run), null);
+});
+
+test("no server where the spool folder is not the user's alone, nor with CTXINJECT_HOOK_SERVER=0", () => {
+  const root = materialize("monorepo");
+  const run = privateRun();
+  const top = join(run, `ctxinject-${process.getuid!()}`);
+  mkdirSync(top);
+  chmodSync(top, 0o755);
+  const open = hook(root, run, "open");
+  assert.match(open.stderr, "no private in-memory folder");
+  assert.match(open.stdout, "packages/api");
+  assert.equal(readdirSync(top), []);
+
+  const off = privateRun();
+  const result = hook(root, off, "off", { CTXINJECT_HOOK_SERVER: "0" });
+  assert.match(result.stdout, "packages/api");
+  assert.not.match(result.stderr, "hook server");
+  assert.equal(readdirSync(off), []);
+});
+
+test.run();
