@@ -53,9 +53,16 @@ export function run(): Handover | undefined {
     startedAt: Date.now() - process.uptime() * 1000,
     self: process.argv[1] ?? "ctxinject",
   };
-  let answer: SpoolAnswer | null;
   try {
     writeAtomically(files.request, JSON.stringify(request));
+  } catch (error) {
+    // A full or read-only folder: nothing was handed over.
+    debug(`the event could not be handed to the hook server (${(error as Error).message}); answering in this process`);
+    unlinkQuietly(files.request);
+    return handover;
+  }
+  let answer: SpoolAnswer | null;
+  try {
     answer = awaitAnswer(files, pid, spool, debug);
   } catch (error) {
     // As the in-process hook fails: one line, exit 1 (never 2, which would block the prompt).
@@ -96,8 +103,10 @@ function awaitAnswer(files: ReturnType<typeof requestFiles>, pid: number, spool:
     }
     if (taken && now - lastAlive > ALIVE_EVERY_MS) {
       lastAlive = now;
-      if (!exists(files.answer) && liveServer(spool) !== pid) {
-        debug(`the hook server (pid ${pid}) ended before answering; answering in this process`);
+      // The answer is in place before the taken request goes: neither means the server dropped it.
+      const dropped = !exists(files.taken) && !exists(files.answer);
+      if (dropped || (!exists(files.answer) && liveServer(spool) !== pid)) {
+        debug(`the hook server (pid ${pid}) ${dropped ? "dropped the event" : "ended before answering"}; answering in this process`);
         return null;
       }
     }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, renameSync, statSync, watch } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, renameSync, statSync, watch } from "node:fs";
 import { forgetWarm } from "../core/warm.js";
 import { claimSpool, ownsSpool, releaseSpool, requestFiles, unlinkQuietly, writeAtomically, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
 import { under } from "../io/paths.js";
@@ -19,7 +19,9 @@ const STALE_MS = 60_000;
  */
 export async function serveHooks(spool: string, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<void> {
   if (!claimSpool(spool)) return;
+  // Read once, from the environment the server started with (each call's own is set for that call only).
   const idleMs = Number(process.env.CTXINJECT_HOOK_SERVER_IDLE_MS) > 0 ? Number(process.env.CTXINJECT_HOOK_SERVER_IDLE_MS) : IDLE_MS;
+  const log = process.env.CTXINJECT_HOOK_SERVER_LOG || undefined;
   const queue: string[] = [];
   let busy = false;
   let done: () => void = () => undefined;
@@ -31,7 +33,12 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
     done();
   };
   const idle = setTimeout(stop, idleMs);
+  let swept = Date.now();
   const take = () => {
+    if (Date.now() - swept > STALE_MS) {
+      swept = Date.now();
+      removeStale(spool);
+    }
     let names: string[];
     try {
       names = readdirSync(spool);
@@ -58,7 +65,7 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
       const id = queue.shift()!;
       idle.refresh();
       if (!ownsSpool(spool)) return stop();
-      await answerOne(spool, id, answer);
+      await answerOne(spool, id, answer, log);
     }
     busy = false;
   };
@@ -71,24 +78,37 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
   await finished;
 }
 
-async function answerOne(spool: string, id: string, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<void> {
+/** Answers one request; with CTXINJECT_HOOK_SERVER_LOG set, a line per call goes to that file (after the answer). */
+async function answerOne(spool: string, id: string, answer: (argv: string[], ctx: CliContext) => Promise<number>, log: string | undefined): Promise<void> {
   const files = requestFiles(spool, id);
   let result: SpoolAnswer;
+  let argv: string[] = [];
   try {
     const request = JSON.parse(readFileSync(files.taken, "utf8")) as SpoolRequest;
+    argv = request.argv;
     result = await answerAs(request, answer);
   } catch (error) {
     result = { stdout: "", stderr: `ctxinject: hook server: ${(error as Error).message}\n`, code: 1 };
   }
   try {
     writeAtomically(files.answer, JSON.stringify(result));
+  } catch {
+    // No room for the answer: the hook, seeing neither its request nor an answer, answers itself.
   } finally {
     unlinkQuietly(files.taken);
   }
+  if (log === undefined) return;
+  try {
+    const firstLine = result.stderr.split("\n", 1)[0];
+    appendFileSync(log, `${new Date().toISOString()} pid ${process.pid} ${argv.join(" ")}: exit ${result.code}, ${result.stdout.length} characters out${firstLine ? `; ${firstLine}` : ""}\n`);
+  } catch {
+    // a log that cannot be written is no reason to stop answering
+  }
 }
 
-/** Runs one command as the hook's own process would have. */
+/** Runs one command as the hook's own process would have: `hook <agent>` only, what the client hands over. */
 async function answerAs(request: SpoolRequest, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<SpoolAnswer> {
+  if (request.argv.length !== 2 || request.argv[0] !== "hook") throw new Error(`answers ctxinject hook <agent> only, not ${JSON.stringify(request.argv.join(" "))}`);
   adoptEnvironment(request.env);
   try {
     process.chdir(request.cwd);

@@ -8,7 +8,7 @@
  *   BENCH_NO_REPOMIX=1               skip the repomix comparison
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
@@ -51,9 +51,24 @@ const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
 mkdirSync(TREES, { recursive: true });
 const states = mkdtempSync(join(tmpdir(), "ctxinject-bench-state-"));
-process.on("exit", () => rmSync(states, { recursive: true, force: true }));
-// The hooks run as a user's do: no state folder set, so it is found from HOME (a throwaway one here).
-const hookEnv = { HOME: join(states, "home"), CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined };
+// The hooks run as a user's do: no state folder set, so it is found from HOME (a throwaway one here). Their hook
+// server (src/cli/hook-server.ts) is the bench's own, in a spool of its own, stopped at the end; "own process"
+// columns are the same hooks with the server off (CTXINJECT_HOOK_SERVER=0): a user's first call, or where none can run.
+const runtime = join(states, "run");
+mkdirSync(runtime, { mode: 0o700 });
+const hookEnv = { HOME: join(states, "home"), CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined, XDG_RUNTIME_DIR: runtime, CTXINJECT_HOOK_SERVER_IDLE_MS: "120000" };
+const ownProcess = { ...hookEnv, CTXINJECT_HOOK_SERVER: "0" };
+process.on("exit", () => {
+  for (const name of readdirSync(runtime, { recursive: true })) {
+    if (!String(name).endsWith("server.pid")) continue;
+    try {
+      process.kill(Number(readFileSync(join(runtime, String(name)), "utf8")));
+    } catch {
+      // ended already
+    }
+  }
+  rmSync(states, { recursive: true, force: true });
+});
 const hookState = join(hookEnv.HOME, ".local/state/ctxinject");
 const sizes = SIZES.filter((s) => WANTED.includes(s.name));
 const rows: string[][] = [];
@@ -69,17 +84,18 @@ for (const size of sizes) {
   console.error(`bench: ${size.name}: ${tree.files} files; measuring…`);
   // Each event the hooks answer, in a new session each run (for the prompt hook, its first prompt: nothing injected
   // yet), on standard input as a host writes it.
-  const eventFile = (name: string, fields: Record<string, unknown>, agent = "claude") => {
-    const id = `${size.name}-${agent}-${name}`;
+  const eventFile = (name: string, fields: Record<string, unknown>, agent = "claude", tag = agent) => {
+    const id = `${size.name}-${tag}-${name}`;
     const event = (run: number) => JSON.stringify({ hook_event_name: name, session_id: `${id}-${run}`, cwd: tree.root, ...fields });
     return { command: inputPerRun(join(states, id), START_RUNS, event, `${ctx} hook ${agent}`), env: hookEnv };
   };
+  const inOwnProcess = (command: { command: string }) => ({ ...command, env: ownProcess });
   // A long session: 200 files' records already injected (one record file per hook call, as a session writes them).
   const longSession = new SessionStore(hookState);
   for (let i = 0; i < 200; i++) await longSession.recordInjected(`${size.name}-long`, [{ key: join(tree.root, `earlier/file-${i}.md`), hash: String(i) }]);
   const longEvent = join(states, `${size.name}-long.json`);
   writeFileSync(longEvent, JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: `${size.name}-long`, cwd: tree.root, prompt: `fix the retry in ${tree.target}` }));
-  const [floor, targeted, hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long] = sideBySide(
+  const [floor, targeted, hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long, hookOwn, postToolOwn] = sideBySide(
     tree.root,
     [
       { command: "node -e 0" },
@@ -92,9 +108,11 @@ for (const size of sizes) {
       eventFile("BeforeAgent", { prompt: `fix the retry in ${tree.target}` }, "gemini"),
       eventFile("AfterTool", { tool_name: "read_file", tool_input: { file_path: tree.target } }, "gemini"),
       { command: `${ctx} hook claude < ${longEvent}`, env: hookEnv },
+      inOwnProcess(eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "claude", "claude-own")),
+      inOwnProcess(eventFile("PostToolUse", { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } }, "claude", "claude-own")),
     ],
     START_RUNS,
-  ) as Timing[] as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
+  ) as Timing[] as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
   // repomix takes turns with them: as a user runs it, its defaults (the secret check included, as ctxinject redacts),
   // markdown like ctxinject's.
   const [all, shell, peer] = sideBySide(tree.root, [
@@ -119,6 +137,8 @@ for (const size of sizes) {
     ratio(geminiPrompt.ms, floor.ms),
     ratio(geminiRead.ms, floor.ms),
     ratio(long.ms, floor.ms),
+    ratio(hookOwn.ms, floor.ms),
+    ratio(postToolOwn.ms, floor.ms),
     fmt(plainTargeted.ms),
     fmt(all.ms),
     fmt(shell.ms),
@@ -128,7 +148,7 @@ for (const size of sizes) {
     all.rssMiB === null ? "-" : all.rssMiB.toFixed(0),
   ]);
   const byFastest = (t: Timing) => ratio(t.fastest, floor.fastest);
-  fastestRows.push([size.name, fmt(floor.fastest), byFastest(targeted), ...[hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long].map(byFastest)]);
+  fastestRows.push([size.name, fmt(floor.fastest), byFastest(targeted), ...[hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long, hookOwn, postToolOwn].map(byFastest)]);
   if (peer) {
     notes.push(
       `${size.name}: repomix ${fmt(peer.ms)} ms vs ctxinject build --all ${fmt(all.ms)} ms: ctxinject ${(peer.ms / all.ms).toFixed(1)}x faster by medians, ` +
@@ -142,10 +162,10 @@ const printTable = (header: string[], body: string[][]) => {
   const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
   console.log(table.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join("  ")).join("\n"));
 };
-const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.25)", "hook claude", "ratio (<=1.3)", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected", "--files no git", "build --all", "git ls-files|cat", "ratio (<=2.5)", "ms per 1k files", "--all no git", "peak RSS MiB (<=100)"];
+const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.25)", "hook claude", "ratio (<=1.3)", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected", "prompt, own process", "PostToolUse, own process", "--files no git", "build --all", "git ls-files|cat", "ratio (<=2.5)", "ms per 1k files", "--all no git", "peak RSS MiB (<=100)"];
 printTable(header, rows);
 for (const note of notes) console.log(note);
 console.log("\nthe same start-up ratios by each command's fastest run (noise on a shared machine only adds time):");
-printTable(["size", "node -e 0", "build --files", "hook claude", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected"], fastestRows);
+printTable(["size", "node -e 0", "build --files", "hook claude", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected", "prompt, own process", "PostToolUse, own process"], fastestRows);
 console.log(`times are medians in ms of ${START_RUNS} runs (node -e 0, build --files and every hook column, taking turns) or ${RUNS} (the rest; build --all, git ls-files and repomix taking turns); "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
-console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too, as are Codex's UserPromptSubmit and PostToolUse on Bash (cat of that file), Gemini CLI's BeforeAgent and AfterTool (read_file), and "200 injected": Claude Code's prompt hook in a session that has injected 200 files.`);
+console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too, as are Codex's UserPromptSubmit and PostToolUse on Bash (cat of that file), Gemini CLI's BeforeAgent and AfterTool (read_file), and "200 injected": Claude Code's prompt hook in a session that has injected 200 files. Hooks are answered by the hook server as a user's are after their first call; "own process" columns are Claude Code's prompt and PostToolUse hooks with the server off (CTXINJECT_HOOK_SERVER=0).`);

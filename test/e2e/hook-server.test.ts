@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
@@ -166,6 +166,22 @@ test("a server that died leaves its lock: the next hook answers itself and start
   servers.push(next);
   assert.is.not(next, pid);
   assert.match(hook(root, run, "after-death-2").stderr, `answered by the hook server (pid ${next})`);
+});
+
+test("the server answers hook calls only: another command handed to it is refused, and runs nowhere", () => {
+  const root = materialize("monorepo");
+  const run = privateRun();
+  hook(root, run, "warm");
+  waitForServer(run);
+  const spool = spoolOf(run);
+  const request = { argv: ["init", "--claude"], stdin: null, cwd: root, env: { ...process.env }, startedAt: Date.now(), self: "ctxinject" };
+  writeFileSync(join(spool, "probe.tmp"), JSON.stringify(request));
+  renameSync(join(spool, "probe.tmp"), join(spool, "probe.req"));
+  for (let waited = 0; !existsSync(join(spool, "probe.res")) && waited < 5_000; waited += 20) sleep(20);
+  const answer = JSON.parse(readFileSync(join(spool, "probe.res"), "utf8")) as { code: number; stderr: string };
+  assert.is(answer.code, 1);
+  assert.match(answer.stderr, "answers ctxinject hook <agent> only");
+  assert.not.ok(existsSync(join(root, ".claude/settings.json")), "init did not run");
 });
 
 test("an idle server ends and takes its lock with it", () => {

@@ -104,7 +104,7 @@ suite("@path mentions are targets: the mentioned file's rules arrive", () => {
   assert.is(count(lastMain(out), "MARK-NET-RULE"), 1);
 });
 
-suite("a second prompt in the same session repeats nothing; --resume repeats nothing", () => {
+suite("a second prompt in the same session repeats nothing; --resume repeats nothing (the hook server answers after the first call)", () => {
   const root = project();
   const id = "4d1f6f0e-1111-4222-8333-944455556666";
   const out = claude(root, [{ text: "one" }, { text: "two" }, { text: "three" }], [
@@ -115,6 +115,9 @@ suite("a second prompt in the same session repeats nothing; --resume repeats not
   const body = lastMain(out);
   assert.is(count(body, "MARK-NET-RULE"), 1, "the rule once across three prompts");
   assert.is(count(body, "MARK-AGENTS-ROOT"), 1);
+  // The first hook call answers itself and starts the hook server; the later calls are the server's.
+  assert.ok(out.served.length >= 1, "the hook server answered the later calls");
+  for (const line of out.served) assert.match(line, /: exit 0,/);
 });
 
 suite("the index of omitted rules is shown once per session", () => {

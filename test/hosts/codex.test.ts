@@ -130,12 +130,15 @@ suite("project_doc_fallback_filenames naming CLAUDE.md: Codex loads the root CLA
   assert.is(count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"])), "MARK-CLAUDE-ROOT"), 1, "without the setting Codex does not read it: ctxinject's copy is the one");
 });
 
-suite("a second prompt in the same session (exec resume) repeats nothing", () => {
+suite("a second prompt in the same session (exec resume) repeats nothing (the hook server answers after the first call)", () => {
   const out = codex(project(), [{ text: "one" }, { text: "two" }], ["fix the retry in src/net/client.ts", "and src/net/client.ts again"]);
   const body = lastAgentTurn(out);
   assert.match(body, "and src/net/client.ts again");
   assert.is(count(body, "MARK-NET-RULE"), 1);
   assert.is(count(body, "MARK-ROOT-CURSORRULES"), 1);
+  // The first hook call answers itself and starts the hook server; the later calls are the server's.
+  assert.ok(out.served.length >= 1, "the hook server answered the later calls");
+  for (const line of out.served) assert.match(line, /: exit 0,/);
 });
 
 test.run();

@@ -93,12 +93,15 @@ suite("context.fileName naming AGENTS.md in the project's settings: Gemini CLI l
   assert.is(count(body, "MARK-NET-RULE"), 0, "nothing named, nothing of the file's rules");
 });
 
-suite("a second prompt in the same session (--resume latest) repeats nothing", () => {
+suite("a second prompt in the same session (--resume latest) repeats nothing (the hook server answers after the first call)", () => {
   const out = gemini(project(), [{ text: "one" }, { text: "two" }], ["fix the retry in src/net/client.ts", "and src/net/client.ts again"]);
   const body = lastAgentTurn(out, forModel);
   assert.match(body, "and src/net/client.ts again");
   assert.is(count(body, "MARK-NET-RULE"), 1);
   assert.is(count(body, "MARK-AGENTS-ROOT"), 1);
+  // The first hook call answers itself and starts the hook server; the later calls are the server's.
+  assert.ok(out.served.length >= 1, "the hook server answered the later calls");
+  for (const line of out.served) assert.match(line, /: exit 0,/);
 });
 
 test.run();

@@ -3,7 +3,7 @@
  * it inside `unshare -n` against the fake API (run-host.mjs), with the requests it recorded.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import * as assert from "uvu/assert";
@@ -57,6 +57,8 @@ export interface Recorded {
 export interface Outcome {
   runs: Array<{ args: string[]; status: number | null; stdout: string; stderr: string; ms: number }>;
   requests: Recorded[];
+  /** The hook calls ctxinject's hook server answered (its log: one line each). */
+  served: string[];
 }
 
 export interface Scenario {
@@ -77,7 +79,30 @@ export function workFolder(host: string): string {
   const work = mkdtempSync(join(tmpdir(), `ctxinject-${host}-`));
   temp.push(work);
   mkdirSync(join(work, "home"));
+  // The hook server of the scenario's hooks is its own (a spool in the work folder), and says what it answered.
+  mkdirSync(join(work, "run"), { mode: 0o700 });
   return work;
+}
+
+/** What a scenario's ctxinject hooks need on top of the host's environment: a hook server of the scenario's own. */
+export const hookServerEnv = (work: string): Record<string, string> => ({
+  XDG_RUNTIME_DIR: join(work, "run"),
+  CTXINJECT_HOOK_SERVER_LOG: join(work, "hook-server.log"),
+  CTXINJECT_HOOK_SERVER_IDLE_MS: "20000",
+});
+
+/** Stops the servers a scenario's hooks started. */
+function stopHookServers(work: string): void {
+  const run = join(work, "run");
+  if (!existsSync(run)) return;
+  for (const name of readdirSync(run, { recursive: true })) {
+    if (!String(name).endsWith("server.pid")) continue;
+    try {
+      process.kill(Number(readFileSync(join(run, String(name)), "utf8")));
+    } catch {
+      // ended already
+    }
+  }
 }
 
 export function removeWorkFolders(): void {
@@ -86,10 +111,13 @@ export function removeWorkFolders(): void {
 
 /** Runs the scenario in one network namespace with one fake API; every run must exit 0. */
 export function runScenario(work: string, scenario: Scenario, host: string): Outcome {
-  writeFileSync(join(work, "scenario.json"), JSON.stringify({ ...scenario, home: join(work, "home") }));
+  writeFileSync(join(work, "scenario.json"), JSON.stringify({ ...scenario, env: { ...hookServerEnv(work), ...scenario.env }, home: join(work, "home") }));
   const result = spawnSync("unshare", ["-n", process.execPath, join(REPO, "test/hosts/run-host.mjs"), join(work, "scenario.json"), join(work, "out.json")], { encoding: "utf8", timeout: 600_000 });
+  stopHookServers(work);
   assert.is(result.status, 0, result.stderr);
-  const out = JSON.parse(readFileSync(join(work, "out.json"), "utf8")) as Outcome;
+  const log = join(work, "hook-server.log");
+  const served = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter((line) => line !== "") : [];
+  const out = { ...(JSON.parse(readFileSync(join(work, "out.json"), "utf8")) as Omit<Outcome, "served">), served };
   for (const run of out.runs) assert.is(run.status, 0, `${host} ${run.args.join(" ")}: ${run.stderr.slice(-3000)}`);
   return out;
 }

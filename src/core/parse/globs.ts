@@ -63,9 +63,12 @@ export function compileGlobs(patterns: string[], base: string): GlobMatcher {
 
 // Many rules share patterns (every package's `src/**/*.ts`); compiling one is the costly part of matching.
 const cache = new Map<string, (path: string) => boolean>();
+/** Kept for the process's life; a hook server's life can span many projects, so it is emptied when this large. */
+const MAX_CACHED = 20_000;
 function compiled(pattern: string): (path: string) => boolean {
   let test = cache.get(pattern);
   if (!test) {
+    if (cache.size >= MAX_CACHED) cache.clear();
     const options = { dot: true, basename: !pattern.includes("/") };
     // What picomatch(pattern, options) returns, made from the regexp an earlier run compiled where there is one.
     const regex = warmRegExp(`${options.basename ? "b" : "p"}:${pattern}`, () => picomatch.makeRe(pattern, options));
