@@ -11,28 +11,74 @@ const { dirname, join } = require("node:path");
 const vm = require("node:vm");
 
 const dir = join(__dirname, "../dist/bundle");
-// `ctxinject hook <agent>` runs on every prompt and tool call: its own bundle, without the command tree.
-const name = process.argv.length === 4 && process.argv[2] === "hook" ? "hook" : "main";
-const file = join(dir, `${name}.cjs`);
 
-let source;
-try {
-  source = readFileSync(file, "utf8");
-} catch {
-  process.stderr.write(`ctxinject: ${file} is missing; run npm run build\n`);
-  process.exit(70);
+/** Runs one bundle of dist/bundle (its exports), from its code cache where V8 takes it. */
+function load(name) {
+  const file = join(dir, `${name}.cjs`);
+  let source;
+  try {
+    source = readFileSync(file, "utf8");
+  } catch {
+    process.stderr.write(`ctxinject: ${file} is missing; run npm run build\n`);
+    process.exit(70);
+  }
+
+  // The bundle's last line names its build (scripts/bundle.mjs); the cache recorded for that build is used, no other.
+  const build = /\/\/ ctxinject-build ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
+  // A cache is only good for the Node that made it: its name says which, so another Node never tries one in vain
+  // (a rejected cache costs a compile of its own). The shipped cache is made by the Node that built the package;
+  // under another Node a cache of this user's own is made on the first run and used from the second on. (Node's
+  // module.enableCompileCache, Node >= 22.1, was measured as a replacement and is no match: it keeps only the code
+  // compiled before the bundle runs — 47 ms a build on Node 22.23 against 39 ms with this cache and 53 ms with none.)
+  const cacheName = `${name}-${build}-${process.version}-${process.arch}.cache`;
+  const shipped = build === undefined ? undefined : join(dir, cacheName);
+  const ownCache = () => join(process.env.XDG_CACHE_HOME || join(process.env.HOME || require("node:os").homedir(), ".cache"), "ctxinject", cacheName);
+
+  // Set by scripts/bundle.mjs only: each training run adds the functions it compiled to the shipped cache.
+  const training = process.env.CTXINJECT_WRITE_CODE_CACHE !== undefined && shipped !== undefined;
+  const ownFirst = !training && build !== undefined;
+  let cacheFile = shipped;
+  let cachedData = readCache(shipped);
+  if (cachedData === undefined && ownFirst) {
+    cacheFile = ownCache();
+    cachedData = readCache(cacheFile);
+  }
+  // The bundle is one function expression (scripts/bundle.mjs writes CommonJS's wrapper into it).
+  let script = new vm.Script(source, { filename: file, cachedData });
+  const rejected = cachedData !== undefined && script.cachedDataRejected;
+  if (rejected && cacheFile === shipped && ownFirst) {
+    // Rejected for another reason than the Node version (a V8 flag, a damaged file): the user's own cache, at the
+    // price of a second compile, else one is made for the next run.
+    cacheFile = ownCache();
+    cachedData = readCache(cacheFile);
+    if (cachedData !== undefined) script = new vm.Script(source, { filename: file, cachedData });
+  }
+  const used = cachedData !== undefined && !script.cachedDataRejected;
+  const write = training ? shipped : used ? undefined : cacheFile;
+  if (process.env.CTXINJECT_DEBUG && (rejected || cacheFile !== shipped)) {
+    const why = rejected ? "V8 rejected the code cache" : "no code cache for this build of the bundle";
+    process.stderr.write(`ctxinject: debug: ${why}; ${used ? `using ${cacheFile}` : `compiling ${file}, then writing ${write}`}\n`);
+  }
+  const cli = { exports: {} };
+  // Module.createRequire, which is node:module's createRequire without loading node:module (lib/module.js loads part of
+  // the ES module loader).
+  script.runInThisContext()(cli.exports, module.constructor.createRequire(file), cli, file, dir);
+
+  // A run without a usable cache leaves one for the next; failing to write it only means the next compiles again.
+  if (write !== undefined) {
+    process.on("exit", () => {
+      try {
+        mkdirSync(dirname(write), { recursive: true });
+        const tmp = `${write}.${process.pid}.tmp`;
+        writeFileSync(tmp, script.createCachedData());
+        renameSync(tmp, write);
+      } catch (error) {
+        if (training || process.env.CTXINJECT_DEBUG) process.stderr.write(`ctxinject: debug: no code cache written: ${error.message}\n`);
+      }
+    });
+  }
+  return cli.exports;
 }
-
-// The bundle's last line names its build (scripts/bundle.mjs); the cache recorded for that build is used, no other.
-const build = /\/\/ ctxinject-build ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
-// A cache is only good for the Node that made it: its name says which, so another Node never tries one in vain
-// (a rejected cache costs a compile of its own). The shipped cache is made by the Node that built the package;
-// under another Node a cache of this user's own is made on the first run and used from the second on. (Node's
-// module.enableCompileCache, Node >= 22.1, was measured as a replacement and is no match: it keeps only the code
-// compiled before the bundle runs — 47 ms a build on Node 22.23 against 39 ms with this cache and 53 ms with none.)
-const cacheName = `${name}-${build}-${process.version}-${process.arch}.cache`;
-const shipped = build === undefined ? undefined : join(dir, cacheName);
-const ownCache = () => join(process.env.XDG_CACHE_HOME || join(process.env.HOME || require("node:os").homedir(), ".cache"), "ctxinject", cacheName);
 
 function readCache(path) {
   try {
@@ -42,47 +88,11 @@ function readCache(path) {
   }
 }
 
-// Set by scripts/bundle.mjs only: each training run adds the functions it compiled to the shipped cache.
-const training = process.env.CTXINJECT_WRITE_CODE_CACHE !== undefined && shipped !== undefined;
-const ownFirst = !training && build !== undefined;
-let cacheFile = shipped;
-let cachedData = readCache(shipped);
-if (cachedData === undefined && ownFirst) {
-  cacheFile = ownCache();
-  cachedData = readCache(cacheFile);
+// `ctxinject hook <agent>` runs on every prompt and tool call: a small client hands it to the warm hook server
+// (src/cli/hook-client.ts), and only where that does not answer does the hook bundle run here, without the command tree.
+if (process.argv.length === 4 && process.argv[2] === "hook") {
+  const handover = load("client").run();
+  if (handover !== undefined) load("hook").run(handover);
+} else {
+  load("main").run();
 }
-// The bundle is one function expression (scripts/bundle.mjs writes CommonJS's wrapper into it).
-let script = new vm.Script(source, { filename: file, cachedData });
-const rejected = cachedData !== undefined && script.cachedDataRejected;
-if (rejected && cacheFile === shipped && ownFirst) {
-  // Rejected for another reason than the Node version (a V8 flag, a damaged file): the user's own cache, at the
-  // price of a second compile, else one is made for the next run.
-  cacheFile = ownCache();
-  cachedData = readCache(cacheFile);
-  if (cachedData !== undefined) script = new vm.Script(source, { filename: file, cachedData });
-}
-const used = cachedData !== undefined && !script.cachedDataRejected;
-const write = training ? shipped : used ? undefined : cacheFile;
-if (process.env.CTXINJECT_DEBUG && (rejected || cacheFile !== shipped)) {
-  const why = rejected ? "V8 rejected the code cache" : "no code cache for this build of the bundle";
-  process.stderr.write(`ctxinject: debug: ${why}; ${used ? `using ${cacheFile}` : `compiling ${file}, then writing ${write}`}\n`);
-}
-const cli = { exports: {} };
-// Module.createRequire, which is node:module's createRequire without loading node:module (lib/module.js loads part of
-// the ES module loader).
-script.runInThisContext()(cli.exports, module.constructor.createRequire(file), cli, file, dir);
-
-// A run without a usable cache leaves one for the next; failing to write it only means the next compiles again.
-if (write !== undefined) {
-  process.on("exit", () => {
-    try {
-      mkdirSync(dirname(write), { recursive: true });
-      const tmp = `${write}.${process.pid}.tmp`;
-      writeFileSync(tmp, script.createCachedData());
-      renameSync(tmp, write);
-    } catch (error) {
-      if (training || process.env.CTXINJECT_DEBUG) process.stderr.write(`ctxinject: debug: no code cache written: ${error.message}\n`);
-    }
-  });
-}
-cli.exports.run();

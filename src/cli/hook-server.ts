@@ -83,6 +83,7 @@ async function answerOne(spool: string, id: string, answer: (argv: string[], ctx
   const files = requestFiles(spool, id);
   let result: SpoolAnswer;
   let argv: string[] = [];
+  const started = performance.now();
   try {
     const request = JSON.parse(readFileSync(files.taken, "utf8")) as SpoolRequest;
     argv = request.argv;
@@ -100,7 +101,7 @@ async function answerOne(spool: string, id: string, answer: (argv: string[], ctx
   if (log === undefined) return;
   try {
     const firstLine = result.stderr.split("\n", 1)[0];
-    appendFileSync(log, `${new Date().toISOString()} pid ${process.pid} ${argv.join(" ")}: exit ${result.code}, ${result.stdout.length} characters out${firstLine ? `; ${firstLine}` : ""}\n`);
+    appendFileSync(log, `${new Date().toISOString()} pid ${process.pid} ${argv.join(" ")}: exit ${result.code}, ${result.stdout.length} characters out in ${(performance.now() - started).toFixed(2)} ms${firstLine ? `; ${firstLine}` : ""}\n`);
   } catch {
     // a log that cannot be written is no reason to stop answering
   }
