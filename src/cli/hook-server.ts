@@ -1,11 +1,11 @@
 import { appendFileSync, readdirSync, readFileSync, renameSync, statSync, watch } from "node:fs";
 import { forgetWarm } from "../core/warm.js";
-import { claimSpool, ownsSpool, releaseSpool, requestFiles, unlinkQuietly, writeAtomically, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
+import { claimSpool, exists, ownsSpool, releaseSpool, requestFiles, unlinkQuietly, writeAtomically, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
 import { under } from "../io/paths.js";
 import type { CliContext } from "./context.js";
 
-/** How long a server waits for the next hook before it ends (CTXINJECT_HOOK_SERVER_IDLE_MS). */
-const IDLE_MS = 10 * 60_000;
+/** How long a server waits for the next hook before it ends (CTXINJECT_HOOK_SERVER_IDLE_MS): a pause between prompts. */
+const IDLE_MS = 30 * 60_000;
 /** Answers nobody took (a hook killed by its host) and requests left half-way are removed after this. */
 const STALE_MS = 60_000;
 
@@ -15,10 +15,11 @@ const STALE_MS = 60_000;
  * the hook's own process would — same command, standard input, working folder and environment (set as the process's
  * own for the call, so git and everything else see what the hook saw), same deadline. Nothing is kept between calls
  * but compiled code: every call reads the tree, the config and the session again. Ends after IDLE_MS without a call,
- * when another server has taken the spool, or when the spool folder goes.
+ * when another server has taken the spool, when the spool folder goes, or when its own install does.
  */
 export async function serveHooks(spool: string, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<void> {
   if (!claimSpool(spool)) return;
+  const self = process.argv[1] ?? "";
   // Read once, from the environment the server started with (each call's own is set for that call only).
   const idleMs = Number(process.env.CTXINJECT_HOOK_SERVER_IDLE_MS) > 0 ? Number(process.env.CTXINJECT_HOOK_SERVER_IDLE_MS) : IDLE_MS;
   const log = process.env.CTXINJECT_HOOK_SERVER_LOG || undefined;
@@ -27,6 +28,8 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
   let done: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (done = resolve));
   const stop = () => {
+    // Requests taken and not answered are let go: their hooks, seeing neither request nor answer, answer themselves.
+    for (const id of queue.splice(0)) unlinkQuietly(requestFiles(spool, id).taken);
     watcher.close();
     clearTimeout(idle);
     releaseSpool(spool);
@@ -64,7 +67,11 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
     while (queue.length > 0) {
       const id = queue.shift()!;
       idle.refresh();
-      if (!ownsSpool(spool)) return stop();
+      // Another server took over, or this one's install went away (an upgrade, a removed clone): it stops here.
+      if (!ownsSpool(spool) || !exists(self)) {
+        queue.unshift(id);
+        return stop();
+      }
       await answerOne(spool, id, answer, log);
     }
     busy = false;

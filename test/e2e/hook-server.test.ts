@@ -1,9 +1,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, materialize, REPO, runCli } from "../helpers/cli.js";
 
 // Each test has a spool of its own (XDG_RUNTIME_DIR), so its server is its own, started and stopped here.
 const made: string[] = [];
@@ -182,6 +183,25 @@ test("the server answers hook calls only: another command handed to it is refuse
   assert.is(answer.code, 1);
   assert.match(answer.stderr, "answers ctxinject hook <agent> only");
   assert.not.ok(existsSync(join(root, ".claude/settings.json")), "init did not run");
+});
+
+test("a server whose install went away stops, and the hook it had taken answers itself", () => {
+  const root = materialize("monorepo");
+  const run = privateRun();
+  // An install of the same build elsewhere (as an upgrade or a removed clone leaves it): its server is this build's.
+  const install = privateRun();
+  cpSync(join(REPO, "bin"), join(install, "bin"), { recursive: true });
+  cpSync(join(REPO, "dist/bundle"), join(install, "dist/bundle"), { recursive: true });
+  symlinkSync(join(REPO, "node_modules"), join(install, "node_modules"));
+  const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "gone-warm", cwd: root, prompt: "hello" });
+  spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), "hook", "claude"], { cwd: root, input: event, env: { ...process.env, XDG_RUNTIME_DIR: run, CTXINJECT_STATE_DIR: privateRun() } });
+  const pid = waitForServer(run);
+  rmSync(install, { recursive: true, force: true });
+  const result = hook(root, run, "gone");
+  assert.match(result.stderr, `the hook server (pid ${pid}) dropped the event`);
+  assert.match(result.stdout, "packages/api");
+  for (let waited = 0; alive(pid) && waited < 5_000; waited += 50) sleep(50);
+  assert.not.ok(alive(pid), "the server stopped");
 });
 
 test("an idle server ends and takes its lock with it", () => {
