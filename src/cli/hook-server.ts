@@ -162,7 +162,13 @@ function adoptEnvironment(env: Record<string, string>): void {
 /** Files of hooks that went away before reading their answer, or of a server that stopped mid-call. */
 function removeStale(spool: string): void {
   const now = Date.now();
-  for (const name of readdirSync(spool)) {
+  let names: string[];
+  try {
+    names = readdirSync(spool);
+  } catch {
+    return;
+  }
+  for (const name of names) {
     if (!(name.endsWith(".res") || name.endsWith(".work") || name.endsWith(".tmp"))) continue;
     const path = under(spool, name);
     const info = statSync(path, { throwIfNoEntry: false });
