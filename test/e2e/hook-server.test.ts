@@ -68,6 +68,18 @@ const alive = (pid: number): boolean => {
   }
 };
 
+/** A project and a spool whose server is running (started by a first hook call). */
+function projectWithServer(): { root: string; run: string; pid: number } {
+  const root = materialize("monorepo");
+  const run = privateRun();
+  hook(root, run, "warm");
+  return { root, run, pid: waitForServer(run) };
+}
+
+function waitUntil(done: () => boolean, ms = 10_000): void {
+  for (let waited = 0; !done() && waited < ms; waited += 50) sleep(50);
+}
+
 function hook(root: string, run: string, session: string, env: Record<string, string> = {}) {
   const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: session, cwd: root, prompt: "fix the retry in packages/api/src/handlers/user.ts" });
   const started = Date.now();
@@ -103,10 +115,7 @@ test("the first hook starts a server and answers itself; the server then answers
 });
 
 test("the server answers with the hook's environment: its state folder, its config", () => {
-  const root = materialize("monorepo");
-  const run = privateRun();
-  hook(root, run, "warm");
-  waitForServer(run);
+  const { root, run } = projectWithServer();
   const stateA = privateRun();
   const stateB = privateRun();
   const a = hook(root, run, "env", { CTXINJECT_STATE_DIR: stateA });
@@ -133,10 +142,7 @@ test("a config error reaches the user from the server as from the hook's own pro
 });
 
 test("a stopped server costs a hook a fraction of a second, and the hook answers itself", () => {
-  const root = materialize("monorepo");
-  const run = privateRun();
-  hook(root, run, "warm");
-  const pid = waitForServer(run);
+  const { root, run, pid } = projectWithServer();
   process.kill(pid, "SIGSTOP");
   try {
     const result = hook(root, run, "stopped");
@@ -153,16 +159,13 @@ test("a stopped server costs a hook a fraction of a second, and the hook answers
 });
 
 test("a server that died leaves its lock: the next hook answers itself and starts another", () => {
-  const root = materialize("monorepo");
-  const run = privateRun();
-  hook(root, run, "warm");
-  const pid = waitForServer(run);
+  const { root, run, pid } = projectWithServer();
   process.kill(pid, "SIGKILL");
-  for (let waited = 0; alive(pid) && waited < 5_000; waited += 50) sleep(50);
+  waitUntil(() => !alive(pid), 5_000);
   const result = hook(root, run, "after-death");
   assert.match(result.stderr, "started one");
   assert.match(result.stdout, "packages/api");
-  for (let waited = 0; (serverPid(run) === pid || serverPid(run) === null) && waited < 10_000; waited += 50) sleep(50);
+  waitUntil(() => serverPid(run) !== pid && serverPid(run) !== null);
   const next = serverPid(run)!;
   servers.push(next);
   assert.is.not(next, pid);
@@ -170,15 +173,12 @@ test("a server that died leaves its lock: the next hook answers itself and start
 });
 
 test("the server answers hook calls only: another command handed to it is refused, and runs nowhere", () => {
-  const root = materialize("monorepo");
-  const run = privateRun();
-  hook(root, run, "warm");
-  waitForServer(run);
+  const { root, run } = projectWithServer();
   const spool = spoolOf(run);
   const request = { argv: ["init", "--claude"], stdin: null, cwd: root, env: { ...process.env }, startedAt: Date.now(), self: "ctxinject" };
   writeFileSync(join(spool, "probe.tmp"), JSON.stringify(request));
   renameSync(join(spool, "probe.tmp"), join(spool, "probe.req"));
-  for (let waited = 0; !existsSync(join(spool, "probe.res")) && waited < 5_000; waited += 20) sleep(20);
+  waitUntil(() => existsSync(join(spool, "probe.res")), 5_000);
   const answer = JSON.parse(readFileSync(join(spool, "probe.res"), "utf8")) as { code: number; stderr: string };
   assert.is(answer.code, 1);
   assert.match(answer.stderr, "answers ctxinject hook <agent> only");
@@ -200,7 +200,7 @@ test("a server whose install went away stops, and the hook it had taken answers 
   const result = hook(root, run, "gone");
   assert.match(result.stderr, `the hook server (pid ${pid}) dropped the event`);
   assert.match(result.stdout, "packages/api");
-  for (let waited = 0; alive(pid) && waited < 5_000; waited += 50) sleep(50);
+  waitUntil(() => !alive(pid), 5_000);
   assert.not.ok(alive(pid), "the server stopped");
 });
 
@@ -209,7 +209,7 @@ test("an idle server ends and takes its lock with it", () => {
   const run = privateRun();
   hook(root, run, "idle", { CTXINJECT_HOOK_SERVER_IDLE_MS: "400" });
   const pid = waitForServer(run);
-  for (let waited = 0; alive(pid) && waited < 10_000; waited += 50) sleep(50);
+  waitUntil(() => !alive(pid));
   assert.not.ok(alive(pid), "the server ended");
   assert.is(serverPid(run), null);
 });
