@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
-import { exists, liveServer, requestFiles, spoolDir, unlinkQuietly, writeAtomically, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
+import { existsSync as exists, readFileSync } from "node:fs";
+import { liveServer, requestFiles, spoolDir, unlinkQuietly, writeSpoolFile, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
 import { lazyRequire } from "../io/lazy-node.js";
 import { NEEDS_STREAM, readPipedSync } from "../io/stdin.js";
-import { fdWriter } from "./stdio.js";
+import { exitWith, processContext } from "./process-context.js";
 
 /** The build of the main bundle, whose server answers (written in by scripts/bundle.mjs). */
 declare const CTXINJECT_SERVER_BUILD: string | undefined;
@@ -21,7 +21,8 @@ const ALIVE_EVERY_MS = 100;
 /**
  * `ctxinject hook <agent>` (dist/bundle/client.cjs, which the bin runs first): hands the event to the warm hook
  * server of this build (src/cli/hook-server.ts) and prints its answer, so that a hook costs Node's start and a few
- * file operations instead of loading and running the pipeline cold (~20 ms). Returns undefined when answered (the
+ * file operations instead of loading and running the pipeline cold (bin to exit: ~9 ms against ~18 ms on the
+ * benchmark's medium tree). Returns undefined when answered (the
  * process is ending), else what the in-process hook needs. Where no server runs, one is started for the next call.
  * CTXINJECT_HOOK_SERVER=0 turns all of it off.
  */
@@ -44,17 +45,10 @@ export function run(): Handover | undefined {
   }
   const id = `${process.pid}-${Date.now().toString(36)}`;
   const files = requestFiles(spool, id);
-  const request: SpoolRequest = {
-    argv: process.argv.slice(2),
-    stdin: stdin ?? null,
-    cwd: process.cwd(),
-    env: env as Record<string, string>,
-    // Not performance.timeOrigin: the performance global loads perf_hooks on first use.
-    startedAt: Date.now() - process.uptime() * 1000,
-    self: process.argv[1] ?? "ctxinject",
-  };
+  const ctx = processContext();
+  const request: SpoolRequest = { argv: process.argv.slice(2), stdin: stdin ?? null, cwd: ctx.cwd, env: env as Record<string, string>, startedAt: ctx.startedAt!, self: ctx.self };
   try {
-    writeAtomically(files.request, JSON.stringify(request));
+    writeSpoolFile(files.request, JSON.stringify(request));
   } catch (error) {
     // A full or read-only folder: nothing was handed over.
     debug(`the event could not be handed to the hook server (${(error as Error).message}); answering in this process`);
@@ -69,14 +63,10 @@ export function run(): Handover | undefined {
     answer = { stdout: "", stderr: `ctxinject ${request.argv.join(" ")}: ${(error as Error).message}\n`, code: 1 };
   }
   if (answer === null) return handover;
-  const stdout = fdWriter(1, () => process.stdout);
-  const stderr = fdWriter(2, () => process.stderr);
-  if (answer.stderr !== "") stderr.write(answer.stderr);
-  if (answer.stdout !== "") stdout.write(answer.stdout, () => undefined);
+  if (answer.stderr !== "") ctx.stderr.write(answer.stderr);
+  if (answer.stdout !== "") ctx.stdout.write(answer.stdout, () => undefined);
   debug(`answered by the hook server (pid ${pid})`);
-  process.exitCode = answer.code;
-  // Written with plain write calls: nothing left to flush. Output still in a stream (a non-blocking descriptor) drains first.
-  if (!stdout.streamed && !stderr.streamed) process.exit(answer.code);
+  exitWith(ctx, answer.code);
   return undefined;
 }
 

@@ -1,6 +1,6 @@
-import { appendFileSync, readdirSync, readFileSync, renameSync, statSync, watch } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, statSync, watch } from "node:fs";
 import { forgetWarm } from "../core/warm.js";
-import { claimSpool, exists, ownsSpool, releaseSpool, requestFiles, unlinkQuietly, writeAtomically, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
+import { claimSpool, ownsSpool, releaseSpool, requestFiles, unlinkQuietly, writeSpoolFile, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
 import { under } from "../io/paths.js";
 import type { CliContext } from "./context.js";
 
@@ -68,7 +68,7 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
       const id = queue.shift()!;
       idle.refresh();
       // Another server took over, or this one's install went away (an upgrade, a removed clone): it stops here.
-      if (!ownsSpool(spool) || !exists(self)) {
+      if (!ownsSpool(spool) || !existsSync(self)) {
         queue.unshift(id);
         return stop();
       }
@@ -99,7 +99,7 @@ async function answerOne(spool: string, id: string, answer: (argv: string[], ctx
     result = { stdout: "", stderr: `ctxinject: hook server: ${(error as Error).message}\n`, code: 1 };
   }
   try {
-    writeAtomically(files.answer, JSON.stringify(result));
+    writeSpoolFile(files.answer, JSON.stringify(result));
   } catch {
     // No room for the answer: the hook, seeing neither its request nor an answer, answers itself.
   } finally {

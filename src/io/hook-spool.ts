@@ -1,4 +1,5 @@
-import { lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
+import { writeFileAtomically } from "./atomic-write.js";
 import { under } from "./paths.js";
 
 /**
@@ -74,12 +75,12 @@ export function serves(pid: number, spool: string): boolean {
 
 /**
  * Makes this process the spool's server: false when a live one already is. The lock is written to a temp file and
- * renamed over a dead server's, then read back: of two servers starting at once, the last rename wins and the
- * other sees it lost.
+ * renamed over a dead server's. Of two servers starting at once the last rename wins; the other finds the lock no
+ * longer names it at its next call (ownsSpool) and stops there, letting that call go (its hook answers itself).
  */
 export function claimSpool(spool: string): boolean {
   if (liveServer(spool) !== null) return false;
-  writeAtomically(under(spool, LOCK), String(process.pid));
+  writeSpoolFile(under(spool, LOCK), String(process.pid));
   return ownsSpool(spool);
 }
 
@@ -96,12 +97,8 @@ export function releaseSpool(spool: string): void {
   if (ownsSpool(spool)) unlinkQuietly(under(spool, LOCK));
 }
 
-/** Written under a temp name and renamed: the reader never sees half a file. Only the user can read it. */
-export function writeAtomically(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text, { mode: 0o600 });
-  renameSync(tmp, path);
-}
+/** A spool file: whole or not there for its reader, and the user's alone. */
+export const writeSpoolFile = (path: string, text: string): void => writeFileAtomically(path, text, 0o600);
 
 export function unlinkQuietly(path: string): boolean {
   try {
@@ -111,8 +108,6 @@ export function unlinkQuietly(path: string): boolean {
     return false;
   }
 }
-
-export const exists = (path: string): boolean => statSync(path, { throwIfNoEntry: false }) !== undefined;
 
 /** A request's files: handed in (`.req`), taken by the server (`.work`), answered (`.res`). */
 export const requestFiles = (spool: string, id: string) => ({ request: under(spool, `${id}.req`), taken: under(spool, `${id}.work`), answer: under(spool, `${id}.res`) });

@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { writeFileAtomically } from "./atomic-write.js";
 import { join } from "node:path";
 import { lazyRequire } from "./lazy-node.js";
 import { realOrSelf } from "./paths.js";
@@ -27,9 +28,7 @@ function readStore(env: Record<string, string | undefined>): Record<string, stri
 function writeStore(env: Record<string, string | undefined>, store: Record<string, string>): void {
   const file = storeOf(env);
   mkdirSync(stateDir(env), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(store, null, 2)}\n`);
-  renameSync(tmp, file);
+  writeFileAtomically(file, `${JSON.stringify(store, null, 2)}\n`);
 }
 
 const sha256 = (file: string): string => lazyRequire<typeof import("node:crypto")>("node:crypto").createHash("sha256").update(readFileSync(file)).digest("hex");

@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { writeFileAtomically } from "./atomic-write.js";
 import { fingerprint } from "../core/fingerprint.js";
 import { MAX_WARM_CHARS, primeWarm, takeWarmChanges, type WarmData } from "../core/warm.js";
 import { under } from "./paths.js";
@@ -37,9 +38,7 @@ export function loadWarm(env: Record<string, string | undefined>, root: string, 
     if (changes === null) return;
     try {
       mkdirSync(dir, { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ key: WARM_KEY, ...changes }));
-      renameSync(tmp, file);
+      writeFileAtomically(file, JSON.stringify({ key: WARM_KEY, ...changes }));
       collectOld(dir, now());
     } catch {
       // a cache that cannot be written only means the next run works it out again

@@ -8,10 +8,10 @@
  *   BENCH_NO_REPOMIX=1               skip the repomix comparison
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, REPO } from "../helpers/cli.js";
+import { BIN, REPO, stopHookServers } from "../helpers/cli.js";
 import { SessionStore } from "../../src/io/session-store.js";
 import { generate, SIZES, type Generated } from "./generate.js";
 import { inputPerRun, sideBySide, type Timing } from "./measure.js";
@@ -59,14 +59,7 @@ mkdirSync(runtime, { mode: 0o700 });
 const hookEnv = { HOME: join(states, "home"), CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined, XDG_RUNTIME_DIR: runtime, CTXINJECT_HOOK_SERVER_IDLE_MS: "120000" };
 const ownProcess = { ...hookEnv, CTXINJECT_HOOK_SERVER: "0" };
 process.on("exit", () => {
-  for (const name of readdirSync(runtime, { recursive: true })) {
-    if (!String(name).endsWith("server.pid")) continue;
-    try {
-      process.kill(Number(readFileSync(join(runtime, String(name)), "utf8")));
-    } catch {
-      // ended already
-    }
-  }
+  stopHookServers(runtime);
   rmSync(states, { recursive: true, force: true });
 });
 const hookState = join(hookEnv.HOME, ".local/state/ctxinject");

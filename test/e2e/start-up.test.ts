@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, materialize, REPO, runCli } from "../helpers/cli.js";
+import { cleanup, materialize, REPO, runCli, stopHookServers } from "../helpers/cli.js";
 
 // The bin starts the bundle from V8's code cache; these run a private copy of bin/ and dist/bundle/ so the cache
 // can be spoiled without touching the one the other tests use.
@@ -129,7 +129,8 @@ test("a build with a prompt and a hook's prompt and file events load no Node mod
   // A hook in its own process, and a hook the warm server answers (one started for this test, in a spool of its own).
   const run = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
   copies.push(run);
-  const asUser = { HOME: home, CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined, XDG_RUNTIME_DIR: run, CTXINJECT_HOOK_SERVER_IDLE_MS: "20000" };
+  const served = join(run, "served.log");
+  const asUser = { HOME: home, CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined, XDG_RUNTIME_DIR: run, CTXINJECT_HOOK_SERVER_IDLE_MS: "20000", CTXINJECT_HOOK_SERVER_LOG: served };
   const [, start] = runs[1]!;
   spawnSync(process.execPath, [join(REPO, "bin/ctxinject.js"), "hook", "claude"], { cwd: root, input: start.replace('"modules"', '"modules-start"'), env: { ...process.env, ...asUser } as NodeJS.ProcessEnv });
   const lock = () => readdirSync(run, { recursive: true }).find((name) => String(name).endsWith("server.pid"));
@@ -141,9 +142,10 @@ test("a build with a prompt and a hook's prompt and file events load no Node mod
         assert.equal(extra, [], `ctxinject ${args.join(" ")} (hook server ${server}) loaded ${extra.join(", ")}`);
       }
     }
+    // The client's runs were the server's to answer (its log has a line for each), not the hook bundle's.
+    assert.is(readFileSync(served, "utf8").trim().split("\n").length, runs.filter(([args]) => args[0] === "hook").length);
   } finally {
-    const pid = Number(readFileSync(join(run, String(lock())), "utf8"));
-    if (pid > 0) process.kill(pid);
+    stopHookServers(run);
   }
 });
 

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,4 +61,17 @@ export function git(cwd: string, ...args: string[]): string {
 
 export function cleanup(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Stops the hook servers whose spools are under `runtime` (an XDG_RUNTIME_DIR a test or the bench gave its hooks). */
+export function stopHookServers(runtime: string): void {
+  if (!existsSync(runtime)) return;
+  for (const name of readdirSync(runtime, { recursive: true })) {
+    if (!String(name).endsWith("server.pid")) continue;
+    try {
+      process.kill(Number(readFileSync(join(runtime, String(name)), "utf8")));
+    } catch {
+      // ended already
+    }
+  }
 }

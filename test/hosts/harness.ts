@@ -3,11 +3,11 @@
  * it inside `unshare -n` against the fake API (run-host.mjs), with the requests it recorded.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import * as assert from "uvu/assert";
-import { REPO } from "../helpers/cli.js";
+import { REPO, stopHookServers } from "../helpers/cli.js";
 
 /** Where the suites keep host CLIs between runs: they are large (each carries a native binary of 100–400 MB). */
 export const HOSTS_CACHE = process.env.CTXINJECT_HOSTS_CACHE ?? join(homedir(), ".cache/ctxinject-hosts");
@@ -85,25 +85,13 @@ export function workFolder(host: string): string {
 }
 
 /** What a scenario's ctxinject hooks need on top of the host's environment: a hook server of the scenario's own. */
-export const hookServerEnv = (work: string): Record<string, string> => ({
+const hookServerEnv = (work: string): Record<string, string> => ({
   XDG_RUNTIME_DIR: join(work, "run"),
   CTXINJECT_HOOK_SERVER_LOG: join(work, "hook-server.log"),
   CTXINJECT_HOOK_SERVER_IDLE_MS: "20000",
 });
 
-/** Stops the servers a scenario's hooks started. */
-function stopHookServers(work: string): void {
-  const run = join(work, "run");
-  if (!existsSync(run)) return;
-  for (const name of readdirSync(run, { recursive: true })) {
-    if (!String(name).endsWith("server.pid")) continue;
-    try {
-      process.kill(Number(readFileSync(join(run, String(name)), "utf8")));
-    } catch {
-      // ended already
-    }
-  }
-}
+
 
 export function removeWorkFolders(): void {
   if (!process.env.CTXINJECT_KEEP_HOSTS) for (const dir of temp.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -113,7 +101,7 @@ export function removeWorkFolders(): void {
 export function runScenario(work: string, scenario: Scenario, host: string): Outcome {
   writeFileSync(join(work, "scenario.json"), JSON.stringify({ ...scenario, env: { ...hookServerEnv(work), ...scenario.env }, home: join(work, "home") }));
   const result = spawnSync("unshare", ["-n", process.execPath, join(REPO, "test/hosts/run-host.mjs"), join(work, "scenario.json"), join(work, "out.json")], { encoding: "utf8", timeout: 600_000 });
-  stopHookServers(work);
+  stopHookServers(join(work, "run"));
   assert.is(result.status, 0, result.stderr);
   const log = join(work, "hook-server.log");
   const served = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter((line) => line !== "") : [];
