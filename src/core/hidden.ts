@@ -1,3 +1,5 @@
+import { isAscii } from "./tokens.js";
+
 /**
  * Characters a person reviewing an instruction file does not see and a model reads: the "rules file backdoor".
  * Unicode tag characters spell out hidden ASCII, bidirectional controls reorder what is shown (Trojan Source),
@@ -19,7 +21,10 @@ export interface HiddenCharacters {
   count: number;
 }
 
-/** One scan says whether a text needs a closer look; nearly every file has none of these. */
+/**
+ * One scan says whether a text needs a closer look; nearly every file has none of these. All of them lie outside
+ * ASCII, which a native count rules out first for most files.
+ */
 const ANY = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u202A-\u202E\u2060-\u2064\u2066-\u2069\u206A-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]|\uD834[\uDD73-\uDD7A]/;
 
 const ALWAYS = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B\u202A-\u202E\u2060-\u2064\u2066-\u2069\u206A-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\uD834[\uDD73-\uDD7A]/u;
@@ -30,7 +35,7 @@ const isTag = (code: number) => code >= 0xe0000 && code <= 0xe007f;
 
 /** The text without its hidden characters, and where they were; null when it had none. */
 export function stripHidden(text: string): { text: string; found: HiddenCharacters } | null {
-  if (!ANY.test(text)) return null;
+  if (isAscii(text) || !ANY.test(text)) return null;
   const chars = Array.from(text);
   const kept: string[] = [];
   const codePoints: string[] = [];

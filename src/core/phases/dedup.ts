@@ -25,11 +25,15 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
     setStatus(dup, "duplicate", `${sameFile ? "same file as" : "same content as"} ${kept.path ?? kept.id}`);
   }
   const twins = new Map<string, Candidate>();
-  for (const c of known) if (!twins.has(c.content.trim())) twins.set(c.content.trim(), c);
+  for (const c of known) {
+    const text = c.content.trim();
+    if (!twins.has(text)) twins.set(text, c);
+  }
   const entries: Entry[] = [];
   for (const e of pending.entries) {
     const candidate = byKey.get(keyOf(e))!;
-    const twin = twins.get(e.content.trim());
+    // Looked up only when the agent has something: a lookup hashes the whole text again (--all's megabytes).
+    const twin = twins.size > 0 ? twins.get(e.content.trim()) : undefined;
     if (twin) setStatus(candidate, "duplicate", `same content as ${twin.path ?? twin.id} (${twin.status === "already-injected" ? "already injected" : twin.reason})`);
     else entries.push(toEntry(candidate));
   }
