@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { indexedPaths } from "../core/git-index.js";
 import { gitMovedByEnv } from "./git-ignore.js";
@@ -22,13 +22,17 @@ export function indexedFiles(gitTop: string, root: string, spec: { names: string
   } catch {
     return null;
   }
-  let index: Buffer;
+  let fd: number;
   try {
-    index = readFileSync(join(gitDir, "index"));
+    fd = openSync(join(gitDir, "index"), "r");
   } catch (error) {
     // A repository where nothing was ever added has no index: git lists nothing.
     return (error as NodeJS.ErrnoException).code === "ENOENT" ? [] : null;
   }
-  const hashBytes = /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
-  return indexedPaths(index, { ...spec, prefix, hashBytes });
+  try {
+    const hashBytes = /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
+    return indexedPaths((into, offset, length) => readSync(fd, into, offset, length, null), { ...spec, prefix, hashBytes });
+  } finally {
+    closeSync(fd);
+  }
 }

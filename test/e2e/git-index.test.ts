@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { indexedPaths } from "../../src/core/git-index.js";
+import { bytesReader, indexedPaths } from "../../src/core/git-index.js";
 import { instructionNames, locateOptionsOf, locateSource } from "../../src/core/sources/index.js";
 import { defaultConfig } from "../../src/core/config.js";
 import { git, runCli } from "../helpers/cli.js";
@@ -62,8 +62,9 @@ function gitAnswer(dir: string, sub = ""): string[] {
   return [...new Set(out.split("\0").filter((p) => p !== ""))].filter((p) => locateSource(p, options) !== null).sort();
 }
 
-function ours(dir: string, prefix = ""): string[] | null {
-  const found = indexedPaths(readFileSync(join(dir, ".git/index")), { ...SPEC, prefix });
+/** Read in steps of `step` bytes through a window of `window`: entries cut anywhere, a window smaller than a path. */
+function ours(dir: string, prefix = "", step = Infinity, window?: number): string[] | null {
+  const found = indexedPaths(bytesReader(readFileSync(join(dir, ".git/index")), step), { ...SPEC, prefix }, window);
   const options = locateOptionsOf(defaultConfig());
   return found === null ? null : found.filter((p) => locateSource(p, options) !== null).sort();
 }
@@ -80,13 +81,30 @@ for (const version of ["2", "3", "4"]) {
     const expected = gitAnswer(dir);
     assert.ok(expected.length > 10, "git lists the instruction files");
     assert.equal(ours(dir), expected);
+    assert.equal(ours(dir, "", 7, 64), expected, "read 7 bytes at a time through a 64-byte window");
+    assert.equal(ours(dir, "", 1000, 4096), expected);
   });
 }
+
+test("a path longer than the index's 12-bit length field is read to its end, in every version", () => {
+  const long = `${Array.from({ length: 17 }, (_, i) => `${i}`.padEnd(250, "x")).join("/")}/AGENTS.md`;
+  for (const version of ["2", "4"]) {
+    const dir = repo(["AGENTS.md", "src/app.ts"]);
+    const blob = git(dir, "hash-object", "-w", "AGENTS.md").trim();
+    git(dir, "update-index", "--add", "--cacheinfo", `100644,${blob},${long}`);
+    git(dir, "update-index", "--index-version", version);
+    const expected = gitAnswer(dir);
+    assert.ok(expected.includes(long), `git lists the ${long.length}-byte path`);
+    assert.equal(ours(dir), expected, `version ${version}`);
+    assert.equal(ours(dir, "", 100, 256), expected, `version ${version}, a window smaller than the path`);
+  }
+});
 
 test("a root below the repository's top gets the paths under it, relative to it", () => {
   const dir = repo(FILES, ["update-index", "--index-version", "4"]);
   assert.equal(ours(dir, "packages/api"), gitAnswer(dir, "packages/api"));
   assert.equal(ours(dir, "packages/wéb"), gitAnswer(dir, "packages/wéb"));
+  assert.equal(ours(dir, "packages/api", 3, 32), gitAnswer(dir, "packages/api"));
 });
 
 test("a path in conflict (three stages in the index) is listed once", () => {
@@ -109,9 +127,10 @@ test("a path in conflict (three stages in the index) is listed once", () => {
 test("a split or sparse index is left to git (null), and so is what is not an index", () => {
   const split = repo(FILES, ["update-index", "--split-index"]);
   assert.is(ours(split), null);
-  assert.is(indexedPaths(new Uint8Array(Buffer.from("not an index at all")), { ...SPEC, prefix: "" }), null);
+  assert.is(ours(split, "", 5, 16), null, "the link extension is found when read in small steps too");
+  assert.is(indexedPaths(bytesReader(new Uint8Array(Buffer.from("not an index at all"))), { ...SPEC, prefix: "" }), null);
   const truncated = readFileSync(join(repo(FILES), ".git/index")).subarray(0, 200);
-  assert.is(indexedPaths(truncated, { ...SPEC, prefix: "" }), null);
+  assert.is(indexedPaths(bytesReader(truncated), { ...SPEC, prefix: "" }), null);
 });
 
 test("build --all from a split index still finds every tracked rule (git is asked)", () => {
