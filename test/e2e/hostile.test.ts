@@ -56,6 +56,15 @@ test("every bad input gets a warning naming the file (and line), and the run goe
   assert.not.match(contents, "Binary");
 });
 
+test("a file holding U+FFFD itself is valid UTF-8: read as it is, no warning; a byte order mark is dropped", () => {
+  const { folder } = outsideFile("AGENTS.md", "keep \uFFFD as written\n");
+  writeFileSync(join(folder, "README.md"), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("after the mark\n")]));
+  writeFileSync(join(folder, "CLAUDE.md"), Buffer.from([0x61, 0xff, 0x62]));
+  const read = readSourceFiles(folder, ["AGENTS.md", "README.md", "CLAUDE.md"]);
+  assert.equal(read.files.map((f) => f.text), ["keep \uFFFD as written\n", "after the mark\n", "a\uFFFDb"]);
+  assert.equal(read.warnings, [{ file: "CLAUDE.md", message: "not valid UTF-8; undecodable bytes became U+FFFD" }]);
+});
+
 test("BOM and CRLF are accepted: the rule's fields are read and its text has plain line ends", () => {
   const root = materialize("hostile");
   const value = JSON.parse(runCli(["explain", "--json"], { cwd: root }).stdout);
