@@ -39,6 +39,31 @@ const rank = (priority: Priority) => RANKS[priority];
 export const keyOf = (entry: { source: string; id: string }) => `${entry.source}:${entry.id}`;
 
 /**
+ * The collector's order and its one copy of each text: priority first, then registration order (`orderOf`, else
+ * the list's order); an item whose text (trimmed) an earlier one carries is a duplicate of that one. A build runs
+ * its candidates through this directly (no `source:id` strings for thousands of --all entries).
+ */
+export function firstOfEachText<T extends { priority: Priority; content: string }>(
+  items: T[],
+  orderOf?: (item: T) => number,
+): { kept: T[]; duplicates: Array<{ item: T; keptBy: T }> } {
+  const sorted = orderOf ? [...items].sort((a, b) => rank(a.priority) - rank(b.priority) || orderOf(a) - orderOf(b)) : [...items].sort((a, b) => rank(a.priority) - rank(b.priority));
+  const seen = new Map<string, T>();
+  const kept: T[] = [];
+  const duplicates: Array<{ item: T; keptBy: T }> = [];
+  for (const item of sorted) {
+    const text = item.content.trim();
+    const keptBy = seen.get(text);
+    if (keptBy !== undefined) duplicates.push({ item, keptBy });
+    else {
+      seen.set(text, item);
+      kept.push(item);
+    }
+  }
+  return { kept, duplicates };
+}
+
+/**
  * Per-session context entries, ordered by priority then registration, one copy of each content.
  * Create one per run (or per host process); there is no shared singleton.
  */
@@ -69,22 +94,7 @@ export class ContextCollector {
   }
 
   getPending(sessionID: string): PendingContext {
-    const all = [...(this.sessions.get(sessionID)?.values() ?? [])].sort(
-      (a, b) => rank(a.priority) - rank(b.priority) || a.order - b.order,
-    );
-    const seen = new Map<string, string>();
-    const entries: ContextEntry[] = [];
-    const duplicates: DuplicateEntry[] = [];
-    for (const entry of all) {
-      const fingerprint = entry.content.trim();
-      const keptAs = seen.get(fingerprint);
-      if (keptAs !== undefined) {
-        duplicates.push({ entry, keptAs });
-        continue;
-      }
-      seen.set(fingerprint, keyOf(entry));
-      entries.push(entry);
-    }
+    const { kept: entries, duplicates } = firstOfEachText([...(this.sessions.get(sessionID)?.values() ?? [])], (e) => e.order);
     return {
       hasContent: entries.length > 0,
       entries,
@@ -92,7 +102,7 @@ export class ContextCollector {
       get merged() {
         return entries.map((e) => e.content).join(SEPARATOR);
       },
-      duplicates,
+      duplicates: duplicates.map(({ item, keptBy }) => ({ entry: item, keptAs: keyOf(keptBy) })),
     };
   }
 

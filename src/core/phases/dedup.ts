@@ -1,4 +1,4 @@
-import { ContextCollector, keyOf } from "../collector.js";
+import { firstOfEachText } from "../collector.js";
 import { flattenImports } from "../parse/imports.js";
 import { setStatus } from "../sources/source.js";
 import type { Candidate, Entry } from "../types.js";
@@ -9,18 +9,9 @@ import type { Candidate, Entry } from "../types.js";
  */
 export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf: Map<string, string>): Entry[] {
   dropImported(ordered, known, realPathOf);
-  const collector = new ContextCollector();
-  const session = "build";
-  const byKey = new Map<string, Candidate>();
-  for (const candidate of ordered) {
-    if (candidate.status !== "included") continue;
-    byKey.set(keyOf(candidate), candidate);
-    collector.register(session, candidate);
-  }
-  const pending = collector.getPending(session);
-  for (const { entry, keptAs } of pending.duplicates) {
-    const kept = byKey.get(keptAs)!;
-    const dup = byKey.get(keyOf(entry))!;
+  // Registered in this order, as into the collector: the order phase left one included candidate per source:id.
+  const { kept, duplicates } = firstOfEachText(ordered.filter((c) => c.status === "included"));
+  for (const { item: dup, keptBy: kept } of duplicates) {
     const sameFile = dup.path !== null && kept.path !== null && realPathOf.get(dup.path) === realPathOf.get(kept.path);
     setStatus(dup, "duplicate", `${sameFile ? "same file as" : "same content as"} ${kept.path ?? kept.id}`);
   }
@@ -30,10 +21,9 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
     if (!twins.has(text)) twins.set(text, c);
   }
   const entries: Entry[] = [];
-  for (const e of pending.entries) {
-    const candidate = byKey.get(keyOf(e))!;
+  for (const candidate of kept) {
     // Looked up only when the agent has something: a lookup hashes the whole text again (--all's megabytes).
-    const twin = twins.size > 0 ? twins.get(e.content.trim()) : undefined;
+    const twin = twins.size > 0 ? twins.get(candidate.content.trim()) : undefined;
     if (twin) setStatus(candidate, "duplicate", `same content as ${twin.path ?? twin.id} (${twin.status === "already-injected" ? "already injected" : twin.reason})`);
     else entries.push(toEntry(candidate));
   }

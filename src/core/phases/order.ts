@@ -14,17 +14,28 @@ export function orderPhase(drafts: Drafted[]): Candidate[] {
   const sortable = drafts.map((d) => ({
     d,
     // Entries registered into a session were registered before this build: they come first (the seed's rule).
-    fields: [d.candidate.kind === "session" ? -1 : SOURCES.indexOf(d.module.source), depthOf(d.key.folder), d.key.folder, d.moduleIndex, d.key.rank, d.key.path] as const,
+    source: d.candidate.kind === "session" ? -1 : SOURCES.indexOf(d.module.source),
+    depth: depthOf(d.key.folder),
   }));
-  sortable.sort((a, b) => compareFields(a.fields, b.fields));
+  sortable.sort(
+    (a, b) =>
+      a.source - b.source ||
+      a.depth - b.depth ||
+      compareText(a.d.key.folder, b.d.key.folder) ||
+      a.d.moduleIndex - b.d.moduleIndex ||
+      a.d.key.rank - b.d.key.rank ||
+      compareText(a.d.key.path, b.d.key.path),
+  );
   const ordered = sortable.map((s) => s.d.candidate);
-  const last = new Map<string, Candidate>();
+  // By source, then id: no `source:id` string made and hashed for each of --all's thousands.
+  const last = new Map<string, Map<string, Candidate>>();
   for (const candidate of ordered) {
     if (candidate.status !== "included") continue;
-    const key = keyOf(candidate);
-    const previous = last.get(key);
-    if (previous) setStatus(previous, "overwritten", `overwritten by a later ${key}`);
-    last.set(key, candidate);
+    let ids = last.get(candidate.source);
+    if (ids === undefined) last.set(candidate.source, (ids = new Map()));
+    const previous = ids.get(candidate.id);
+    if (previous) setStatus(previous, "overwritten", `overwritten by a later ${keyOf(candidate)}`);
+    ids.set(candidate.id, candidate);
   }
   return ordered;
 }
@@ -36,15 +47,4 @@ export function byPriority(ordered: Candidate[]): Candidate[] {
     .map((candidate, index) => ({ candidate, index }))
     .sort((a, b) => rank(a.candidate) - rank(b.candidate) || a.index - b.index)
     .map((x) => x.candidate);
-}
-
-function compareFields(a: ReadonlyArray<number | string>, b: ReadonlyArray<number | string>): number {
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x === y) continue;
-    if (typeof x === "number" && typeof y === "number") return x - y;
-    return compareText(String(x), String(y));
-  }
-  return 0;
 }
