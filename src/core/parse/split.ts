@@ -5,6 +5,10 @@
 export function splitTopLevel(text: string): string[] {
   // Index loop and slices: a rule's globs are split on every --all for each of thousands of rules, and a string
   // built a character at a time (for-of, +=) cost more than the rest of reading the rule.
+  if (!text.includes(",")) {
+    const piece = text.trim();
+    return piece === "" ? [] : [piece];
+  }
   const out: string[] = [];
   let depth = 0;
   let quote = "";

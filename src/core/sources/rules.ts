@@ -87,6 +87,7 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
   const readGlobs = (fields: string[]) => {
     const out: string[] = [];
     for (const field of fields) {
+      if (data[field] === undefined) continue;
       const list = readGlobList(data[field]);
       if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`, field);
       out.push(...list.patterns);
