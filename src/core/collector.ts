@@ -47,7 +47,8 @@ export function firstOfEachText<T extends { priority: Priority; content: string 
   items: T[],
   orderOf?: (item: T) => number,
 ): { kept: T[]; duplicates: Array<{ item: T; keptBy: T }> } {
-  const sorted = orderOf ? [...items].sort((a, b) => rank(a.priority) - rank(b.priority) || orderOf(a) - orderOf(b)) : [...items].sort((a, b) => rank(a.priority) - rank(b.priority));
+  // Array sort is stable: without `orderOf`, items of one priority keep the list's order.
+  const sorted = [...items].sort((a, b) => rank(a.priority) - rank(b.priority) || (orderOf ? orderOf(a) - orderOf(b) : 0));
   const seen = new Map<string, T>();
   const kept: T[] = [];
   const duplicates: Array<{ item: T; keptBy: T }> = [];

@@ -39,13 +39,12 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
     }
     return real;
   };
-  const outside = (realRel: string | null, real: string): boolean => {
+  const outside = (path: string, realRel: string | null, real: string): boolean => {
     if (realRel !== null || allowed.some((folder) => toRootRelative(folder, real) !== null)) return false;
     warnings.push({ file: path, message: `leads to ${real}, outside the project root; not followed (config allowOutside can allow it)` });
     return true;
   };
-  let path = "";
-  for (path of paths) {
+  for (const path of paths) {
     options.onFile?.();
     const abs = under(root, path);
     try {
@@ -54,7 +53,7 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
       const folder = NO_FOLLOW === 0 ? undefined : realDir(dirOf(path));
       let real = folder === undefined ? realpathSync.native(abs) : folder === null ? abs : under(folder, baseName(path));
       let realRel = folder === null ? path : toRootRelative(realRoot, real);
-      if (outside(realRel, real)) continue;
+      if (outside(path, realRel, real)) continue;
       let text: string;
       try {
         text = readText(abs, NO_FOLLOW);
@@ -62,7 +61,7 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
         if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
         real = realpathSync.native(abs);
         realRel = toRootRelative(realRoot, real);
-        if (outside(realRel, real)) continue;
+        if (outside(path, realRel, real)) continue;
         text = readText(abs, 0);
       }
       if (text.includes("\0")) {
