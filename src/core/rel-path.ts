@@ -19,6 +19,9 @@ export function baseName(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
+/** Whether `folder` (one or more whole segments, `.claude/rules`) is part of `path`, or is `path` (string checks: a regexp costs a compile on every run). */
+export const hasSegments = (path: string, folder: string): boolean => `/${path}/`.includes(`/${folder}/`);
+
 export function joinPath(dir: string, name: string): string {
   return dir === "" ? name : `${dir}/${name}`;
 }

@@ -1,6 +1,6 @@
 import { readdir, readdirSync, statSync, type Dirent } from "node:fs";
 import type { Warning } from "../core/types.js";
-import { ancestorsOf, dirOf, joinPath } from "../core/rel-path.js";
+import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
 import { instructionNames, locateSource as locate, type LocateOptions } from "../core/sources/index.js";
 import { ignoredByGit, trackedFiles } from "./git.js";
 import { indexedFiles } from "./git-index.js";
@@ -19,11 +19,8 @@ export interface DiscoverOptions extends LocateOptions {
   readIgnored?: boolean;
 }
 
-/** A path inside node_modules or .git (string checks: each regexp costs a compile on every run). */
-const inNodeModulesOrGit = (path: string): boolean => {
-  const segments = `/${path}/`;
-  return segments.includes("/node_modules/") || segments.includes("/.git/");
-};
+/** A path inside node_modules or .git. */
+const inNodeModulesOrGit = (path: string): boolean => hasSegments(path, "node_modules") || hasSegments(path, ".git");
 
 /**
  * Root-relative paths of the instruction files in scope, sorted; node_modules, .git and git-ignored paths never

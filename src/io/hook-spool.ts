@@ -65,7 +65,7 @@ export function liveServer(spool: string): number | null {
   return Number.isInteger(pid) && pid > 0 && serves(pid, spool) ? pid : null;
 }
 
-export function serves(pid: number, spool: string): boolean {
+function serves(pid: number, spool: string): boolean {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(spool);
   } catch {

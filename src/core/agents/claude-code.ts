@@ -9,7 +9,7 @@
  * The documentation (code.claude.com, memory) describes the same files; the AGENTS.md fallback and its
  * all-or-nothing switch on the top folder were established by running the CLI.
  */
-import { baseName, dirOf, joinPath } from "../rel-path.js";
+import { baseName, dirOf, hasSegments, joinPath } from "../rel-path.js";
 import type { AgentProfile, LoadedContext } from "./profile.js";
 
 const MEMORY = ["CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md"];
@@ -34,7 +34,7 @@ export const claudeCode: AgentProfile = {
       }
       return null;
     }
-    if (candidate.source === "rules-injector" && (path.startsWith(".claude/rules/") || path.includes("/.claude/rules/"))) {
+    if (candidate.source === "rules-injector" && hasSegments(path, ".claude/rules")) {
       return "Claude Code loads .claude/rules itself (without paths at start, with paths when a matching file is read)";
     }
     return null;
