@@ -19,8 +19,19 @@ export function baseName(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1);
 }
 
-/** Whether `folder` (one or more whole segments, `.claude/rules`) is part of `path`, or is `path` (string checks: a regexp costs a compile on every run). */
-export const hasSegments = (path: string, folder: string): boolean => `/${path}/`.includes(`/${folder}/`);
+const SLASH = 47;
+
+/**
+ * Whether `folder` (one or more whole segments, `.claude/rules`) is part of `path`, or is `path`. String searches,
+ * not a regexp (a compile on every run), and no strings built: discovery asks this of every path of --all.
+ */
+export function hasSegments(path: string, folder: string): boolean {
+  for (let at = path.indexOf(folder); at !== -1; at = path.indexOf(folder, at + 1)) {
+    const after = at + folder.length;
+    if ((at === 0 || path.charCodeAt(at - 1) === SLASH) && (after === path.length || path.charCodeAt(after) === SLASH)) return true;
+  }
+  return false;
+}
 
 export function joinPath(dir: string, name: string): string {
   return dir === "" ? name : `${dir}/${name}`;

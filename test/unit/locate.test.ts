@@ -3,6 +3,7 @@ import * as assert from "uvu/assert";
 import { locateSource } from "../../src/core/sources/index.js";
 import { localName, overrideName } from "../../src/core/sources/agents.js";
 import { ruleName } from "../../src/core/sources/rules.js";
+import { hasSegments } from "../../src/core/rel-path.js";
 
 const opts = { agentFiles: ["AGENTS.md", "CLAUDE.md"], ruleDirs: ["docs/rules"] };
 const where = (path: string) => {
@@ -51,6 +52,16 @@ test("a whole tree's paths are classified as a hook's few are (past the point wh
     assert.is(at(`pkg${i}/src/r${i}.ts`), null, `path ${i}`);
     assert.is(at(`pkg${i}/.cursor/rules/README.md`), `cursor@pkg${i}`, `path ${i}`);
   }
+});
+
+test("a folder is found in a path only as whole segments, wherever it stands", () => {
+  const inside = ["node_modules", "node_modules/a/AGENTS.md", "pkg/node_modules/AGENTS.md", "pkg/node_modules", "a/xnode_modules/b/node_modules/c.md"];
+  const outside = ["xnode_modules/AGENTS.md", "pkg/node_modulesx/a.md", "pkg/node_module/a.md", "node_modules.md", ""];
+  assert.equal(inside.map((p) => hasSegments(p, "node_modules")), inside.map(() => true));
+  assert.equal(outside.map((p) => hasSegments(p, "node_modules")), outside.map(() => false));
+  // .git is the start of .github; several segments are matched as one.
+  assert.equal([".github/AGENTS.md", "a/.gitignore", "a/.git/HEAD", ".git"].map((p) => hasSegments(p, ".git")), [false, false, true, true]);
+  assert.equal(["pkg/.claude/rules/a.md", "pkg/.claude/rulesx/a.md", "pkg/x.claude/rules/a.md"].map((p) => hasSegments(p, ".claude/rules")), [true, false, false]);
 });
 
 test("a rule is named by its file name without its rule suffix, in any case, and without a leading dot", () => {
