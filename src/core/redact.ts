@@ -53,7 +53,7 @@ const RULES: Rule[] = [
 /**
  * A word every credential above contains, case aside. Most files hold none: one scan instead of a dozen (each
  * pattern is compiled on its first use, on every run). Alternatives that share a first letter are grouped under it:
- * the scan of --all's megabytes is a third faster than with the words side by side. (`authToken` holds `token`.)
+ * the scan of --all's megabytes takes about a quarter less time than with the words side by side. (`authToken` holds `token`.)
  */
 const HINT = /a(?:kia|sia|bia|cca|pi[_-]?key)|p(?:rivate.key|assw|wd)|secret|g(?:h[pousr]_|ithub_pat_|lpat-)|xox[abposr]-|hooks\.slack\.com|npm_|eyj|token/i;
 
