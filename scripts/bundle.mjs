@@ -6,7 +6,7 @@
 // when asked for. The library keeps tsc's per-module output in dist/ with its types.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
@@ -80,7 +80,6 @@ const BUNDLES = [
   },
 ];
 
-
 /** The bundle at `bundleFile`, with the build line appended; returns the build. */
 async function bundle(entry, bundleFile, define = {}) {
   await build({
@@ -128,7 +127,6 @@ const ctxinject = (args, input, env) =>
   });
 
 function train({ name, runs }, buildId) {
-
   // Warm runs first, with no code cache written (HOME and the cache folder in the training state, so the bin's own
   // cache for this build lands there): they save what core/warm.ts keeps (compiled globs, stems, frontmatter
   // readings, ignore answers). The training runs after them then take the path of every run but a project's first,
@@ -155,7 +153,7 @@ function trained(name, buildId, args, run) {
  * build, whose server answers. Its cache is trained on calls a server answers: one started for the training in a
  * spool of its own, and stopped after.
  */
-async function trainClient(buildId, mainBuild) {
+async function trainClient(buildId) {
   const run = join(state, "run");
   mkdirSync(run, { mode: 0o700 });
   const env = { CTXINJECT_HOOK_SERVER: "1", XDG_RUNTIME_DIR: run, CTXINJECT_HOOK_SERVER_IDLE_MS: "20000" };
@@ -163,8 +161,13 @@ async function trainClient(buildId, mainBuild) {
   const input = event({ hook_event_name: "UserPromptSubmit", prompt });
   // The first call starts the server and answers itself (its own caches in the training state).
   ctxinject(args, input, { ...env, HOME: state, XDG_CACHE_HOME: join(state, "cache") });
-  const lock = join(run, `ctxinject-${process.getuid()}`, `${mainBuild}-${process.version}-${process.arch}`, "server.pid");
-  for (let waited = 0; !existsSync(lock) && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  // Its lock, wherever in the spool the server keeps it (src/io/hook-spool.ts lays the spool out).
+  const findLock = () => readdirSync(run, { recursive: true }).map(String).find((name) => name.endsWith("server.pid"));
+  let lock = findLock();
+  for (let waited = 0; lock === undefined && waited < 5000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+    lock = findLock();
+  }
   try {
     for (const session of ["training-client", "training-client-2"]) {
       const training = ctxinject(args, input.replace('"training"', JSON.stringify(session)), { ...env, CTXINJECT_WRITE_CODE_CACHE: "1", CTXINJECT_DEBUG: "1" });
@@ -172,17 +175,16 @@ async function trainClient(buildId, mainBuild) {
       if (!training.stderr.includes("answered by the hook server")) process.stderr.write(`bundle: warning: the client's training call was not answered by a server:\n${training.stderr}`);
     }
   } finally {
-    if (existsSync(lock)) process.kill(Number(readFileSync(lock, "utf8")));
+    if (lock !== undefined && existsSync(join(run, lock))) process.kill(Number(readFileSync(join(run, lock), "utf8")));
   }
 }
 
 try {
   const builds = [];
   for (const spec of BUNDLES) builds.push(await bundle(spec.entry, `${OUT}/${spec.name}.cjs`));
-  const mainBuild = builds[0];
-  const clientBuild = await bundle("src/cli/hook-client.ts", `${OUT}/client.cjs`, { CTXINJECT_SERVER_BUILD: JSON.stringify(mainBuild) });
+  const clientBuild = await bundle("src/cli/hook-client.ts", `${OUT}/client.cjs`, { CTXINJECT_SERVER_BUILD: JSON.stringify(builds[0]) });
   BUNDLES.forEach((spec, i) => train(spec, builds[i]));
-  await trainClient(clientBuild, mainBuild);
+  await trainClient(clientBuild);
 } finally {
   rmSync(state, { recursive: true, force: true });
 }

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, materialize, REPO, runCli, stopHookServers } from "../helpers/cli.js";
+import { cleanup, hookServerLocks, materialize, REPO, runCli, stopHookServers } from "../helpers/cli.js";
 
 // The bin starts the bundle from V8's code cache; these run a private copy of bin/ and dist/bundle/ so the cache
 // can be spoiled without touching the one the other tests use.
@@ -133,8 +133,7 @@ test("a build with a prompt and a hook's prompt and file events load no Node mod
   const asUser = { HOME: home, CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined, XDG_RUNTIME_DIR: run, CTXINJECT_HOOK_SERVER_IDLE_MS: "20000", CTXINJECT_HOOK_SERVER_LOG: served };
   const [, start] = runs[1]!;
   spawnSync(process.execPath, [join(REPO, "bin/ctxinject.js"), "hook", "claude"], { cwd: root, input: start.replace('"modules"', '"modules-start"'), env: { ...process.env, ...asUser } as NodeJS.ProcessEnv });
-  const lock = () => readdirSync(run, { recursive: true }).find((name) => String(name).endsWith("server.pid"));
-  for (let waited = 0; lock() === undefined && waited < 10_000; waited += 50) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  for (let waited = 0; hookServerLocks(run).length === 0 && waited < 10_000; waited += 50) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
   try {
     for (const [args, input] of runs) {
       for (const server of args[0] === "hook" ? ["0", "1"] : ["0"]) {

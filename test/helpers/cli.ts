@@ -63,13 +63,20 @@ export function cleanup(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** Stops the hook servers whose spools are under `runtime` (an XDG_RUNTIME_DIR a test or the bench gave its hooks). */
+/** The lock files of the hook servers whose spools are under `runtime` (an XDG_RUNTIME_DIR a test or the bench gave its hooks). */
+export function hookServerLocks(runtime: string): string[] {
+  if (!existsSync(runtime)) return [];
+  return readdirSync(runtime, { recursive: true })
+    .map(String)
+    .filter((name) => name.endsWith("server.pid"))
+    .map((name) => join(runtime, name));
+}
+
+/** Stops the hook servers whose spools are under `runtime`. */
 export function stopHookServers(runtime: string): void {
-  if (!existsSync(runtime)) return;
-  for (const name of readdirSync(runtime, { recursive: true })) {
-    if (!String(name).endsWith("server.pid")) continue;
+  for (const lock of hookServerLocks(runtime)) {
     try {
-      process.kill(Number(readFileSync(join(runtime, String(name)), "utf8")));
+      process.kill(Number(readFileSync(lock, "utf8")));
     } catch {
       // ended already
     }

@@ -91,8 +91,6 @@ const hookServerEnv = (work: string): Record<string, string> => ({
   CTXINJECT_HOOK_SERVER_IDLE_MS: "20000",
 });
 
-
-
 export function removeWorkFolders(): void {
   if (!process.env.CTXINJECT_KEEP_HOSTS) for (const dir of temp.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
