@@ -79,7 +79,8 @@ test("a hook runs its own bundle from its own code cache, and answers as the ful
     cwd: root,
     input: event,
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", CTXINJECT_STATE_DIR: state },
+    // In its own process: no hook server, which would start from this copy in the user's spool and outlive the test.
+    env: { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", CTXINJECT_STATE_DIR: state, CTXINJECT_HOOK_SERVER: "0" },
   });
   assert.is(hook.status, 0, hook.stderr);
   assert.not.match(hook.stderr, "code cache", "the hook bundle's cache made by npm run build is used");

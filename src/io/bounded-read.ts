@@ -1,0 +1,71 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+
+/**
+ * The most a text file may hold for ctxinject to read it. Instruction files, configs and agent settings are a few
+ * kilobytes; a repository can point a name at a device, a FIFO or a file that never stops growing, so every read of
+ * a file a repository controls is bounded by bytes before any decoding.
+ */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+export interface BoundedReadOptions {
+  /** Defaults to MAX_FILE_BYTES. */
+  maxBytes?: number;
+  /** Refuse a symlink as the last part of the path (ELOOP), where the platform can. */
+  noFollow?: boolean;
+}
+
+/** The error a refused read throws; `code` is read like an errno code (ENOTREG, EFBIG) by the callers' messages. */
+export class BoundedReadError extends Error {
+  constructor(readonly code: "ENOTREG" | "EFBIG", readonly path: string, readonly limit = 0) {
+    super(code === "ENOTREG" ? `${path} is not a regular file` : `${path} is larger than the limit`);
+  }
+}
+
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const NON_BLOCK = constants.O_NONBLOCK ?? 0;
+
+/**
+ * A regular file's bytes, at most `maxBytes`. Not a regular file (a device, a FIFO, a socket, a folder): ENOTREG,
+ * with nothing read. Larger than the limit when opened: EFBIG. A file that grows while it is read is read up to
+ * the size it had when opened. O_NONBLOCK so that opening a FIFO never waits for a writer.
+ */
+export function readBoundedBytes(path: string, options: BoundedReadOptions = {}): Buffer {
+  const maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
+  // Node takes open(2)'s flags as a number too (its types know only strings).
+  const flags = (constants.O_RDONLY | NON_BLOCK | (options.noFollow ? NO_FOLLOW : 0)) as unknown as string;
+  const fd = openSync(path, flags);
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new BoundedReadError("ENOTREG", path);
+    if (stat.size > maxBytes) throw new BoundedReadError("EFBIG", path, maxBytes);
+    const buffer = Buffer.allocUnsafe(stat.size);
+    let filled = 0;
+    while (filled < stat.size) {
+      const n = readSync(fd, buffer, filled, stat.size - filled, null);
+      if (n === 0) break;
+      filled += n;
+    }
+    return filled === stat.size ? buffer : buffer.subarray(0, filled);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A bounded read decoded as UTF-8 (undecodable bytes become U+FFFD), without a leading byte order mark. */
+export function readBoundedText(path: string, options: BoundedReadOptions = {}): string {
+  const text = readBoundedBytes(path, options).toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** What a refused or failed read says in a warning, after the file's name. */
+export function unreadableReason(error: unknown): string {
+  if (error instanceof BoundedReadError) {
+    return error.code === "ENOTREG" ? "is not a regular file (a device, FIFO or socket)" : `is larger than ${error.limit} bytes`;
+  }
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? String(error);
+  if (code === "EISDIR") return "is a directory";
+  if (code === "ENOENT") return "vanished before it could be read, or is a dangling symlink";
+  if (code === "ELOOP") return "is a symlink loop";
+  if (code === "EACCES" || code === "EPERM") return "cannot be read (permission denied)";
+  return `cannot be read (${code})`;
+}
