@@ -138,13 +138,13 @@ test("a brace-bomb glob is refused within the deadline, with a warning", () => {
 });
 
 test("an `ignore` glob from the config that backtracks forever answers within the deadline", () => {
+  const ruleName = `${"a".repeat(60)}b.mdc`;
   const root = tree({
     ".ctxinjectrc.json": JSON.stringify({ ignore: ["{a,a}".repeat(7) + "*a".repeat(6)] }),
-    ".cursor/rules/all.mdc": `---\nalwaysApply: true\n---\nALWAYS RULE TEXT\n`,
-    [`${"a".repeat(60)}b`]: "x\n",
+    [`.cursor/rules/${ruleName}`]: `---\nalwaysApply: true\n---\nALWAYS RULE TEXT\n`,
   });
-  const run = timed(["build", "--files", `${"a".repeat(60)}b`], root);
-  withinDeadline(run, "build --files");
+  const run = timed(["build"], root);
+  withinDeadline(run, "build");
   assert.match(run.stdout, "ALWAYS RULE TEXT");
 });
 
