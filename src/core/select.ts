@@ -16,6 +16,7 @@ import type { CustomInput, DraftContext, Located, SourceModule } from "./sources
 import { approxTokens, utf8Bytes, type CountTokens } from "./tokens.js";
 import type { Candidate, Entry, Omitted, SourceFile, Warning } from "./types.js";
 import type { LoadedContext } from "./agents/profile.js";
+import type { LinearEngine } from "./linear-regexp.js";
 
 /** A reason to leave a candidate out because the agent has it already (an agent profile's `loadsItself`). */
 export type Exclude = (candidate: Candidate, context: LoadedContext) => string | null;
@@ -51,6 +52,13 @@ export interface SelectInput {
   reads?: string[];
   /** The agent mode in use (Roo Code's mode rules); resolveOptions merges `--mode` and the config. */
   mode?: string;
+  /**
+   * The linear-time engine for patterns the repository supplies (keyword patterns, rich globs; io/linear-regexp.ts).
+   * Without it such a pattern matches nothing, with a warning.
+   */
+  linear?: LinearEngine;
+  /** The config file, root-relative, for warnings about its keys. */
+  configFile?: string;
   /** The source modules to draft from; SOURCE_MODULES unless a test narrows them. */
   modules?: readonly SourceModule[];
 }
@@ -94,7 +102,13 @@ export function selectContext(input: SelectInput): Selection {
   scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w));
   const known = gatePhase(drafts, {
     config: input.config,
-    ignored: input.config.ignore.length > 0 ? compileGlobs(input.config.ignore, "") : null,
+    ignored:
+      input.config.ignore.length > 0
+        ? compileGlobs(input.config.ignore, "", {
+            ...(input.linear !== undefined && { linear: input.linear }),
+            refused: (pattern, reason) => warn({ file: input.configFile ?? "config", message: `ignore: the glob ${JSON.stringify(pattern)} is not matched: ${reason}` }),
+          })
+        : null,
     countTokens: ctx.countTokens,
     exclude: input.exclude,
     loaded: { present: ctx.present, workingFolder: input.workingFolder ?? "", reads: input.reads ?? [], bytesOf: (path) => utf8Bytes(ctx.files.get(path)?.text ?? "") },
@@ -126,6 +140,8 @@ function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContex
     files: new Map(files.map((f) => [f.path, f])),
     ...(input.mode !== undefined && { mode: input.mode }),
     countTokens: input.countTokens ?? approxTokens,
+    ...(input.linear !== undefined && { linear: input.linear }),
+    ...(input.configFile !== undefined && { configFile: input.configFile }),
     warn,
     redact,
   };

@@ -16,7 +16,8 @@ import { readCustomEntries } from "./custom.js";
 import { discover } from "./discover.js";
 import { readImports } from "./imports.js";
 import { readSourceFiles } from "./read.js";
-import { under, workingFolderOf } from "./paths.js";
+import { toRootRelative, under, workingFolderOf } from "./paths.js";
+import { linearEngine } from "./linear-regexp.js";
 import { findRoot } from "./root.js";
 import { contentHash, type StoredEntry } from "./session-store.js";
 import { promptTargets, resolveTargets, type TargetOptions } from "./targets.js";
@@ -63,7 +64,7 @@ export interface Gathered {
 export async function gather(options: GatherOptions): Promise<Gathered> {
   const { root, gitTop } = findRoot(options.cwd, options.root);
   const env = options.env ?? process.env;
-  const { config, warnings: configWarnings } = await loadConfig(root, env);
+  const { config, file: configPath, warnings: configWarnings } = await loadConfig(root, env);
   const checkDeadline = deadlineCheck(options.startedAt, config.hookDeadlineMs);
   const { targets, warnings } = resolveTargets(options.cwd, root, gitTop, options);
   warnings.unshift(...configWarnings);
@@ -130,6 +131,8 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     ...(prompt !== undefined && { prompt }),
     ...(stem && { stem }),
     minRelevance: resolved.minRelevance,
+    linear: linearEngine,
+    ...(configPath !== null && { configFile: toRootRelative(root, configPath) ?? configPath }),
   });
   // A --all run touches every rule of the tree: what it works out would fill the file every hook reads with
   // entries a hook never asks for (a 36 KB file on the benchmark's large tree). It uses what is saved, adds nothing.

@@ -1,6 +1,7 @@
 import { atLeast, diagnose, SEVERITIES, type Finding, type Severity } from "../../core/doctor/index.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import { readDoctorTree } from "../../io/doctor-tree.js";
+import { linearEngine } from "../../io/linear-regexp.js";
 import { printWarnings, wantsColor, writeOut, type CliContext } from "../context.js";
 
 export interface DoctorFlags {
@@ -16,7 +17,7 @@ export interface DoctorFlags {
 export async function runDoctor(ctx: CliContext, flags: DoctorFlags): Promise<number> {
   const tree = await readDoctorTree(ctx.cwd, flags.root, ctx.env);
   printWarnings(ctx, tree.warnings);
-  const findings = diagnose(tree);
+  const findings = diagnose({ ...tree, linear: linearEngine });
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length])) as Record<Severity, number>;
   if (flags.json) await writeOut(ctx, `${JSON.stringify({ root: tree.root, findings, counts }, null, 2)}\n`);
   else await writeOut(ctx, renderFindings(findings, counts, wantsColor(ctx)));

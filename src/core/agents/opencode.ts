@@ -11,6 +11,7 @@
  * OPENCODE_DISABLE_CLAUDE_CODE_PROMPT drops CLAUDE.md from both lists; this profile keeps the default.
  */
 import picomatch from "picomatch";
+import { globShape, isSimpleGlob } from "../parse/glob-limits.js";
 import { ancestorsOf, baseName, dirOf, isWithin, joinPath } from "../rel-path.js";
 import type { AgentProfile, AgentSettings, LoadedContext } from "./profile.js";
 
@@ -24,9 +25,11 @@ function startName(context: LoadedContext): string | undefined {
 
 /** opencode as these settings have it (its defaults without them). */
 export function opencodeProfile(settings: AgentSettings = {}): AgentProfile {
-  // Absolute and home paths point outside the project, where no candidate lives.
+  // Absolute and home paths point outside the project, where no candidate lives. The list is the repository's
+  // opencode.json: a glob too rich for a backtracking regexp (core/parse/glob-limits.ts) is left out, and what it
+  // names is then injected as if opencode did not load it.
   const instructions = (settings.instructions ?? [])
-    .filter((i) => !i.startsWith("/") && !i.startsWith("~"))
+    .filter((i) => !i.startsWith("/") && !i.startsWith("~") && isSimpleGlob(globShape(i)))
     .map((i) => ({ text: i, test: picomatch(i.replace(/^\.\//, ""), { dot: true }) }));
   const via = settings.from ? ` (instructions in ${settings.from})` : "";
   return {

@@ -3,6 +3,7 @@
  * out — what silently goes wrong, for which agent, where. The selection `build --all` makes is the trace it reads
  * (parse warnings, duplicates, kinds and globs); the rest are checks of their own.
  */
+import type { LinearEngine } from "../linear-regexp.js";
 import { codexChain, codexNames, CODEX_BUDGET_BYTES } from "../agents/codex.js";
 import { AGENT_PROFILES } from "../agents/index.js";
 import type { AgentProfile, AgentSettings, LoadedContext } from "../agents/profile.js";
@@ -32,6 +33,8 @@ export interface DoctorInput {
   exists(path: string): boolean;
   /** Codex's own settings (fallback names, budget), where the user has set them. */
   codex?: AgentSettings;
+  /** Runs the globs too rich for a backtracking regexp (core/parse/glob-limits.ts); without it they match nothing. */
+  linear?: LinearEngine;
   /** The agents as their own settings have them (default: every agent's defaults): which of them read a file. */
   profiles?: readonly AgentProfile[];
 }
@@ -56,7 +59,7 @@ export function diagnose(input: DoctorInput): Finding[] {
     if (finding) findings.push(finding);
   }
   for (const file of files) if (isRule(file.path)) findings.push(...frontmatterChecks(file, locateSource(file.path, located)!.module.name));
-  findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path, located)?.anchor ?? "", agentOf));
+  findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path, located)?.anchor ?? "", agentOf, input.linear));
   findings.push(...duplicateChecks(selection.candidates, readersOf(selection.candidates, input.profiles ?? Object.values(AGENT_PROFILES))));
   findings.push(...importChecks(files, (path) => locateSource(path, located)?.module.source === "directory-agents", input.exists));
   findings.push(...codexChecks(files, input.codex));
@@ -96,7 +99,8 @@ function frontmatterChecks(file: SourceFile, module: string): Finding[] {
  * A pattern that matches no tracked file is a dead rule; a rule whose patterns match every tracked file below its
  * folder applies always (fine, but then say so: alwaysApply, or no globs).
  */
-function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string): Finding[] {
+function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string, linear?: LinearEngine): Finding[] {
+  const options = linear !== undefined ? { linear } : {};
   const findings: Finding[] = [];
   for (const c of candidates) {
     if (c.path === null || c.source !== "rules-injector" || c.globs.length === 0) continue;
@@ -104,10 +108,10 @@ function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path:
     const under = filesUnder(tracked, anchor);
     const where = anchor === "" ? "the repository" : `${anchor}/`;
     for (const pattern of c.globs.filter((p) => !p.startsWith("!"))) {
-      const matches = compileGlobs([pattern], anchor);
+      const matches = compileGlobs([pattern], anchor, options);
       if (!under.some((f) => matches(f) !== null)) findings.push({ severity: "warning", kind: "dead-glob", agent: agentOf(c.path), file: c.path, message: `the pattern ${JSON.stringify(pattern)} matches no file git tracks in ${where}: the rule never applies through it` });
     }
-    const all = compileGlobs(c.globs, anchor);
+    const all = compileGlobs(c.globs, anchor, options);
     if (under.length > 1 && c.kind === "auto" && under.every((f) => all(f) !== null)) {
       findings.push({ severity: "info", kind: "glob-matches-everything", agent: agentOf(c.path), file: c.path, message: `its patterns (${c.globs.join(", ")}) match every file git tracks in ${where}: it is really an always rule` });
     }

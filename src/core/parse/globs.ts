@@ -1,5 +1,7 @@
 import picomatch from "picomatch";
+import type { LinearEngine, LinearRegExp } from "../linear-regexp.js";
 import { warmRegExp } from "../warm.js";
+import { globProblem, globShape, isSimpleGlob } from "./glob-limits.js";
 import { splitTopLevel } from "./split.js";
 
 export interface GlobList {
@@ -35,19 +37,27 @@ const LINE_BREAKS = ["\n", "\r", "\u2028", "\u2029"];
 
 export type GlobMatcher = (path: string) => string | null;
 
+/** What compileGlobs needs for globs a repository supplies (core/parse/glob-limits.ts). */
+export interface GlobOptions {
+  /** Runs the globs too rich for a backtracking regexp; without it they match nothing. */
+  linear?: LinearEngine;
+  /** Told of each glob that matches nothing because it was refused (as written, with the reason). */
+  refused?: (pattern: string, reason: string) => void;
+}
+
 /**
  * Compiles patterns anchored at `base` (the folder that holds the rules folder; "" for the root).
  * A pattern with no `/` matches the basename at any depth below base; `!pattern` excludes.
  * Returns the first positive pattern that matched, for the explain trace.
  */
-export function compileGlobs(patterns: string[], base: string): GlobMatcher {
+export function compileGlobs(patterns: string[], base: string, options: GlobOptions = {}): GlobMatcher {
   const include: Array<{ pattern: string; test: (p: string) => boolean }> = [];
   const exclude: Array<(p: string) => boolean> = [];
   for (const original of patterns) {
     const negated = original.startsWith("!");
     const pattern = normalizePattern(negated ? original.slice(1) : original);
     if (pattern === "") continue;
-    const test = compiled(pattern);
+    const test = compiled(pattern, options, original);
     if (negated) exclude.push(test);
     else include.push({ pattern: original, test });
   }
@@ -65,17 +75,60 @@ export function compileGlobs(patterns: string[], base: string): GlobMatcher {
 const cache = new Map<string, (path: string) => boolean>();
 /** Kept for the process's life; a hook server's life can span many projects, so it is emptied when this large. */
 const MAX_CACHED = 20_000;
-function compiled(pattern: string): (path: string) => boolean {
+function compiled(pattern: string, options: GlobOptions, original: string): (path: string) => boolean {
   let test = cache.get(pattern);
-  if (!test) {
-    if (cache.size >= MAX_CACHED) cache.clear();
-    const options = { dot: true, basename: !pattern.includes("/") };
-    // What picomatch(pattern, options) returns, made from the regexp an earlier run compiled where there is one.
-    const regex = warmRegExp(`${options.basename ? "b" : "p"}:${pattern}`, () => picomatch.makeRe(pattern, options));
-    test = (path) => picomatch.test(path, regex, options, { glob: pattern }).isMatch;
-    cache.set(pattern, test);
+  if (test) return test;
+  const shape = globShape(pattern);
+  const problem = globProblem(shape);
+  if (problem !== null) {
+    options.refused?.(original, problem);
+    return never;
   }
+  const picoOptions = { dot: true, basename: !pattern.includes("/") };
+  if (isSimpleGlob(shape)) {
+    // What picomatch(pattern, options) returns, made from the regexp an earlier run compiled where there is one.
+    const regex = warmRegExp(`${picoOptions.basename ? "b" : "p"}:${pattern}`, () => picomatch.makeRe(pattern, picoOptions));
+    test = (path) => picomatch.test(path, regex, picoOptions, { glob: pattern }).isMatch;
+  } else {
+    if (options.linear === undefined) {
+      options.refused?.(original, "it needs a linear-time engine and none was given to run it");
+      return never;
+    }
+    let linear: LinearRegExp;
+    try {
+      linear = options.linear(withoutDotGuards(picomatch.makeRe(pattern, picoOptions).source), { ignoreCase: false });
+    } catch (error) {
+      options.refused?.(original, (error as Error).message);
+      return never;
+    }
+    const basename = picoOptions.basename;
+    test = (path) => path === pattern || (isPlainPath(path) && linear.test(basename ? path.slice(path.lastIndexOf("/") + 1) : path));
+  }
+  if (cache.size >= MAX_CACHED) cache.clear();
+  cache.set(pattern, test);
   return test;
+}
+
+const never = (): boolean => false;
+
+/**
+ * picomatch's regexp without its lookaheads, which a linear-time engine cannot run. With `dot: true` they only
+ * refuse empty, `.` and `..` segments and an empty path, which a root-relative file path never has (isPlainPath
+ * holds the linear test to such paths). A lookahead left over (a `!(…)` extglob) makes the engine refuse the glob.
+ */
+function withoutDotGuards(source: string): string {
+  let out = source;
+  for (const guard of DOT_GUARDS) out = out.replaceAll(guard, "");
+  return out;
+}
+
+// picomatch 4's constants ONE_CHAR, NO_DOTS, NO_DOT_SLASH, NO_DOTS_SLASH and the globstar's per-character guard.
+const DOT_GUARDS = ["(?!(?:^|\\/)\\.{1,2}(?:\\/|$))", "(?!\\.{0,1}(?:\\/|$))", "(?!\\.{1,2}(?:\\/|$))", "(?=.)"];
+
+/** A path with no empty, `.` or `..` segment (what targets are): where withoutDotGuards's regexp means picomatch's. */
+function isPlainPath(path: string): boolean {
+  if (path === "" || path.startsWith("/") || path.endsWith("/") || path.includes("//")) return false;
+  return !path.split("/").some((segment) => segment === "." || segment === "..");
 }
 
 function normalizePattern(pattern: string): string {

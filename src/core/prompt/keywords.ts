@@ -1,10 +1,12 @@
 import type { KeywordSettings } from "../config.js";
+import type { LinearEngine } from "../linear-regexp.js";
 import type { Priority } from "../types.js";
 import { proseOf } from "./prose.js";
 
 export interface KeywordMode {
   name: string;
-  patterns: RegExp[];
+  /** A RegExp, or a configured pattern compiled for linear time (core/linear-regexp.ts). */
+  patterns: Array<{ exec(text: string): { 0: string } | null }>;
   /**
    * A cheap test every pattern needs to pass: words in lower case, one of which each match contains. A prompt with
    * none of them skips the patterns: compiling them costs ~1 ms each on first use, on every hook call (and plain
@@ -75,14 +77,22 @@ export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "
   },
 };
 
+/** How configured patterns are compiled, and where a pattern that cannot run is reported. */
+export interface KeywordPatternOptions {
+  /** The linear-time engine (io/linear-regexp.ts); without it a pattern that needs one never fires. */
+  linear?: LinearEngine;
+  /** Called with the mode's name and why its pattern is not run (the mode then never fires). */
+  refused?: (mode: string, reason: string) => void;
+}
+
 /** Built-in modes merged with the config's `keywords` (which may change, disable or add modes). */
-export function keywordModes(config: Record<string, KeywordSettings>): KeywordMode[] {
+export function keywordModes(config: Record<string, KeywordSettings>, options: KeywordPatternOptions = {}): KeywordMode[] {
   const names = [...new Set([...Object.keys(BUILTIN_MODES), ...Object.keys(config)])];
   return names.flatMap((name) => {
     const builtin = BUILTIN_MODES[name];
     const settings = config[name] ?? {};
     const content = settings.content ?? builtin?.content;
-    const patterns = settings.pattern !== undefined ? [new RegExp(settings.pattern, "i")] : builtin?.patterns;
+    const patterns = settings.pattern !== undefined ? configuredPattern(name, settings.pattern, options) : builtin?.patterns;
     if (content === undefined || patterns === undefined) return [];
     const hint = settings.pattern === undefined ? builtin?.hint : undefined;
     return [{ name, patterns, ...(hint && { hint }), content, priority: settings.priority ?? builtin?.priority ?? "high", enabled: settings.enabled !== false }];
@@ -100,4 +110,58 @@ export function detectKeywords(prompt: string, modes: KeywordMode[]): KeywordHit
     }
     return { mode, match: null };
   });
+}
+
+/**
+ * A configured pattern as a matcher. The config is the repository's, so its pattern may be built to backtrack for
+ * minutes (`^(\w+\s?)*$` took 20 s on a 53-character prompt) and nothing stops a running regexp: it runs on the
+ * linear-time engine. One that cannot backtrack far (`\b(?:deploy|release)\b`, the usual kind) stays a native
+ * RegExp, so that it loads nothing. A pattern the engine refuses never matches.
+ */
+function configuredPattern(name: string, pattern: string, options: KeywordPatternOptions): KeywordMode["patterns"] {
+  if (backtracksLittle(pattern)) return [new RegExp(pattern, "i")];
+  if (options.linear === undefined) {
+    options.refused?.(name, "it needs a linear-time engine and none was given to run it");
+    return [];
+  }
+  try {
+    return [options.linear(pattern, { ignoreCase: true })];
+  } catch (error) {
+    options.refused?.(name, (error as Error).message);
+    return [];
+  }
+}
+
+/** Most ways a native match may try at one place in the text (a list of 256 alternative words is one group). */
+const MAX_NATIVE_WAYS = 256;
+
+/**
+ * Whether a JavaScript regexp source cannot make a backtracking engine work long: it repeats nothing (no `*`, `+`,
+ * `{n…}`, and no `?` but a group's `(?`), and its alternations multiply to few ways (`(a|a)(a|a)…` thirty times is
+ * 2^30 without a single quantifier). Escapes and classes are skipped (`\*`, `[*+|]` are characters).
+ * Erring towards false only costs a linear match.
+ */
+export function backtracksLittle(source: string): boolean {
+  let inClass = false;
+  let groupOpen = false;
+  let ways = 1;
+  const alternatives = [1];
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    const opened = groupOpen;
+    groupOpen = false;
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "*" || c === "+" || (c === "?" && !opened)) return false;
+    else if (c === "{" && (source[i + 1] ?? "") >= "0" && (source[i + 1] ?? "") <= "9") return false;
+    else if (c === "(") {
+      groupOpen = true;
+      alternatives.push(1);
+    } else if (c === "|") alternatives[alternatives.length - 1]!++;
+    else if (c === ")" && alternatives.length > 1) ways *= alternatives.pop()!;
+    if (ways > MAX_NATIVE_WAYS) return false;
+  }
+  for (const n of alternatives) ways *= n;
+  return ways <= MAX_NATIVE_WAYS;
 }

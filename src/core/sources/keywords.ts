@@ -8,7 +8,12 @@ export const keywordDetector: SourceModule = {
   draft: (ctx) => {
     const prompt = ctx.prompt;
     if (prompt === undefined || prompt.trim() === "") return [];
-    return detectKeywords(prompt, keywordModes(ctx.config.keywords)).map((hit, index) => {
+    const modes = keywordModes(ctx.config.keywords, {
+      ...(ctx.linear !== undefined && { linear: ctx.linear }),
+      refused: (mode, reason) =>
+        ctx.warn({ file: ctx.configFile ?? "config", message: `keywords.${mode}.pattern is not run: ${reason}; the mode does not fire` }),
+    });
+    return detectKeywords(prompt, modes).map((hit, index) => {
       const candidate = makeCandidate({
         source: keywordDetector.source,
         id: hit.mode.name,

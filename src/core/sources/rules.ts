@@ -64,6 +64,8 @@ export interface RuleDoc {
   warnings: Warning[];
   /** Copilot's `excludeAgent` (a name or a list): read for `--as copilot`, ignored otherwise. */
   excludeAgent: string[];
+  /** The frontmatter line of the first glob field, for warnings about its globs. */
+  globsLine?: number;
 }
 
 export function ruleName(path: string): string {
@@ -84,10 +86,12 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
     warnings.push({ file: file.path, ...(line !== undefined && { line }), message });
   };
 
+  let globsLine: number | undefined;
   const readGlobs = (fields: string[]) => {
     const out: string[] = [];
     for (const field of fields) {
       if (data[field] === undefined) continue;
+      globsLine ??= doc.lineOf(field);
       const list = readGlobList(data[field]);
       if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`, field);
       out.push(...list.patterns);
@@ -119,7 +123,7 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
 
   const exclude = data.excludeAgent;
   const excludeAgent = typeof exclude === "string" ? [exclude] : Array.isArray(exclude) ? exclude.filter((x): x is string => typeof x === "string") : [];
-  return { path: file.path, name: ruleName(file.path), anchor, kind, alwaysReason, globs, description, priority, body: doc.body.trim(), warnings, excludeAgent };
+  return { path: file.path, name: ruleName(file.path), anchor, kind, alwaysReason, globs, description, priority, body: doc.body.trim(), warnings, excludeAgent, ...(globsLine !== undefined && { globsLine }) };
 }
 
 export interface RuleModuleSpec extends RuleSemantics {
@@ -161,7 +165,7 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
 }
 
 /** A rule's (or skill's) first status: its folder, --all, --rule / @mention, then its kind. */
-export function decideRule(candidate: Candidate, rule: Pick<RuleDoc, "anchor" | "name" | "kind" | "path" | "alwaysReason">, ctx: DraftContext): void {
+export function decideRule(candidate: Candidate, rule: Pick<RuleDoc, "anchor" | "name" | "kind" | "path" | "alwaysReason" | "globsLine">, ctx: DraftContext): void {
   const { anchor, name, kind } = rule;
   const asked = ctx.requested.has(name) || ctx.requested.has(rule.path);
   if (asked) ctx.requestedFound.add(ctx.requested.has(name) ? name : rule.path);
@@ -184,7 +188,11 @@ export function decideRule(candidate: Candidate, rule: Pick<RuleDoc, "anchor" | 
       setStatus(candidate, "included", rule.alwaysReason ?? "always");
       return;
     case "auto": {
-      const matcher = compileGlobs(candidate.globs, anchor);
+      const matcher = compileGlobs(candidate.globs, anchor, {
+        ...(ctx.linear !== undefined && { linear: ctx.linear }),
+        refused: (pattern, reason) =>
+          ctx.warn({ file: rule.path, ...(rule.globsLine !== undefined && { line: rule.globsLine }), message: `the glob ${JSON.stringify(pattern)} is not matched: ${reason}` }),
+      });
       for (const target of ctx.targets) {
         const pattern = matcher(target);
         if (pattern !== null) {

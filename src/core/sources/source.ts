@@ -1,5 +1,6 @@
 import type { Config } from "../config.js";
 import type { RelevanceDoc } from "../prompt/relevance.js";
+import type { LinearEngine } from "../linear-regexp.js";
 import type { CountTokens } from "../tokens.js";
 import type { Candidate, Priority, SourceFile, SourceName, Status, Warning } from "../types.js";
 
@@ -87,6 +88,10 @@ export interface DraftContext {
   files: ReadonlyMap<string, SourceFile>;
   mode?: string;
   countTokens: CountTokens;
+  /** The linear-time engine for repository-supplied patterns (SelectInput.linear). */
+  linear?: LinearEngine;
+  /** The config file, for warnings about its keys. */
+  configFile?: string;
   warn(warning: Warning): void;
   /** Credentials replaced (unless config says otherwise), each with a warning naming `where`. */
   redact(text: string, where: string): string;
