@@ -1,18 +1,58 @@
+import { usageError } from "../core/errors.js";
 import { spawnSync } from "./lazy-node.js";
 
-/** Runs git in cwd; null when git is missing or fails (discover then walks the tree itself). */
-export function git(cwd: string, args: string[]): { ok: true; stdout: string } | { ok: false; stderr: string } {
-  const result = spawnSync("git", ["-c", "core.quotepath=off", ...args], {
+/**
+ * Every git process ctxinject starts goes through this module. A repository's own config (`.git/config`, the files it
+ * includes, `.git/config.worktree`) is as untrusted as its files, and git runs programs that config names even for
+ * read-only commands: `core.fsmonitor` on every index read (ls-files, diff), a filter driver's clean command on a
+ * stat-dirty file while `git diff` compares the work tree, the `post-index-change` hook when that diff refreshes the
+ * index, and a promisor remote's transport (`core.sshCommand`, `remote.*.uploadpack`, `ext::`) when an object is
+ * missing. So git is started with options that come after, and win over, every config file:
+ */
+const GUARDS = [
+  // A pager only runs on a terminal, and git's stdout here is a pipe; said anyway so that no config decides it.
+  "--no-pager",
+  "-c", "core.fsmonitor=false",
+  // A lazy fetch from a promisor remote runs a transport; `protocol.<name>.allow` in the repository's config would
+  // win over `protocol.allow`, so each built-in transport is named too.
+  "-c", "protocol.allow=never",
+  ...["ext", "fd", "file", "git", "ssh", "http", "https", "ftp", "ftps"].flatMap((name) => ["-c", `protocol.${name}.allow=never`]),
+  // Paths as they are (no C-style quoting of bytes outside ASCII).
+  "-c", "core.quotepath=off",
+];
+/** No hooks: a path that cannot be a folder (`/dev/null/<hook>` fails with ENOTDIR). */
+const NO_HOOKS = ["-c", "core.hooksPath=/dev/null"];
+/** Options of `git diff` that keep diff.external and textconv programs out even where a format would ask for them. */
+const DIFF_GUARDS = ["--no-ext-diff", "--no-textconv", "--ignore-submodules=all"];
+
+/**
+ * Git's own environment, then lazy fetching switched off (git 2.39.4 and later), which also stops a remote helper
+ * the repository's config names. GIT_CONFIG_* variables the user set are theirs and pass through.
+ */
+let gitEnv: NodeJS.ProcessEnv | undefined;
+const environment = (): NodeJS.ProcessEnv => (gitEnv ??= { ...process.env, GIT_NO_LAZY_FETCH: "1", GIT_TERMINAL_PROMPT: "0" });
+
+type GitResult = { ok: true; stdout: string; status: number } | { ok: false; stderr: string; status: number | null };
+
+/**
+ * Runs git in cwd with the guards above (and `overrides`, more `-c` options); exit codes in `okStatus` count as
+ * success. `askHooksPath` keeps core.hooksPath as configured, for the one call that asks where hooks live.
+ */
+function runGit(cwd: string, args: string[], options: { input?: string; overrides?: string[]; okStatus?: number[]; askHooksPath?: boolean } = {}): GitResult {
+  const result = spawnSync("git", [...GUARDS, ...(options.askHooksPath === true ? [] : NO_HOOKS), ...(options.overrides ?? []), ...args], {
     cwd,
     encoding: "utf8",
+    env: environment(),
     maxBuffer: 512 * 1024 * 1024,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    ...(options.input !== undefined && { input: options.input }),
     windowsHide: true,
   });
-  if (result.error || result.status !== 0) {
-    return { ok: false, stderr: (result.stderr || result.error?.message || "git failed").trim() };
+  const okStatus = options.okStatus ?? [0];
+  if (result.error || result.status === null || !okStatus.includes(result.status)) {
+    return { ok: false, stderr: (result.stderr || result.error?.message || "git failed").trim(), status: result.status };
   }
-  return { ok: true, stdout: result.stdout };
+  return { ok: true, stdout: result.stdout, status: result.status };
 }
 
 export function splitNul(stdout: string): string[] {
@@ -21,7 +61,7 @@ export function splitNul(stdout: string): string[] {
 
 /** The files in git's index (tracked, or staged to be) under cwd, limited by pathspecs; null when git cannot say. */
 export function trackedFiles(cwd: string, pathspecs: string[]): string[] | null {
-  const result = git(cwd, ["ls-files", "-z", "--cached", "--", ...pathspecs]);
+  const result = runGit(cwd, ["ls-files", "-z", "--cached", "--", ...pathspecs]);
   return result.ok ? [...new Set(splitNul(result.stdout))] : null;
 }
 
@@ -30,8 +70,64 @@ export function trackedFiles(cwd: string, pathspecs: string[]): string[] | null 
  * alone, so a tracked file under an ignore rule counts as ignored). When git cannot say, nothing is ignored.
  */
 export function ignoredByGit(root: string, paths: string[]): (path: string) => boolean {
-  const result = spawnSync("git", ["check-ignore", "--no-index", "-z", "--stdin"], { cwd: root, input: paths.join("\0"), encoding: "utf8" });
   // Exit 1 means nothing is ignored; anything else but 0 means git could not say.
-  const ignored = new Set(result.status === 0 ? splitNul(result.stdout) : []);
+  const result = runGit(root, ["check-ignore", "--no-index", "-z", "--stdin"], { input: paths.join("\0"), okStatus: [0, 1] });
+  const ignored = new Set(result.ok ? splitNul(result.stdout) : []);
   return (path) => ignored.has(path);
+}
+
+/** Root-relative paths staged in the index (`--staged`); an error names what git said. */
+export function stagedFiles(root: string): GitResult {
+  return runGit(root, ["diff", ...DIFF_GUARDS, "--cached", "--name-only", "--relative", "-z"]);
+}
+
+/**
+ * Root-relative paths whose work-tree content differs from `ref` (`--changed`). This diff reads the work tree, so
+ * the repository's filter drivers are switched off first: git runs a driver's clean command on a file whose stat
+ * data changed (a touch is enough) to hash what it would store.
+ */
+export function changedFiles(root: string, ref: string, flag: string): GitResult {
+  return runGit(root, ["diff", ...DIFF_GUARDS, "--name-only", "--relative", "-z", ref, "--"], { overrides: filterOverrides(root, flag) });
+}
+
+/** Untracked files git does not ignore (`--changed` counts them as changed). */
+export function untrackedFiles(root: string): GitResult {
+  return runGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]);
+}
+
+/**
+ * Where git keeps its hooks (`rev-parse --git-path hooks`, which follows core.hooksPath), or what git said when it
+ * cannot tell. rev-parse runs no hook, so core.hooksPath is left as configured here.
+ */
+export function hooksFolder(root: string): GitResult {
+  return runGit(root, ["rev-parse", "--git-path", "hooks"], { askHooksPath: true });
+}
+
+/** Scopes whose config is the user's or the system's: their filter drivers (git-lfs's) keep running. */
+const USER_SCOPES = new Set(["system", "global", "command"]);
+
+/**
+ * `-c` options that switch off every filter driver the repository's own config defines (local or worktree
+ * scope, with the files they include): no clean, smudge or process command, and not required (a required filter
+ * without a command makes git stop). Listed with `git config`, which runs nothing. A driver name `-c` cannot
+ * express (one with `=`) stops the command: it would otherwise run.
+ */
+function filterOverrides(root: string, flag: string): string[] {
+  const listed = runGit(root, ["config", "-z", "--name-only", "--show-scope", "--get-regexp", "^filter\\."], { okStatus: [0, 1] });
+  if (!listed.ok) throw usageError(`${flag}: git could not list the repository's filter drivers, so git diff was not run (${listed.stderr.split("\n")[0]})`);
+  const drivers = new Set<string>();
+  const fields = splitNul(listed.stdout);
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const scope = fields[i]!;
+    const key = fields[i + 1]!;
+    const last = key.lastIndexOf(".");
+    if (USER_SCOPES.has(scope) || last <= "filter.".length) continue;
+    drivers.add(key.slice("filter.".length, last));
+  }
+  const overrides: string[] = [];
+  for (const driver of drivers) {
+    if (driver.includes("=")) throw usageError(`${flag}: the repository's git config defines a filter driver named "${driver}", which ctxinject cannot switch off; git diff was not run`);
+    for (const setting of ["clean=", "smudge=", "process=", "required=false"]) overrides.push("-c", `filter.${driver}.${setting}`);
+  }
+  return overrides;
 }

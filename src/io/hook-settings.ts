@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { commandLine } from "../core/command-line.js";
 import { readJsonToMerge, writeIfChanged } from "./out-file.js";
 
 /** One host's hook settings: where they live, which events ctxinject answers, how a command names the project. */
@@ -90,12 +91,10 @@ export async function mergeHooks(settingsFile: string, host: HookSettings, comma
 /**
  * The command the host runs, resolvable without PATH: the project's own install through the host's project-folder
  * variable when there is one (and the settings are the project's), else this very executable by its absolute path.
+ * On Windows no one way of naming a variable works in cmd.exe, PowerShell and Git Bash alike, so the path is
+ * always absolute there; commandLine quotes it for the platform.
  */
-export function hookCommand(host: HookSettings, root: string, self: string, forProject: boolean): string {
-  if (forProject && host.projectDirVariable && existsSync(join(root, "node_modules/.bin/ctxinject"))) return `"$${host.projectDirVariable}"/node_modules/.bin/ctxinject hook ${host.agent}`;
-  return `${shellQuote(self)} hook ${host.agent}`;
-}
-
-function shellQuote(path: string): string {
-  return /^[\w./@+-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+export function hookCommand(host: HookSettings, root: string, self: string, forProject: boolean, platform: string = process.platform): string {
+  if (platform !== "win32" && forProject && host.projectDirVariable && existsSync(join(root, "node_modules/.bin/ctxinject"))) return `"$${host.projectDirVariable}"/node_modules/.bin/ctxinject hook ${host.agent}`;
+  return commandLine(platform, self, ["hook", host.agent]);
 }

@@ -1,5 +1,5 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import path, { dirname, resolve, sep, type PlatformPath } from "node:path";
 
 /**
  * `base` joined with a clean root-relative path (no `.` or `..` parts, `/` separators), as path.join would give
@@ -12,15 +12,43 @@ export function under(base: string, rel: string): string {
 
 const UNCLEAN = /\/\.{0,2}(\/|$)/;
 
-/** Root-relative path with `/` separators, or null when abs lies outside root. */
-export function toRootRelative(root: string, abs: string): string | null {
+/** How a platform spells paths, and whether its usual file systems tell `A` from `a` (NTFS and APFS do not). */
+export interface PathStyle {
+  path: PlatformPath;
+  foldCase: boolean;
+}
+export const HOST_PATHS: PathStyle = { path, foldCase: process.platform === "win32" || process.platform === "darwin" };
+
+/**
+ * Root-relative path with `/` separators, or null when abs lies outside root. Where the file system ignores case
+ * (Windows, macOS by default), `/Users/ana/Repo/src/a.ts` is inside `/Users/ana/repo`: a host's file paths and its
+ * working folder need not agree on case. The part after the root keeps abs's spelling.
+ */
+export function toRootRelative(root: string, abs: string, style: PathStyle = HOST_PATHS): string | null {
+  const { sep, relative, isAbsolute } = style.path;
   // Clean absolute paths below a clean root (what the readers build): a slice, not path.relative's two resolves.
   if (sep === "/" && abs.startsWith(root) && abs.charCodeAt(root.length) === 47 && !root.endsWith("/") && !UNCLEAN.test(abs)) return abs.slice(root.length + 1);
   const rel = relative(root, abs);
   if (rel === "") return "";
-  if (rel.startsWith("..") || isAbsolute(rel)) return null;
+  // path.win32.relative already compares without case; path.posix.relative does not.
+  if (isOutside(rel, isAbsolute)) return style.foldCase && sep === "/" ? foldedRelative(root, abs, style.path) : null;
   return sep === "/" ? rel : rel.split(sep).join("/");
 }
+
+/** `..` as a whole first segment (a file named `..notes` is inside), or another drive. */
+const isOutside = (rel: string, isAbsolute: (p: string) => boolean): boolean =>
+  (rel.startsWith("..") && (rel.length === 2 || rel[2] === "/" || rel[2] === "\\")) || isAbsolute(rel);
+
+/** Segment by segment, case and Unicode normalization folded as APFS folds them. */
+function foldedRelative(root: string, abs: string, p: PlatformPath): string | null {
+  const rootParts = p.resolve(root).split("/").filter((s) => s !== "");
+  const absParts = p.resolve(abs).split("/").filter((s) => s !== "");
+  if (absParts.length < rootParts.length) return null;
+  for (let i = 0; i < rootParts.length; i++) if (fold(rootParts[i]!) !== fold(absParts[i]!)) return null;
+  return absParts.slice(rootParts.length).join("/");
+}
+
+const fold = (segment: string): string => segment.normalize("NFC").toLowerCase();
 
 /** The folder an agent runs in, root-relative ("" for the root, or when it runs outside the root). */
 export const workingFolderOf = (root: string, cwd: string): string => toRootRelative(root, resolve(cwd)) ?? "";

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { pathMentions } from "../core/prompt/mentions.js";
 import { usageError } from "../core/errors.js";
 import type { Warning } from "../core/types.js";
-import { git, splitNul } from "./git.js";
+import { changedFiles, splitNul, stagedFiles, untrackedFiles } from "./git.js";
 import { isDirectory, toRootRelative } from "./paths.js";
 
 export interface TargetOptions {
@@ -25,21 +25,21 @@ export function resolveTargets(cwd: string, root: string, gitTop: string | null,
     else targets.add(target);
   }
   if (options.staged) {
-    for (const path of gitPaths(root, gitTop, "--staged", ["diff", "--cached", "--name-only", "--relative", "-z"])) targets.add(path);
+    for (const path of gitPaths(root, gitTop, "--staged", () => stagedFiles(root))) targets.add(path);
   }
   if (options.changed !== undefined && options.changed !== false) {
     const ref = options.changed === true ? "HEAD" : options.changed;
     const flag = `--changed ${ref}`;
     if (ref.startsWith("-")) throw usageError(`${flag}: not a git revision`);
-    for (const path of gitPaths(root, gitTop, flag, ["diff", "--name-only", "--relative", "-z", ref, "--"])) targets.add(path);
-    for (const path of gitPaths(root, gitTop, flag, ["ls-files", "--others", "--exclude-standard", "-z"])) targets.add(path);
+    for (const path of gitPaths(root, gitTop, flag, () => changedFiles(root, ref, flag))) targets.add(path);
+    for (const path of gitPaths(root, gitTop, flag, () => untrackedFiles(root))) targets.add(path);
   }
   return { targets: [...targets], warnings };
 }
 
-function gitPaths(root: string, gitTop: string | null, flag: string, args: string[]): string[] {
+function gitPaths(root: string, gitTop: string | null, flag: string, run: () => ReturnType<typeof stagedFiles>): string[] {
   if (gitTop === null) throw usageError(`${flag} needs a git repository, and ${root} is not in one`);
-  const result = git(root, args);
+  const result = run();
   if (!result.ok) throw usageError(`${flag}: git said: ${result.stderr.split("\n")[0]}`);
   return splitNul(result.stdout);
 }
