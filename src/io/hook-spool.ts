@@ -22,12 +22,12 @@ export function spoolDir(env: Record<string, string | undefined>, build: string)
 
 /**
  * What the server checks before each request: the spool is still the folder it started with (same device and inode),
- * not a symlink, its user's, mode 0700. Where `$XDG_RUNTIME_DIR` is another user's (`sudo -E`, `su` without `-`),
+ * not a symlink, its user's, no access for others (0700). Where `$XDG_RUNTIME_DIR` is another user's (`sudo -E`, `su` without `-`),
  * that user can move the folder away and put one of their own in its place, with requests of their own.
  */
 export function spoolStillOurs(spool: string, first: { dev: number; ino: number }): boolean {
   const info = lstatSync(spool, { throwIfNoEntry: false });
-  return info !== undefined && info.isDirectory() && info.dev === first.dev && info.ino === first.ino && info.uid === process.getuid?.() && (info.mode & 0o777) === 0o700;
+  return info !== undefined && info.isDirectory() && info.dev === first.dev && info.ino === first.ino && info.uid === process.getuid?.() && (info.mode & 0o077) === 0;
 }
 
 /**
@@ -81,7 +81,7 @@ export interface SpoolRequest {
   stdin: string | null;
   cwd: string;
   env: Record<string, string>;
-  /** When the hook's process started (ms since the epoch): its deadline counts from there. */
+  /** When the hook's code started running (ms since the epoch, process-context.ts): its deadline counts from there. */
   startedAt: number;
   self: string;
 }

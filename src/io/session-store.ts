@@ -1,5 +1,5 @@
 // Synchronous calls: a hook's handful of tiny files cost more in thread-pool round trips than in the calls.
-import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync, type Stats } from "node:fs";
+import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from "node:fs";
 import { usageError } from "../core/errors.js";
 import type { Priority } from "../core/types.js";
 import { fingerprint } from "../core/fingerprint.js";
@@ -13,12 +13,13 @@ import { under } from "./paths.js";
  *   sessions-2/<name>/id                                 the session's id as given, where the name is not the id itself
  *   sessions-2/<name>/pending/<hash of source:id>.json   one file per registered entry
  *   sessions-2/<name>/claims/<pid>-<nonce>/…             entries a consumer has taken and not yet delivered
- *   sessions-2/<name>/seen/<hash of key>-<content hash>  one file per text the session was given: { key, hash }
+ *   sessions-2/<name>/seen/<hash of key>-<content hash>  one name per text the session was given, each a link to
+ *                                                        the file of what its call claimed: [{ key, hash }]
  *   sessions-2/<name>/<folder>/.tmp-<nonce>.json         a file being written (readers skip names starting with ".")
  *
  * No locks. Every write is a temp file renamed into place (rename is atomic), so a reader never sees half a
  * file and a crash leaves at worst a stray temp file. What a session was given is claimed, not recorded: each text
- * (its key and content hash) is one file created with O_EXCL, which succeeds for exactly one process, so hooks
+ * (its key and content hash) is one name made with link(2), which succeeds for exactly one process, so hooks
  * running at once on one session (an agent's parallel tool calls) give each text once between them; the one that
  * loses the race leaves the text out. Everything here is the user's alone: folders 0700, files 0600, whatever the
  * umask (sessions hold prompts' context and project paths). The temp file is written beside its target, and a session's
@@ -218,32 +219,46 @@ export class SessionStore {
     const folder = under(this.sessionDir(session), "seen");
     const keys = new Set<string>();
     for (const name of await listDir(folder)) {
-      const record = readJson(under(folder, name)) as Partial<InjectedRecord> | undefined;
-      if (typeof record?.key === "string") keys.add(record.key);
+      // The file holds every record its call claimed: the one this name stands for is the key.
+      const records = readJson(under(folder, name));
+      for (const record of Array.isArray(records) ? (records as Partial<InjectedRecord>[]) : []) {
+        if (typeof record.key === "string" && typeof record.hash === "string" && recordName(record.key, record.hash) === name) keys.add(record.key);
+      }
     }
     return [...keys];
   }
 
   /**
-   * Claims each record for this call: created with O_EXCL, so of calls at once exactly one gets each. Returns the
-   * records another call holds (their texts are left out of this answer) and `release`, which takes back what
-   * this call claimed when its output never left. A claimed text supersedes the session's records of the same key
-   * with other content (`seen`, as read before): an edit is given again, and so is the text it replaced, if it
-   * comes back.
+   * Claims each record for this call: of calls at once exactly one gets each. The call's records are written once,
+   * to a temp file, and linked under each record's name: link(2) fails when the name exists, as an O_EXCL create
+   * would, at a fraction of its cost (no file of its own per record: a session's first call claims a dozen).
+   * Returns the records another call holds (their texts are left out of this answer) and `release`, which takes
+   * back what this call claimed when its output never left. A claimed text supersedes the session's records of the
+   * same key with other content (`seen`, as read before): an edit is given again, and so is the text it replaced,
+   * if it comes back.
    */
   claimInjected(session: string, records: InjectedRecord[], seen?: InjectedRecords): { lost: InjectedRecord[]; release(): void } {
     const won: string[] = [];
     const lost: InjectedRecord[] = [];
     if (records.length === 0) return { lost, release: () => undefined };
     const folder = this.makeSessionFolder(session, "seen");
-    for (const record of records) {
-      const name = recordName(record.key, record.hash);
-      if (!createExclusive(under(folder, name), JSON.stringify(record))) {
-        lost.push(record);
-        continue;
+    const all = under(folder, `.tmp-${nonce()}.json`);
+    writeFileSync(all, JSON.stringify(records), { mode: 0o600 });
+    try {
+      for (const record of records) {
+        const name = recordName(record.key, record.hash);
+        try {
+          linkSync(all, under(folder, name));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+          lost.push(record);
+          continue;
+        }
+        won.push(name);
+        for (const older of seen?.namesOf(record.key) ?? []) if (older !== name) rmSync(under(folder, older), { force: true });
       }
-      won.push(name);
-      for (const older of seen?.namesOf(record.key) ?? []) if (older !== name) rmSync(under(folder, older), { force: true });
+    } finally {
+      rmSync(all, { force: true });
     }
     return {
       lost,
@@ -326,7 +341,7 @@ export class SessionStore {
         continue;
       }
       // Temp files beside their targets.
-      for (const folder of ["", "pending"]) {
+      for (const folder of ["", "pending", "seen"]) {
         for (const file of await listAll(under(base, folder))) {
           if (!file.startsWith(".tmp-")) continue;
           const path = under(base, `${folder}/${file}`);
@@ -370,23 +385,6 @@ export class InjectedRecords {
   namesOf(key: string): string[] {
     return this.byKey.get(fingerprint(key)) ?? [];
   }
-}
-
-/** Creates a file that must not exist yet (O_EXCL): false when another process made it first. */
-function createExclusive(path: string, text: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, "wx", 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  }
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
 }
 
 /** Writes `text` at `name` in `folder` through a temp file beside it, the user's alone. */
