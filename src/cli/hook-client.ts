@@ -63,6 +63,10 @@ export function run(): Handover | undefined {
     answer = { stdout: "", stderr: `ctxinject ${request.argv.join(" ")}: ${(error as Error).message}\n`, code: 1 };
   }
   if (answer === null) return handover;
+  if (answer.handBack !== undefined) {
+    debug(`the hook server (pid ${pid}) handed the event back: ${answer.handBack}`);
+    return handover;
+  }
   if (answer.stderr !== "") ctx.stderr.write(answer.stderr);
   if (answer.stdout !== "") ctx.stdout.write(answer.stdout, () => undefined);
   debug(`answered by the hook server (pid ${pid})`);

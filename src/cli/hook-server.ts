@@ -1,6 +1,20 @@
-import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, statSync, watch } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, renameSync, statSync, watch } from "node:fs";
 import { forgetWarm } from "../core/warm.js";
-import { claimSpool, ownsSpool, releaseSpool, requestFiles, unlinkQuietly, writeSpoolFile, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
+import {
+  claimSpool,
+  heartbeat,
+  ownsSpool,
+  readOwnFile,
+  releaseSpool,
+  requestFiles,
+  spoolIdentity,
+  spoolStillOurs,
+  TRUST_SWITCHES,
+  unlinkQuietly,
+  writeSpoolFile,
+  type SpoolAnswer,
+  type SpoolRequest,
+} from "../io/hook-spool.js";
 import { under } from "../io/paths.js";
 import type { CliContext } from "./context.js";
 
@@ -15,11 +29,20 @@ const STALE_MS = 60_000;
  * the hook's own process would — same command, standard input, working folder and environment (set as the process's
  * own for the call, so git and everything else see what the hook saw), same deadline. Nothing is kept between calls
  * but compiled code: every call reads the tree, the config and the session again. Ends after IDLE_MS without a call,
- * when another server has taken the spool, when the spool folder goes, or when its own install does.
+ * when another server has taken the spool, when the spool folder goes or is no longer its user's alone, or when its
+ * own install does.
+ *
+ * What it trusts: only its own start. Before each request it checks that the spool is the folder it started with,
+ * its user's, mode 0700, and that the request file is its user's (opened without following links); switches that
+ * let a repository's code run (TRUST_SWITCHES) are never taken from a request (hook-spool.ts).
  */
 export async function serveHooks(spool: string, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<void> {
   if (!claimSpool(spool)) return;
+  const identity = spoolIdentity(spool);
+  const beating = heartbeat(spool);
   const self = process.argv[1] ?? "";
+  // The trust switches as this server started: a request's own never count here.
+  const trustAtStart = Object.fromEntries(TRUST_SWITCHES.map((key) => [key, process.env[key]]));
   // Read once, from the environment the server started with (each call's own is set for that call only).
   const idleMs = Number(process.env.CTXINJECT_HOOK_SERVER_IDLE_MS) > 0 ? Number(process.env.CTXINJECT_HOOK_SERVER_IDLE_MS) : IDLE_MS;
   const log = process.env.CTXINJECT_HOOK_SERVER_LOG || undefined;
@@ -32,6 +55,7 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
     for (const id of queue.splice(0)) unlinkQuietly(requestFiles(spool, id).taken);
     watcher.close();
     clearTimeout(idle);
+    beating();
     releaseSpool(spool);
     done();
   };
@@ -68,11 +92,12 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
       const id = queue.shift()!;
       idle.refresh();
       // Another server took over, or this one's install went away (an upgrade, a removed clone): it stops here.
-      if (!ownsSpool(spool) || !existsSync(self)) {
+      // Nor does it answer into a folder that is no longer its user's alone (another user swapped or opened it).
+      if (!ownsSpool(spool) || !existsSync(self) || !spoolStillOurs(spool, identity)) {
         queue.unshift(id);
         return stop();
       }
-      await answerOne(spool, id, answer, log);
+      await answerOne(spool, id, answer, log, trustAtStart);
     }
     busy = false;
   };
@@ -86,15 +111,31 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
 }
 
 /** Answers one request; with CTXINJECT_HOOK_SERVER_LOG set, a line per call goes to that file (after the answer). */
-async function answerOne(spool: string, id: string, answer: (argv: string[], ctx: CliContext) => Promise<number>, log: string | undefined): Promise<void> {
+async function answerOne(
+  spool: string,
+  id: string,
+  answer: (argv: string[], ctx: CliContext) => Promise<number>,
+  log: string | undefined,
+  trustAtStart: Record<string, string | undefined>,
+): Promise<void> {
   const files = requestFiles(spool, id);
   let result: SpoolAnswer;
   let argv: string[] = [];
   const started = performance.now();
+  // A link, or a file of another user: not a request of this user's hooks. Dropped unanswered.
+  const text = readOwnFile(files.taken);
+  if (text === null) {
+    unlinkQuietly(files.taken);
+    return;
+  }
   try {
-    const request = JSON.parse(readFileSync(files.taken, "utf8")) as SpoolRequest;
+    const request = JSON.parse(text) as SpoolRequest;
     argv = request.argv;
-    result = await answerAs(request, answer);
+    const differs = TRUST_SWITCHES.filter((key) => request.env?.[key] !== trustAtStart[key]);
+    result =
+      differs.length > 0
+        ? { stdout: "", stderr: "", code: 0, handBack: `${differs.join(" and ")} differ from the hook server's own; answering in this process` }
+        : await answerAs(request, answer);
   } catch (error) {
     result = { stdout: "", stderr: `ctxinject: hook server: ${(error as Error).message}\n`, code: 1 };
   }

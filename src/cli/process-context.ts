@@ -16,8 +16,11 @@ export function processContext(): ProcessContext {
     stderr: fdWriter(2, () => process.stderr),
     // Node makes argv[1] absolute; a symlink in a bin folder stays one, so an upgrade keeps working.
     self: process.argv[1] ?? "ctxinject",
-    // Not performance.timeOrigin: the performance global loads perf_hooks (a dozen modules) on first use.
-    startedAt: Date.now() - process.uptime() * 1000,
+    // A hook's deadline counts from here, when ctxinject's code runs, not from the process's start: Node's own
+    // start-up is spent before any check can cut it short, and where many hooks start at once (an agent's parallel
+    // tool calls: 32 on two cores) it alone took longer than the whole deadline, so every call threw its finished
+    // work away and none answered. Counted from here, each call's own work is what the deadline bounds.
+    startedAt: Date.now(),
     readStdin: () => readStdinIfPiped(),
   };
 }

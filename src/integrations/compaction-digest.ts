@@ -15,9 +15,9 @@ const DEFAULT_CAP = 10_000;
  */
 export async function compactionDigest(injector: Injector, run: RunEnvironment, session: string): Promise<string> {
   const store = new SessionStore(stateDir(run.env));
-  const injected = await store.injected(session);
+  const injected = await store.injectedKeys(session);
   await store.resetInjected(session);
-  const keys = [...injected.keys()].filter((key) => !key.startsWith("ctxinject:"));
+  const keys = injected.filter((key) => !key.startsWith("ctxinject:"));
   if (keys.length === 0) return "";
   const gathered = await gather({ cwd: run.cwd, env: run.env, all: true, ...(run.startedAt !== undefined && { startedAt: run.startedAt }) });
   const byKey = new Map(gathered.selection.candidates.map((c) => [gathered.keyOf(c), c]));

@@ -19,7 +19,7 @@ import { readSourceFiles } from "./read.js";
 import { toRootRelative, under, workingFolderOf } from "./paths.js";
 import { linearEngine } from "./linear-regexp.js";
 import { findRoot } from "./root.js";
-import { contentHash, type StoredEntry } from "./session-store.js";
+import { contentHash, type InjectedRecords, type StoredEntry } from "./session-store.js";
 import { promptTargets, resolveTargets, type TargetOptions } from "./targets.js";
 import { loadTokenizer } from "./tokenizer.js";
 
@@ -40,7 +40,7 @@ export interface GatherOptions extends TargetOptions, OptionFlags {
   /** When the process started: set by hooks, whose work stops at config hookDeadlineMs from it (DeadlineExceeded). */
   startedAt?: number;
   /** Session entries to join the build (claimed or peeked by the caller), and the session's name for reasons. */
-  session?: { id: string; entries: StoredEntry[]; injected?: Map<string, string> };
+  session?: { id: string; entries: StoredEntry[]; injected?: InjectedRecords };
 }
 
 export interface Gathered {
@@ -122,8 +122,8 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     // A text is hashed only where the session has a record of its key: a new session hashes nothing here.
     ...(injected && {
       alreadyInjected: (c: Candidate) => {
-        const recorded = injected.get(keyFor(c));
-        return recorded !== undefined && recorded === hashOf(c.content);
+        const key = keyFor(c);
+        return injected.hasKey(key) && injected.has(key, hashOf(c.content));
       },
     }),
     config,

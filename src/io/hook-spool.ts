@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readFileSync, unlinkSync } from "node:fs";
+import { closeSync, constants, fstatSync, futimesSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, statSync, unlinkSync, type Stats } from "node:fs";
 import { writeFileAtomically } from "./atomic-write.js";
 import { under } from "./paths.js";
 
@@ -19,6 +19,46 @@ export function spoolDir(env: Record<string, string | undefined>, build: string)
   const dir = under(top, `${build}-${process.version}-${process.arch}`);
   return privateDir(dir, uid) ? dir : null;
 }
+
+/**
+ * What the server checks before each request: the spool is still the folder it started with (same device and inode),
+ * not a symlink, its user's, no access for others (0700). Where `$XDG_RUNTIME_DIR` is another user's (`sudo -E`, `su` without `-`),
+ * that user can move the folder away and put one of their own in its place, with requests of their own.
+ */
+export function spoolStillOurs(spool: string, first: { dev: number; ino: number }): boolean {
+  const info = lstatSync(spool, { throwIfNoEntry: false });
+  return info !== undefined && info.isDirectory() && info.dev === first.dev && info.ino === first.ino && info.uid === process.getuid?.() && (info.mode & 0o077) === 0;
+}
+
+/**
+ * A request file's text, or null when it is not one this server may take: it is opened without following a link
+ * and checked on the open descriptor (a regular file, this user's, one link: not a hard link to a file elsewhere).
+ */
+export function readOwnFile(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.uid !== process.getuid?.() || info.nlink !== 1 || info.size > MAX_REQUEST_BYTES) return null;
+    const bytes = Buffer.allocUnsafe(info.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = readSync(fd, bytes, read, bytes.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return bytes.toString("utf8", 0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A prompt and an environment: far below this. */
+const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 /** A folder that is this user's alone (made so if missing): not a symlink, owned by uid, no access for others. */
 function privateDir(dir: string, uid: number): boolean {
@@ -41,7 +81,7 @@ export interface SpoolRequest {
   stdin: string | null;
   cwd: string;
   env: Record<string, string>;
-  /** When the hook's process started (ms since the epoch): its deadline counts from there. */
+  /** When the hook's code started running (ms since the epoch, process-context.ts): its deadline counts from there. */
   startedAt: number;
   self: string;
 }
@@ -50,27 +90,79 @@ export interface SpoolAnswer {
   stdout: string;
   stderr: string;
   code: number;
+  /** Not answered by the server, for this reason: the hook answers in its own process. */
+  handBack?: string;
 }
 
-const LOCK = "server.pid";
+/**
+ * The variables that let a repository's code run (io/trust.ts: CTXINJECT_TRUST_ALL, CI). The server never takes
+ * them from a request: a request whose values differ from the server's own start environment is handed back, and the
+ * hook's own process (the same user, its own environment) decides. Keep in step with io/trust.ts.
+ */
+export const TRUST_SWITCHES = ["CTXINJECT_TRUST_ALL", "CI"] as const;
 
-/** The pid of the live server of this spool, or null. A pid is only trusted when that process's command line names the spool (pids are reused). */
-export function liveServer(spool: string): number | null {
+const LOCK = "server.pid";
+/** A live server touches its lock this often; a lock untouched for STALE_MS is a dead server's. */
+export const HEARTBEAT_MS = 5_000;
+const STALE_MS = 3 * HEARTBEAT_MS;
+
+/**
+ * The pid of the live server of this spool, or null. Without /proc (a container, a hardened system, macOS one day)
+ * a process's command line cannot be read, so the lock is trusted when that pid is a live process of this user
+ * and the server has touched the lock within STALE_MS (it does every HEARTBEAT_MS). A pid reused by another process
+ * after a server died unannounced (killed: a server that ends removes its lock) fools it for STALE_MS at most,
+ * and costs a hook only the wait for its request to be taken (TAKE_MS) before it answers itself.
+ */
+export function liveServer(spool: string, now = Date.now()): number | null {
+  const path = under(spool, LOCK);
+  const info = statSync(path, { throwIfNoEntry: false });
+  if (info === undefined || now - info.mtimeMs > STALE_MS) return null;
   let pid: number;
   try {
-    pid = Number(readFileSync(under(spool, LOCK), "utf8"));
+    pid = Number(readFileSync(path, "utf8"));
   } catch {
     return null;
   }
-  return Number.isInteger(pid) && pid > 0 && serves(pid, spool) ? pid : null;
+  return Number.isInteger(pid) && pid > 0 && ownLiveProcess(pid) ? pid : null;
 }
 
-function serves(pid: number, spool: string): boolean {
+/** EPERM means another user's process: never this user's server. */
+function ownLiveProcess(pid: number): boolean {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(spool);
+    process.kill(pid, 0);
+    return true;
   } catch {
     return false;
   }
+}
+
+/** Keeps the lock fresh while the server lives (see liveServer): a descriptor's times, so a replaced lock is left alone. */
+export function heartbeat(spool: string): () => void {
+  let fd: number | null = null;
+  try {
+    fd = openSync(under(spool, LOCK), "r");
+  } catch {
+    return () => undefined;
+  }
+  const timer = setInterval(() => {
+    const now = Date.now() / 1000;
+    try {
+      futimesSync(fd!, now, now);
+    } catch {
+      // a lock that went: the next call finds it (ownsSpool) and the server stops
+    }
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    closeSync(fd!);
+  };
+}
+
+/** The device and inode of the spool as the server found it at its start (spoolStillOurs compares them). */
+export function spoolIdentity(spool: string): Pick<Stats, "dev" | "ino"> {
+  const info = lstatSync(spool);
+  return { dev: info.dev, ino: info.ino };
 }
 
 /**

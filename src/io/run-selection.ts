@@ -4,9 +4,10 @@ import { compose, type Composed } from "../core/compose.js";
 import { workingFolderOf } from "./paths.js";
 import type { Config } from "../core/config.js";
 import type { CountTokens } from "../core/tokens.js";
-import type { Format, Warning } from "../core/types.js";
+import type { Candidate, Format, Warning } from "../core/types.js";
 import { gather, type GatherOptions } from "./gather.js";
-import { contentHash, SessionStore, stateDir, type Claim } from "./session-store.js";
+import type { Selection } from "../core/select.js";
+import { contentHash, SessionStore, stateDir, type Claim, type InjectedRecord } from "./session-store.js";
 
 /** The selection a build or explain asks for, already mapped from flags (only what the user set). */
 export type SelectionRequest = Omit<GatherOptions, "cwd" | "env" | "session" | "excludeFor"> & {
@@ -65,6 +66,7 @@ export async function runSelection(
   const sessionId = flags.session;
   const store = sessionId !== undefined ? new SessionStore(stateDir(run.env)) : null;
   let claim: Claim | null = null;
+  let releaseGiven = () => undefined as void;
   let session;
   if (store && sessionId !== undefined) {
     claim = take ? await store.claim(sessionId) : null;
@@ -86,34 +88,102 @@ export async function runSelection(
     const seen = limits.once === true ? session?.injected : undefined;
     const omitted = gathered.selection.omitted;
     const index = seen && omitted.length > 0 ? { key: INDEX_KEY, hash: contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) } : null;
-    const indexShown = index !== null && seen?.get(index.key) === index.hash;
+    const indexShown = index !== null && seen?.has(index.key, index.hash) === true;
     const profile = profileForAs(asAgent, gathered.root, run.env, (warnings) => gathered.warnings.push(...warnings));
     const selection = profile
       ? agentSelection(profile, gathered.selection, workingFolderOf(gathered.root, run.cwd))
       : indexShown
         ? { ...gathered.selection, omitted: [] }
         : gathered.selection;
-    const warnings = seen ? gathered.warnings.map((w) => ({ w, key: warningKey(w) })).filter(({ key }) => !seen.has(key)) : null;
-    const composed = compose(selection, {
-      format,
-      root: gathered.root,
-      tokenizer,
-      provenance,
-      all,
-      ...budget(gathered.countTokens, maxTokens, limits.maxChars),
-    });
+    let warnings = seen ? gathered.warnings.map((w) => ({ w, key: warningKey(w) })).filter(({ key }) => !seen.has(key, SHOWN)) : null;
+    const composeOf = (chosen: Selection) =>
+      compose(chosen, { format, root: gathered.root, tokenizer, provenance, all, ...budget(gathered.countTokens, maxTokens, limits.maxChars) });
+    let composed = composeOf(selection);
+    if (take && store && sessionId !== undefined) {
+      // The texts go to this call only if it claims them: of hooks running at once on the session, one gives each.
+      const claimed = claimGiven(store, sessionId, flags.fresh === true, session?.injected, gathered.injectionRecords, selection, composeOf, composed, index !== null && !indexShown ? index : null, warnings);
+      releaseGiven = claimed.release;
+      composed = claimed.composed;
+      warnings = claimed.warnings;
+    }
     const finish = async () => {
       if (!store || sessionId === undefined) return;
       await claim?.commit();
-      const shown = [...(index && !indexShown ? [index] : []), ...(warnings ?? []).map(({ key }) => ({ key, hash: "shown" }))];
-      if (take) await store.recordInjected(sessionId, [...gathered.injectionRecords(composed.candidates), ...shown]);
       await store.collectGarbageOccasionally(gathered.config.sessions.maxAgeHours * 3_600_000, GC_INTERVAL_MS, (run.now ?? Date.now)(), sessionId);
     };
-    return { ...composed, prompt, format, warnings: warnings ? warnings.map(({ w }) => w) : gathered.warnings, finish, abort: async () => void (await claim?.release()) };
+    const abort = async () => {
+      releaseGiven();
+      await claim?.release();
+    };
+    return { ...composed, prompt, format, warnings: warnings ? warnings.map(({ w }) => w) : gathered.warnings, finish, abort };
   } catch (error) {
+    releaseGiven();
     await claim?.release();
     throw error;
   }
+}
+
+const SHOWN = "shown";
+
+type Shown = Array<{ w: Warning; key: string }> | null;
+
+/**
+ * Claims what the composed output gives (texts, the index, warnings). A text another call of the session claimed
+ * first is marked as given and left out, and the output is composed again (which may let in a text the budget
+ * had left out: it is claimed in turn), until every text in the output is this call's.
+ */
+function claimGiven(
+  store: SessionStore,
+  session: string,
+  /** `--fresh`: given again whatever the session had; what another call holds is no reason to leave a text out. */
+  fresh: boolean,
+  seen: Awaited<ReturnType<SessionStore["injected"]>> | undefined,
+  recordsOf: (candidates: Candidate[]) => InjectedRecord[],
+  first: Selection,
+  composeOf: (selection: Selection) => ReturnType<typeof compose>,
+  composedFirst: ReturnType<typeof compose>,
+  index: InjectedRecord | null,
+  shownFirst: Shown,
+): { composed: ReturnType<typeof compose>; warnings: Shown; release(): void } {
+  const releases: Array<() => void> = [];
+  const release = () => releases.splice(0).forEach((r) => r());
+  const claim = (records: InjectedRecord[]) => {
+    const taken = store.claimInjected(session, records, seen);
+    releases.push(taken.release);
+    return new Set((fresh ? [] : taken.lost).map((r) => `${r.key}\0${r.hash}`));
+  };
+  const lostShown = claim([...(index ? [index] : []), ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN }))]);
+  const warnings = shownFirst && shownFirst.filter(({ key }) => !lostShown.has(`${key}\0${SHOWN}`));
+  let selection = index && lostShown.has(`${index.key}\0${index.hash}`) ? { ...first, omitted: [] } : first;
+  let composed = selection === first ? composedFirst : composeOf(selection);
+  // source:id of the texts this call has tried to claim.
+  const tried = new Set<string>();
+  for (;;) {
+    const pairs: Array<{ id: string; record: InjectedRecord }> = [];
+    for (const c of composed.candidates) {
+      const id = `${c.source}:${c.id}`;
+      const [record] = tried.has(id) ? [] : recordsOf([c]);
+      if (record === undefined) continue;
+      tried.add(id);
+      pairs.push({ id, record });
+    }
+    const lost = claim(pairs.map((p) => p.record));
+    const taken = new Set(pairs.filter((p) => lost.has(`${p.record.key}\0${p.record.hash}`)).map((p) => p.id));
+    if (taken.size === 0) return { composed, warnings, release };
+    selection = withoutTaken(selection, taken);
+    composed = composeOf(selection);
+  }
+}
+
+function withoutTaken(selection: Selection, taken: Set<string>): Selection {
+  const key = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
+  return {
+    ...selection,
+    entries: selection.entries.filter((e) => !taken.has(key(e))),
+    candidates: selection.candidates.map((c) =>
+      taken.has(key(c)) ? { ...c, status: "already-injected" as const, reason: "given by another call of this session at the same moment" } : c,
+    ),
+  };
 }
 
 const warningKey = (w: Warning) => `ctxinject:warning:${contentHash(`${w.file ?? ""}:${w.line ?? ""}:${w.message}`)}`;

@@ -1,23 +1,28 @@
 // Synchronous calls: a hook's handful of tiny files cost more in thread-pool round trips than in the calls.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from "node:fs";
+import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from "node:fs";
 import { usageError } from "../core/errors.js";
 import type { Priority } from "../core/types.js";
 import { fingerprint } from "../core/fingerprint.js";
-import { dirOf } from "../core/rel-path.js";
 import { homedir } from "./lazy-node.js";
 import { under } from "./paths.js";
 
 /**
  * Session state shared by separate processes (a git hook, an agent hook, the next build).
  *
- * Layout, one folder per session:
- *   sessions/<id>/pending/<hash of source:id>.json   one file per registered entry
- *   sessions/<id>/claims/<pid>-<nonce>/…             entries a consumer has taken and not yet delivered
- *   sessions/<id>/injected/<time>-<nonce>.json       what one build --session injected: [{ key, hash }]
- *   sessions/<id>/<folder>/.tmp-<nonce>.json         a file being written (readers skip names starting with ".")
+ * Layout, one folder per session (its name: sessionFolderName):
+ *   sessions-2/<name>/id                                 the session's id as given, where the name is not the id itself
+ *   sessions-2/<name>/pending/<hash of source:id>.json   one file per registered entry
+ *   sessions-2/<name>/claims/<pid>-<nonce>/…             entries a consumer has taken and not yet delivered
+ *   sessions-2/<name>/seen/<hash of key>-<content hash>  one name per text the session was given, each a link to
+ *                                                        the file of what its call claimed: [{ key, hash }]
+ *   sessions-2/<name>/<folder>/.tmp-<nonce>.json         a file being written (readers skip names starting with ".")
  *
  * No locks. Every write is a temp file renamed into place (rename is atomic), so a reader never sees half a
- * file and a crash leaves at worst a stray temp file. The temp file is written beside its target, and a session's
+ * file and a crash leaves at worst a stray temp file. What a session was given is claimed, not recorded: each text
+ * (its key and content hash) is one name made with link(2), which succeeds for exactly one process, so hooks
+ * running at once on one session (an agent's parallel tool calls) give each text once between them; the one that
+ * loses the race leaves the text out. Everything here is the user's alone: folders 0700, files 0600, whatever the
+ * umask (sessions hold prompts' context and project paths). The temp file is written beside its target, and a session's
  * last use is the newest time of its folders (a write changes its folder's): no folder or marker file of their
  * own, because creating a file or folder is what a write costs most (~1 ms each on a slow disk; a hook's first
  * call in a session made five). One file per entry means concurrent writers never
@@ -65,14 +70,23 @@ export function stateDir(env: Record<string, string | undefined>): string {
   return under(base, "ctxinject");
 }
 
-/** A session id as a folder name: reversible, no separators, never `.` or `..`. */
-export function encodeSessionId(id: string): string {
-  if (id === "" || id.length > 200) throw usageError(`--session: expected an id of 1 to 200 characters, got ${JSON.stringify(id)}`);
-  return id.replace(/[^A-Za-z0-9_-]/g, (ch) => `%${[...Buffer.from(ch)].map((b) => b.toString(16).toUpperCase().padStart(2, "0")).join("%")}`);
-}
+/** The sessions folder of this layout; `sessions`, an earlier version's, is removed by the first collection. */
+const SESSIONS = "sessions-2";
+const OLD_SESSIONS = "sessions";
 
-export function decodeSessionId(name: string): string {
-  return decodeURIComponent(name);
+/** Ids kept as they are: Claude Code's, Codex's and Gemini CLI's UUIDs, opencode's `ses_…`, `<id>~agent~<agent id>`. */
+const SAFE_ID = /^[A-Za-z0-9_~-]{1,100}$/;
+
+/**
+ * A session id as a folder name, bounded and collision-free: a short, safe id is its own name; any other id (dots,
+ * separators, emoji, lone surrogates, thousands of characters) is a readable prefix of its safe characters, "+",
+ * and a fingerprint of its UTF-16 code units (so `\uD800` and `\uDC00` differ, where UTF-8 would make both U+FFFD).
+ * "+" never occurs in a kept id, so an encoded name never equals one; at most 70 bytes, never `.` or `..`.
+ */
+export function sessionFolderName(id: string): string {
+  if (id === "") throw usageError("--session: expected a non-empty id");
+  if (SAFE_ID.test(id)) return id;
+  return `${id.replace(/[^A-Za-z0-9_~-]+/g, "").slice(0, 40)}+${fingerprint(id)}`;
 }
 
 function isAlive(pid: number): boolean {
@@ -83,6 +97,9 @@ function isAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** Folders of the state are the user's alone: 0700 (Node applies the mode to every folder it makes on the way). */
+export const makePrivateDir = (path: string): void => void mkdirSync(path, { recursive: true, mode: 0o700 });
 
 /** The names in a folder, sorted, without temp files (names starting with "."); none if it does not exist. */
 async function listDir(path: string): Promise<string[]> {
@@ -104,22 +121,29 @@ export class SessionStore {
   constructor(readonly dir: string) {}
 
   private sessionDir(session: string): string {
-    return under(this.dir, `sessions/${encodeSessionId(session)}`);
+    return under(this.dir, `${SESSIONS}/${sessionFolderName(session)}`);
   }
 
-  /** Writes `value` as JSON at `target` through a temp file beside it. */
-  private async writeAtomic(target: string, value: unknown): Promise<void> {
-    const folder = dirOf(target);
-    const tmp = under(folder, `.tmp-${nonce()}.json`);
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(tmp, JSON.stringify(value));
-    renameSync(tmp, target);
+  /** Makes a folder of the session for writing; the first write of a session whose name is not its id stores the id. */
+  private makeSessionFolder(session: string, folder: string): string {
+    const base = this.sessionDir(session);
+    const path = under(base, folder);
+    if (statSync(path, { throwIfNoEntry: false }) !== undefined) return path;
+    makePrivateDir(path);
+    const name = sessionFolderName(session);
+    if (name !== session && statSync(under(base, "id"), { throwIfNoEntry: false }) === undefined) writeAtomicIn(base, "id", JSON.stringify(session));
+    return path;
   }
 
-  /** When the session was last written: the newest of its folders' times (and of the marker older versions wrote). */
+  /** Writes `value` as JSON at `name` in the session's folder through a temp file beside it. */
+  private async writeAtomic(session: string, folder: string, name: string, value: unknown): Promise<void> {
+    writeAtomicIn(this.makeSessionFolder(session, folder), name, JSON.stringify(value));
+  }
+
+  /** When the session was last written: the newest of its folders' times. */
   private lastUsed(base: string): Date | undefined {
     let newest: Date | undefined;
-    for (const path of [base, under(base, "injected"), under(base, "pending"), under(base, "claims"), under(base, "last-used")]) {
+    for (const path of [base, under(base, "seen"), under(base, "pending"), under(base, "claims")]) {
       const mtime = statOrNull(path)?.mtime;
       if (mtime !== undefined && (newest === undefined || mtime > newest)) newest = mtime;
     }
@@ -134,7 +158,7 @@ export class SessionStore {
       priority: entry.priority ?? "normal",
       order: Date.now() * 1000 + (counter++ % 1000),
     };
-    await this.writeAtomic(under(this.sessionDir(session), `pending/${fingerprint(`${entry.source}:${entry.id}`)}.json`), stored);
+    await this.writeAtomic(session, "pending", `${fingerprint(`${entry.source}:${entry.id}`)}.json`, stored);
     return stored;
   }
 
@@ -154,7 +178,7 @@ export class SessionStore {
     const claimDir = under(base, `claims/${nonce()}`);
     const taken: string[] = [];
     if (names.length > 0) {
-      mkdirSync(claimDir, { recursive: true });
+      makePrivateDir(claimDir);
       for (const name of names) {
         try {
           renameSync(under(pendingDir, name), under(claimDir, name));
@@ -185,32 +209,73 @@ export class SessionStore {
     }
   }
 
+  /** What the session was given: read from the names of its records alone (a long session still reads one folder). */
+  async injected(session: string): Promise<InjectedRecords> {
+    return new InjectedRecords(await listDir(under(this.sessionDir(session), "seen")));
+  }
+
+  /** The keys the session was given (a compaction's digest lists them): each record's file is read. */
+  async injectedKeys(session: string): Promise<string[]> {
+    const folder = under(this.sessionDir(session), "seen");
+    const keys = new Set<string>();
+    for (const name of await listDir(folder)) {
+      // The file holds every record its call claimed: the one this name stands for is the key.
+      const records = readJson(under(folder, name));
+      for (const record of Array.isArray(records) ? (records as Partial<InjectedRecord>[]) : []) {
+        if (typeof record.key === "string" && typeof record.hash === "string" && recordName(record.key, record.hash) === name) keys.add(record.key);
+      }
+    }
+    return [...keys];
+  }
+
   /**
-   * What the session injected: key -> content hash, later records over earlier ones. Records are written one file
-   * per build (a hook answers with many at once), named so that names sort in writing order; once there are more
-   * than INJECTED_FILES_TO_MERGE of them they are merged into one, so a long session still reads a few files.
+   * Claims each record for this call: of calls at once exactly one gets each. The call's records are written once,
+   * to a temp file, and linked under each record's name: link(2) fails when the name exists, as an O_EXCL create
+   * would, at a fraction of its cost (no file of its own per record: a session's first call claims a dozen).
+   * Returns the records another call holds (their texts are left out of this answer) and `release`, which takes
+   * back what this call claimed when its output never left. A claimed text supersedes the session's records of the
+   * same key with other content (`seen`, as read before): an edit is given again, and so is the text it replaced,
+   * if it comes back.
    */
-  async injected(session: string): Promise<Map<string, string>> {
-    const folder = under(this.sessionDir(session), "injected");
-    const { map, names } = await readInjected(folder);
-    if (names.length > INJECTED_FILES_TO_MERGE) await this.mergeInjected(folder, names, map);
-    return map;
+  claimInjected(session: string, records: InjectedRecord[], seen?: InjectedRecords): { lost: InjectedRecord[]; release(): void } {
+    const won: string[] = [];
+    const lost: InjectedRecord[] = [];
+    if (records.length === 0) return { lost, release: () => undefined };
+    const folder = this.makeSessionFolder(session, "seen");
+    const all = under(folder, `.tmp-${nonce()}.json`);
+    writeFileSync(all, JSON.stringify(records), { mode: 0o600 });
+    try {
+      for (const record of records) {
+        const name = recordName(record.key, record.hash);
+        try {
+          linkSync(all, under(folder, name));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+          lost.push(record);
+          continue;
+        }
+        won.push(name);
+        for (const older of seen?.namesOf(record.key) ?? []) if (older !== name) rmSync(under(folder, older), { force: true });
+      }
+    } finally {
+      rmSync(all, { force: true });
+    }
+    return {
+      lost,
+      release: () => {
+        for (const name of won.splice(0)) rmSync(under(folder, name), { force: true });
+      },
+    };
   }
 
-  /** The merged records go in under a new name first; only then are the files they came from removed. */
-  private async mergeInjected(folder: string, names: string[], map: Map<string, string>): Promise<void> {
-    await this.writeAtomic(under(folder, injectedName()), [...map].map(([key, hash]) => ({ key, hash })));
-    for (const name of names) rmSync(under(folder, name), { force: true });
-  }
-
+  /** Records what was given whoever else gave it too (`build --session --fresh`, tests). */
   async recordInjected(session: string, records: InjectedRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    await this.writeAtomic(under(this.sessionDir(session), `injected/${injectedName()}`), records);
+    this.claimInjected(session, records, await this.injected(session));
   }
 
   /** What the session has seen is forgotten (after a compaction or /clear): everything may be injected again. */
   async resetInjected(session: string): Promise<void> {
-    await removeDir(under(this.sessionDir(session), "injected"), this.dir);
+    await removeDir(under(this.sessionDir(session), "seen"), this.dir);
   }
 
   async clear(session: string): Promise<void> {
@@ -218,19 +283,19 @@ export class SessionStore {
   }
 
   async clearAll(): Promise<void> {
-    for (const name of await listDir(under(this.dir, "sessions"))) await removeDir(under(this.dir, `sessions/${name}`), this.dir);
+    for (const name of await listDir(under(this.dir, SESSIONS))) await removeDir(under(this.dir, `${SESSIONS}/${name}`), this.dir);
   }
 
   async sessions(): Promise<SessionSummary[]> {
     const out: SessionSummary[] = [];
-    for (const name of await listDir(under(this.dir, "sessions"))) {
-      const base = under(this.dir, `sessions/${name}`);
+    for (const name of await listDir(under(this.dir, SESSIONS))) {
+      const base = under(this.dir, `${SESSIONS}/${name}`);
       const updated = this.lastUsed(base);
       if (updated === undefined) continue;
       out.push({
-        id: decodeSessionId(name),
+        id: sessionIdOf(base, name),
         pending: (await listDir(under(base, "pending"))).length,
-        injected: (await readInjected(under(base, "injected"))).map.size,
+        injected: (await listDir(under(base, "seen"))).length,
         updated: updated.toISOString(),
       });
     }
@@ -242,31 +307,43 @@ export class SessionStore {
    * lists every session, so running it on every prompt would cost more the more sessions a machine keeps.
    */
   async collectGarbageOccasionally(maxAgeMs: number, intervalMs: number, now = Date.now(), keep?: string): Promise<string[]> {
-    const marker = under(this.dir, "last-gc");
+    const marker = under(this.dir, `${SESSIONS}/.last-gc`);
     if (now - (statOrNull(marker)?.mtimeMs ?? 0) < intervalMs) return [];
-    mkdirSync(this.dir, { recursive: true });
-    writeFileSync(marker, "");
+    makePrivateDir(under(this.dir, SESSIONS));
+    writeFileSync(marker, "", { mode: 0o600 });
     utimesSync(marker, now / 1000, now / 1000);
+    await this.upgradeOnce();
     return this.collectGarbage(maxAgeMs, now, keep);
+  }
+
+  /**
+   * What earlier versions left: their sessions folder (another layout and other folder names: a clean cut, as it
+   * is state of a few hours' use), and a state folder others could read (made under the user's umask).
+   */
+  private async upgradeOnce(): Promise<void> {
+    const info = lstatSync(this.dir, { throwIfNoEntry: false });
+    if (info?.isDirectory() && (info.mode & 0o077) !== 0 && typeof process.getuid === "function" && info.uid === process.getuid()) chmodSync(this.dir, 0o700);
+    if (statOrNull(under(this.dir, OLD_SESSIONS)) !== null) await removeDir(under(this.dir, OLD_SESSIONS), this.dir);
   }
 
   /** Removes sessions unused for longer than maxAgeMs, and temp files left by crashed writers. */
   async collectGarbage(maxAgeMs: number, now = Date.now(), keep?: string): Promise<string[]> {
     const removed: string[] = [];
-    const kept = keep !== undefined ? encodeSessionId(keep) : null;
-    for (const name of await listDir(under(this.dir, "sessions"))) {
+    const kept = keep !== undefined ? sessionFolderName(keep) : null;
+    for (const name of await listDir(under(this.dir, SESSIONS))) {
       if (name === kept) continue;
-      const base = under(this.dir, `sessions/${name}`);
+      const base = under(this.dir, `${SESSIONS}/${name}`);
       const used = this.lastUsed(base)?.getTime() ?? 0;
       if (now - used > maxAgeMs) {
+        const id = sessionIdOf(base, name);
         await removeDir(base, this.dir);
-        removed.push(decodeSessionId(name));
+        removed.push(id);
         continue;
       }
-      // Temp files beside their targets, and in the tmp folder older versions wrote them to.
-      for (const folder of ["injected", "pending", "tmp"]) {
+      // Temp files beside their targets.
+      for (const folder of ["", "pending", "seen"]) {
         for (const file of await listAll(under(base, folder))) {
-          if (folder !== "tmp" && !file.startsWith(".tmp-")) continue;
+          if (!file.startsWith(".tmp-")) continue;
           const path = under(base, `${folder}/${file}`);
           const stat = statOrNull(path);
           if (stat !== null && now - stat.mtimeMs > 60 * 60 * 1000) rmSync(path, { force: true });
@@ -277,30 +354,61 @@ export class SessionStore {
   }
 }
 
-interface InjectedRecord {
+export interface InjectedRecord {
   key: string;
   hash: string;
 }
 
-const INJECTED_FILES_TO_MERGE = 16;
+/** A record's file name: its key's fingerprint and its content hash (a fingerprint, "shown" for a warning). */
+const recordName = (key: string, hash: string): string => `${fingerprint(key)}-${hash}`;
 
-async function readInjected(folder: string): Promise<{ map: Map<string, string>; names: string[] }> {
-  const map = new Map<string, string>();
-  const names = await listDir(folder);
-  for (const name of names) {
-    try {
-      // An array since records are written one file per build; a single record in files of earlier versions.
-      const parsed = JSON.parse(readFileSync(under(folder, name), "utf8")) as InjectedRecord | InjectedRecord[];
-      for (const record of Array.isArray(parsed) ? parsed : [parsed]) map.set(record.key, record.hash);
-    } catch {
-      // A file is written whole by rename; an unreadable or vanished one only means "not seen": injected again.
+/** What a session was given, from its records' names: a key is hashed for a look-up, never a file read. */
+export class InjectedRecords {
+  private readonly byKey = new Map<string, string[]>();
+  constructor(names: string[]) {
+    for (const name of names) {
+      const cut = name.indexOf("-");
+      if (cut <= 0) continue;
+      const key = name.slice(0, cut);
+      const list = this.byKey.get(key);
+      if (list === undefined) this.byKey.set(key, [name]);
+      else list.push(name);
     }
   }
-  return { map, names };
+  /** Whether the session has any record of this key (a text is hashed only then). */
+  hasKey(key: string): boolean {
+    return this.byKey.has(fingerprint(key));
+  }
+  has(key: string, hash: string): boolean {
+    return this.byKey.get(fingerprint(key))?.includes(recordName(key, hash)) ?? false;
+  }
+  namesOf(key: string): string[] {
+    return this.byKey.get(fingerprint(key)) ?? [];
+  }
 }
 
-/** Sorts in writing order within a process and, by the clock, across processes (fixed width until 2059). */
-const injectedName = () => `${Date.now().toString(36).padStart(9, "0")}-${nonce()}.json`;
+/** Writes `text` at `name` in `folder` through a temp file beside it, the user's alone. */
+function writeAtomicIn(folder: string, name: string, text: string): void {
+  const tmp = under(folder, `.tmp-${nonce()}.json`);
+  writeFileSync(tmp, text, { mode: 0o600 });
+  renameSync(tmp, under(folder, name));
+}
+
+/** A session's id as given: its folder's name, or the id stored beside an encoded one. */
+function sessionIdOf(base: string, name: string): string {
+  if (!name.includes("+")) return name;
+  const stored = readJson(under(base, "id"));
+  return typeof stored === "string" ? stored : name;
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as unknown;
+  } catch {
+    // A file is written whole (by rename or before anyone lists it); a vanished or damaged one is no record.
+    return undefined;
+  }
+}
 
 async function readEntries(folder: string, names: string[]): Promise<StoredEntry[]> {
   const entries: StoredEntry[] = [];
@@ -321,7 +429,7 @@ function sortEntries(entries: StoredEntry[]): StoredEntry[] {
 
 /** Moves claimed entries back; a newer registration of the same key already in pending wins. */
 async function putBack(claimDir: string, pendingDir: string): Promise<void> {
-  mkdirSync(pendingDir, { recursive: true });
+  makePrivateDir(pendingDir);
   for (const name of await listDir(claimDir)) {
     const back = under(pendingDir, name);
     if (statOrNull(back) !== null) rmSync(under(claimDir, name), { force: true });
@@ -348,7 +456,7 @@ function statOrNull(path: string): Stats | null {
 async function removeDir(path: string, stateRoot: string): Promise<void> {
   const trash = under(stateRoot, `trash/${nonce()}`);
   try {
-    mkdirSync(under(stateRoot, "trash"), { recursive: true });
+    makePrivateDir(under(stateRoot, "trash"));
     renameSync(path, trash);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;

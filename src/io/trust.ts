@@ -27,7 +27,7 @@ function readStore(env: Record<string, string | undefined>): Record<string, stri
 
 function writeStore(env: Record<string, string | undefined>, store: Record<string, string>): void {
   const file = storeOf(env);
-  mkdirSync(stateDir(env), { recursive: true });
+  mkdirSync(stateDir(env), { recursive: true, mode: 0o700 });
   writeFileAtomically(file, `${JSON.stringify(store, null, 2)}\n`);
 }
 

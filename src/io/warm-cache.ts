@@ -37,7 +37,7 @@ export function loadWarm(env: Record<string, string | undefined>, root: string, 
     const changes = takeWarmChanges();
     if (changes === null) return;
     try {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
       writeFileAtomically(file, JSON.stringify({ key: WARM_KEY, ...changes }));
       collectOld(dir, now());
     } catch {
@@ -56,7 +56,7 @@ function collectOld(dir: string, now: number): void {
   const marker = under(dir, ".collected");
   const last = statSync(marker, { throwIfNoEntry: false });
   if (last !== undefined && now - last.mtimeMs < COLLECT_EVERY_MS) return;
-  writeFileSync(marker, "");
+  writeFileSync(marker, "", { mode: 0o600 });
   for (const name of readdirSync(dir)) {
     const path = under(dir, name);
     const info = name.endsWith(".json") ? statSync(path, { throwIfNoEntry: false }) : undefined;

@@ -1,9 +1,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { decodeSessionId, encodeSessionId, SessionStore, stateDir } from "../../src/io/session-store.js";
+import { SessionStore, stateDir } from "../../src/io/session-store.js";
 
 const dirs: string[] = [];
 const store = () => {
@@ -18,14 +18,6 @@ test("the state folder follows CTXINJECT_STATE_DIR, then XDG_STATE_HOME, then th
   assert.is(stateDir({ XDG_STATE_HOME: "/y" }), "/y/ctxinject");
   assert.is(stateDir({ HOME: "/home/someone" }), "/home/someone/.local/state/ctxinject");
   assert.match(stateDir({}), /\.local\/state\/ctxinject$/);
-});
-
-test("session ids encode to safe folder names and back", () => {
-  for (const id of ["abc-123", "../../etc", "a/b", "ünï ✓", ".", ".."]) {
-    const name = encodeSessionId(id);
-    assert.not.match(name, /[/\\]|^\.\.?$/);
-    assert.is(decodeSessionId(name), id);
-  }
 });
 
 test("sessions unused for longer than the maximum age are removed; the one in use is kept", async () => {
@@ -53,20 +45,13 @@ test("a temp file left by a crashed writer is ignored by readers and removed onc
   const s = store();
   await s.register("s", { source: "x", id: "1", content: "kept" });
   await s.recordInjected("s", [{ key: "a.md", hash: "1" }]);
-  const pending = join(s.dir, "sessions", "s", "pending");
-  const injected = join(s.dir, "sessions", "s", "injected");
+  const pending = join(s.dir, "sessions-2", "s", "pending");
   writeFileSync(join(pending, ".tmp-99999-dead.json"), '{"half": ');
-  writeFileSync(join(injected, ".tmp-99999-dead.json"), "[");
-  // Where earlier versions wrote their temp files.
-  const oldTmp = join(s.dir, "sessions", "s", "tmp");
-  mkdirSync(oldTmp, { recursive: true });
-  writeFileSync(join(oldTmp, "99999-dead.json"), '{"half": ');
   assert.equal((await s.pending("s")).map((e) => e.content), ["kept"]);
-  assert.equal([...(await s.injected("s"))], [["a.md", "1"]]);
+  assert.ok((await s.injected("s")).has("a.md", "1"));
+  assert.equal(await s.injectedKeys("s"), ["a.md"]);
   await s.collectGarbage(24 * 3_600_000, Date.now() + 2 * 3_600_000);
-  assert.equal(readdirSync(oldTmp), []);
   assert.equal(readdirSync(pending).filter((n) => n.startsWith(".")), []);
-  assert.equal(readdirSync(injected).filter((n) => n.startsWith(".")), []);
   assert.equal((await s.pending("s")).map((e) => e.content), ["kept"]);
 });
 
@@ -74,11 +59,31 @@ test("a session's writes make no folder or file but the session's folders and th
   const s = store();
   await s.recordInjected("s", [{ key: "a.md", hash: "1" }]);
   await s.recordInjected("s", [{ key: "b.md", hash: "2" }]);
-  assert.equal(readdirSync(join(s.dir, "sessions", "s")), ["injected"]);
-  assert.is(readdirSync(join(s.dir, "sessions", "s", "injected")).length, 2);
+  assert.equal(readdirSync(join(s.dir, "sessions-2", "s")), ["seen"]);
+  assert.is(readdirSync(join(s.dir, "sessions-2", "s", "seen")).length, 2);
   const [summary] = await s.sessions();
   assert.is(summary!.injected, 2);
   assert.ok(Math.abs(Date.parse(summary!.updated) - Date.now()) < 60_000, summary!.updated);
+});
+
+test("a text given again with other content replaces the session's record of it; the old content may come back", async () => {
+  const s = store();
+  await s.recordInjected("s", [{ key: "a.md", hash: "1" }]);
+  await s.recordInjected("s", [{ key: "a.md", hash: "2" }]);
+  const seen = await s.injected("s");
+  assert.ok(seen.has("a.md", "2"));
+  assert.not.ok(seen.has("a.md", "1"));
+  assert.not.ok(seen.hasKey("b.md"));
+});
+
+test("of two claims on one text only the first gets it; a released claim can be taken again", async () => {
+  const s = store();
+  const first = s.claimInjected("s", [{ key: "a.md", hash: "1" }, { key: "b.md", hash: "1" }]);
+  assert.equal(first.lost, []);
+  const second = s.claimInjected("s", [{ key: "a.md", hash: "1" }, { key: "c.md", hash: "1" }]);
+  assert.equal(second.lost, [{ key: "a.md", hash: "1" }]);
+  first.release();
+  assert.equal(s.claimInjected("s", [{ key: "a.md", hash: "1" }]).lost, []);
 });
 
 test.run();

@@ -1,0 +1,205 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { spawnSync } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+
+// Issue 29 item 8: the hook server runs as its user, often root under `sudo -E`, with a spool folder in an
+// XDG_RUNTIME_DIR that may be another user's. It serves only requests of its own user, from its own folder, and a
+// request's environment never decides whether a repository's code runs.
+
+const made: string[] = [];
+const servers: number[] = [];
+test.after.each(() => {
+  for (const pid of servers.splice(0)) stop(pid);
+});
+test.after(() => {
+  cleanup();
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function stop(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
+  made.push(dir);
+  return dir;
+}
+
+const spoolOf = (run: string): string => {
+  const top = join(run, `ctxinject-${process.getuid!()}`);
+  const [build] = readdirSync(top);
+  return join(top, build!);
+};
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function waitUntil(done: () => boolean, ms = 10_000): void {
+  for (let waited = 0; !done() && waited < ms; waited += 25) sleep(25);
+}
+
+/** No trust switch in the server's environment, whatever the test runner has (CI is set on CI machines). */
+const UNTRUSTED = { CI: undefined, CTXINJECT_TRUST_ALL: undefined };
+
+function hook(root: string, run: string, session: string, env: Record<string, string | undefined> = {}) {
+  const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: session, cwd: root, prompt: "fix packages/api/src/handlers/user.ts" });
+  return runCli(["hook", "claude"], { cwd: root, input: event, env: { XDG_RUNTIME_DIR: run, CTXINJECT_DEBUG: "1", ...UNTRUSTED, ...env } });
+}
+
+function withServer(): { run: string; spool: string; pid: number } {
+  const root = materialize("monorepo");
+  const run = tempDir();
+  hook(root, run, "warm");
+  let pid: number | null = null;
+  waitUntil(() => {
+    try {
+      pid = Number(readFileSync(join(spoolOf(run), "server.pid"), "utf8"));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  assert.ok(pid !== null, "a server started");
+  servers.push(pid);
+  return { run, spool: spoolOf(run), pid };
+}
+
+/** A repository whose JavaScript config, when it runs, leaves a file behind. */
+function repoWithCodeConfig(): { root: string; ran: string } {
+  const root = materialize("config-js");
+  const ran = join(tempDir(), "config-ran");
+  writeFileSync(join(root, "ctxinject.config.mjs"), `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(ran)}, "ran");\nexport default { format: "compact" };\n`);
+  return { root, ran };
+}
+
+/** A request as another user would hand it: `hook claude` in their repository, with their environment. */
+function request(root: string, env: Record<string, string | undefined> = {}): string {
+  const base: Record<string, string | undefined> = { ...process.env, ...UNTRUSTED, ...env };
+  for (const key of Object.keys(base)) if (base[key] === undefined) delete base[key];
+  const event = { hook_event_name: "UserPromptSubmit", session_id: "forged", cwd: root, prompt: "hello" };
+  return JSON.stringify({ argv: ["hook", "claude"], stdin: JSON.stringify(event), cwd: root, env: base, startedAt: Date.now(), self: BIN });
+}
+
+/** Hands a request in as `name`.req and waits until the server answered it, dropped it, or stopped. */
+function handIn(spool: string, pid: number, name: string, write: (tmp: string) => void): { answered: boolean } {
+  const tmp = join(spool, `${name}.tmp`);
+  write(tmp);
+  renameSync(tmp, join(spool, `${name}.req`));
+  const res = join(spool, `${name}.res`);
+  waitUntil(() => existsSync(res) || !alive(pid) || (!existsSync(join(spool, `${name}.req`)) && !existsSync(join(spool, `${name}.work`))));
+  return { answered: existsSync(res) };
+}
+
+test("a request whose environment says CTXINJECT_TRUST_ALL=1 does not make the server run an untrusted JavaScript config", () => {
+  const { run, spool, pid } = withServer();
+  const { root, ran } = repoWithCodeConfig();
+  const { answered } = handIn(spool, pid, "trust-all", (tmp) => writeFileSync(tmp, request(root, { CTXINJECT_TRUST_ALL: "1" }), { mode: 0o600 }));
+  assert.ok(answered);
+  const answer = JSON.parse(readFileSync(join(spool, "trust-all.res"), "utf8")) as { handBack?: string };
+  assert.not.ok(existsSync(ran), "the repository's config ran in the server");
+  assert.match(answer.handBack ?? "", "CTXINJECT_TRUST_ALL");
+  // Through the client, the hook answers in its own process, where its own environment (the same user's) decides.
+  const own = hook(root, run, "via-client", { CTXINJECT_TRUST_ALL: "1" });
+  assert.match(own.stderr, "handed the event back");
+  assert.ok(existsSync(ran), "the hook's own process honoured its own CTXINJECT_TRUST_ALL");
+});
+
+test("a spool folder that is no longer 0700 is not served: the server stops", () => {
+  const { spool, pid } = withServer();
+  const { root, ran } = repoWithCodeConfig();
+  chmodSync(spool, 0o755);
+  const { answered } = handIn(spool, pid, "open", (tmp) => writeFileSync(tmp, request(root, { CTXINJECT_TRUST_ALL: "1" })));
+  assert.not.ok(answered, "answered from an open folder");
+  assert.not.ok(existsSync(ran));
+  waitUntil(() => !alive(pid));
+  assert.not.ok(alive(pid), "the server stopped");
+});
+
+test("a spool folder another user owns (swapped in under the server) is not served", () => {
+  const { spool, pid } = withServer();
+  const { root, ran } = repoWithCodeConfig();
+  chownSync(spool, 65534, 65534);
+  const { answered } = handIn(spool, pid, "theirs", (tmp) => writeFileSync(tmp, request(root, { CTXINJECT_TRUST_ALL: "1" })));
+  assert.not.ok(answered, "answered from another user's folder");
+  assert.not.ok(existsSync(ran));
+});
+
+test("a request file that is a symlink is not served", () => {
+  const { spool, pid } = withServer();
+  const elsewhere = join(tempDir(), "request.json");
+  writeFileSync(elsewhere, request(materialize("monorepo")));
+  const { answered } = handIn(spool, pid, "link", (tmp) => symlinkSync(elsewhere, tmp));
+  assert.not.ok(answered, "answered a request reached through a symlink");
+  assert.ok(alive(pid), "the server goes on serving its own user");
+});
+
+test("a request file owned by another user is not served", () => {
+  const { spool, pid } = withServer();
+  const { answered } = handIn(spool, pid, "nobody", (tmp) => {
+    writeFileSync(tmp, request(materialize("monorepo")), { mode: 0o600 });
+    chownSync(tmp, 65534, 65534);
+  });
+  assert.not.ok(answered, "answered another user's request");
+});
+
+const canHideProc = process.getuid?.() === 0 && spawnSync("unshare", ["-m", "--propagation", "private", "sh", "-c", "mount -t tmpfs none /proc"]).status === 0;
+
+test("without a readable /proc, six hook calls start one server, not six", () => {
+  if (!canHideProc) {
+    console.log("  (skipped: hiding /proc needs root and unshare)");
+    return;
+  }
+  const root = materialize("monorepo");
+  const run = tempDir();
+  const state = tempDir();
+  const env: Record<string, string | undefined> = { ...process.env, ...UNTRUSTED, NO_COLOR: "1", XDG_RUNTIME_DIR: run, CTXINJECT_STATE_DIR: state, CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER_IDLE_MS: "30000" };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  const call = (i: number) => {
+    const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: `no-proc-${i}`, cwd: root, prompt: "fix packages/api/src/handlers/user.ts" });
+    // A mount namespace of its own, /proc covered by an empty folder; the server a call starts lives in it too.
+    const r = spawnSync("unshare", ["-m", "--propagation", "private", "sh", "-c", 'mount -t tmpfs none /proc && exec "$0" "$@"', process.execPath, BIN, "hook", "claude"], { cwd: root, env, input: event, encoding: "utf8" });
+    return r;
+  };
+  const pids = new Set<number>();
+  const lockPid = () => {
+    try {
+      return Number(readFileSync(join(spoolOf(run), "server.pid"), "utf8"));
+    } catch {
+      return null;
+    }
+  };
+  const first = call(0);
+  assert.match(first.stderr, "started one");
+  waitUntil(() => lockPid() !== null);
+  pids.add(lockPid()!);
+  let started = 0;
+  for (let i = 1; i < 6; i++) {
+    const r = call(i);
+    assert.is(r.status, 0, r.stderr);
+    assert.match(r.stdout, "packages/api");
+    if (r.stderr.includes("started one")) started++;
+    const now = lockPid();
+    if (now !== null) pids.add(now);
+  }
+  for (const pid of pids) servers.push(pid);
+  assert.is(started, 0, `${started} more servers were started`);
+});
+
+test.run();
