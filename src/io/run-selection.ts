@@ -3,6 +3,7 @@ import { agentSelection } from "../core/agents/view.js";
 import { compose, type Composed } from "../core/compose.js";
 import { workingFolderOf } from "./paths.js";
 import type { Config } from "../core/config.js";
+import type { SettingOrigin } from "../core/config-layers.js";
 import type { CountTokens } from "../core/tokens.js";
 import type { Format, Warning } from "../core/types.js";
 import { gather, type GatherOptions } from "./gather.js";
@@ -42,6 +43,8 @@ export const INDEX_KEY = "ctxinject:index";
 
 export interface Selected extends Composed {
   prompt: string | undefined;
+  /** Where each setting not left at its default came from (explain). */
+  settings: Record<string, SettingOrigin>;
   format: Format;
   warnings: Warning[];
   /** Call once the output is written: consumes the session's claimed entries and records what was injected. */
@@ -109,7 +112,7 @@ export async function runSelection(
       if (take) await store.recordInjected(sessionId, [...gathered.injectionRecords(composed.candidates), ...shown]);
       await store.collectGarbageOccasionally(gathered.config.sessions.maxAgeHours * 3_600_000, GC_INTERVAL_MS, (run.now ?? Date.now)(), sessionId);
     };
-    return { ...composed, prompt, format, warnings: warnings ? warnings.map(({ w }) => w) : gathered.warnings, finish, abort: async () => void (await claim?.release()) };
+    return { ...composed, prompt, format, settings: gathered.settings, warnings: warnings ? warnings.map(({ w }) => w) : gathered.warnings, finish, abort: async () => void (await claim?.release()) };
   } catch (error) {
     await claim?.release();
     throw error;
