@@ -69,7 +69,7 @@ test("a custom entry needs an id and exactly one of content or file", () => {
 });
 
 test("a config that is not an object is refused", () => {
-  assert.match(failure(["a"]).message, "must be an object");
+  assert.match(failure(["a"]).message, "must hold an object of settings, got a list");
 });
 
 test.run();
