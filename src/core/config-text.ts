@@ -37,7 +37,7 @@ function tryJson(text: string): { ok: true; value: unknown } | { ok: false; wher
   } catch (error) {
     // V8 says "<reason> in JSON at position N" for some errors and quotes the text for others ("Unexpected token
     // 'h', "https://us"... is not valid JSON"): only a reason of the first kind is kept, with its place.
-    const found = /^((?:[\w ]|'.')+) in JSON at position (\d+)/.exec((error as Error).message);
+    const found = /^((?:[\w -]|'.')+) in JSON at position (\d+)/.exec((error as Error).message);
     if (!found) return { ok: false, where: "" };
     const before = text.slice(0, Number(found[2]));
     const line = before.split("\n").length;

@@ -147,8 +147,8 @@ test("a config symlinked to a credentials file is not followed out of the projec
     const root = project();
     symlinkSync(join(secrets, ".git-credentials"), join(root, name));
     const built = build(root);
-    assert.is(built.status, 0, built.stderr);
     assert.not.match(built.stderr + built.stdout, "Zx9Qw8Er7T");
+    assert.is(built.status, 0, built.stderr);
     assert.match(built.stderr, `${name}: is a symlink to a file outside the project`);
     const hooked = hook(root);
     assert.not.match(hooked.stdout + hooked.stderr, "Zx9Qw8Er7T");
