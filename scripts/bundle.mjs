@@ -2,8 +2,8 @@
 // for each (<name>-<build>-<node version>-<arch>.cache, as bin/ctxinject.js names it).
 // Compiling the bundle and then each function on first call cost a start-up about as long as the work itself;
 // the bin hands the cache to vm.Script, so a run starts from bytecode. CommonJS because Node 20 has no code
-// cache for ES modules. Heavy modules stay outside: the BPE tables (gpt-tokenizer) and cosmiconfig load only
-// when asked for. The library keeps tsc's per-module output in dist/ with its types.
+// cache for ES modules. Heavy modules stay outside: the BPE tables (gpt-tokenizer) load only when asked for.
+// The library keeps tsc's per-module output in dist/ with its types.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -96,9 +96,8 @@ async function bundle(entry, bundleFile, define = {}) {
     // esbuild's own directive into a plain string, and the bundle (strict as ES modules) would run sloppy.
     banner: { js: '(function (exports, require, module, __filename, __dirname) {"use strict";\nconst __ctxinject = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
     footer: { js: "})" },
-    // typescript and esprima: optional peers of cosmiconfig's loaders, present only if a config needs them.
-    // cosmiconfig stays a real module: its loaders resolve config files relative to their own location.
-    external: ["typescript", "esprima", "cosmiconfig", "gpt-tokenizer", "gpt-tokenizer/*"],
+    // bin/import-module.cjs (a trusted ES module config's import()) is required by its path at run time, never bundled.
+    external: ["gpt-tokenizer", "gpt-tokenizer/*"],
     legalComments: "none",
     // Without whitespace the file is a third smaller, and every start reads it (with its code cache: 1.83 →
     // 1.36 ms on the benchmark machine). Names stay, for profiles and stack traces.

@@ -1,5 +1,6 @@
 import { claudeCode } from "./agents/claude-code.js";
 import { CtxinjectError } from "./errors.js";
+import { redactSecrets } from "./redact.js";
 import { SOURCE_MODULES } from "./sources/index.js";
 import {
   FORMATS,
@@ -101,6 +102,9 @@ export const DEFAULT_AGENT_FILES = ["AGENTS.md"];
 /** Modes the keyword detector knows without configuration (their text lives in core/prompt/keywords.ts). */
 export const BUILTIN_KEYWORDS = ["ultrawork", "search", "analyze"];
 
+/** A hook's deadline unless the user sets another (config hookDeadlineMs). */
+export const DEFAULT_HOOK_DEADLINE_MS = 1500;
+
 export function defaultConfig(): Config {
   return {
     sources: {},
@@ -114,7 +118,7 @@ export function defaultConfig(): Config {
     hiddenCharacters: "strip",
     allowOutside: [],
     sessions: { maxAgeHours: 24 * 7 },
-    hookDeadlineMs: 1500,
+    hookDeadlineMs: DEFAULT_HOOK_DEADLINE_MS,
     doctor: { maxChainTokens: 8000 },
     compaction: { budgetFraction: 0.25 },
     claude: { includeNative: false, maxChars: CLAUDE_MAX_CHARS },
@@ -135,6 +139,14 @@ type Check = (value: unknown, key: string) => void;
  * (exit 2) naming the file, the key and what was expected.
  */
 export function validateConfig(raw: unknown, file: string): Config {
+  return completeConfig(checkConfig(raw, file));
+}
+
+/**
+ * Checks a loaded config object (any unknown key or wrong type is a CtxinjectError naming the file, the key and what
+ * was expected) and returns it as the settings it holds, nothing filled in: layers (user, repository) merge these.
+ */
+export function checkConfig(raw: unknown, file: string): UserConfig {
   const fail = (key: string, expected: string, value: unknown): never => {
     throw new CtxinjectError(`${file}: "${key}" must be ${expected}, got ${describe(value)}`);
   };
@@ -145,7 +157,8 @@ export function validateConfig(raw: unknown, file: string): Config {
   const known = (obj: Record<string, unknown>, keys: string[], at: string) => {
     for (const key of Object.keys(obj)) {
       if (!keys.includes(key)) {
-        const where = at ? `${at}.${key}` : key;
+        // The key is the file's text too: shown short and redacted, like a value.
+        const where = at ? `${at}.${configExcerpt(key)}` : configExcerpt(key);
         throw new CtxinjectError(`${file}: unknown key "${where}" (expected one of: ${keys.join(", ")})`);
       }
     }
@@ -168,7 +181,8 @@ export function validateConfig(raw: unknown, file: string): Config {
     try {
       new RegExp(v as string, "i");
     } catch (error) {
-      fail(k, `a valid regular expression (${(error as Error).message})`, v);
+      // V8's message repeats the whole pattern: only the reason after it.
+      fail(k, `a valid regular expression (${(error as Error).message.replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /, "")})`, v);
     }
   };
 
@@ -179,6 +193,10 @@ export function validateConfig(raw: unknown, file: string): Config {
     }
   };
 
+  // A file that is not an object at all is most likely not a config (a symlink to some other file): its text is not shown.
+  if (raw !== null && raw !== undefined && (typeof raw !== "object" || Array.isArray(raw))) {
+    throw new CtxinjectError(`${file}: must hold an object of settings, got ${Array.isArray(raw) ? "a list" : `a ${typeof raw}`}`);
+  }
   const top = object(raw ?? {}, "(config)");
   shape(
     top,
@@ -234,9 +252,12 @@ export function validateConfig(raw: unknown, file: string): Config {
     },
     "",
   );
+  return top as UserConfig;
+}
 
+/** The settings with every default filled in. */
+export function completeConfig(user: UserConfig): Config {
   const config = defaultConfig();
-  const user = top as UserConfig;
   return {
     ...config,
     ...(user.format !== undefined && { format: user.format }),
@@ -269,10 +290,24 @@ export function validateConfig(raw: unknown, file: string): Config {
   };
 }
 
+/** Longest excerpt of a wrong value a message shows: enough to recognise it, never a file's worth. */
+const EXCERPT_CHARS = 40;
+
+/**
+ * A wrong value as a message shows it. A config may be a symlink to a file of secrets: a string is redacted before it
+ * is cut short (a cut token would no longer look like one), and never shown whole beyond EXCERPT_CHARS.
+ */
 function describe(value: unknown): string {
   if (value === undefined) return "nothing";
   if (Array.isArray(value)) return "a list";
   if (value === null) return "null";
   if (typeof value === "object") return "an object";
-  return `${typeof value} ${JSON.stringify(value)}`;
+  if (typeof value !== "string") return `${typeof value} ${String(value)}`;
+  return `string ${JSON.stringify(configExcerpt(value))}`;
+}
+
+/** A short, redacted excerpt of text from a config file, for a message. */
+export function configExcerpt(text: string): string {
+  const redacted = redactSecrets(text).text;
+  return redacted.length > EXCERPT_CHARS ? `${redacted.slice(0, EXCERPT_CHARS)}...` : redacted;
 }

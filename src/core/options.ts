@@ -26,7 +26,7 @@ export interface ResolvedOptions {
   mode: string | undefined;
 }
 
-/** The one place where precedence is applied: a flag wins over the config file, the config over the default. */
+/** The one place where flags are applied: a flag wins over the config (the repository's over the user's: core/config-layers.ts), the config over the default. */
 export function resolveOptions(flags: OptionFlags, config: Config): ResolvedOptions {
   return {
     format: flags.format ?? config.format ?? "markdown",

@@ -1,11 +1,16 @@
-import { existsSync, readFileSync } from "node:fs";
-import { basename } from "node:path";
-import { defaultConfig, validateConfig, type Config } from "../core/config.js";
+import { existsSync } from "node:fs";
+import { basename, isAbsolute, join, resolve } from "node:path";
+import { guardRepositorySettings, mergeConfigLayers, type ConfigLayer, type SettingOrigin } from "../core/config-layers.js";
+import { checkConfig, defaultConfig, type Config, type UserConfig } from "../core/config.js";
+import { parseConfigText, type DataConfigKind } from "../core/config-text.js";
 import { CtxinjectError } from "../core/errors.js";
+import { redactSecrets } from "../core/redact.js";
 import type { Warning } from "../core/types.js";
-import { lazyRequire } from "./lazy-node.js";
-import { under } from "./paths.js";
-import { isCodeConfig, isTrusted } from "./trust.js";
+import { readBoundedBytes, readBoundedText, unreadableReason } from "./bounded-read.js";
+import { runCodeConfig } from "./config-code.js";
+import { homedir } from "./lazy-node.js";
+import { realOrSelf, toRootRelative, under } from "./paths.js";
+import { isCodeConfig, isTrusted, sha256Of } from "./trust.js";
 
 export const MODULE_NAME = "ctxinject";
 
@@ -26,11 +31,21 @@ export const CONFIG_FILES = [
   "ctxinject.config.yaml",
 ] as const;
 
+/** The user's own config, in its folder (userConfigDir): data only, the first found is read. */
+export const USER_CONFIG_FILES = ["config.json", "config.yaml", "config.yml"] as const;
+
+/** A config file is a few kilobytes; this is plenty, and bounds what a repository can make every prompt read. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
 export interface LoadedConfig {
   config: Config;
-  /** Absolute path of the file it came from, or null for the defaults. */
+  /** Absolute path of the repository's config file that was read, or null (none, or not read). */
   file: string | null;
-  /** An untrusted JavaScript config that was not run. */
+  /** Absolute path of the user's config file that was read, or null. */
+  userFile: string | null;
+  /** Where each setting that is not a default came from, by dotted key (core/config-layers.ts). */
+  origins: Record<string, SettingOrigin>;
+  /** An untrusted JavaScript config that was not run, a config symlinked out of the project, a setting ignored. */
   warnings: Warning[];
 }
 
@@ -50,7 +65,7 @@ export function configFileIn(dir: string): string | null {
 
 function packageHasKey(path: string): boolean {
   try {
-    const pkg = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+    const pkg = JSON.parse(readBoundedText(path, { maxBytes: MAX_CONFIG_BYTES })) as Record<string, unknown>;
     return pkg !== null && typeof pkg === "object" && MODULE_NAME in pkg;
   } catch {
     return false;
@@ -58,47 +73,114 @@ function packageHasKey(path: string): boolean {
 }
 
 /**
- * Loads and validates the config file of `dir`; cosmiconfig is imported only when there is one. A JavaScript config
- * runs only when trusted (io/trust.ts); otherwise the defaults apply, with a warning saying how to trust it.
+ * The folder of the user's own config: $XDG_CONFIG_HOME/ctxinject where XDG_CONFIG_HOME is set (an absolute path, as
+ * the XDG spec asks); otherwise ~/.config/ctxinject, except on macOS (~/Library/Application Support/ctxinject) and
+ * Windows (%APPDATA%\ctxinject), each platform's place for an application's settings.
  */
-export async function loadConfig(dir: string, env: Record<string, string | undefined> = {}): Promise<LoadedConfig> {
-  const file = configFileIn(dir);
-  if (file === null) return { config: defaultConfig(), file: null, warnings: [] };
-  if (isCodeConfig(file) && !isTrusted(file, env)) {
+export function userConfigDir(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, MODULE_NAME);
+  if (platform === "darwin") return join(homedir(env), "Library", "Application Support", MODULE_NAME);
+  if (platform === "win32") return join(env.APPDATA || join(homedir(env), "AppData", "Roaming"), MODULE_NAME);
+  return join(homedir(env), ".config", MODULE_NAME);
+}
+
+/** The user's config file, or null when there is none. */
+export function userConfigFile(env: Record<string, string | undefined>, platform?: NodeJS.Platform): string | null {
+  const dir = userConfigDir(env, platform);
+  // One stat for the common case of no folder at all.
+  if (!existsSync(dir)) return null;
+  for (const name of USER_CONFIG_FILES) {
+    const file = join(dir, name);
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
+const kindOf = (file: string): DataConfigKind =>
+  basename(file) === "package.json" ? "package.json" : file.endsWith(".json") ? "json" : "yaml";
+
+/** A config file's bytes, bounded; a read that fails is the config error naming the file and why, nothing of its text. */
+function readConfigBytes(file: string): Buffer {
+  try {
+    return readBoundedBytes(file, { maxBytes: MAX_CONFIG_BYTES });
+  } catch (error) {
+    throw new CtxinjectError(`${file}: cannot load the config file: it ${unreadableReason(error)}`);
+  }
+}
+
+/** UTF-8 without a byte order mark. */
+function decode(bytes: Buffer): string {
+  const text = bytes.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+const readConfigText = (file: string): string => decode(readConfigBytes(file));
+
+/**
+ * Defaults < the user's config < the repository's config (of `dir`). Data configs (JSON, YAML, package.json) are
+ * parsed here, never through a loader that could run something. A JavaScript config in the repository runs only
+ * when trusted (io/trust.ts); otherwise it is left out, with a warning saying how to trust it. The repository's config
+ * is not followed through a symlink out of the project, and cannot set what USER_ONLY_SETTINGS guards.
+ */
+export async function loadConfig(dir: string, env: Record<string, string | undefined> = {}, platform?: NodeJS.Platform): Promise<LoadedConfig> {
+  const warnings: Warning[] = [];
+  const layers: ConfigLayer[] = [];
+  const userFile = userConfigFile(env, platform);
+  let user: UserConfig | undefined;
+  if (userFile !== null) {
+    user = checkConfig(parseConfigText(readConfigText(userFile), kindOf(userFile), userFile), userFile);
+    layers.push({ from: "user", file: userFile, settings: user });
+  }
+  const ignored: Record<string, string> = {};
+  let file = configFileIn(dir);
+  if (file !== null) {
+    const settings = await readRepositoryConfig(dir, file, env, user?.allowOutside ?? [], warnings);
+    if (settings === null) {
+      file = null;
+    } else {
+      const guarded = guardRepositorySettings(settings, basename(file));
+      warnings.push(...guarded.warnings);
+      for (const key of guarded.ignored) ignored[key] = file;
+      layers.push({ from: "repository", file, settings: guarded.settings });
+    }
+  }
+  if (layers.length === 0) return { config: defaultConfig(), file: null, userFile: null, origins: {}, warnings };
+  const { config, origins } = mergeConfigLayers(layers, ignored);
+  return { config, file, userFile, origins, warnings };
+}
+
+/** The repository's settings, or null when its file is not to be read (symlinked out, untrusted code). */
+async function readRepositoryConfig(
+  dir: string,
+  file: string,
+  env: Record<string, string | undefined>,
+  allowOutside: string[],
+  warnings: Warning[],
+): Promise<UserConfig | null> {
+  const name = basename(file);
+  const real = realOrSelf(file);
+  const inside = (folder: string) => toRootRelative(realOrSelf(folder), real) !== null;
+  if (real !== file && !inside(dir) && !allowOutside.some((p) => inside(resolve(dir, p)))) {
+    warnings.push({ file: name, message: `is a symlink to a file outside the project (${real}); not followed, the defaults apply` });
+    return null;
+  }
+  const bytes = readConfigBytes(file);
+  if (!isCodeConfig(file)) return checkConfig(parseConfigText(decode(bytes), kindOf(file), file), file);
+  // Trust is checked against these bytes, and (CommonJS) these bytes are what runs.
+  const hash = sha256Of(bytes);
+  if (!isTrusted(file, env, hash)) {
     const message = "is code from the repository and is not trusted on this machine, so it was not run (the defaults apply): run `ctxinject trust` in the project to trust it as it is now (CTXINJECT_TRUST_ALL=1 for automation)";
-    return { config: defaultConfig(), file: null, warnings: [{ file: basename(file), message }] };
+    warnings.push({ file: name, message });
+    return null;
   }
-  // JSON needs no loader: reading it here spares every prompt cosmiconfig's ~12 ms of start-up.
-  if (file.endsWith(".json")) return { config: validateConfig(readJson(file), file), file, warnings: [] };
-  const { cosmiconfig } = lazyRequire<typeof import("cosmiconfig")>("cosmiconfig");
-  const explorer = cosmiconfig(MODULE_NAME, { searchPlaces: [...CONFIG_FILES], searchStrategy: "none", cache: false });
-  let result;
+  let exported: unknown;
   try {
-    result = await explorer.load(file);
+    exported = await runCodeConfig(file, decode(bytes), hash);
   } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    throw new CtxinjectError(`${file}: cannot load the config file: ${message}`);
+    // Trusted code's own message, its first line, redacted like any text that leaves ctxinject.
+    const message = redactSecrets(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)).text;
+    throw new CtxinjectError(`${file}: cannot load the config file: ${message.slice(0, 200)}`);
   }
-  if (!result || result.isEmpty) return { config: defaultConfig(), file, warnings: [] };
-  const raw = unwrapDefault(result.config);
-  return { config: validateConfig(raw, file), file, warnings: [] };
-}
-
-function readJson(file: string): unknown {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    throw new CtxinjectError(`${file}: cannot load the config file: ${(error as Error).message}`);
-  }
-  if (file.endsWith("package.json")) return (parsed as Record<string, unknown>)[MODULE_NAME];
-  return parsed;
-}
-
-/** An ES module config may export `default`; cosmiconfig hands back the namespace for some loaders. */
-function unwrapDefault(value: unknown): unknown {
-  if (value && typeof value === "object" && "default" in value && Object.keys(value).length === 1) {
-    return (value as { default: unknown }).default;
-  }
-  return value;
+  return checkConfig(exported, file);
 }

@@ -1,6 +1,7 @@
 import { stemmer } from "stemmer";
 import { memoize } from "../core/memo.js";
 import type { Config } from "../core/config.js";
+import { settingOrigins, type SettingOrigin } from "../core/config-layers.js";
 import { locateOptionsOf, locateSource } from "../core/sources/index.js";
 import { expandsImports } from "../core/sources/source.js";
 import { selectContext, type CustomInput, type Selection } from "../core/select.js";
@@ -53,6 +54,8 @@ export interface Gathered {
   root: string;
   /** Flags, config and defaults, merged once. */
   options: ResolvedOptions;
+  /** Where each setting not left at its default came from (flag, user or repository config): explain shows it. */
+  settings: Record<string, SettingOrigin>;
   countTokens: CountTokens;
   config: Config;
   selection: Selection;
@@ -64,7 +67,7 @@ export interface Gathered {
 export async function gather(options: GatherOptions): Promise<Gathered> {
   const { root, gitTop } = findRoot(options.cwd, options.root);
   const env = options.env ?? process.env;
-  const { config, file: configPath, warnings: configWarnings } = await loadConfig(root, env);
+  const { config, file: configPath, origins, warnings: configWarnings } = await loadConfig(root, env);
   const checkDeadline = deadlineCheck(options.startedAt, config.hookDeadlineMs);
   const { targets, warnings } = resolveTargets(options.cwd, root, gitTop, options);
   warnings.unshift(...configWarnings);
@@ -142,5 +145,5 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
-  return { keyOf: keyFor, files: read.files, injectionRecords, root, options: resolved, countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+  return { keyOf: keyFor, files: read.files, injectionRecords, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }

@@ -13,7 +13,7 @@ let requireHere: NodeJS.Require | undefined;
 // Made on first use: a run that loads nothing lazily does not pay for it.
 const load = (id: string): unknown => (requireHere ??= createRequire(import.meta.url))(id);
 /**
- * require for packages loaded on first use (cosmiconfig, the BPE tables). Not import(): the CLI runs from V8's code
+ * require for packages loaded on first use (the BPE tables, a trusted config's import helper). Not import(): the CLI runs from V8's code
  * cache, where a dynamic import() has no loader to call (see bin/ctxinject.js).
  */
 export const lazyRequire = <T>(id: string): T => load(id) as T;

@@ -3,6 +3,7 @@ import { agentSelection } from "../core/agents/view.js";
 import { compose, type Composed } from "../core/compose.js";
 import { workingFolderOf } from "./paths.js";
 import type { Config } from "../core/config.js";
+import type { SettingOrigin } from "../core/config-layers.js";
 import type { CountTokens } from "../core/tokens.js";
 import type { Candidate, Format, Warning } from "../core/types.js";
 import { gather, type GatherOptions } from "./gather.js";
@@ -43,6 +44,8 @@ export const INDEX_KEY = "ctxinject:index";
 
 export interface Selected extends Composed {
   prompt: string | undefined;
+  /** Where each setting not left at its default came from (explain). */
+  settings: Record<string, SettingOrigin>;
   format: Format;
   warnings: Warning[];
   /** Call once the output is written: consumes the session's claimed entries and records what was injected. */
@@ -115,7 +118,7 @@ export async function runSelection(
       releaseGiven();
       await claim?.release();
     };
-    return { ...composed, prompt, format, warnings: warnings ? warnings.map(({ w }) => w) : gathered.warnings, finish, abort };
+    return { ...composed, prompt, format, settings: gathered.settings, warnings: warnings ? warnings.map(({ w }) => w) : gathered.warnings, finish, abort };
   } catch (error) {
     releaseGiven();
     await claim?.release();

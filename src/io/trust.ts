@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { writeFileAtomically } from "./atomic-write.js";
 import { join } from "node:path";
+import { readBoundedBytes } from "./bounded-read.js";
 import { lazyRequire } from "./lazy-node.js";
 import { realOrSelf } from "./paths.js";
 import { stateDir } from "./session-store.js";
@@ -10,7 +11,8 @@ import { stateDir } from "./session-store.js";
  * the user opens, so a cloned repository's config would run unasked: it runs only once trusted here — its real path
  * and the SHA-256 of its text recorded in the state folder (a changed file needs trust again) — or where the
  * environment says the repository's code runs anyway: CTXINJECT_TRUST_ALL=1, or CI (a pipeline runs the
- * repository's own scripts). Data configs (JSON, YAML, package.json) are never code and always read.
+ * repository's own scripts). Data configs (JSON, YAML, package.json) are parsed by ctxinject (io/config.ts): nothing
+ * in them can run, so they need no trust.
  */
 export const isCodeConfig = (file: string): boolean => /\.(c|m)?js$|\.ts$/.test(file);
 
@@ -31,16 +33,18 @@ function writeStore(env: Record<string, string | undefined>, store: Record<strin
   writeFileAtomically(file, `${JSON.stringify(store, null, 2)}\n`);
 }
 
-const sha256 = (file: string): string => lazyRequire<typeof import("node:crypto")>("node:crypto").createHash("sha256").update(readFileSync(file)).digest("hex");
+/** The SHA-256 trust records, of a file's bytes as read (bounded: it is a repository's file). */
+export const sha256Of = (bytes: Buffer | string): string => lazyRequire<typeof import("node:crypto")>("node:crypto").createHash("sha256").update(bytes).digest("hex");
+const sha256 = (file: string): string => sha256Of(readBoundedBytes(file));
 
 const trustedByEnvironment = (env: Record<string, string | undefined>): boolean =>
   env.CTXINJECT_TRUST_ALL === "1" || (env.CI !== undefined && env.CI !== "" && env.CI !== "0" && env.CI.toLowerCase() !== "false");
 
 /** Whether a code config may run: trusted by the environment, or recorded with the hash of its text as it is now. */
-export function isTrusted(file: string, env: Record<string, string | undefined>): boolean {
+export function isTrusted(file: string, env: Record<string, string | undefined>, hash?: string): boolean {
   if (trustedByEnvironment(env)) return true;
   const recorded = readStore(env)[realOrSelf(file)];
-  return recorded !== undefined && recorded === sha256(file);
+  return recorded !== undefined && recorded === (hash ?? sha256(file));
 }
 
 /** Records the config file as trusted, as its text is now; returns the hash. */

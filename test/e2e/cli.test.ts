@@ -158,7 +158,7 @@ test("a repository's JavaScript config does not run until trusted; trust is for 
 test("a data config needs no trust", () => {
   const result = runCli(["trust"], { cwd: materialize("configured") });
   assert.is(result.status, 0);
-  assert.match(result.stdout, "is data, not code");
+  assert.match(result.stdout, "is a data config (JSON or YAML): ctxinject parses it and runs nothing from it");
 });
 
 test("config rule dirs, custom entries, disabled sources and ignore globs all take effect", () => {

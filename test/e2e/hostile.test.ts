@@ -103,12 +103,14 @@ test("symlinks: loops, dangling links and links out of the root are skipped with
   assert.match(stdout, "Root agents file");
 });
 
-test("config allowOutside lets a named outside folder be read through a symlink", () => {
+test("the user's config allowOutside lets a named outside folder be read through a symlink", () => {
   const root = materialize("hostile", { git: false });
   const { folder: outside, file } = outsideFile("shared.md", "---\nalwaysApply: true\n---\nShared rule from outside.\n");
   symlinkSync(file, join(root, ".cursor/rules/shared.md"));
-  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ allowOutside: [outside] }));
-  assert.match(runCli(["build", "--all"], { cwd: root }).stdout, "Shared rule from outside.");
+  const xdg = outsideFile("unused", "").folder;
+  mkdirSync(join(xdg, "ctxinject"));
+  writeFileSync(join(xdg, "ctxinject/config.json"), JSON.stringify({ allowOutside: [outside] }));
+  assert.match(runCli(["build", "--all"], { cwd: root, env: { XDG_CONFIG_HOME: xdg } }).stdout, "Shared rule from outside.");
 });
 
 test("a config custom file is read like any other: a symlink out of the root is not followed", () => {

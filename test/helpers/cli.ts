@@ -18,8 +18,10 @@ export interface CliResult {
 export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string } = {}): CliResult {
   // Sessions and saved globs go to a folder of the test run's own, never the user's state folder.
   const stateDefault = options.env?.CTXINJECT_STATE_DIR === undefined && options.env?.XDG_STATE_HOME === undefined ? { CTXINJECT_STATE_DIR: testStateDir() } : {};
+  // The user's own config (and git's and the agents' user settings under it) is never the developer's: an empty folder.
+  const configDefault = options.env && "XDG_CONFIG_HOME" in options.env ? {} : { XDG_CONFIG_HOME: testConfigHome() };
   // A hook server the tests start ends soon after them (src/cli/hook-server.ts).
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...stateDefault, ...options.env };
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...stateDefault, ...configDefault, ...options.env };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? REPO,
@@ -34,8 +36,11 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
 const made: string[] = [];
 let stateDir: string | undefined;
 const testStateDir = () => (stateDir ??= mkdtempSync(join(tmpdir(), "ctxinject-test-state-")));
+let configHome: string | undefined;
+const testConfigHome = () => (configHome ??= mkdtempSync(join(tmpdir(), "ctxinject-test-config-")));
 process.on("exit", () => {
   if (stateDir !== undefined) rmSync(stateDir, { recursive: true, force: true });
+  if (configHome !== undefined) rmSync(configHome, { recursive: true, force: true });
 });
 
 /** A private copy of a fixture in a temporary folder, as its own git repository (files staged) unless `git: false`. */

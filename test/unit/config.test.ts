@@ -69,7 +69,16 @@ test("a custom entry needs an id and exactly one of content or file", () => {
 });
 
 test("a config that is not an object is refused", () => {
-  assert.match(failure(["a"]).message, "must be an object");
+  assert.match(failure(["a"]).message, "must hold an object of settings, got a list");
+});
+
+test("a wrong value is shown short and redacted, a wrong key too: a config may be a symlink to a file of secrets", () => {
+  const token = `ghp_${"Zx9Qw8Er7T".repeat(4)}`;
+  assert.match(failure({ format: token }).message, 'got string "[REDACTED:github-token]"');
+  assert.not.match(failure({ format: `x${"y".repeat(500)}` }).message, "y".repeat(41));
+  assert.not.match(failure({ [token]: 1 }).message, "Zx9Qw8Er7T");
+  assert.not.match(failure("https://user:" + token + "@github.com").message, "Zx9Qw8Er7T");
+  assert.not.match(failure({ keywords: { x: { pattern: `${token}(`, content: "c" } } }).message, "Zx9Qw8Er7T");
 });
 
 test.run();

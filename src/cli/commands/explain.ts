@@ -15,15 +15,15 @@ export interface ExplainFlags extends SelectionFlags {
 export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<number> {
   // --as adds a column to the ordinary trace; the selection itself is build's, not the agent's view build --as prints.
   const { as: agent, ...selection } = flags;
-  const { candidates, doc } = await selectFromFlags(ctx, selection, false);
+  const { candidates, doc, settings } = await selectFromFlags(ctx, selection, false);
   const profile = profileForAs(agent, doc.root, ctx.env, (warnings) => printWarnings(ctx, warnings));
   const views = profile ? agentView(profile, candidates, doc.targets, workingFolderOf(doc.root, ctx.cwd)) : undefined;
   if (flags.json) {
-    ctx.stdout.write(renderExplainJson(candidates, views));
+    ctx.stdout.write(renderExplainJson(candidates, views, settings));
     return 0;
   }
   // picocolors reads process.stdout when it loads, which creates the stream (~3.5 ms): only when colors are wanted.
   const paint = wantsColor(ctx) ? lazyRequire<typeof import("picocolors")>("picocolors").createColors(true) : undefined;
-  ctx.stdout.write(renderExplainText(candidates, paint, views));
+  ctx.stdout.write(renderExplainText(candidates, paint, views, settings));
   return 0;
 }

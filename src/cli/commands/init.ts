@@ -11,8 +11,14 @@ import { opencode } from "../../core/agents/opencode.js";
 import { findRoot } from "../../io/root.js";
 import type { CliContext } from "../context.js";
 
-export const CONFIG_TEMPLATE = `# ctxinject configuration. Flags on the command line win over these values.
-# Every key is optional; the values shown commented out are the defaults.
+export const CONFIG_TEMPLATE = `# ctxinject configuration for this repository. Every key is optional; the values shown commented out are the defaults.
+# Where settings come from, later winning: defaults < your own config < this file < flags on the command line.
+# Your own config is $XDG_CONFIG_HOME/ctxinject/config.json or config.yaml (~/.config/ctxinject without
+# XDG_CONFIG_HOME; ~/Library/Application Support/ctxinject on macOS, %APPDATA%\\ctxinject on Windows).
+# A repository is untrusted: allowOutside, hiddenCharacters: keep, redact: false and a hookDeadlineMs above 1500
+# are taken from your own config only, and ignored here with a warning. \`ctxinject explain\` shows
+# where each setting came from. This file is data: nothing in it runs (a .js/.mjs/.cjs config runs only after
+# \`ctxinject trust\`).
 
 # Output format: markdown | xml | compact | json
 # format: markdown
@@ -47,7 +53,13 @@ ignore: []
 
 # Invisible characters in instruction files (tag characters, bidirectional overrides, zero-width spaces inside
 # words) are removed from the output with a warning naming the file; keep passes them on as they are.
-# hiddenCharacters: strip
+# hiddenCharacters: strip       (keep: from your own config only)
+
+# Credentials (tokens, keys, passwords) are replaced by [REDACTED:kind] (false: from your own config only).
+# redact: true
+
+# Folders outside the project that symlinks in it may lead to (from your own config only).
+# allowOutside: []
 
 # Token budget and how tokens are counted (approx | o200k | cl100k); threshold for description-only rules.
 # maxTokens: 8000
@@ -60,7 +72,7 @@ keywords: {}
 #  review: { pattern: "\\breview (this|my) pr\\b", content: "Review like a maintainer.", priority: high }
 
 # A hook (ctxinject hook claude|codex|gemini) answers within this long, or adds nothing: it never holds the host up.
-# hookDeadlineMs: 1500
+# hookDeadlineMs: 1500       (above 1500: from your own config only)
 
 # ctxinject doctor reports an AGENTS.md / CLAUDE.md / GEMINI.md chain longer than this many tokens.
 # doctor: { maxChainTokens: 8000 }

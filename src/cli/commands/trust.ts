@@ -6,14 +6,15 @@ import { writeOut, type CliContext } from "../context.js";
 
 /**
  * `ctxinject trust`: lets the project's JavaScript config run on this machine, as its text is now (a changed file
- * needs trust again); `--revoke` forgets it. Data configs (JSON, YAML) need no trust.
+ * needs trust again); `--revoke` forgets it. Data configs (JSON, YAML) need no trust: ctxinject parses them itself and
+ * nothing in them is followed (`$import`) or run.
  */
 export async function runTrust(ctx: CliContext, flags: { root?: string; revoke?: boolean }): Promise<number> {
   const { root } = findRoot(ctx.cwd, flags.root);
   const file = configFileIn(root);
   if (file === null) throw usageError(`no config file in ${root} (looked for package.json#ctxinject, .ctxinjectrc*, ctxinject.config.*)`);
   if (!isCodeConfig(file)) {
-    await writeOut(ctx, `${file} is data, not code: it is always read, no trust needed\n`);
+    await writeOut(ctx, `${file} is a data config (JSON or YAML): ctxinject parses it and runs nothing from it, so it needs no trust\n`);
     return 0;
   }
   if (flags.revoke) {

@@ -1,6 +1,6 @@
-import { createRequire } from "node:module";
 import type { Warning } from "../types.js";
 import { readLenientYaml } from "./lenient-yaml.js";
+import { loadSafeYaml } from "./safe-yaml.js";
 import { readSimpleYaml } from "./simple-yaml.js";
 import { warmFrontmatter, type BlockReading } from "../warm.js";
 
@@ -12,23 +12,6 @@ export interface ParsedDocument {
   warnings: Warning[];
   /** File line of a top-level key, for warnings about a field (worked out when a warning asks). */
   lineOf(key: string): number | undefined;
-}
-
-type YamlParse = (text: string) => unknown;
-let yamlParse: YamlParse | undefined;
-
-/**
- * gray-matter's own YAML engine (js-yaml safeLoad). We split the block ourselves instead of calling
- * `matter()`: it would run a `---js` block through eval, and files here come from anyone's repository.
- * Loaded on first use, so a tree without frontmatter never pays for YAML.
- */
-function loadYaml(): YamlParse {
-  if (!yamlParse) {
-    const require = createRequire(import.meta.url);
-    const engines = require("gray-matter/lib/engines") as { yaml: { parse: YamlParse } };
-    yamlParse = engines.yaml.parse;
-  }
-  return yamlParse;
 }
 
 export function normalizeText(text: string): string {
@@ -94,7 +77,7 @@ function readBlock(raw: string): BlockReading {
     return { data: lenientData(raw, warnings), warnings };
   }
   try {
-    const parsed = loadYaml()(raw);
+    const parsed = loadSafeYaml()(raw);
     if (parsed === null || parsed === undefined) return { data: {}, warnings };
     if (typeof parsed === "object" && !Array.isArray(parsed)) return { data: parsed as Record<string, unknown>, warnings };
     warnings.push({ line: 2, message: "frontmatter is not a list of key: value fields; read it line by line" });
@@ -123,5 +106,5 @@ function lenientData(raw: string, warnings: BlockReading["warnings"]): Record<st
 
 /** Strict YAML alone, for the test that holds the fast path to YAML's answers. */
 export function parseStrictYaml(raw: string): unknown {
-  return loadYaml()(raw);
+  return loadSafeYaml()(raw);
 }

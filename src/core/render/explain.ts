@@ -1,5 +1,6 @@
 import type { ImportNode } from "../parse/imports.js";
 import type { AgentView } from "../agents/view.js";
+import { describeOrigin, everySettingOrigin, type SettingOrigin } from "../config-layers.js";
 import type { Candidate, Status } from "../types.js";
 
 export interface Paint {
@@ -32,7 +33,7 @@ const COLUMNS = ["#", "status", "priority", "kind", "tokens", "source", "id", "r
  * A table of every candidate in final order, then a count per status. With an agent's view (`--as`), a column says
  * whether that agent loads each by itself, and the reason says why.
  */
-export function renderExplainText(candidates: Candidate[], paint: Paint = plain, views?: AgentView[]): string {
+export function renderExplainText(candidates: Candidate[], paint: Paint = plain, views?: AgentView[], settings?: Record<string, SettingOrigin>): string {
   const columns: readonly string[] = views ? [...COLUMNS.slice(0, -1), views[0]?.agent ?? "agent", "reason"] : COLUMNS;
   const rows = candidates.map((c, i) => {
     const base = [String(i + 1), c.status, c.priority, c.kind, String(c.tokens), c.source, c.id];
@@ -53,10 +54,25 @@ export function renderExplainText(candidates: Candidate[], paint: Paint = plain,
   for (const c of candidates) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
   const summary = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
   lines.push("", `${candidates.length} candidates${summary ? `: ${summary}` : ""}`);
+  if (settings) lines.push("", ...settingLines(settings, paint));
   return `${lines.join("\n")}\n`;
 }
 
-export function renderExplainJson(candidates: Candidate[], views?: AgentView[]): string {
+/** The settings not at their default, each with where it came from; the rest in one line. */
+function settingLines(settings: Record<string, SettingOrigin>, paint: Paint): string[] {
+  const all = everySettingOrigin(settings);
+  const shown = Object.entries(all).filter(([, origin]) => origin.from !== "default" || origin.ignored);
+  const rest = Object.keys(all).length - shown.length;
+  if (shown.length === 0) return [paint.dim("settings: all defaults (no config file, no flag)")];
+  const width = Math.max(...shown.map(([key]) => key.length));
+  return [
+    paint.bold("settings"),
+    ...shown.map(([key, origin]) => `  ${key.padEnd(width)}  ${describeOrigin(origin)}`),
+    paint.dim(`  ${rest} other${rest === 1 ? "" : "s"}: default`),
+  ];
+}
+
+export function renderExplainJson(candidates: Candidate[], views?: AgentView[], settings?: Record<string, SettingOrigin>): string {
   const value = {
     candidates: candidates.map((c, i) => ({
       source: c.source,
@@ -72,6 +88,8 @@ export function renderExplainJson(candidates: Candidate[], views?: AgentView[]):
       ...(c.imports && c.imports.length > 0 && { imports: c.imports }),
       ...(views?.[i] && { agent: { name: views[i]!.agent, loads: views[i]!.loads, reason: views[i]!.reason } }),
     })),
+    // Every setting by dotted key: { from: default | user | repository | flag, file?, ignored? }.
+    ...(settings && { settings: everySettingOrigin(settings) }),
   };
   return `${JSON.stringify(value, null, 2)}\n`;
 }

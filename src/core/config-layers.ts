@@ -1,0 +1,136 @@
+import { completeConfig, DEFAULT_HOOK_DEADLINE_MS, type Config, type UserConfig } from "./config.js";
+import type { OptionFlags } from "./options.js";
+import type { Warning } from "./types.js";
+
+/**
+ * Where config comes from, lowest first: defaults < the user's own config < the repository's config < flags. A
+ * repository is untrusted input (it is cloned, not written by the user), so the settings that widen what ctxinject
+ * reads or weaken one of its defences are taken from the user's config and flags only.
+ */
+export type ConfigLayerKind = "user" | "repository";
+
+export interface ConfigLayer {
+  from: ConfigLayerKind;
+  /** Absolute path of the file. */
+  file: string;
+  settings: UserConfig;
+}
+
+/** Where one setting's value came from, as explain shows it. */
+export interface SettingOrigin {
+  from: "default" | ConfigLayerKind | "flag";
+  /** The config file (user or repository). */
+  file?: string;
+  /** A repository config set it and was not listened to (USER_ONLY_SETTINGS). */
+  ignored?: string;
+}
+
+/**
+ * The settings a repository's config may not change in the direction that weakens ctxinject, as data: the key, the
+ * values that would (`weakens`), and why. A repository may still set a harmless value (`redact: true`); a weakening
+ * one is ignored with one warning naming the key. Meant to fold into the config's one declarative table later (key,
+ * check, default, who may set it).
+ * Not here, on purpose: `claude.maxChars` (capped by Claude Code's own limit in the checks), `custom[].file` (never
+ * read outside the root: io/custom.ts, and symlinks only where the user's `allowOutside` says), `agents.readIgnored`
+ * (files inside the tree), `keywords` patterns (bounded by the pattern engine).
+ */
+export const USER_ONLY_SETTINGS: ReadonlyArray<{ key: keyof UserConfig; weakens: (value: unknown) => boolean; why: string }> = [
+  { key: "allowOutside", weakens: (v) => Array.isArray(v) && v.length > 0, why: "it lets symlinks lead to files outside the project" },
+  { key: "hiddenCharacters", weakens: (v) => v === "keep", why: "it keeps invisible characters in the output" },
+  { key: "redact", weakens: (v) => v === false, why: "it turns the redaction of credentials off" },
+  {
+    key: "hookDeadlineMs",
+    weakens: (v) => typeof v === "number" && v > DEFAULT_HOOK_DEADLINE_MS,
+    why: `above ${DEFAULT_HOOK_DEADLINE_MS} ms it lets a repository hold the agent up on every prompt`,
+  },
+];
+
+/** A repository's settings without the weakening ones, and one warning for each left out. */
+export function guardRepositorySettings(settings: UserConfig, file: string): { settings: UserConfig; warnings: Warning[]; ignored: string[] } {
+  const warnings: Warning[] = [];
+  const ignored: string[] = [];
+  let kept: UserConfig = settings;
+  for (const { key, weakens, why } of USER_ONLY_SETTINGS) {
+    if (!(key in settings) || !weakens(settings[key])) continue;
+    if (kept === settings) kept = { ...settings };
+    delete kept[key];
+    ignored.push(key);
+    warnings.push({
+      file,
+      message: `"${key}" is ignored in a repository's config (${why}); set it in your own config (see ctxinject init) or on the command line`,
+    });
+  }
+  return { settings: kept, warnings, ignored };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * The layers merged in order (later wins): objects key by key (`agents.files` from the repository keeps the user's
+ * `agents.skipRoot`), lists and values whole. Records where each leaf came from, by dotted key.
+ */
+export function mergeConfigLayers(layers: ConfigLayer[], ignored: Record<string, string> = {}): { config: Config; origins: Record<string, SettingOrigin> } {
+  const merged: Record<string, unknown> = {};
+  const origins: Record<string, SettingOrigin> = {};
+  const into = (target: Record<string, unknown>, source: Record<string, unknown>, at: string, origin: SettingOrigin) => {
+    for (const [key, value] of Object.entries(source)) {
+      if (value === undefined) continue;
+      const path = at === "" ? key : `${at}.${key}`;
+      if (isPlainObject(value) && Object.keys(value).length > 0) {
+        const existing = target[key];
+        const next: Record<string, unknown> = isPlainObject(existing) ? { ...existing } : {};
+        target[key] = next;
+        into(next, value, path, origin);
+        continue;
+      }
+      target[key] = value;
+      origins[path] = origin;
+    }
+  };
+  for (const layer of layers) into(merged, layer.settings as Record<string, unknown>, "", { from: layer.from, file: layer.file });
+  for (const [key, file] of Object.entries(ignored)) if (origins[key] === undefined) origins[key] = { from: "default", ignored: file };
+  return { config: completeConfig(merged as UserConfig), origins };
+}
+
+/** The flags a run was given, over the config's origins: what explain reports. */
+export function settingOrigins(origins: Record<string, SettingOrigin>, flags: OptionFlags): Record<string, SettingOrigin> {
+  const out: Record<string, SettingOrigin> = { ...origins };
+  for (const key of ["format", "maxTokens", "tokenizer", "minRelevance", "mode"] as const) {
+    if (flags[key] !== undefined) out[key] = { from: "flag" };
+  }
+  return out;
+}
+
+/** Settings without a default value (unset means "decided elsewhere"), listed with the others all the same. */
+const UNSET_BY_DEFAULT = ["format", "maxTokens", "tokenizer", "minRelevance", "mode"];
+
+/**
+ * Every setting with its origin, in the defaults' order: a key the defaults hold as an object is listed by its
+ * parts (`agents.files`), a setting a config or flag gave by the key it was given at (`sources.windsurf.enabled`).
+ */
+export function everySettingOrigin(origins: Record<string, SettingOrigin>): Record<string, SettingOrigin> {
+  const keys: string[] = [...UNSET_BY_DEFAULT];
+  for (const [key, value] of Object.entries(completeConfig({}))) {
+    if (UNSET_BY_DEFAULT.includes(key)) continue;
+    if (isPlainObject(value) && Object.keys(value).length > 0) keys.push(...Object.keys(value).map((k) => `${key}.${k}`));
+    else keys.push(key);
+  }
+  const out: Record<string, SettingOrigin> = {};
+  const given = Object.keys(origins);
+  for (const key of keys) {
+    const below = given.filter((k) => k.startsWith(`${key}.`));
+    if (below.length > 0) for (const k of below) out[k] = origins[k]!;
+    else out[key] = origins[key] ?? { from: "default" };
+  }
+  // A key the defaults do not name (a source's switch under `sources` when that is listed whole, say).
+  for (const key of given) if (!(key in out)) out[key] = origins[key]!;
+  return out;
+}
+
+/** An origin as explain's text says it. */
+export function describeOrigin(origin: SettingOrigin): string {
+  if (origin.from === "flag") return "flag";
+  if (origin.from === "default") return origin.ignored ? `default (ignored in the repository's config ${origin.ignored})` : "default";
+  return `${origin.from === "user" ? "user config" : "repository config"} ${origin.file}`;
+}
