@@ -62,23 +62,23 @@ const RULES: Rule[] = [
   { kind: "stripe-key", hints: ["sk_", "rk_", "whsec_"], pattern: /\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{32,})\b/g },
   { kind: "huggingface-token", hints: ["hf_"], pattern: /\bhf_[A-Za-z0-9]{30,40}\b/g },
   { kind: "github-token", hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"], pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
-  { kind: "gitlab-token", hints: ["gl"], pattern: /\bgl(?:pat|ptt|dt|rt|cbt|oas|soat|ft|imt|agent)-[A-Za-z0-9_-]{20,}\b/g },
+  { kind: "gitlab-token", hints: ["gl"], pattern: /\bgl(?:pat|ptt|dt|rt|cbt|oas|soat|ft|imt|agent)-[A-Za-z0-9_-]{20,}/g },
   { kind: "slack-token", hints: ["xox"], pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}\b/g },
   { kind: "slack-webhook", hints: ["hooks.slack.com"], pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_]+\/[A-Za-z0-9_]+\/[A-Za-z0-9_]+/g },
   { kind: "discord-webhook", hints: ["discord"], pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{20,}/g },
-  { kind: "telegram-bot-token", hints: [":aa"], pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g },
+  { kind: "telegram-bot-token", hints: [":aa"], pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g },
   { kind: "npm-token", hints: ["npm_"], pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
   { kind: "npm-token", hints: ["_authtoken"], pattern: /:_authToken=([^\s"'$][^\s"']{8,})/g, group: 1, skip: (v) => PLACEHOLDER.test(v) },
   { kind: "pypi-token", hints: ["pypi-"], pattern: /\bpypi-AgE[A-Za-z0-9_-]{50,}/g },
   { kind: "docker-token", hints: ["dckr_"], pattern: /\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}/g },
-  { kind: "sendgrid-key", hints: ["sg."], pattern: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g },
+  { kind: "sendgrid-key", hints: ["sg."], pattern: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g },
   { kind: "twilio-key", hints: ["sk"], pattern: /\bSK[0-9a-f]{32}\b/g },
   { kind: "shopify-token", hints: ["shp"], pattern: /\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b/g },
   { kind: "digitalocean-token", hints: ["_v1_"], pattern: /\bdo[opr]_v1_[a-f0-9]{64}\b/g },
   { kind: "linear-key", hints: ["lin_api_"], pattern: /\blin_api_[A-Za-z0-9]{40}\b/g },
   { kind: "databricks-token", hints: ["dapi"], pattern: /\bdapi[a-f0-9]{32}(?:-\d)?\b/g },
   { kind: "newrelic-key", hints: ["nrak-"], pattern: /\bNRAK-[A-Z0-9]{27}\b/g },
-  { kind: "square-token", hints: ["sq0"], pattern: /\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}\b/g },
+  { kind: "square-token", hints: ["sq0"], pattern: /\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}/g },
   { kind: "age-secret-key", hints: ["age-secret-key-"], pattern: /\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/g },
   { kind: "ai-api-key", hints: ["gsk_", "xai-", "r8_", "pplx-"], pattern: /\b(?:gsk_[A-Za-z0-9]{48,}|xai-[A-Za-z0-9]{70,}|r8_[A-Za-z0-9]{37}|pplx-[A-Za-z0-9]{48})\b/g },
   { kind: "azure-storage-key", hints: ["accountkey"], pattern: /AccountKey=([A-Za-z0-9+/]{86}==)/gi, group: 1 },
@@ -118,7 +118,7 @@ const RULES: Rule[] = [
  * the scan of --all's megabytes takes about a quarter less time than with the words side by side. (`authToken`
  * holds `token`.) A URL counts only with a user:password@ in it, since nearly every README links somewhere.
  */
-const HINT = /a(?:kia|sia|bia|cca|pi[_-]?key|iza|ccountkey|uthoriz|ge-secret)|p(?:rivate.key|assw|wd|ypi-|plx-)|secret|g(?:h[pousr]_|ithub_pat_|l[a-z]{1,5}-|sk_)|xox|hooks\.slack|npm_|eyj|token|\bs(?:k[-_]|k[0-9a-f]{32}|g\.|hp|q0)|\b[rh](?:k_|f_|8_)|whsec_|discord|\d:aa|dckr_|_v1_|lin_api_|dapi|nrak-|xai-|\dq~|:\/\/[^\s/@:]{1,100}:[^\s/@]{1,200}@/i;
+const HINT = /a(?:kia|sia|bia|cca|pi[_-]?key|iza|ccountkey|uthoriz|ge-secret)|p(?:rivate.key|assw|wd|ypi-|plx-)|secret|g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|cbt|oas|soat|ft|imt|agent)-|sk_)|xox|hooks\.slack|npm_|eyj|token|\bs(?:k[-_]|k[0-9a-f]{32}|g\.|hp|q0)|\b[rh](?:k_|f_|8_)|whsec_|discord|\d:aa|dckr_|_v1_|lin_api_|dapi|nrak-|xai-|\dq~|:\/\/[^\s/@:]{1,100}:[^\s/@]{1,200}@/i;
 
 export function redactSecrets(text: string): { text: string; redactions: Redaction[] } {
   if (!HINT.test(text)) return { text, redactions: [] };
