@@ -1,3 +1,4 @@
+import { safeMessage } from "../core/redact.js";
 import type { Warning } from "../core/types.js";
 
 /** The outside world, passed in so commands never read `process` themselves. */
@@ -14,10 +15,11 @@ export interface CliContext {
   readStdin: () => Promise<string | undefined>;
 }
 
+/** Warnings name files a repository controls and quote their text: each line leaves without secrets or hidden characters. */
 export function printWarnings(ctx: CliContext, warnings: Warning[]): void {
   for (const w of warnings) {
     const where = w.file ? `${w.file}${w.line ? `:${w.line}` : ""}: ` : "";
-    ctx.stderr.write(`ctxinject: warning: ${where}${w.message}\n`);
+    ctx.stderr.write(`ctxinject: warning: ${safeMessage(`${where}${w.message}`)}\n`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
 import { CtxinjectError } from "../core/errors.js";
+import { safeMessage } from "../core/redact.js";
 import type { CliContext } from "./context.js";
 import { exitWith, processContext } from "./process-context.js";
 import { runHook } from "./commands/hook.js";
@@ -33,12 +34,13 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return exitCodeOf(error);
     if (error instanceof CtxinjectError) {
-      ctx.stderr.write(`ctxinject: ${error.message}\n`);
+      // An error may quote a file of the repository (a config's value): never a secret, never all of it.
+      ctx.stderr.write(`ctxinject: ${safeMessage(error.message)}\n`);
       return error.exitCode;
     }
     const verbose = ctx.env.CTXINJECT_DEBUG !== undefined;
     const message = error instanceof Error ? (verbose ? error.stack ?? error.message : error.message) : String(error);
-    ctx.stderr.write(`ctxinject: internal error: ${message}\n${verbose ? "" : "(set CTXINJECT_DEBUG=1 for the stack)\n"}`);
+    ctx.stderr.write(`ctxinject: internal error: ${verbose ? message : safeMessage(message)}\n${verbose ? "" : "(set CTXINJECT_DEBUG=1 for the stack)\n"}`);
     return EXIT_INTERNAL;
   }
 }

@@ -3,13 +3,17 @@ import { isAscii } from "./tokens.js";
 /**
  * Characters a person reviewing an instruction file does not see and a model reads: the "rules file backdoor".
  * Unicode tag characters spell out hidden ASCII, bidirectional controls reorder what is shown (Trojan Source),
- * zero-width and other invisible format characters hide words inside words. They are removed from what ctxinject
- * prints, and each file that held some is named with the line, column and code points.
+ * zero-width and other invisible format characters hide words inside words, and runs of variation selectors carry
+ * arbitrary bytes (one selector per byte: 16 + 240 of them). They are removed from what ctxinject prints, and each
+ * file that held some is named with the line, column and code points.
  *
  * Kept, because text needs them: a zero-width joiner or non-joiner that is not between two ASCII letters or digits
- * (emoji sequences, Persian and Indic scripts), the tag sequence of a subdivision flag (🏴 + tags + cancel tag), the
- * left-to-right and right-to-left marks of right-to-left text, and a byte order mark at the very start (removed
- * with the frontmatter's normalisation anyway).
+ * (emoji sequences, Persian and Indic scripts); the tag sequences of the three subdivision flags Unicode recommends
+ * (England, Scotland, Wales: 🏴 + tag letters + cancel tag; any other tag sequence, a "flag" included, is a hiding
+ * place, since no font draws it and a model reads its letters); one variation selector after a character it can
+ * vary (VS15/VS16 after an emoji or a keycap digit, VS1-14 after a symbol, an ideographic selector after a CJK
+ * ideograph), never two in a row; the left-to-right and right-to-left marks of right-to-left text; a byte order
+ * mark at the very start (removed with the frontmatter's normalisation anyway).
  */
 
 export interface HiddenCharacters {
@@ -23,15 +27,33 @@ export interface HiddenCharacters {
 
 /**
  * One scan says whether a text needs a closer look; nearly every file has none of these. All of them lie outside
- * ASCII, which a native count rules out first for most files.
+ * ASCII, which a native count rules out first for most files. (VS16 is common in READMEs with emoji: those files
+ * take the closer look and keep it.)
  */
-const ANY = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u202A-\u202E\u2060-\u2064\u2066-\u2069\u206A-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]|\uD834[\uDD73-\uDD7A]/;
+const ANY = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u202A-\u202E\u2060-\u2064\u2066-\u2069\u206A-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]|\uD834[\uDD73-\uDD7A]/;
 
 const ALWAYS = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B\u202A-\u202E\u2060-\u2064\u2066-\u2069\u206A-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\uD834[\uDD73-\uDD7A]/u;
 const isAsciiWord = (code: number | undefined) => code !== undefined && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122));
 const BLACK_FLAG = 0x1f3f4;
 const CANCEL_TAG = 0xe007f;
 const isTag = (code: number) => code >= 0xe0000 && code <= 0xe007f;
+/** The tag letters of the subdivision flags Unicode recommends for general interchange (RGI): gbeng, gbsct, gbwls. */
+const RGI_SUBDIVISIONS = new Set(["gbeng", "gbsct", "gbwls"]);
+const isEmojiSelector = (code: number) => code === 0xfe0e || code === 0xfe0f;
+const isSelector = (code: number) => (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef);
+const isIdeograph = (code: number) => (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0x20000 && code <= 0x3ffff);
+
+/**
+ * Whether one variation selector may follow `base` (the code point kept just before it; -1 at the start): the
+ * emoji selectors after anything outside ASCII letters and spaces (emoji, symbols, a keycap's digit, # or *), the
+ * standardised ones after a symbol or a digit, the ideographic ones after an ideograph.
+ */
+function selectorFits(selector: number, base: number): boolean {
+  if (base < 0) return false;
+  if (selector >= 0xe0100) return isIdeograph(base);
+  if (base < 0x80) return (base >= 48 && base <= 57) || (isEmojiSelector(selector) && (base === 35 || base === 42));
+  return !isSelector(base) && !isTag(base) && base !== 0x200d;
+}
 
 /** The text without its hidden characters, and where they were; null when it had none. */
 export function stripHidden(text: string): { text: string; found: HiddenCharacters } | null {
@@ -42,34 +64,51 @@ export function stripHidden(text: string): { text: string; found: HiddenCharacte
   let count = 0;
   let first = -1;
   let offset = 0;
+  const hide = (code: number, at: number) => {
+    count++;
+    if (first === -1) first = at;
+    const name = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+    if (!codePoints.includes(name)) codePoints.push(name);
+  };
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i]!;
     const code = ch.codePointAt(0)!;
     let hidden = false;
     if (code === 0xfeff && offset === 0) hidden = false;
-    else if (ALWAYS.test(ch)) hidden = true;
-    else if (code === 0x200c || code === 0x200d) hidden = isAsciiWord(chars[i - 1]?.codePointAt(0)) && isAsciiWord(chars[i + 1]?.codePointAt(0));
-    else if (isTag(code)) {
-      // A subdivision flag: the black flag, tag letters, the cancel tag. Kept whole; any other tag is hidden.
-      let end = i;
-      while (end < chars.length && isTag(chars[end]!.codePointAt(0)!) && chars[end]!.codePointAt(0) !== CANCEL_TAG) end++;
-      const flag = chars[i - 1]?.codePointAt(0) === BLACK_FLAG && end > i && chars[end]?.codePointAt(0) === CANCEL_TAG;
-      if (flag) {
-        for (; i <= end; i++) {
-          kept.push(chars[i]!);
+    else if (isSelector(code)) {
+      // A run of two or more is data, whatever precedes it: the whole run goes.
+      let end = i + 1;
+      while (end < chars.length && isSelector(chars[end]!.codePointAt(0)!)) end++;
+      const base = kept.length === 0 ? -1 : kept[kept.length - 1]!.codePointAt(0)!;
+      if (end - i === 1 && selectorFits(code, base)) hidden = false;
+      else {
+        for (; i < end; i++) {
+          hide(chars[i]!.codePointAt(0)!, offset);
           offset += chars[i]!.length;
         }
         i--;
         continue;
       }
-      hidden = true;
+    } else if (ALWAYS.test(ch)) hidden = true;
+    else if (code === 0x200c || code === 0x200d) hidden = isAsciiWord(chars[i - 1]?.codePointAt(0)) && isAsciiWord(chars[i + 1]?.codePointAt(0));
+    else if (isTag(code)) {
+      // A tag run up to and with its cancel tag: kept only as one of the three RGI subdivision flags.
+      let end = i;
+      while (end < chars.length && isTag(chars[end]!.codePointAt(0)!) && chars[end]!.codePointAt(0) !== CANCEL_TAG) end++;
+      const cancelled = chars[end]?.codePointAt(0) === CANCEL_TAG;
+      const letters = chars.slice(i, end).map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000)).join("");
+      const flag = kept[kept.length - 1]?.codePointAt(0) === BLACK_FLAG && cancelled && RGI_SUBDIVISIONS.has(letters);
+      const last = cancelled ? end : end - 1;
+      for (; i <= last; i++) {
+        if (flag) kept.push(chars[i]!);
+        else hide(chars[i]!.codePointAt(0)!, offset);
+        offset += chars[i]!.length;
+      }
+      i--;
+      continue;
     }
-    if (hidden) {
-      count++;
-      if (first === -1) first = offset;
-      const name = `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
-      if (!codePoints.includes(name)) codePoints.push(name);
-    } else kept.push(ch);
+    if (hidden) hide(code, offset);
+    else kept.push(ch);
     offset += ch.length;
   }
   if (count === 0) return null;

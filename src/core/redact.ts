@@ -1,3 +1,5 @@
+import { stripHidden } from "./hidden.js";
+
 /**
  * Credentials in instruction files must not travel to a model provider. Before anything is printed, content
  * is scanned and each credential is replaced by `[REDACTED:<kind>]`; the caller warns with file and line.
@@ -11,37 +13,97 @@ export interface Redaction {
   kind: string;
   /** 1-based line of the text where the credential started. */
   line: number;
+  /**
+   * Set when the value has a credential's place but not its shape (a URL's `user:pass@`, a bearer header with a
+   * word): redacted all the same, but doctor calls it a warning, not an error, since READMEs show such examples.
+   */
+  weak?: true;
 }
 
 interface Rule {
   kind: string;
+  /** Lower-case words one of which the text holds wherever the pattern can match: the pattern runs only then. */
+  hints: readonly string[];
   pattern: RegExp;
   /** Index of the group to replace; the whole match when absent. */
   group?: number;
-  /** A value that looks like a placeholder rather than a credential. */
+  /** A value that looks like a placeholder rather than a credential: left as it is. */
   skip?: (value: string) => boolean;
+  /** A value redacted but reported as weak (see Redaction.weak). */
+  weak?: (value: string) => boolean;
 }
 
 const PLACEHOLDER = /^(\$\{?|<|\{|%|process\.env|os\.environ|env\(|your[-_]|example|changeme|xxx|\*{3})/i;
+/** Words an example's credential is made of (`user:password@`, `Bearer YOUR_TOKEN`). */
+const EXAMPLE_WORDS = /^(?:pass(?:word)?|passwd|pwd|secret|token|changeme|example|test|dummy|placeholder|redacted|hunter2|admin|root|foo|bar|x+|\*+|\.+|your[-_]?\w*|my[-_]?\w*|[a-z]+[-_](?:password|secret|token|key))$/i;
+/** Mixed case or digits, and not one character repeated: the look of a generated value. */
+const looksGenerated = (v: string) => /\d/.test(v) && /[A-Za-z]/.test(v) && !/^(.)\1+$/.test(v);
 
+/*
+ * Our own patterns for the credential kinds the maintained rule sets cover (gitleaks, secretlint), for the shapes
+ * their issuers document: a fixed prefix and a length. Generic ones (a `password =`, a URL's user:pass@) need a
+ * value that is not a placeholder.
+ */
 const RULES: Rule[] = [
-  { kind: "private-key", pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----/g },
-  { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
+  { kind: "private-key", hints: ["private key"], pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----/g },
+  // A key cut short (no END line, or a truncated paste): the BEGIN line and every line of the body that follows.
+  { kind: "private-key", hints: ["private key"], pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\n)[ \t]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n]*)[ \t]*)*/g },
+  { kind: "aws-access-key", hints: ["akia", "asia", "abia", "acca"], pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
   {
     kind: "aws-secret-key",
+    hints: ["secret"],
     pattern: /\b(?:aws_?secret_?access_?key|aws_?secret|secret_?access_?key)\b["']?\s*[:=]\s*["']?([A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi,
     group: 1,
   },
-  { kind: "gcp-service-account", pattern: /"private_key_id"\s*:\s*"([0-9a-f]{40})"/g, group: 1 },
-  { kind: "github-token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
-  { kind: "gitlab-token", pattern: /\bglpat-[A-Za-z0-9_-]{20,}\b/g },
-  { kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g },
-  { kind: "slack-webhook", pattern: /https:\/\/hooks\.slack\.com\/services\/T[A-Za-z0-9_]+\/B[A-Za-z0-9_]+\/[A-Za-z0-9_]+/g },
-  { kind: "npm-token", pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
-  { kind: "npm-token", pattern: /:_authToken=([^\s"'$][^\s"']{8,})/g, group: 1, skip: (v) => PLACEHOLDER.test(v) },
-  { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  { kind: "gcp-service-account", hints: ["private_key_id"], pattern: /"private_key_id"\s*:\s*"([0-9a-f]{40})"/g, group: 1 },
+  { kind: "google-api-key", hints: ["aiza"], pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
+  { kind: "anthropic-api-key", hints: ["sk-ant-"], pattern: /\bsk-ant-(?:[a-z]+\d*-)?[A-Za-z0-9_-]{32,}/g },
+  { kind: "openai-api-key", hints: ["sk-"], pattern: /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48}(?![A-Za-z0-9_-]))/g },
+  { kind: "stripe-key", hints: ["sk_", "rk_", "whsec_"], pattern: /\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{32,})\b/g },
+  { kind: "huggingface-token", hints: ["hf_"], pattern: /\bhf_[A-Za-z0-9]{30,40}\b/g },
+  { kind: "github-token", hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"], pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
+  { kind: "gitlab-token", hints: ["gl"], pattern: /\bgl(?:pat|ptt|dt|rt|cbt|oas|soat|ft|imt|agent)-[A-Za-z0-9_-]{20,}/g },
+  { kind: "slack-token", hints: ["xox"], pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}\b/g },
+  { kind: "slack-webhook", hints: ["hooks.slack.com"], pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_]+\/[A-Za-z0-9_]+\/[A-Za-z0-9_]+/g },
+  { kind: "discord-webhook", hints: ["discord"], pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{20,}/g },
+  { kind: "telegram-bot-token", hints: [":aa"], pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g },
+  { kind: "npm-token", hints: ["npm_"], pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  { kind: "npm-token", hints: ["_authtoken"], pattern: /:_authToken=([^\s"'$][^\s"']{8,})/g, group: 1, skip: (v) => PLACEHOLDER.test(v) },
+  { kind: "pypi-token", hints: ["pypi-"], pattern: /\bpypi-AgE[A-Za-z0-9_-]{50,}/g },
+  { kind: "docker-token", hints: ["dckr_"], pattern: /\bdckr_(?:pat|oat)_[A-Za-z0-9_-]{20,}/g },
+  { kind: "sendgrid-key", hints: ["sg."], pattern: /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g },
+  { kind: "twilio-key", hints: ["sk"], pattern: /\bSK[0-9a-f]{32}\b/g },
+  { kind: "shopify-token", hints: ["shp"], pattern: /\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b/g },
+  { kind: "digitalocean-token", hints: ["_v1_"], pattern: /\bdo[opr]_v1_[a-f0-9]{64}\b/g },
+  { kind: "linear-key", hints: ["lin_api_"], pattern: /\blin_api_[A-Za-z0-9]{40}\b/g },
+  { kind: "databricks-token", hints: ["dapi"], pattern: /\bdapi[a-f0-9]{32}(?:-\d)?\b/g },
+  { kind: "newrelic-key", hints: ["nrak-"], pattern: /\bNRAK-[A-Z0-9]{27}\b/g },
+  { kind: "square-token", hints: ["sq0"], pattern: /\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}/g },
+  { kind: "age-secret-key", hints: ["age-secret-key-"], pattern: /\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/g },
+  { kind: "ai-api-key", hints: ["gsk_", "xai-", "r8_", "pplx-"], pattern: /\b(?:gsk_[A-Za-z0-9]{48,}|xai-[A-Za-z0-9]{70,}|r8_[A-Za-z0-9]{37}|pplx-[A-Za-z0-9]{48})\b/g },
+  { kind: "azure-storage-key", hints: ["accountkey"], pattern: /AccountKey=([A-Za-z0-9+/]{86}==)/gi, group: 1 },
+  { kind: "azure-client-secret", hints: ["q~"], pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g },
+  { kind: "jwt", hints: ["eyj"], pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  {
+    kind: "authorization-header",
+    hints: ["authoriz"],
+    pattern: /\bAuthorization["']?\s*[:=]\s*["']?(?:Bearer|Basic|Token|Bot)\s+([^\s"'`<>]{8,})/gi,
+    group: 1,
+    skip: (v) => PLACEHOLDER.test(v) || v.startsWith("["),
+    weak: (v) => !looksGenerated(v) || EXAMPLE_WORDS.test(v),
+  },
+  {
+    // user:password@host in any scheme's URL (postgres://, https://, redis://…): the password goes.
+    kind: "url-credentials",
+    hints: ["://"],
+    pattern: /\b[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/'"`<>]{1,100}:([^\s@/'"`<>]{1,200})@[A-Za-z0-9[]/g,
+    group: 1,
+    skip: (v) => PLACEHOLDER.test(v) || v.startsWith("["),
+    weak: (v) => EXAMPLE_WORDS.test(v) || v.length < 6,
+  },
   {
     kind: "password",
+    hints: ["passw", "pwd", "secret", "api", "token"],
     pattern: /(?<![A-Za-z])(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret)\b["']?\s*[:=]\s*(["']?)([^\s"'`,;]{12,})\1/gi,
     group: 2,
     // Long and mixed (letters with digits): a real value, not words (`alice-password`), an identifier or a
@@ -51,29 +113,48 @@ const RULES: Rule[] = [
 ];
 
 /**
- * A word every credential above contains, case aside. Most files hold none: one scan instead of a dozen (each
+ * A word every credential above contains, case aside. Most files hold none: one scan instead of thirty (each
  * pattern is compiled on its first use, on every run). Alternatives that share a first letter are grouped under it:
- * the scan of --all's megabytes takes about a quarter less time than with the words side by side. (`authToken` holds `token`.)
+ * the scan of --all's megabytes takes about a quarter less time than with the words side by side. (`authToken`
+ * holds `token`.) A URL counts only with a user:password@ in it, since nearly every README links somewhere.
  */
-const HINT = /a(?:kia|sia|bia|cca|pi[_-]?key)|p(?:rivate.key|assw|wd)|secret|g(?:h[pousr]_|ithub_pat_|lpat-)|xox[abposr]-|hooks\.slack\.com|npm_|eyj|token/i;
+const HINT = /a(?:kia|sia|bia|cca|pi[_-]?key|iza|ccountkey|uthoriz|ge-secret)|p(?:rivate.key|assw|wd|ypi-|plx-)|secret|g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|cbt|oas|soat|ft|imt|agent)-|sk_)|xox|hooks\.slack|npm_|eyj|token|\bs(?:k[-_]|k[0-9a-f]{32}|g\.|hp|q0)|\b[rh](?:k_|f_|8_)|whsec_|discord|\d:aa|dckr_|_v1_|lin_api_|dapi|nrak-|xai-|\dq~|:\/\/[^\s/@:]{1,100}:[^\s/@]{1,200}@/i;
 
 export function redactSecrets(text: string): { text: string; redactions: Redaction[] } {
   if (!HINT.test(text)) return { text, redactions: [] };
   const redactions: Redaction[] = [];
+  const lower = text.toLowerCase();
   let out = text;
   for (const rule of RULES) {
+    if (!rule.hints.some((hint) => lower.includes(hint))) continue;
     out = out.replace(rule.pattern, (...args) => {
       const match = args[0] as string;
-      const offset = args[args.length - 2] as number;
+      const offset = args.find((arg, i) => i > 0 && typeof arg === "number") as number;
       const value = rule.group !== undefined ? (args[rule.group] as string | undefined) : match;
       if (value === undefined || value.startsWith("[REDACTED:") || rule.skip?.(value)) return match;
-      redactions.push({ kind: rule.kind, line: lineAt(out, offset + (rule.group !== undefined ? match.indexOf(value) : 0)) });
+      const redaction: Redaction = { kind: rule.kind, line: lineAt(out, offset + (rule.group !== undefined ? match.lastIndexOf(value) : 0)) };
+      if (rule.weak?.(value)) redaction.weak = true;
+      redactions.push(redaction);
       const marker = `[REDACTED:${rule.kind}]`;
-      return rule.group !== undefined ? match.replace(value, marker) : marker;
+      if (rule.group === undefined) return marker;
+      const at = match.lastIndexOf(value);
+      return match.slice(0, at) + marker + match.slice(at + value.length);
     });
   }
   redactions.sort((a, b) => a.line - b.line || (a.kind < b.kind ? -1 : 1));
   return { text: out, redactions };
+}
+
+/** The longest message ctxinject prints about a file: a short excerpt, never the file. */
+export const MAX_MESSAGE_CHARS = 400;
+
+/**
+ * Text ctxinject writes about files (a warning, an error, a hook's systemMessage, a session entry's id): without
+ * hidden characters, with credentials redacted, and cut to `max` characters.
+ */
+export function safeMessage(text: string, max = MAX_MESSAGE_CHARS): string {
+  const out = redactSecrets(stripHidden(text)?.text ?? text).text;
+  return out.length > max ? `${out.slice(0, max)}… (${out.length - max} more characters)` : out;
 }
 
 function lineAt(text: string, offset: number): number {

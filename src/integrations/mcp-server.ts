@@ -9,6 +9,8 @@
 import type { McpServer as McpServerType } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../core/config.js";
+import { stripHidden } from "../core/hidden.js";
+import { redactSecrets, safeMessage } from "../core/redact.js";
 import { renderExplainJson } from "../core/render/explain.js";
 import { FORMATS, type Candidate, type Format } from "../core/types.js";
 import { gather } from "../io/gather.js";
@@ -29,8 +31,14 @@ export interface McpOptions {
   onRead?: (root: string, config: Config, rules: Candidate[]) => void;
 }
 
-const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: value }] });
-const failure = (message: string): CallToolResult => ({ content: [{ type: "text", text: message }], isError: true });
+/**
+ * What a tool or resource hands the client goes to its model: without hidden characters, credentials redacted.
+ * Selections are clean already (unless the user's config says otherwise: then only a credential's shape is caught
+ * here); ids, paths and descriptions are the repository's and are checked again here.
+ */
+const clean = (value: string): string => redactSecrets(stripHidden(value)?.text ?? value).text;
+const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: clean(value) }] });
+const failure = (message: string): CallToolResult => ({ content: [{ type: "text", text: safeMessage(message) }], isError: true });
 
 /** Every instruction file, as `build --all` sees it (kinds, globs, descriptions, full text). */
 export async function everyRule(options: McpOptions): Promise<Candidate[]> {
@@ -133,8 +141,8 @@ export function createMcpServer(options: McpOptions): McpServerType {
     async (uri, variables) => {
       const path = String(variables.path ?? "");
       const found = (await everyRule(options)).find((c) => c.path === path);
-      if (!found) throw new Error(`no instruction file at ${path}`);
-      return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: found.content }] };
+      if (!found) throw new Error(safeMessage(`no instruction file at ${path}`));
+      return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: clean(found.content) }] };
     },
   );
   return server;

@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { profileFor } from "../core/agents/index.js";
 import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
 import type { Warning } from "../core/types.js";
+import { BoundedReadError, readBoundedText, unreadableReason } from "./bounded-read.js";
 import { homedir, lazyRequire } from "./lazy-node.js";
 import { under } from "./paths.js";
 
@@ -22,8 +23,10 @@ export function readAgentSettings(agent: string, root: string, env: Env): { sett
     // Most of these files do not exist: a stat that says so costs less than the error a failed read throws.
     if (statSync(file, { throwIfNoEntry: false }) === undefined) return undefined;
     try {
-      text = readFileSync(file, "utf8");
-    } catch {
+      text = readBoundedText(file);
+    } catch (error) {
+      // A project's settings file may be a FIFO, a device or huge: said once, never waited on or held in memory.
+      if (error instanceof BoundedReadError) warnings.push({ file: shown(file), message: `${unreadableReason(error)}; what ${agent} loads by itself is judged by its defaults` });
       return undefined;
     }
     try {

@@ -1,6 +1,7 @@
-import { closeSync, constants, existsSync, openSync, readFileSync, statSync } from "node:fs";
+import { constants, existsSync, statSync } from "node:fs";
 import { gitIgnoreMatcher, type IgnoreFile } from "../core/gitignore.js";
 import { ancestorsOf, depthOf, dirOf, joinPath } from "../core/rel-path.js";
+import { readBoundedText } from "./bounded-read.js";
 import { isDirectory, toRootRelative, under } from "./paths.js";
 
 /**
@@ -59,17 +60,11 @@ function readOptional(path: string, extraFlags = 0): string | null {
   // Most of the files asked for do not exist: a stat that answers "none" costs less than the error a failed open
   // throws (a dozen per build).
   if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
-  let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | extraFlags);
+    // Bounded: an ignore file or a config that is a FIFO, a device or a huge file is read as git reads a FIFO
+    // (nothing), not waited on or held in memory.
+    return readBoundedText(path, { noFollow: extraFlags !== 0 });
   } catch {
     return null;
-  }
-  try {
-    return readFileSync(fd, "utf8");
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
   }
 }

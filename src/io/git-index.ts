@@ -1,6 +1,7 @@
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { indexedPaths } from "../core/git-index.js";
+import { readBoundedText } from "./bounded-read.js";
 import { gitMovedByEnv } from "./git-ignore.js";
 import { isDirectory, toRootRelative } from "./paths.js";
 
@@ -18,20 +19,30 @@ export function indexedFiles(gitTop: string, root: string, spec: { names: string
   if (prefix === null) return null;
   let config = "";
   try {
-    config = readFileSync(join(gitDir, "config"), "utf8");
+    config = readBoundedText(join(gitDir, "config"));
   } catch {
     return null;
   }
   let fd: number;
   try {
-    fd = openSync(join(gitDir, "index"), "r");
+    // O_NONBLOCK: an index that is a FIFO must not hold the run up at open.
+    fd = openSync(join(gitDir, "index"), (constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)) as unknown as string);
   } catch (error) {
     // A repository where nothing was ever added has no index: git lists nothing.
     return (error as NodeJS.ErrnoException).code === "ENOENT" ? [] : null;
   }
   try {
+    // Not a regular file (a FIFO, a device): git is asked, and says what is wrong. A regular one is read no
+    // further than the size it had when opened (an index may be larger than MAX_FILE_BYTES: 100k entries).
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return null;
+    let left = stat.size;
     const hashBytes = /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
-    return indexedPaths((into, offset, length) => readSync(fd, into, offset, length, null), { ...spec, prefix, hashBytes });
+    return indexedPaths((into, offset, length) => {
+      const got = left === 0 ? 0 : readSync(fd, into, offset, Math.min(length, left), null);
+      left -= got;
+      return got;
+    }, { ...spec, prefix, hashBytes });
   } finally {
     closeSync(fd);
   }

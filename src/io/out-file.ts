@@ -2,14 +2,22 @@
 import { promises as fs } from "node:fs";
 import { dirname } from "node:path";
 import { CtxinjectError } from "../core/errors.js";
+import { BoundedReadError, readBoundedText, unreadableReason } from "./bounded-read.js";
 import { randomHex } from "./lazy-node.js";
 
-/** The current text of a file, or null when there is none. */
+/** An output file or a settings file is ctxinject's own kind of text: far larger than this is no such file. */
+const MAX_OUT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The current text of a file, or null when there is none. Bounded: the path may be the repository's (a symlink to
+ * /dev/zero or a FIFO named like the output), which is refused with its name instead of read without end.
+ */
 export async function readIfExists(path: string): Promise<string | null> {
   try {
-    return await fs.readFile(path, "utf8");
+    return readBoundedText(path, { maxBytes: MAX_OUT_BYTES });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    if (error instanceof BoundedReadError) throw new CtxinjectError(`${path} ${unreadableReason(error)}; ctxinject neither reads nor replaces it`);
     throw error;
   }
 }

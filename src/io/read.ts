@@ -1,5 +1,6 @@
-import { closeSync, constants, lstatSync, openSync, readFileSync, realpathSync } from "node:fs";
+import { closeSync, constants, lstatSync, openSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
+import { readBoundedBytes, unreadableReason } from "./bounded-read.js";
 import { baseName, dirOf } from "../core/rel-path.js";
 import type { SourceFile, Warning } from "../core/types.js";
 import { realOrSelf, toRootRelative, under } from "./paths.js";
@@ -13,8 +14,9 @@ export interface ReadOptions {
 
 /**
  * Reads instruction files as text. A file that cannot be read, holds a NUL byte (binary), or leads out of the
- * project root through a symlink is left out with a warning naming it; invalid UTF-8 decodes to replacement
- * characters, with a warning. Reads are synchronous: thousands of small files read faster one after another
+ * project root through a symlink is left out with a warning naming it; so is anything that is not a regular file
+ * (a device, a FIFO: `/dev/zero` behind a symlink) or is larger than MAX_FILE_BYTES, before a byte of it is read.
+ * Invalid UTF-8 decodes to replacement characters, with a warning. Reads are synchronous: thousands of small files read faster one after another
  * than through the thread pool's open/fstat/read/close round trips (measured on the large benchmark tree).
  */
 export function readSourceFiles(root: string, paths: string[], options: ReadOptions = {}): { files: SourceFile[]; warnings: Warning[] } {
@@ -54,43 +56,32 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
       let real = folder === undefined ? realpathSync.native(abs) : folder === null ? abs : under(folder, baseName(path));
       let realRel = folder === null ? path : toRootRelative(realRoot, real);
       if (outside(path, realRel, real)) continue;
-      let text: string;
+      let bytes: Buffer;
       try {
-        text = readText(abs, NO_FOLLOW);
+        bytes = readBoundedBytes(abs, { noFollow: NO_FOLLOW !== 0 });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
         real = realpathSync.native(abs);
         realRel = toRootRelative(realRoot, real);
         if (outside(path, realRel, real)) continue;
-        text = readText(abs, 0);
+        bytes = readBoundedBytes(abs);
       }
-      if (text.includes("\0")) {
+      if (bytes.includes(0)) {
         warnings.push({ file: path, message: "binary file (NUL byte); skipped" });
         continue;
       }
-      // Undecodable bytes became U+FFFD; a file that holds the character itself is read again to tell (rare).
-      if (text.includes("\uFFFD") && !readFileSync(abs).includes(REPLACEMENT)) {
+      // A byte order mark is dropped, as TextDecoder drops it.
+      const text = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.toString("utf8", 3) : bytes.toString("utf8");
+      // Undecodable bytes became U+FFFD; a file that holds the character itself says so in its bytes (rare).
+      if (text.includes("\uFFFD") && !bytes.includes(REPLACEMENT)) {
         warnings.push({ file: path, message: "not valid UTF-8; undecodable bytes became U+FFFD" });
       }
       files.push(realRel !== null && realRel !== path ? { path, text, realPath: realRel } : { path, text });
     } catch (error) {
-      warnings.push({ file: path, message: `${unreadable((error as NodeJS.ErrnoException).code ?? String(error))}; skipped` });
+      warnings.push({ file: path, message: `${unreadableReason(error)}; skipped` });
     }
   }
   return { files, warnings };
-}
-
-/**
- * A file's text, in one call to Node's native reader (open, read, close and UTF-8 decoding without a JS step
- * between them: --all reads thousands). Invalid UTF-8 decodes to U+FFFD, as TextDecoder does; a byte order mark is
- * dropped, as TextDecoder drops it. O_NONBLOCK: a FIFO named like an instruction file must not hold the run up at
- * open (for a regular file it changes nothing).
- */
-function readText(abs: string, noFollow: number): string {
-  // Node takes the flags as open(2)'s number too (its docs say so; its types know only strings).
-  const flag = (constants.O_RDONLY | noFollow | NON_BLOCK) as unknown as string;
-  const text = readFileSync(abs, { encoding: "utf8", flag });
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 const REPLACEMENT = Buffer.from("\uFFFD");
@@ -114,13 +105,4 @@ function isSymlink(abs: string): boolean {
 
 /** Windows has no O_NOFOLLOW: there every file's path is resolved. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
-const NON_BLOCK = constants.O_NONBLOCK ?? 0;
 const AS_FOLDER = constants.O_DIRECTORY === undefined || NO_FOLLOW === 0 ? undefined : constants.O_RDONLY | constants.O_DIRECTORY | NO_FOLLOW;
-
-function unreadable(code: string): string {
-  if (code === "EISDIR") return "is a directory";
-  if (code === "ENOENT") return "vanished before it could be read, or is a dangling symlink";
-  if (code === "ELOOP") return "is a symlink loop";
-  if (code === "EACCES" || code === "EPERM") return "cannot be read (permission denied)";
-  return `cannot be read (${code})`;
-}

@@ -8,7 +8,7 @@ export async function runConsume(ctx: CliContext, flags: { session: string; form
   const store = new SessionStore(stateDir(ctx.env));
   const claim = await store.claim(flags.session);
   try {
-    await writeOut(ctx, renderSessionEntries(flags.session, claim.entries, flags.format ?? "markdown"));
+    await writeOut(ctx, renderSessionEntries(ctx, flags.session, claim.entries, flags.format ?? "markdown"));
   } catch (error) {
     await claim.release();
     throw error;

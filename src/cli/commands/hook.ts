@@ -1,4 +1,5 @@
 import { CtxinjectError } from "../../core/errors.js";
+import { safeMessage } from "../../core/redact.js";
 import { DeadlineExceeded } from "../../io/deadline.js";
 import { claudeHost } from "../../integrations/claude-hook.js";
 import { codexHost } from "../../integrations/codex-hook.js";
@@ -32,7 +33,8 @@ export async function runHook(ctx: CliContext, agent: string): Promise<number> {
     await writeOut(ctx, answer);
     return 0;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // Told to the host and through it to the model (systemMessage): a short excerpt without secrets or hidden text.
+    const message = safeMessage(error instanceof Error ? error.message : String(error));
     ctx.stderr.write(`ctxinject hook ${agent}: ${message}\n`);
     // Past its deadline a hook lets the prompt go on without context: nothing was consumed or recorded.
     if (error instanceof DeadlineExceeded) return 0;

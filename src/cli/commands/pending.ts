@@ -6,6 +6,6 @@ import { renderSessionEntries } from "./session-output.js";
 /** Prints a session's pending entries without consuming them. */
 export async function runPending(ctx: CliContext, flags: { session: string; format?: Format }): Promise<number> {
   const store = new SessionStore(stateDir(ctx.env));
-  await writeOut(ctx, renderSessionEntries(flags.session, await store.pending(flags.session), flags.format ?? "markdown"));
+  await writeOut(ctx, renderSessionEntries(ctx, flags.session, await store.pending(flags.session), flags.format ?? "markdown"));
   return 0;
 }

@@ -1,4 +1,5 @@
 import { CtxinjectError } from "../../core/errors.js";
+import { safeMessage } from "../../core/redact.js";
 import type { Priority } from "../../core/types.js";
 import { SessionStore, stateDir } from "../../io/session-store.js";
 import type { CliContext } from "../context.js";
@@ -19,6 +20,6 @@ export async function runRegister(ctx: CliContext, flags: RegisterFlags): Promis
   }
   const store = new SessionStore(stateDir(ctx.env));
   await store.register(flags.session, { source: flags.source, id: flags.id, content, ...(flags.priority && { priority: flags.priority }) });
-  ctx.stderr.write(`ctxinject: registered ${flags.source}:${flags.id} in session ${flags.session}\n`);
+  ctx.stderr.write(`ctxinject: registered ${safeMessage(`${flags.source}:${flags.id} in session ${flags.session}`)}\n`);
   return 0;
 }
