@@ -1,5 +1,5 @@
 // Synchronous calls: a hook's handful of tiny files cost more in thread-pool round trips than in the calls.
-import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from "node:fs";
+import { chmodSync, linkSync, unlinkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from "node:fs";
 import { usageError } from "../core/errors.js";
 import type { Priority } from "../core/types.js";
 import { fingerprint } from "../core/fingerprint.js";
@@ -255,15 +255,15 @@ export class SessionStore {
           continue;
         }
         won.push(name);
-        for (const older of seen?.namesOf(record.key) ?? []) if (older !== name) rmSync(under(folder, older), { force: true });
+        for (const older of seen?.namesOf(record.key) ?? []) if (older !== name) unlinkQuietly(under(folder, older));
       }
     } finally {
-      rmSync(all, { force: true });
+      unlinkQuietly(all);
     }
     return {
       lost,
       release: () => {
-        for (const name of won.splice(0)) rmSync(under(folder, name), { force: true });
+        for (const name of won.splice(0)) unlinkQuietly(under(folder, name));
       },
     };
   }
@@ -399,6 +399,15 @@ function sessionIdOf(base: string, name: string): string {
   if (!name.includes("+")) return name;
   const stored = readJson(under(base, "id"));
   return typeof stored === "string" ? stored : name;
+}
+
+/** unlink without rmSync, which loads Node's rimraf module on every hook call that uses it. */
+function unlinkQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // gone already
+  }
 }
 
 function readJson(path: string): unknown {
