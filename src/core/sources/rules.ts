@@ -1,10 +1,11 @@
 /** Rule files (rules-injector): one parser, each agent's activation semantics given by its module. */
 import { parseFrontmatter, type ParsedDocument } from "../parse/frontmatter.js";
 import { compileGlobs, matchesEverything, readGlobList } from "../parse/globs.js";
+import { expandImports } from "../parse/imports.js";
 import { baseName, isWithin, trimSlashes, withoutSuffix } from "../rel-path.js";
 import { PRIORITIES, type Candidate, type Kind, type Priority, type SourceFile, type Warning } from "../types.js";
 import { isMdOrMdc } from "./locate.js";
-import { makeCandidate, modulePriority, setStatus, type DraftContext, type FileSpec, type LocateOptions, type SourceModule } from "./source.js";
+import { importSyntaxOf, makeCandidate, modulePriority, setStatus, type DraftContext, type FileSpec, type LocateOptions, type SourceModule } from "./source.js";
 
 /** What an agent's frontmatter says about when its rule applies, read by the rule's module. */
 export interface Activation {
@@ -137,18 +138,22 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
       located.map(({ file, anchor }) => {
         const rule = parseRule(file, spec, anchor);
         rule.warnings.forEach(ctx.warn);
+        // Kiro's `#[[file:path]]` references, expanded as Kiro does (the same limits as `@imports`).
+        const syntax = importSyntaxOf(module);
+        const expanded = syntax === null ? null : expandImports(rule.body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path).body, ctx.warn, [file.path], syntax);
         const candidate = makeCandidate({
           source: module.source,
           id: file.path,
           priority: rule.priority ?? modulePriority(ctx.config, module),
           kind: rule.kind,
           path: file.path,
-          content: rule.body,
+          content: expanded ? expanded.text.trim() : rule.body,
           description: rule.description,
           globs: rule.globs,
           countTokens: ctx.countTokens,
         });
         if (rule.excludeAgent.length > 0) candidate.excludeAgent = rule.excludeAgent;
+        if (expanded && expanded.imports.length > 0) candidate.imports = expanded.imports;
         decideRule(candidate, rule, ctx);
         return {
           candidate,
