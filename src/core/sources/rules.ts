@@ -140,7 +140,7 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
         rule.warnings.forEach(ctx.warn);
         // Kiro's `#[[file:path]]` references, expanded as Kiro does (the same limits as `@imports`).
         const syntax = importSyntaxOf(module);
-        const expanded = syntax === null ? null : expandImports(rule.body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path).body, ctx.warn, [file.path], syntax);
+        const expanded = syntax === null ? null : expandImports(rule.body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path).body, (w) => ctx.warn(inFile(w, file.text, rule.body)), [file.path], syntax);
         const candidate = makeCandidate({
           source: module.source,
           id: file.path,
@@ -163,6 +163,16 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
       }),
   };
   return module;
+}
+
+/** A warning about a line of a rule's body, moved to that line of its file (past the frontmatter). */
+function inFile(warning: Warning, text: string, body: string): Warning {
+  if (warning.line === undefined || warning.file === undefined) return warning;
+  const at = text.replace(/\r\n/g, "\n").indexOf(body);
+  if (at <= 0) return warning;
+  let before = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) before++;
+  return { file: warning.file, line: warning.line + before, message: warning.message };
 }
 
 /** A rule's (or skill's) first status: its folder, --all, --rule / @mention, then its kind. */
