@@ -1,4 +1,4 @@
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { FORMATS, PRIORITIES, type Format } from "../core/types.js";
 import { runBuild } from "./commands/build.js";
 import { runExplain } from "./commands/explain.js";
@@ -10,7 +10,7 @@ import { runSessions } from "./commands/sessions.js";
 import { runHook } from "./commands/hook.js";
 import { runInit } from "./commands/init.js";
 import { runDoctor } from "./commands/doctor.js";
-import { AGENT_NAMES } from "../core/agents/index.js";
+import { agentName, AGENT_NAMES_ACCEPTED } from "../core/agents/index.js";
 import { runTrust } from "./commands/trust.js";
 import { runMcp } from "./commands/mcp.js";
 import { SEVERITIES } from "../core/doctor/finding.js";
@@ -43,6 +43,13 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
 
   const priority = () => new Option("--priority <priority>", "critical, high, normal or low").choices(PRIORITIES);
   const format = () => new Option("--format <format>", "output format").choices(FORMATS);
+  // An agent by its name or short name (claude = claude-code): the commands see the profile's name only.
+  const asAgent = (description: string) =>
+    new Option("--as <agent>", description).choices(AGENT_NAMES_ACCEPTED).argParser((value: string) => {
+      const name = agentName(value);
+      if (name === undefined) throw new InvalidArgumentError(`Allowed choices are ${AGENT_NAMES_ACCEPTED.join(", ")}.`);
+      return name;
+    });
   const queue = (name: string, description: string, command: (ctx: CliContext, flags: { session: string; format?: Format }) => Promise<number>) => () =>
     program.command(name).description(description).requiredOption("--session <id>", "session id").addOption(format()).action(run(command));
 
@@ -54,12 +61,12 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .option("--out <file>", "write the block to FILE (atomically, only when it changed) instead of stdout")
         .option("--check", "with --out: write nothing; exit 1 when FILE is not what build would write")
         .option("--watch", "with --out: rebuild whenever an instruction file, the config or .gitignore changes, until Ctrl-C")
-        .addOption(new Option("--as <agent>", "build what that agent loads by itself (its own loader, from its profile) instead").choices(AGENT_NAMES))
+        .addOption(asAgent("build what that agent loads by itself (its own loader, from its profile) instead"))
         .action(run(runBuild)),
     explain: () =>
       addSelectionOptions(program.command("explain").description("show every candidate, included or not, and why"))
         .option("--json", "print the trace as JSON")
-        .addOption(new Option("--as <agent>", "also show what that agent loads by itself (its own loader, from its profile)").choices(AGENT_NAMES))
+        .addOption(asAgent("also show what that agent loads by itself (its own loader, from its profile)"))
         .action(run(runExplain)),
     register: () =>
       program
@@ -90,7 +97,7 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
       program
         .command("hook")
         .description("run as an agent's command hook: reads the event JSON on stdin, prints the hook answer")
-        .argument("<agent>", "claude, codex or gemini")
+        .argument("<agent>", "claude (claude-code), codex or gemini (gemini-cli)")
         .action(run(runHook)),
     doctor: () =>
       program
@@ -126,7 +133,14 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .option("--user", "with --claude, --codex or --gemini: into the user's settings in HOME (every project)")
         .option("--opencode", "write .opencode/plugins/ctxinject.js and .opencode/package.json, and install opencode's plugin package")
         .option("--no-install", "with --opencode: do not run npm in .opencode")
-        .action(run(runInit)),
+        .addOption(new Option("--claude-code", "the same as --claude").hideHelp())
+        .addOption(new Option("--gemini-cli", "the same as --gemini").hideHelp())
+        .action(
+          run((c: CliContext, flags: Parameters<typeof runInit>[1] & { claudeCode?: boolean; geminiCli?: boolean }) => {
+            const { claudeCode, geminiCli, ...rest } = flags;
+            return runInit(c, { ...rest, ...(claudeCode && { claude: true }), ...(geminiCli && { gemini: true }) });
+          }),
+        ),
   };
   // A command line that names a command needs only that one: the others' options cost start-up on every build.
   // Anything else (help, a typo, options first) gets the whole tree, so help and suggestions list every command.

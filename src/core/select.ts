@@ -15,7 +15,8 @@ import { locate } from "./sources/locate.js";
 import type { CustomInput, DraftContext, Located, SourceModule } from "./sources/source.js";
 import { approxTokens, utf8Bytes, type CountTokens } from "./tokens.js";
 import type { Candidate, Entry, Omitted, SourceFile, Warning } from "./types.js";
-import type { LoadedContext } from "./agents/profile.js";
+import { loadsThroughAnyPath, type LoadedContext } from "./agents/profile.js";
+import { oneFilePerRealPath } from "./same-file.js";
 import type { LinearEngine } from "./linear-regexp.js";
 
 /** A reason to leave a candidate out because the agent has it already (an agent profile's `loadsItself`). */
@@ -89,13 +90,21 @@ export function selectContext(input: SelectInput): Selection {
     .sort((a, b) => compareText(a.path, b.path))
     .map((f): SourceFile => (f.realPath === undefined ? { path: f.path, text: redact(f.text, f.path) } : { path: f.path, text: redact(f.text, f.path), realPath: f.realPath }));
   const ctx = draftContext(input, files, warn, redact);
+  // Every path stays readable for imports; a file reached through several paths is drafted once.
+  const { kept, aliasesOf } = oneFilePerRealPath(files);
 
-  const located = locateAll(files, modules, ctx);
+  const located = locateAll(kept, modules, ctx);
   // Each module's drafts are its own fresh objects: marked with their module in place, not copied (--all drafts
   // thousands).
   const drafts: Drafted[] = modules.flatMap((module, moduleIndex) =>
     module.draft(ctx, located.get(module) ?? []).map((draft) => Object.assign(draft, { module, moduleIndex })),
   );
+  if (aliasesOf.size > 0) {
+    for (const { candidate } of drafts) {
+      const aliases = candidate.path === null ? undefined : aliasesOf.get(candidate.path);
+      if (aliases) candidate.aliases = aliases;
+    }
+  }
   for (const name of ctx.requested) if (!ctx.requestedFound.has(name)) warn({ message: `--rule ${name}: no rule has that name` });
 
   const query = [input.prompt ?? "", ...ctx.targets].join("\n");
@@ -110,8 +119,9 @@ export function selectContext(input: SelectInput): Selection {
           })
         : null,
     countTokens: ctx.countTokens,
-    exclude: input.exclude,
-    loaded: { present: ctx.present, workingFolder: input.workingFolder ?? "", reads: input.reads ?? [], bytesOf: (path) => utf8Bytes(ctx.files.get(path)?.text ?? "") },
+    exclude: input.exclude && aliasesOf.size > 0 ? (c, loaded) => loadsThroughAnyPath(input.exclude!, c, loaded) : input.exclude,
+    // What an agent finds is every path, links included (a CLAUDE.md that links to AGENTS.md is there for Claude Code).
+    loaded: { present: aliasesOf.size > 0 ? new Set([...ctx.present, ...[...aliasesOf.values()].flat()]) : ctx.present, workingFolder: input.workingFolder ?? "", reads: input.reads ?? [], bytesOf: (path) => utf8Bytes(ctx.files.get(path)?.text ?? "") },
     alreadyInjected: input.alreadyInjected,
     warn,
   });

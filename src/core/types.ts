@@ -69,6 +69,8 @@ export interface Candidate {
   imports?: ImportNode[];
   /** Copilot's `excludeAgent`: the Copilot agents that leave this file out (`--as copilot` honours it). */
   excludeAgent?: string[];
+  /** Other paths that reach the same file through a symlink (core/same-file.ts): one entry, several names. */
+  aliases?: string[];
 }
 
 export interface Entry {

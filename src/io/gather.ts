@@ -3,7 +3,7 @@ import { memoize } from "../core/memo.js";
 import type { Config } from "../core/config.js";
 import { settingOrigins, type SettingOrigin } from "../core/config-layers.js";
 import { locateOptionsOf, locateSource } from "../core/sources/index.js";
-import { expandsImports } from "../core/sources/source.js";
+import { importSyntaxOf } from "../core/sources/source.js";
 import { selectContext, type CustomInput, type Selection } from "../core/select.js";
 import type { CountTokens } from "../core/tokens.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
@@ -93,7 +93,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   warnings.push(...discovered.warnings);
   const readOptions = { allowOutside: config.allowOutside, onFile: checkDeadline };
   const found = readSourceFiles(root, paths, readOptions);
-  const imported = readImports(root, found.files, (path) => expandsImports(locateSource(path, located)?.module), readOptions);
+  const imported = readImports(root, found.files, (path) => importSyntaxOf(locateSource(path, located)?.module), readOptions);
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, under(root, f.realPath ?? f.path)]));

@@ -1,26 +1,34 @@
 import { statSync } from "node:fs";
-import { importedPaths, MAX_IMPORT_DEPTH } from "../core/parse/imports.js";
+import { importedPaths, MAX_IMPORT_DEPTH, type ImportSyntax } from "../core/parse/imports.js";
 import type { SourceFile, Warning } from "../core/types.js";
 import { under } from "./paths.js";
 import { readSourceFiles, type ReadOptions } from "./read.js";
 
 /**
- * The files that agent files `@import`, read level by level (at most MAX_IMPORT_DEPTH deep) with the same
- * checks as any instruction file. A token that names no file is not an import: nothing is read or warned.
+ * The files that agent files `@import` (and Kiro's steering files reference as `#[[file:path]]`), read level by
+ * level (at most MAX_IMPORT_DEPTH deep) with the same checks as any instruction file; an imported file's own
+ * imports are read in its importer's syntax. A token that names no file is not an import: nothing is read or warned.
  */
-export function readImports(root: string, files: SourceFile[], expands: (path: string) => boolean, options: ReadOptions): { files: SourceFile[]; warnings: Warning[] } {
+export function readImports(root: string, files: SourceFile[], syntaxOf: (path: string) => ImportSyntax | null, options: ReadOptions): { files: SourceFile[]; warnings: Warning[] } {
   const have = new Set(files.map((f) => f.path));
   const out: SourceFile[] = [];
   const warnings: Warning[] = [];
-  let level = files.filter((f) => expands(f.path));
+  let level = files.flatMap((file) => {
+    const syntax = syntaxOf(file.path);
+    return syntax === null ? [] : [{ file, syntax }];
+  });
   for (let depth = 0; depth < MAX_IMPORT_DEPTH && level.length > 0; depth++) {
-    const wanted = [...new Set(level.flatMap(importedPaths))].filter((path) => !have.has(path) && isFile(under(root, path)));
-    if (wanted.length === 0) break;
+    const syntaxOfWanted = new Map<string, ImportSyntax>();
+    for (const { file, syntax } of level) {
+      for (const path of importedPaths(file, syntax)) if (!have.has(path) && !syntaxOfWanted.has(path) && isFile(under(root, path))) syntaxOfWanted.set(path, syntax);
+    }
+    if (syntaxOfWanted.size === 0) break;
+    const wanted = [...syntaxOfWanted.keys()];
     wanted.forEach((path) => have.add(path));
     const read = readSourceFiles(root, wanted, options);
     out.push(...read.files);
     warnings.push(...read.warnings);
-    level = read.files;
+    level = read.files.map((file) => ({ file, syntax: syntaxOfWanted.get(file.path)! }));
   }
   return { files: out, warnings };
 }

@@ -49,8 +49,8 @@ test("explain reports duplicates, overrides and the statuses of rules left out",
   const { status, stdout } = runCli(["explain", "--json", "--files", BUTTON], { cwd: root });
   assert.is(status, 0);
   const byId = Object.fromEntries(JSON.parse(stdout).candidates.map((c: { id: string }) => [c.id, c]));
-  assert.is(byId["CLAUDE.md"].status, "duplicate");
-  assert.is(byId["CLAUDE.md"].reason, "same file as AGENTS.md");
+  assert.is(byId["CLAUDE.md"], undefined, "CLAUDE.md links to AGENTS.md: one file, one row");
+  assert.equal(byId["AGENTS.md"].aliases, ["CLAUDE.md"]);
   assert.is(byId[".claude/rules/typescript.md"].status, "duplicate");
   assert.is(byId[".cursor/rules/migrations.mdc"].status, "below-threshold");
   assert.is(byId[".cursor/rules/release.mdc"].status, "manual");

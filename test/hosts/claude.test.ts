@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
 import { CLAUDE_CODE_VERSION, claudeBinary, claudeEnv } from "./claude-cli.js";
@@ -188,6 +188,25 @@ suite("with ctxinject as an MCP server (--mcp-config), a get_context call is ans
   const body = lastMain(out);
   assert.match(body, "mcp__ctxinject__get_context", "the tool is offered to the model");
   assert.match(body, /tool_result[^]*MARK-NET-RULE/, "the tool's answer carries the file's rule (no hook is installed here)");
+});
+
+
+/** A skill whose description carries a marker, in `folder` of the project. */
+function writeSkill(root: string, folder: string, name: string, marker: string): void {
+  mkdirSync(join(root, folder, name), { recursive: true });
+  writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
+}
+
+suite("a skill in .claude/skills arrives once (Claude Code lists it; the hook does not send it again); one in .agents/skills once, from the hook", () => {
+  const root = project((r) => {
+    writeSkill(r, ".claude/skills", "ledger-own", "MARK-SKILL-OWN");
+    writeSkill(r, ".agents/skills", "ledger-other", "MARK-SKILL-OTHER");
+  });
+  const out = claude(root, [{ text: "ok" }], [p("reconcile the quarterly ledgers")]);
+  const body = lastMain(out);
+  assert.is(count(body, "MARK-SKILL-OWN-DESC"), 1, "Claude Code's own skill list names it; the hook adds nothing");
+  assert.is(count(body, "MARK-SKILL-OWN-BODY"), 0, "its body only when the model uses the skill");
+  assert.is(count(body, "MARK-SKILL-OTHER-DESC"), 1, "a folder Claude Code does not read: the hook's entry");
 });
 
 test.run();

@@ -141,4 +141,22 @@ suite("a second prompt in the same session (exec resume) repeats nothing (the ho
   for (const line of out.served) assert.match(line, /: exit 0,/);
 });
 
+
+/** A skill whose description carries a marker, in `folder` of the project. */
+function writeSkill(root: string, folder: string, name: string, marker: string): void {
+  mkdirSync(join(root, folder, name), { recursive: true });
+  writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
+}
+
+suite("a skill in .agents/skills arrives once (Codex lists it; the hook does not send it again); one in .claude/skills once, from the hook", () => {
+  const root = project((r) => {
+    writeSkill(r, ".agents/skills", "ledger-own", "MARK-SKILL-OWN");
+    writeSkill(r, ".claude/skills", "ledger-other", "MARK-SKILL-OTHER");
+  });
+  const body = lastAgentTurn(codex(root, [{ text: "ok" }], ["reconcile the quarterly ledgers"]));
+  assert.is(count(body, "MARK-SKILL-OWN-DESC"), 1, "Codex's own skill list names it; the hook adds nothing");
+  assert.is(count(body, "MARK-SKILL-OWN-BODY"), 0);
+  assert.is(count(body, "MARK-SKILL-OTHER-DESC"), 1, "a folder Codex does not read: the hook's entry");
+});
+
 test.run();

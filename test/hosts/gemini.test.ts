@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 import { count, installHost, lastAgentTurn, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
@@ -102,6 +102,23 @@ suite("a second prompt in the same session (--resume latest) repeats nothing (th
   // The first hook call answers itself and starts the hook server; the later calls are the server's.
   assert.ok(out.served.length >= 1, "the hook server answered the later calls");
   for (const line of out.served) assert.match(line, /: exit 0,/);
+});
+
+
+/** A skill whose description carries a marker, in `folder` of the project. */
+function writeSkill(root: string, folder: string, name: string, marker: string): void {
+  mkdirSync(join(root, folder, name), { recursive: true });
+  writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
+}
+
+suite("a skill in .agents/skills arrives once (Gemini CLI lists it; the hook does not send it again); one in .claude/skills once, from the hook", () => {
+  const root = project();
+  writeSkill(root, ".agents/skills", "ledger-own", "MARK-SKILL-OWN");
+  writeSkill(root, ".claude/skills", "ledger-other", "MARK-SKILL-OTHER");
+  const body = lastAgentTurn(gemini(root, [{ text: "ok" }], ["reconcile the quarterly ledgers"]), forModel);
+  assert.is(count(body, "MARK-SKILL-OWN-DESC"), 1, "Gemini CLI's own skill list names it; the hook adds nothing");
+  assert.is(count(body, "MARK-SKILL-OWN-BODY"), 0);
+  assert.is(count(body, "MARK-SKILL-OTHER-DESC"), 1, "a folder Gemini CLI does not read: the hook's entry");
 });
 
 test.run();

@@ -197,4 +197,24 @@ suite("ctxinject register --session <opencode session> reaches the conversation"
   assert.is(count(lastAgentTurn(out), "MARK-REGISTERED"), 1);
 });
 
+
+/** A skill whose description carries a marker, in `folder` of the project. */
+function writeSkill(root: string, folder: string, name: string, marker: string): void {
+  mkdirSync(join(root, folder, name), { recursive: true });
+  writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
+}
+
+suite("a skill in .claude/skills arrives once (opencode lists it; the plugin does not send it again); one in .github/skills once, from the plugin", () => {
+  const root = project({
+    prepare: (r) => {
+      writeSkill(r, ".claude/skills", "ledger-own", "MARK-SKILL-OWN");
+      writeSkill(r, ".github/skills", "ledger-other", "MARK-SKILL-OTHER");
+    },
+  });
+  const body = lastAgentTurn(opencode(root, [{ text: "ok" }], [run("reconcile the quarterly ledgers")]));
+  assert.is(count(body, "MARK-SKILL-OWN-DESC"), 1, "opencode's own skill tool names it; the plugin adds nothing");
+  assert.is(count(body, "MARK-SKILL-OWN-BODY"), 0);
+  assert.is(count(body, "MARK-SKILL-OTHER-DESC"), 1, "a folder opencode does not read: the plugin's entry");
+});
+
 test.run();

@@ -1,6 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { LoadedContext } from "../../src/core/agents/profile.js";
+import { loadsThroughAnyPath, type LoadedContext } from "../../src/core/agents/profile.js";
+import { claudeCode } from "../../src/core/agents/claude-code.js";
+import { copilot } from "../../src/core/agents/copilot.js";
+import { cursor } from "../../src/core/agents/cursor.js";
+import { agentName } from "../../src/core/agents/index.js";
+import { kiro } from "../../src/core/agents/kiro.js";
 import { codex, codexProfile } from "../../src/core/agents/codex.js";
 import { geminiCli, geminiCliProfile } from "../../src/core/agents/gemini-cli.js";
 import { opencode, opencodeProfile } from "../../src/core/agents/opencode.js";
@@ -79,6 +84,60 @@ test("opencode's instructions: a relative path or glob is looked for from the wo
   assert.is(configured.loadsItself(rule("lib/CONVENTIONS.md"), ctx), null, "off the path from the working folder up");
   assert.is(configured.loadsItself(rule(".cursor/rules/deep/x.mdc"), ctx), null, "* stays in one folder");
   assert.is(opencode.loadsItself(rule(".cursor/rules/style.mdc"), ctx), null, "without instructions, no rules folders");
+});
+
+
+// Agents' own skills (issue 30 item 2): what each real CLI sent of a repository's skills in test/hosts probes
+// (Claude Code 2.1.330, Codex 0.169.0, Gemini CLI 0.61.0, opencode 1.18.33), and Copilot's and Kiro's documentation.
+const skill = (path: string) => makeCandidate({ source: "skills", id: path, priority: "normal", kind: "agent-requested", path, content: "Skill", countTokens: approxTokens });
+const listed = (profile: { loadsItself: (c: ReturnType<typeof skill>, ctx: LoadedContext) => string | null }, path: string, workingFolder = "", reads: string[] = []) =>
+  profile.loadsItself(skill(path), context([], workingFolder, reads)) !== null;
+
+test("each agent lists the skills of its own folders itself, from the folders it looks in", () => {
+  const cases: Array<[string, typeof claudeCode, string, string, boolean]> = [
+    ["claude-code", claudeCode, ".claude/skills/a/SKILL.md", "", true],
+    ["claude-code", claudeCode, ".claude/skills/a/SKILL.md", "pkg", true],
+    ["claude-code", claudeCode, "pkg/.claude/skills/a/SKILL.md", "pkg", true],
+    ["claude-code", claudeCode, "pkg/.claude/skills/a/SKILL.md", "", false],
+    ["claude-code", claudeCode, ".agents/skills/a/SKILL.md", "", false],
+    ["codex", codex, ".agents/skills/a/SKILL.md", "pkg", true],
+    ["codex", codex, "pkg/.agents/skills/a/SKILL.md", "pkg", true],
+    ["codex", codex, "pkg/.agents/skills/a/SKILL.md", "", false],
+    ["codex", codex, ".claude/skills/a/SKILL.md", "", false],
+    ["gemini-cli", geminiCli, ".agents/skills/a/SKILL.md", "", true],
+    ["gemini-cli", geminiCli, ".agents/skills/a/SKILL.md", "pkg", false],
+    ["gemini-cli", geminiCli, "pkg/.agents/skills/a/SKILL.md", "pkg", true],
+    ["gemini-cli", geminiCli, ".claude/skills/a/SKILL.md", "", false],
+    ["opencode", opencode, ".claude/skills/a/SKILL.md", "pkg", true],
+    ["opencode", opencode, "pkg/.agents/skills/a/SKILL.md", "pkg", true],
+    ["opencode", opencode, ".github/skills/a/SKILL.md", "", false],
+    ["copilot", copilot, ".github/skills/a/SKILL.md", "", true],
+    ["copilot", copilot, ".claude/skills/a/SKILL.md", "", true],
+    ["copilot", copilot, ".agents/skills/a/SKILL.md", "", true],
+    ["copilot", copilot, ".kiro/skills/a/SKILL.md", "", false],
+    ["kiro", kiro, ".kiro/skills/a/SKILL.md", "", true],
+    ["kiro", kiro, ".claude/skills/a/SKILL.md", "", false],
+    ["cursor", cursor, ".claude/skills/a/SKILL.md", "", false],
+  ];
+  for (const [name, profile, path, folder, expected] of cases) assert.is(listed(profile, path, folder), expected, `${name}: ${path} from ${folder || "the root"}`);
+  assert.ok(listed(claudeCode, "pkg/.claude/skills/a/SKILL.md", "", ["pkg/src/x.ts"]), "Claude Code: a nested .claude/skills once it works on files below it");
+  assert.match(claudeCode.loadsItself(skill(".claude/skills/a/SKILL.md"), context([]))!, "name and description; it reads the body when it uses one");
+});
+
+test("a file reached through a symlink is loaded when the agent loads any of its paths", () => {
+  const candidate = { ...skill(".agents/skills/a/SKILL.md"), aliases: [".claude/skills/a/SKILL.md"] };
+  assert.is(claudeCode.loadsItself(candidate, context([])), null, "by its own path Claude Code does not read it");
+  assert.match(loadsThroughAnyPath(claudeCode.loadsItself, candidate, context([]))!, "(as .claude/skills/a/SKILL.md, the same file)");
+});
+
+test("agents' short names are their profiles' names, in any case; unknown names are none", () => {
+  assert.is(agentName("claude"), "claude-code");
+  assert.is(agentName("Claude-Code"), "claude-code");
+  assert.is(agentName("gemini"), "gemini-cli");
+  assert.is(agentName("kiro"), "kiro");
+  assert.is(agentName("codex"), "codex");
+  assert.is(agentName("claud"), undefined);
+  assert.is(agentName("constructor"), undefined);
 });
 
 test.run();

@@ -25,4 +25,19 @@ test("imports deeper than five levels stop with a warning", () => {
   assert.ok(warnings.some((w) => /deeper than 5/.test(w.message)), JSON.stringify(warnings));
 });
 
+
+test("Kiro's #[[file:path]] references: paths from the workspace root, outside code, the same limits as @imports", () => {
+  const text = "See #[[file:docs/a.md]] and `#[[file:docs/a.md]]`, #[[file:../up.md]], #[[file: docs/b.md ]], @docs/a.md";
+  assert.equal(importTokens(text, "kiro-file").map((t) => t.token), ["docs/a.md", "../up.md", "docs/b.md"]);
+  const files = new Map([
+    ["docs/a.md", { path: "docs/a.md", text: "A text" }],
+    ["docs/b.md", { path: "docs/b.md", text: "B text #[[file:docs/a.md]]" }],
+  ]);
+  const warnings: string[] = [];
+  const out = expandImports(text, ".kiro/steering/x.md", files, (f) => f.text, (w) => void warnings.push(w.message), [".kiro/steering/x.md"], "kiro-file");
+  assert.is(out.text, "See A text and `#[[file:docs/a.md]]`, #[[file:../up.md]], B text A text, @docs/a.md");
+  assert.equal(out.imports.map((n) => n.path), ["docs/a.md", "docs/b.md"]);
+  assert.equal(warnings, []);
+});
+
 test.run();

@@ -172,7 +172,7 @@ test("configured agent file names are read, and a symlinked copy is a duplicate"
   assert.is(statusOf(s, "CLAUDE.md"), "duplicate");
 });
 
-test("a file reached through a symlink is reported as the same file", () => {
+test("a file reached through a symlink is one candidate, under its real path, naming the other path", () => {
   const s = select(
     {},
     {
@@ -183,8 +183,9 @@ test("a file reached through a symlink is reported as the same file", () => {
       configure: (c) => void (c.agents.files = ["AGENTS.md", "CLAUDE.md"]),
     },
   );
-  assert.is(statusOf(s, "CLAUDE.md"), "duplicate");
-  assert.is(reasonOf(s, "CLAUDE.md"), "same file as AGENTS.md");
+  assert.equal(s.candidates.map((c) => c.id), ["AGENTS.md"]);
+  assert.equal(s.candidates[0]!.aliases, ["CLAUDE.md"]);
+  assert.is(statusOf(s, "AGENTS.md"), "included");
 });
 
 test("custom entries join the build, and the later of two with one id wins", () => {

@@ -29,6 +29,8 @@ export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<numb
   const selected = await selectFromFlags(ctx, flags, true);
   if (flags.out !== undefined) return writeGenerated(ctx, resolve(ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
   const { output, prompt, format } = selected;
+  // An empty block says nothing by itself: say what it means.
+  if (flags.as !== undefined && output.trim() === "") ctx.stderr.write(`ctxinject: ${flags.as} loads none of these instruction files by itself here (build --as prints only what the agent loads on its own; build without --as prints what ctxinject gives it)\n`);
   let text = output;
   if (prompt !== undefined && flags.passthrough !== false && format !== "json") {
     const block = output.replace(/\n+$/, "");

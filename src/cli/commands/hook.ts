@@ -1,3 +1,4 @@
+import { agentName } from "../../core/agents/index.js";
 import { CtxinjectError } from "../../core/errors.js";
 import { safeMessage } from "../../core/redact.js";
 import { DeadlineExceeded } from "../../io/deadline.js";
@@ -7,7 +8,9 @@ import { answerHookEvent, type HookHost } from "../../integrations/command-hook.
 import { geminiHost } from "../../integrations/gemini-hook.js";
 import { printWarnings, writeOut, type CliContext } from "../context.js";
 
-const HOSTS: Record<string, HookHost> = { claude: claudeHost, codex: codexHost, gemini: geminiHost };
+/** The command-hook hosts by profile name: `hook claude` and `hook claude-code` are one host. */
+const HOSTS: Record<string, HookHost> = { "claude-code": claudeHost, codex: codexHost, "gemini-cli": geminiHost };
+const SHORT: Record<string, string> = { "claude-code": "claude", codex: "codex", "gemini-cli": "gemini" };
 
 /**
  * `ctxinject hook <agent>`: an agent's command hook. Event JSON on stdin, hook JSON on stdout. On any failure of
@@ -17,8 +20,9 @@ const HOSTS: Record<string, HookHost> = { claude: claudeHost, codex: codexHost, 
  */
 export async function runHook(ctx: CliContext, agent: string): Promise<number> {
   try {
-    const host = HOSTS[agent];
-    if (!host) throw new Error(`unknown agent "${agent}" (expected: ${Object.keys(HOSTS).join(", ")})`);
+    const name = agentName(agent);
+    const host = name === undefined ? undefined : HOSTS[name];
+    if (!host) throw new Error(`unknown agent "${agent}" (expected: ${Object.values(SHORT).join(", ")}; or ${Object.keys(HOSTS).filter((n) => SHORT[n] !== n).join(", ")})`);
     const raw = await ctx.readStdin();
     if (raw === undefined || raw.trim() === "") throw new Error("no hook event on standard input");
     let event;

@@ -4,11 +4,16 @@
  * - in each folder from the project top (the git root) down to the working folder, the first of
  *   AGENTS.override.md, AGENTS.md and the names of config `project_doc_fallback_filenames`, all in one budget of
  *   32 KiB (`project_doc_max_bytes`) filled root first: the file nearest the code is the one cut, in raw bytes;
+ * - skills: `.agents/skills` (and `.codex/skills`) in the working folder and each folder above it up to the project
+ *   top, each skill's name and description (its body when the model uses it);
  * - nothing below the working folder, nothing for the files it touches later, no `@imports`, no rules folders.
  * So a file that is cut, or that carries imports Codex leaves as they are, is injected whole by ctxinject.
  */
 import { ancestorsOf, baseName, dirOf, isWithin, joinPath } from "../rel-path.js";
+import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile, AgentSettings, LoadedContext } from "./profile.js";
+
+const SKILLS: NativeSkills = { label: "Codex", folders: [".agents/skills", ".codex/skills"], scope: "chain" };
 
 export const CODEX_BUDGET_BYTES = 32 * 1024;
 
@@ -37,6 +42,7 @@ export function codexProfile(settings: AgentSettings = {}): AgentProfile {
     basis: "developers.openai.com/codex/guides/agents-md; observed with the real CLI against a recording API (test/hosts/codex.test.ts)",
     loadsItself(candidate, context) {
       const path = candidate.path;
+      if (candidate.source === "skills") return nativeSkill(SKILLS, candidate, context);
       if (path === null || !names.includes(baseName(path))) return null;
       if (!isWithin(context.workingFolder, dirOf(path)) || (candidate.imports?.length ?? 0) > 0) return null;
       let used = 0;

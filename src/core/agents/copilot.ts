@@ -5,18 +5,24 @@
  * - `.github/instructions/**\/*.instructions.md` whose `applyTo` matches a file being worked on (`excludeAgent`
  *   leaves out the code-review or coding agent: read here as "some Copilot agents skip it");
  * - AGENTS.md (the nearest one above a file wins for the coding agent; VS Code reads the root's), and a root
- *   CLAUDE.md or GEMINI.md in their place.
+ *   CLAUDE.md or GEMINI.md in their place;
+ * - skills ("About agent skills"): `.github/skills`, `.claude/skills` and `.agents/skills` of the repository, each
+ *   skill's name and description (the body when the agent uses it).
  */
 import { baseName, dirOf } from "../rel-path.js";
+import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile } from "./profile.js";
+
+const SKILLS: NativeSkills = { label: "Copilot", folders: [".github/skills", ".claude/skills", ".agents/skills"], scope: "root" };
 
 export const copilot: AgentProfile = {
   name: "copilot",
   version: "2026 documentation",
-  basis: "docs.github.com repository custom instructions; VS Code custom instructions documentation",
-  loadsItself(candidate) {
+  basis: "docs.github.com repository custom instructions and agent skills; VS Code custom instructions documentation",
+  loadsItself(candidate, context) {
     const path = candidate.path;
     if (path === null) return null;
+    if (candidate.source === "skills") return nativeSkill(SKILLS, candidate, context);
     if (path === ".github/copilot-instructions.md") return "Copilot reads .github/copilot-instructions.md itself, always";
     if (/^\.github\/instructions\/.*\.instructions\.md$/.test(path)) {
       if (copilot.skips!(candidate) !== null) return null;

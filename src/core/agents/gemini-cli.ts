@@ -5,10 +5,15 @@
  *   folder and each folder above it up to the project top, at start, with `@imports` expanded;
  * - just in time: when a tool reads or writes a file, the GEMINI.md files of that file's folder and the folders
  *   above it;
+ * - skills: `.gemini/skills` and `.agents/skills` of the working folder only (not of the folders above it), each
+ *   skill's name and description (its body when the model activates it);
  * - no AGENTS.md (unless named in `context.fileName`, as many projects do), no rules folders.
  */
 import { baseName, dirOf, isWithin } from "../rel-path.js";
+import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile, AgentSettings } from "./profile.js";
+
+const SKILLS: NativeSkills = { label: "Gemini CLI", folders: [".gemini/skills", ".agents/skills"], scope: "working-folder" };
 
 /** Gemini CLI as these settings have it (its defaults without them). */
 export function geminiCliProfile(settings: AgentSettings = {}): AgentProfile {
@@ -20,6 +25,7 @@ export function geminiCliProfile(settings: AgentSettings = {}): AgentProfile {
     basis: "Gemini CLI docs/cli/gemini-md.md at 0.61.0; observed with the real CLI against a recording API (test/hosts/gemini.test.ts)",
     loadsItself(candidate, context) {
       const path = candidate.path;
+      if (candidate.source === "skills") return nativeSkill(SKILLS, candidate, context);
       if (path === null || candidate.source !== "directory-agents") return null;
       const name = baseName(path);
       if (!names.includes(name)) return null;

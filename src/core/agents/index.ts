@@ -4,6 +4,7 @@ import { codex, codexProfile } from "./codex.js";
 import { copilot } from "./copilot.js";
 import { cursor } from "./cursor.js";
 import { geminiCli, geminiCliProfile } from "./gemini-cli.js";
+import { kiro } from "./kiro.js";
 import { opencode, opencodeProfile } from "./opencode.js";
 import type { AgentProfile, AgentSettings } from "./profile.js";
 import { windsurf } from "./windsurf.js";
@@ -14,11 +15,28 @@ export const AGENT_PROFILES: Readonly<Record<string, AgentProfile>> = {
   cursor,
   copilot,
   "gemini-cli": geminiCli,
+  kiro,
   opencode,
   windsurf,
 };
 
 export const AGENT_NAMES = Object.keys(AGENT_PROFILES);
+
+/**
+ * The short names people type (`init --claude`, `hook claude`): each is the same agent as its profile's name, in
+ * `--as`, `hook` and `init` alike.
+ */
+const SHORT_NAMES: Readonly<Record<string, string>> = { claude: "claude-code", gemini: "gemini-cli", "github-copilot": "copilot" };
+
+/** Every name an agent is accepted by: profile names first, then short names. */
+export const AGENT_NAMES_ACCEPTED = [...AGENT_NAMES, ...Object.keys(SHORT_NAMES)];
+
+/** The profile name for an agent's name or short name (any case), or undefined for none. */
+export function agentName(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  if (Object.hasOwn(AGENT_PROFILES, lower)) return lower;
+  return Object.hasOwn(SHORT_NAMES, lower) ? SHORT_NAMES[lower] : undefined;
+}
 
 const CONFIGURABLE: Readonly<Record<string, (settings: AgentSettings) => AgentProfile>> = {
   codex: codexProfile,

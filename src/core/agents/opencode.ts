@@ -7,13 +7,18 @@
  *   looked for in the working folder and each folder above it up to the project top;
  * - on its `read` tool, for each folder below the working folder on the read file's path, the first of
  *   AGENTS.md, CLAUDE.md, CONTEXT.md there, appended to the read result (its edit and write tools add nothing);
+ * - skills: `.claude/skills`, `.agents/skills` and `.opencode/skill(s)` in the working folder and each folder above
+ *   it, each skill's name and description in its skill tool (the body when the model calls it);
  * - no `@imports`, no rules folders.
  * OPENCODE_DISABLE_CLAUDE_CODE_PROMPT drops CLAUDE.md from both lists; this profile keeps the default.
  */
 import picomatch from "picomatch";
 import { globShape, isSimpleGlob } from "../parse/glob-limits.js";
 import { ancestorsOf, baseName, dirOf, isWithin, joinPath } from "../rel-path.js";
+import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile, AgentSettings, LoadedContext } from "./profile.js";
+
+const SKILLS: NativeSkills = { label: "opencode", folders: [".claude/skills", ".agents/skills", ".opencode/skills", ".opencode/skill"], scope: "chain" };
 
 const NAMES = ["AGENTS.md", "CLAUDE.md", "CONTEXT.md"];
 
@@ -39,6 +44,7 @@ export function opencodeProfile(settings: AgentSettings = {}): AgentProfile {
     loadsItself(candidate, context) {
       const path = candidate.path;
       if (path === null) return null;
+      if (candidate.source === "skills") return nativeSkill(SKILLS, candidate, context);
       for (const folder of instructions.length > 0 ? ancestorsOf(context.workingFolder) : []) {
         if (!isWithin(path, folder)) continue;
         const hit = instructions.find((i) => i.test(folder === "" ? path : path.slice(folder.length + 1)));

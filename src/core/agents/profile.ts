@@ -44,3 +44,17 @@ export interface AgentSettings {
   /** The config file each setting came from, for the reasons `explain --as` gives. */
   from?: string;
 }
+
+/**
+ * Whether the agent has a file through any of the paths that reach it: `.agents/skills/x/SKILL.md` drafted once is
+ * also `.claude/skills/x/SKILL.md` when `.claude` links to `.agents`, and Claude Code loads it by that name.
+ */
+export function loadsThroughAnyPath(loadsItself: AgentProfile["loadsItself"], candidate: Candidate, context: LoadedContext): string | null {
+  const own = loadsItself(candidate, context);
+  if (own !== null || candidate.aliases === undefined) return own;
+  for (const alias of candidate.aliases) {
+    const reason = loadsItself({ ...candidate, path: alias }, context);
+    if (reason !== null) return `${reason} (as ${alias}, the same file)`;
+  }
+  return null;
+}

@@ -2,7 +2,7 @@ import { toEntry } from "../phases/dedup.js";
 import type { Selection } from "../select.js";
 import { utf8Bytes } from "../tokens.js";
 import type { Candidate } from "../types.js";
-import type { AgentProfile } from "./profile.js";
+import { loadsThroughAnyPath, type AgentProfile } from "./profile.js";
 
 /** Whether one agent, left to its own loader, has a candidate — and why, or why not. */
 export interface AgentView {
@@ -17,9 +17,10 @@ export interface AgentView {
  */
 export function agentView(profile: AgentProfile, candidates: Candidate[], targets: string[], workingFolder: string): AgentView[] {
   const byPath = new Map(candidates.filter((c) => c.path !== null).map((c) => [c.path!, c]));
-  const context = { present: new Set(byPath.keys()), workingFolder, reads: targets, bytesOf: (path: string) => utf8Bytes(byPath.get(path)?.content ?? "") };
+  const present = new Set([...byPath.keys(), ...candidates.flatMap((c) => c.aliases ?? [])]);
+  const context = { present, workingFolder, reads: targets, bytesOf: (path: string) => utf8Bytes(byPath.get(path)?.content ?? "") };
   return candidates.map((c) => {
-    const reason = profile.loadsItself(c, context);
+    const reason = loadsThroughAnyPath(profile.loadsItself, c, context);
     if (reason !== null) return { agent: profile.name, loads: true, reason };
     const why =
       profile.skips?.(c) ??

@@ -16,6 +16,7 @@ import type { Selection } from "../select.js";
 import { locateOptionsOf, locateSource } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
 import type { Candidate, SourceFile, Warning } from "../types.js";
+import { oneFilePerRealPath } from "../same-file.js";
 import { sortFindings, type Finding } from "./finding.js";
 import { textChecks } from "./text-checks.js";
 
@@ -53,12 +54,15 @@ export function diagnose(input: DoctorInput): Finding[] {
   };
   const isRule = (path: string) => locateSource(path, located)?.module.source === "rules-injector";
 
-  for (const file of files) findings.push(...textChecks(file, isRule(file.path)));
+  // A file reached through several paths (a symlink) is checked once, under the name build gives it.
+  const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
+  for (const file of kept) findings.push(...textChecks(file, isRule(file.path)));
+  for (const [path, aliases] of aliasesOf) findings.push({ severity: "info", kind: "same-file", agent: "all", file: path, message: `also reached as ${aliases.join(", ")} (a symlink): one file, read and injected once under this name` });
   for (const warning of selection.warnings) {
     const finding = fromWarning(warning, agentOf);
     if (finding) findings.push(finding);
   }
-  for (const file of files) if (isRule(file.path)) findings.push(...frontmatterChecks(file, locateSource(file.path, located)!.module.name));
+  for (const file of kept) if (isRule(file.path)) findings.push(...frontmatterChecks(file, locateSource(file.path, located)!.module.name));
   findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path, located)?.anchor ?? "", agentOf, input.linear));
   findings.push(...duplicateChecks(selection.candidates, readersOf(selection.candidates, input.profiles ?? Object.values(AGENT_PROFILES))));
   findings.push(...importChecks(files, (path) => locateSource(path, located)?.module.source === "directory-agents", input.exists));

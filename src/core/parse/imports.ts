@@ -1,11 +1,16 @@
 /**
  * `@path` imports in agent files (CLAUDE.md, AGENTS.md, GEMINI.md): Claude Code and Gemini CLI expand them,
- * Codex and opencode do not; ctxinject expands them for every agent. Pure: the caller hands in the files.
+ * Codex and opencode do not; ctxinject expands them for every agent. Kiro's steering files reference files as
+ * `#[[file:path]]` (a path from the workspace root), which Kiro expands: the same expansion, the same limits.
+ * Pure: the caller hands in the files.
  */
 import { normalizeText } from "./frontmatter.js";
 import { inCode, scanCode } from "./code.js";
 import { dirOf } from "../rel-path.js";
 import type { SourceFile, Warning } from "../types.js";
+
+/** How a file names the files it brings in: `@path` (agent files), or Kiro's `#[[file:path]]` (steering files). */
+export type ImportSyntax = "at" | "kiro-file";
 
 /** Imports nest at most this deep (Claude Code's own limit). */
 export const MAX_IMPORT_DEPTH = 5;
@@ -26,8 +31,12 @@ export interface ImportToken {
 // `@` not after a word character, `.`, `/` or `@` (e-mail addresses, `a@b`); a path of ordinary characters.
 const TOKEN = /(?<![\w.@/`])@((?:\.{1,2}\/|~\/)?[\w.-]+(?:\/[\w.-]+)*)/g;
 
-/** The `@path` tokens outside code spans and fences. Whether each names a file is the caller's question. */
-export function importTokens(text: string): ImportToken[] {
+// `#[[file:path]]`: a path of one line, without brackets.
+const KIRO_FILE = /#\[\[file:([^\]\n]+)\]\]/g;
+
+/** The `@path` (or `#[[file:path]]`) tokens outside code spans and fences. Whether each names a file is the caller's question. */
+export function importTokens(text: string, syntax: ImportSyntax = "at"): ImportToken[] {
+  if (syntax === "kiro-file") return kiroFileTokens(text);
   // Most agent files import nothing: no `@`, no scan of their code.
   if (!text.includes("@")) return [];
   const { ranges } = scanCode(text);
@@ -39,6 +48,26 @@ export function importTokens(text: string): ImportToken[] {
     out.push({ token, start: m.index, end: m.index + 1 + token.length });
   }
   return out;
+}
+
+function kiroFileTokens(text: string): ImportToken[] {
+  if (!text.includes("#[[file:")) return [];
+  const { ranges } = scanCode(text);
+  const out: ImportToken[] = [];
+  for (const m of text.matchAll(KIRO_FILE)) {
+    const token = m[1]!.trim();
+    if (token === "" || inCode(ranges, m.index)) continue;
+    out.push({ token, start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+/** How a token is written, for warnings. */
+export const writtenImport = (token: string, syntax: ImportSyntax = "at"): string => (syntax === "kiro-file" ? `#[[file:${token}]]` : `@${token}`);
+
+/** The root-relative path a token names: `@path` from the importing file's folder, Kiro's from the workspace root. */
+export function importTarget(importer: string, token: string, syntax: ImportSyntax = "at"): string | null {
+  return resolveImport(syntax === "kiro-file" ? "" : importer, token);
 }
 
 /**
@@ -59,10 +88,10 @@ export function resolveImport(importer: string, token: string): string | null {
 }
 
 /** Every root-relative path a text's imports name (existing or not): what io reads next. */
-export function importedPaths(file: SourceFile): string[] {
+export function importedPaths(file: SourceFile, syntax: ImportSyntax = "at"): string[] {
   const out = new Set<string>();
-  for (const { token } of importTokens(normalizeText(file.text))) {
-    const path = resolveImport(file.path, token);
+  for (const { token } of importTokens(normalizeText(file.text), syntax)) {
+    const path = importTarget(file.path, token, syntax);
     if (path !== null) out.add(path);
   }
   return [...out];
@@ -85,26 +114,27 @@ export function expandImports(
   bodyOf: (file: SourceFile) => string,
   warn: (warning: Warning) => void,
   chain: string[] = [path],
+  syntax: ImportSyntax = "at",
 ): Expanded {
-  const tokens = importTokens(text);
+  const tokens = importTokens(text, syntax);
   if (tokens.length === 0) return { text, imports: [] };
   const imports: ImportNode[] = [];
   let out = "";
   let at = 0;
   for (const { token, start, end } of tokens) {
-    const target = resolveImport(path, token);
+    const target = importTarget(path, token, syntax);
     const file = target === null ? undefined : files.get(target);
     if (target === null || file === undefined) continue;
     const line = lineOf(text, start);
     if (chain.includes(target)) {
-      warn({ file: path, line, message: `import cycle: ${[...chain, target].join(" → ")}; @${token} is left as written` });
+      warn({ file: path, line, message: `import cycle: ${[...chain, target].join(" → ")}; ${writtenImport(token, syntax)} is left as written` });
       continue;
     }
     if (chain.length > MAX_IMPORT_DEPTH) {
-      warn({ file: path, line, message: `imports nest deeper than ${MAX_IMPORT_DEPTH} levels; @${token} is left as written` });
+      warn({ file: path, line, message: `imports nest deeper than ${MAX_IMPORT_DEPTH} levels; ${writtenImport(token, syntax)} is left as written` });
       continue;
     }
-    const inner = expandImports(bodyOf(file), target, files, bodyOf, warn, [...chain, target]);
+    const inner = expandImports(bodyOf(file), target, files, bodyOf, warn, [...chain, target], syntax);
     imports.push({ path: target, imports: inner.imports });
     out += text.slice(at, start) + inner.text.trim();
     at = end;

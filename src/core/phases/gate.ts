@@ -36,6 +36,11 @@ export function gatePhase(drafts: Drafted[], input: GateInput): Candidate[] {
       capEntry(candidate, input.countTokens);
       input.warn({ ...(candidate.path && { file: candidate.path }), message: `larger than ${MAX_ENTRY_CHARS} characters; capped (read the file for the rest)` });
     }
+    // A skill the agent lists itself is not named again in the index either (its own list already has it).
+    if (candidate.status === "below-threshold" && input.exclude) {
+      const excluded = input.exclude(candidate, input.loaded);
+      if (excluded !== null) setStatus(candidate, "disabled", excluded);
+    }
     if (candidate.status !== "included") continue;
     const ignoreHit = module.files && candidate.path !== null ? input.ignored?.(candidate.path) : null;
     if (ignoreHit) {

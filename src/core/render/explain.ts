@@ -48,6 +48,7 @@ export function renderExplainText(candidates: Candidate[], paint: Paint = plain,
     const candidate = candidates[i]!;
     lines.push(paint[tone[candidate.status]](pad(row)));
     const indent = " ".repeat(widths.slice(0, 6).reduce((sum, w) => sum + w + 2, 0));
+    for (const alias of candidate.aliases ?? []) lines.push(paint.dim(`${indent}↳ also reached as ${alias} (same file, through a symlink)`));
     for (const line of importLines(candidate.imports ?? [], 0)) lines.push(paint.dim(`${indent}${line}`));
   });
   const counts = new Map<Status, number>();
@@ -86,6 +87,7 @@ export function renderExplainJson(candidates: Candidate[], views?: AgentView[], 
       ...(c.globs.length > 0 && { globs: c.globs }),
       ...(c.description !== null && { description: c.description }),
       ...(c.imports && c.imports.length > 0 && { imports: c.imports }),
+      ...(c.aliases && { aliases: c.aliases }),
       ...(views?.[i] && { agent: { name: views[i]!.agent, loads: views[i]!.loads, reason: views[i]!.reason } }),
     })),
     // Every setting by dotted key: { from: default | user | repository | flag, file?, ignored? }.

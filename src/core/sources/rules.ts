@@ -1,10 +1,11 @@
 /** Rule files (rules-injector): one parser, each agent's activation semantics given by its module. */
 import { parseFrontmatter, type ParsedDocument } from "../parse/frontmatter.js";
 import { compileGlobs, matchesEverything, readGlobList } from "../parse/globs.js";
+import { expandImports } from "../parse/imports.js";
 import { baseName, isWithin, trimSlashes, withoutSuffix } from "../rel-path.js";
 import { PRIORITIES, type Candidate, type Kind, type Priority, type SourceFile, type Warning } from "../types.js";
 import { isMdOrMdc } from "./locate.js";
-import { makeCandidate, modulePriority, setStatus, type DraftContext, type FileSpec, type LocateOptions, type SourceModule } from "./source.js";
+import { importSyntaxOf, makeCandidate, modulePriority, setStatus, type DraftContext, type FileSpec, type LocateOptions, type SourceModule } from "./source.js";
 
 /** What an agent's frontmatter says about when its rule applies, read by the rule's module. */
 export interface Activation {
@@ -141,18 +142,22 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
       located.map(({ file, anchor }) => {
         const rule = parseRule(file, spec, anchor);
         rule.warnings.forEach(ctx.warn);
+        // Kiro's `#[[file:path]]` references, expanded as Kiro does (the same limits as `@imports`).
+        const syntax = importSyntaxOf(module);
+        const expanded = syntax === null ? null : expandImports(rule.body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path).body, (w) => ctx.warn(inFile(w, file.text, rule.body)), [file.path], syntax);
         const candidate = makeCandidate({
           source: module.source,
           id: file.path,
           priority: rule.priority ?? modulePriority(ctx.config, module),
           kind: rule.kind,
           path: file.path,
-          content: rule.body,
+          content: expanded ? expanded.text.trim() : rule.body,
           description: rule.description,
           globs: rule.globs,
           countTokens: ctx.countTokens,
         });
         if (rule.excludeAgent.length > 0) candidate.excludeAgent = rule.excludeAgent;
+        if (expanded && expanded.imports.length > 0) candidate.imports = expanded.imports;
         decideRule(candidate, rule, ctx);
         return {
           candidate,
@@ -162,6 +167,16 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
       }),
   };
   return module;
+}
+
+/** A warning about a line of a rule's body, moved to that line of its file (past the frontmatter). */
+function inFile(warning: Warning, text: string, body: string): Warning {
+  if (warning.line === undefined || warning.file === undefined) return warning;
+  const at = text.replace(/\r\n/g, "\n").indexOf(body);
+  if (at <= 0) return warning;
+  let before = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) before++;
+  return { file: warning.file, line: warning.line + before, message: warning.message };
 }
 
 /** A rule's (or skill's) first status: its folder, --all, --rule / @mention, then its kind. */

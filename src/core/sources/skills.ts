@@ -1,5 +1,6 @@
 /**
- * skills: `SKILL.md` under `.claude/skills/<name>/`, `.agents/skills/<name>/` and configured folders. A skill's
+ * skills: `SKILL.md` under `.claude/skills/<name>/`, `.agents/skills/<name>/`, Copilot's `.github/skills/<name>/`,
+ * Kiro's `.kiro/skills/<name>/` and configured folders. A skill's
  * name and description make an agent-requested candidate scored by relevance; what is injected is that summary
  * and where the instructions are, so the agent reads the body when the task calls for it.
  */
@@ -14,7 +15,7 @@ export const skillFiles: SourceModule = {
   name: "skills",
   source: "skills",
   files: (options) => ({
-    folders: [".claude/skills", ".agents/skills", ...(options.skillDirs ?? []).map(trimSlashes)],
+    folders: [".claude/skills", ".agents/skills", ".github/skills", ".kiro/skills", ...(options.skillDirs ?? []).map(trimSlashes)],
     names: [],
     accepts: (inFolder) => SKILL_FILE.test(inFolder),
   }),

@@ -1,4 +1,5 @@
 import type { Config } from "../config.js";
+import type { ImportSyntax } from "../parse/imports.js";
 import type { RelevanceDoc } from "../prompt/relevance.js";
 import type { LinearEngine } from "../linear-regexp.js";
 import type { CountTokens } from "../tokens.js";
@@ -112,6 +113,9 @@ export interface CustomInput {
 
 /** Agent files (AGENTS.md, CLAUDE.md, GEMINI.md…) have their `@imports` expanded; in a README `@` is just text. */
 export const expandsImports = (module: SourceModule | undefined): boolean => module?.source === "directory-agents";
+
+/** How a module's files bring other files in: `@path` for agent files, `#[[file:path]]` for Kiro's steering; null: they do not. */
+export const importSyntaxOf = (module: SourceModule | undefined): ImportSyntax | null => (expandsImports(module) ? "at" : module?.name === "kiro" ? "kiro-file" : null);
 
 export const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
   "keyword-detector": "high",
