@@ -106,6 +106,8 @@ export function selectContext(input: SelectInput): Selection {
 
   const candidates = byPriority(ordered);
   const omitted = candidates.filter((c) => c.status === "below-threshold" || c.status === "over-budget").map(toOmitted);
+  // explain says where every left-out candidate went.
+  for (const c of candidates) if (c.status === "below-threshold") c.reason = `${c.reason}; listed in the index`;
   return { targets: ctx.targets, candidates, entries, omitted, warnings };
 }
 
