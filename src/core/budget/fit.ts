@@ -49,7 +49,7 @@ const nameOnly = (o: Omitted): Omitted => (o.description === null ? o : { ...o, 
  *    than dropped, when a cut fits: a long entry is cut before a shorter, stronger one is dropped.
  * 3. The index gets its descriptions back, entries that did not fit first, as many as the room left allows.
  * The output keeps the entries' order; only the choice of what gives way follows the evidence. Only a budget too
- * small for the names alone shortens the index to "… and N more".
+ * small for the names alone shortens the index to "… and N more" (lastResort).
  */
 export function fitToBudget(input: FitInput): FitResult {
   const { entries, omitted, render, countTokens, maxTokens, describe } = input;
@@ -114,15 +114,51 @@ export function fitToBudget(input: FitInput): FitResult {
   return { entries: kept, omitted: listed, more: 0, trimmed, dropped, output: render(kept, listed, 0) };
 }
 
-/** A budget smaller than the names of what is left out: no entry, the head of the index, the rest counted. */
+/**
+ * A budget smaller than the names of what would be left out (`--all` under a small budget): entries still give
+ * way weakest first, but against an index collapsed to "… and N more"; then the index names as many as fit.
+ * Text for the agent is worth more than a complete list of what it does not get.
+ */
 function lastResort(input: FitInput, order: number[], described: Omitted[]): FitResult {
-  const { render, countTokens, maxTokens, omitted, entries } = input;
+  const { entries, render, countTokens, maxTokens, omitted } = input;
   const fits = (text: string) => countTokens(text) <= maxTokens;
-  const gone = new Set(order);
-  const index = [...described.filter((_, i) => gone.has(i)), ...omitted].map(nameOnly);
-  const withIndex = (n: number) => render([], index.slice(0, n), index.length - n);
+  const layout = (drops: number, replace?: { at: number; entry: Entry }) => {
+    const gone = new Set(order.slice(0, drops));
+    const kept: Entry[] = [];
+    const index: Omitted[] = [];
+    entries.forEach((e, i) => {
+      if (gone.has(i)) index.push(nameOnly(described[i]!));
+      else kept.push(replace?.at === i ? replace.entry : e);
+    });
+    return { kept, index: [...index, ...omitted.map(nameOnly)], gone };
+  };
+  const collapsed = (drops: number, replace?: { at: number; entry: Entry }) => {
+    const { kept, index } = layout(drops, replace);
+    return render(kept, [], index.length);
+  };
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (fits(collapsed(mid))) hi = mid;
+    else lo = mid + 1;
+  }
+  let drops = lo;
+  let trimmed: string | null = null;
+  let replace: { at: number; entry: Entry } | undefined;
+  if (drops > 0 && drops <= entries.length) {
+    const at = order[drops - 1]!;
+    const cut = largestFittingCut(entries[at]!, countTokens, (candidate) => fits(collapsed(drops - 1, { at, entry: candidate })));
+    if (cut) {
+      replace = { at, entry: cut };
+      trimmed = key(entries[at]!);
+      drops--;
+    }
+  }
+  const { kept, index, gone } = layout(drops, replace);
+  const withIndex = (n: number) => render(kept, index.slice(0, n), index.length - n);
   let shown = 0;
-  let top = index.length - 1;
+  let top = index.length;
   while (shown < top) {
     const mid = (shown + top + 1) >> 1;
     if (fits(withIndex(mid))) shown = mid;
@@ -130,7 +166,8 @@ function lastResort(input: FitInput, order: number[], described: Omitted[]): Fit
   }
   let output = withIndex(shown);
   if (!fits(output)) output = "";
-  return { entries: [], omitted: index.slice(0, shown), more: index.length - shown, trimmed: null, dropped: entries.map(key), output };
+  const dropped = entries.filter((_, i) => gone.has(i)).map(key);
+  return { entries: output === "" ? [] : kept, omitted: index.slice(0, shown), more: index.length - shown, trimmed: output === "" ? null : trimmed, dropped: output === "" ? entries.map(key) : dropped, output };
 }
 
 function largestFittingCut(entry: Entry, countTokens: CountTokens, fits: (e: Entry) => boolean): Entry | null {
