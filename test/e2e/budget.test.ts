@@ -1,5 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 
 test.after(cleanup);
@@ -57,6 +59,21 @@ test("every entry left out is named in the index, never counted, and explain say
       assert.match(row.reason, "listed in the index", `--max-tokens ${budget}: ${row.id}`);
     }
   }
+});
+
+test("a targeted build has a budget of 8000 tokens by default, as init's template and the JSON both say", () => {
+  const root = materialize("budget-evidence");
+  // A README far over any budget: a targeted build fits it, --all (generated files) does not.
+  writeFileSync(join(root, "README.md"), "Plain sentence about the project. ".repeat(6000));
+  const json = JSON.parse(runCli(["build", "--files", TARGET, "--format", "json"], { cwd: root }).stdout) as { maxTokens: number | null; tokens: number };
+  assert.is(json.maxTokens, 8000);
+  assert.ok(json.tokens <= 8000, `${json.tokens} tokens`);
+  const all = JSON.parse(runCli(["build", "--all", "--format", "json"], { cwd: root }).stdout) as { maxTokens: number | null; tokens: number };
+  assert.is(all.maxTokens, null);
+  assert.ok(all.tokens > 8000);
+  assert.is(runCli(["init"], { cwd: root }).status, 0);
+  const template = readFileSync(join(root, ".ctxinjectrc.yaml"), "utf8");
+  assert.match(template, `# maxTokens: ${json.maxTokens}`);
 });
 
 test.run();
