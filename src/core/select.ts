@@ -6,7 +6,7 @@ import { byPriority, orderPhase } from "./phases/order.js";
 import { dedupPhase } from "./phases/dedup.js";
 import type { Drafted } from "./phases/drafted.js";
 import { ruleMentions } from "./prompt/mentions.js";
-import type { Stem } from "./prompt/words.js";
+import { pathTopicWords, withPathTopics, type Stem } from "./prompt/words.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
 import { redactSecrets } from "./redact.js";
 import { compareText, dirOf } from "./rel-path.js";
@@ -90,7 +90,8 @@ export function selectContext(input: SelectInput): Selection {
   );
   for (const name of ctx.requested) if (!ctx.requestedFound.has(name)) warn({ message: `--rule ${name}: no rule has that name` });
 
-  const query = [input.prompt ?? "", ...ctx.targets].join("\n");
+  // Paths count by their topic words only: src, packages and .ts are in every path of a repository.
+  const query = [withPathTopics(input.prompt ?? ""), ...ctx.targets.map(pathTopicWords)].join("\n");
   scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w));
   const known = gatePhase(drafts, {
     config: input.config,
