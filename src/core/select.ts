@@ -51,6 +51,8 @@ export interface SelectInput {
   reads?: string[];
   /** The agent mode in use (Roo Code's mode rules); resolveOptions merges `--mode` and the config. */
   mode?: string;
+  /** --all: folders holding a package manifest, whose READMEs are read (io/gather.ts finds them); absent: every folder's. */
+  packageRoots?: ReadonlySet<string>;
   /** The source modules to draft from; SOURCE_MODULES unless a test narrows them. */
   modules?: readonly SourceModule[];
 }
@@ -128,6 +130,7 @@ function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContex
     custom: input.custom ?? [],
     files: new Map(files.map((f) => [f.path, f])),
     ...(input.mode !== undefined && { mode: input.mode }),
+    ...(input.packageRoots !== undefined && { packageRoots: input.packageRoots }),
     countTokens: input.countTokens ?? approxTokens,
     warn,
     redact,

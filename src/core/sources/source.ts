@@ -86,6 +86,8 @@ export interface DraftContext {
   /** Every file handed in by path, located or not: what `@imports` may name. */
   files: ReadonlyMap<string, SourceFile>;
   mode?: string;
+  /** --all: the folders holding a package manifest (package.json, Cargo.toml…); absent means every folder counts. */
+  packageRoots?: ReadonlySet<string>;
   countTokens: CountTokens;
   warn(warning: Warning): void;
   /** Credentials replaced (unless config says otherwise), each with a warning naming `where`. */
