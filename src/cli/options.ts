@@ -56,7 +56,7 @@ export interface SelectionFlags {
 export function selectionOptions(flags: SelectionFlags): SelectionRequest {
   return {
     ...(flags.root !== undefined && { root: flags.root }),
-    ...(flags.files !== undefined && { files: flags.files }),
+    ...(flags.files !== undefined && { files: flags.files, warnMissing: true }),
     ...(flags.staged === true && { staged: true }),
     ...(flags.changed !== undefined && { changed: flags.changed }),
     ...(flags.all === true && { all: true }),

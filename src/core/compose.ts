@@ -1,4 +1,5 @@
 import { SEPARATOR } from "./collector.js";
+import { evidenceStrength, nearestAgentFiles, weakestFirst } from "./budget/evidence.js";
 import { fitToBudget } from "./budget/fit.js";
 import { render, type ContextDocument } from "./render/index.js";
 import type { Selection } from "./select.js";
@@ -55,7 +56,15 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
     tokens: entry.tokens,
     reason: `over budget: ${entry.tokens} tokens did not fit in --max-tokens ${maxTokens}`,
   });
+  // What gives way first is the weakest evidence; the output keeps its (priority, registration) order.
+  const nearest = nearestAgentFiles(selection.candidates, selection.targets);
+  const includedByKey = new Map(selection.candidates.filter((c) => c.status === "included").map((c) => [keyOf(c), c]));
+  const dropOrder = weakestFirst(selection.entries.map((e) => {
+    const candidate = includedByKey.get(keyOf(e));
+    return candidate ? evidenceStrength(candidate, nearest) : ([0, 0, 0] as const);
+  }));
   const fitted = fitToBudget({
+    dropOrder,
     entries: selection.entries,
     omitted: selection.omitted,
     countTokens: options.countTokens,
@@ -75,7 +84,7 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
       const kept = entries.find((e) => keyOf(e) === key)!;
       return { ...c, status: "trimmed" as const, truncated: true, reason: `cut to ${kept.tokens} of ${c.tokens} tokens to fit --max-tokens ${maxTokens}` };
     }
-    if (dropped.has(key)) return { ...c, status: "over-budget" as const, reason: `${c.tokens} tokens did not fit in --max-tokens ${maxTokens}; listed in the index` };
+    if (dropped.has(key)) return { ...c, status: "over-budget" as const, reason: `${c.tokens} tokens did not fit in --max-tokens ${maxTokens} beside stronger evidence; listed in the index` };
     return c;
   });
   const fittedDoc: ContextDocument = { ...doc, entries, omitted: fitted.omitted, omittedMore: fitted.more };

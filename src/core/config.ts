@@ -51,6 +51,8 @@ export interface UserConfig {
   allowOutside?: string[];
   sessions?: { maxAgeHours?: number };
   hookDeadlineMs?: number;
+  /** --all: every folder's README (default: the root's and package roots' only). */
+  allReadmes?: boolean;
   doctor?: { maxChainTokens?: number };
   compaction?: { budgetFraction?: number };
   claude?: { includeNative?: boolean; maxChars?: number };
@@ -82,6 +84,8 @@ export interface Config {
   sessions: { maxAgeHours: number };
   /** A hook answers within this long from its start, with nothing if it has to: it must not hold the host up. */
   hookDeadlineMs: number;
+  /** --all reads every folder's README; otherwise the root's and package roots' only. */
+  allReadmes?: boolean;
   /** `doctor`: an agent-file chain (AGENTS.md from the root down to a folder) longer than this is reported. */
   doctor: { maxChainTokens: number };
   /** After a host compacts a conversation: the digest of what was in force, within this share of the hook's cap. */
@@ -238,6 +242,7 @@ export function checkConfig(raw: unknown, file: string): UserConfig {
       },
       ignore: strings,
       redact: bool,
+      allReadmes: bool,
       hiddenCharacters: oneOf(["strip", "keep"]),
       allowOutside: strings,
       sessions: (v, k) => shape(object(v, k), { maxAgeHours: positiveNumber }, k),
@@ -266,6 +271,7 @@ export function completeConfig(user: UserConfig): Config {
     ...(user.minRelevance !== undefined && { minRelevance: user.minRelevance }),
     sources: user.sources ?? {},
     ...(user.mode !== undefined && { mode: user.mode }),
+    ...(user.allReadmes !== undefined && { allReadmes: user.allReadmes }),
     rules: { dirs: user.rules?.dirs ?? [] },
     skills: { dirs: user.skills?.dirs ?? [] },
     agents: {

@@ -12,7 +12,16 @@ export interface OptionFlags {
   all?: boolean;
   rules?: string[];
   mode?: string;
+  /** A host caps what it takes (an agent hook's character limit): no default token budget on top of it. */
+  hostCap?: boolean;
 }
+
+/**
+ * The token budget of a targeted build when neither a flag nor the config sets one: one target in a real monorepo
+ * gathered 26,952 tokens (round 3), a quarter of a model's window before the user's own words. `--all` (generated
+ * files) and the hooks (their host's cap) have none unless one is set.
+ */
+export const DEFAULT_MAX_TOKENS = 8000;
 
 /** The options a run works with: every value decided. */
 export interface ResolvedOptions {
@@ -30,7 +39,7 @@ export interface ResolvedOptions {
 export function resolveOptions(flags: OptionFlags, config: Config): ResolvedOptions {
   return {
     format: flags.format ?? config.format ?? "markdown",
-    maxTokens: flags.maxTokens ?? config.maxTokens ?? null,
+    maxTokens: flags.maxTokens ?? config.maxTokens ?? (flags.all === true || flags.hostCap === true ? null : DEFAULT_MAX_TOKENS),
     tokenizer: flags.tokenizer ?? config.tokenizer ?? "approx",
     minRelevance: flags.minRelevance ?? config.minRelevance ?? DEFAULT_MIN_RELEVANCE,
     provenance: flags.provenance ?? true,

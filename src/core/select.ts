@@ -6,7 +6,7 @@ import { byPriority, orderPhase } from "./phases/order.js";
 import { dedupPhase } from "./phases/dedup.js";
 import type { Drafted } from "./phases/drafted.js";
 import { ruleMentions } from "./prompt/mentions.js";
-import type { Stem } from "./prompt/words.js";
+import { pathTopicWords, withPathTopics, type Stem } from "./prompt/words.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
 import { redactSecrets } from "./redact.js";
 import { compareText, dirOf } from "./rel-path.js";
@@ -60,6 +60,8 @@ export interface SelectInput {
   linear?: LinearEngine;
   /** The config file, root-relative, for warnings about its keys. */
   configFile?: string;
+  /** --all: folders holding a package manifest, whose READMEs are read (io/gather.ts finds them); absent: every folder's. */
+  packageRoots?: ReadonlySet<string>;
   /** The source modules to draft from; SOURCE_MODULES unless a test narrows them. */
   modules?: readonly SourceModule[];
 }
@@ -107,7 +109,8 @@ export function selectContext(input: SelectInput): Selection {
   }
   for (const name of ctx.requested) if (!ctx.requestedFound.has(name)) warn({ message: `--rule ${name}: no rule has that name` });
 
-  const query = [input.prompt ?? "", ...ctx.targets].join("\n");
+  // Paths count by their topic words only: src, packages and .ts are in every path of a repository.
+  const query = [withPathTopics(input.prompt ?? ""), ...ctx.targets.map(pathTopicWords)].join("\n");
   scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w));
   const known = gatePhase(drafts, {
     config: input.config,
@@ -130,6 +133,8 @@ export function selectContext(input: SelectInput): Selection {
 
   const candidates = byPriority(ordered);
   const omitted = candidates.filter((c) => c.status === "below-threshold" || c.status === "over-budget").map(toOmitted);
+  // explain says where every left-out candidate went.
+  for (const c of candidates) if (c.status === "below-threshold") c.reason = `${c.reason}; listed in the index`;
   return { targets: ctx.targets, candidates, entries, omitted, warnings };
 }
 
@@ -149,6 +154,7 @@ function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContex
     custom: input.custom ?? [],
     files: new Map(files.map((f) => [f.path, f])),
     ...(input.mode !== undefined && { mode: input.mode }),
+    ...(input.packageRoots !== undefined && { packageRoots: input.packageRoots }),
     countTokens: input.countTokens ?? approxTokens,
     ...(input.linear !== undefined && { linear: input.linear }),
     ...(input.configFile !== undefined && { configFile: input.configFile }),

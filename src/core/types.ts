@@ -65,6 +65,8 @@ export interface Candidate {
   status: Status;
   reason: string;
   truncated: boolean;
+  /** A description-only candidate's relevance score (0..1), once scored: the budget drops the lowest first. */
+  score?: number;
   /** Files whose text an agent file's `@imports` brought in, as a tree (explain shows it). */
   imports?: ImportNode[];
   /** Copilot's `excludeAgent`: the Copilot agents that leave this file out (`--as copilot` honours it). */

@@ -18,7 +18,7 @@ export interface Injector {
  * session are not repeated.
  */
 export async function injectOnce(injector: Injector, run: RunEnvironment, session: string, request: Omit<SelectionRequest, "session" | "format">): Promise<{ context: string; warnings: Warning[] }> {
-  const selected = await runSelection(run, { ...request, session, format: "markdown" }, true, (config) => ({
+  const selected = await runSelection(run, { ...request, session, format: "markdown", hostCap: true }, true, (config) => ({
     ...(injector.maxChars && { maxChars: injector.maxChars(config) }),
     once: true,
     ...(!injector.includeNative(config) && { native: injector.agent }),

@@ -1,5 +1,6 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { nearestName } from "../core/nearest-name.js";
 import { pathMentions } from "../core/prompt/mentions.js";
 import { usageError } from "../core/errors.js";
 import type { Warning } from "../core/types.js";
@@ -11,6 +12,11 @@ export interface TargetOptions {
   staged?: boolean;
   /** `--changed` alone compares with HEAD. */
   changed?: string | boolean;
+  /**
+   * Warn about `files` that do not exist (`--files` typed by a person). Hooks leave it off: an agent's write tool
+   * names a file before it exists, and the rules for it apply all the same.
+   */
+  warnMissing?: boolean;
 }
 
 /** Root-relative targets from --files (relative to cwd), --staged and --changed. */
@@ -22,7 +28,10 @@ export function resolveTargets(cwd: string, root: string, gitTop: string | null,
     // root-relative instead, so `--root repo --files src/a.ts` works from anywhere.
     const target = asTarget(root, resolve(cwd, file)) ?? asTarget(root, resolve(root, file));
     if (target === null) warnings.push({ message: `--files ${file}: not inside the project root ${root}; ignored` });
-    else targets.add(target);
+    else {
+      if (options.warnMissing && !existsSync(resolve(root, target))) warnings.push({ file: target, message: missingMessage(root, target) });
+      targets.add(target);
+    }
   }
   if (options.staged) {
     for (const path of gitPaths(root, gitTop, "--staged", () => stagedFiles(root))) targets.add(path);
@@ -35,6 +44,26 @@ export function resolveTargets(cwd: string, root: string, gitTop: string | null,
     for (const path of gitPaths(root, gitTop, flag, () => untrackedFiles(root))) targets.add(path);
   }
   return { targets: [...targets], warnings };
+}
+
+/**
+ * A target that does not exist is still built for (its glob rules apply to a file about to be written), with a
+ * warning; where a name in the first missing folder level is a small edit away, it is suggested.
+ */
+function missingMessage(root: string, target: string): string {
+  const parts = target.replace(/\/$/, "").split("/");
+  let at = 0;
+  while (at < parts.length - 1 && existsSync(resolve(root, ...parts.slice(0, at + 1)))) at++;
+  const folder = parts.slice(0, at).join("/");
+  let names: string[] = [];
+  try {
+    names = readdirSync(resolve(root, folder || "."));
+  } catch {
+    // An unreadable folder: no suggestion.
+  }
+  const near = nearestName(parts[at]!, names);
+  const suggestion = near === null ? "" : `; did you mean ${[...parts.slice(0, at), near, ...parts.slice(at + 1)].join("/")}?`;
+  return `no such file${suggestion} (built for as a path all the same)`;
 }
 
 function gitPaths(root: string, gitTop: string | null, flag: string, run: () => ReturnType<typeof stagedFiles>): string[] {

@@ -82,8 +82,11 @@ test("explain shows what the budget trimmed and what it left out", () => {
   const value = JSON.parse(runCli(["explain", "--json", "--all", "--max-tokens", "150"], { cwd: root }).stdout);
   const statuses = value.candidates.map((c: { status: string }) => c.status);
   assert.ok(statuses.includes("over-budget"));
-  const firstOver = statuses.indexOf("over-budget");
-  assert.not.ok(statuses.slice(firstOver).includes("included"), "nothing after the first over-budget entry is included");
+  // The weakest evidence gives way first (budget/evidence.ts): never a lower priority kept while a higher one is out.
+  const rank = ["critical", "high", "normal", "low"];
+  const kept = value.candidates.filter((c: { status: string }) => c.status === "included" || c.status === "trimmed");
+  const over = value.candidates.filter((c: { status: string }) => c.status === "over-budget");
+  for (const k of kept) for (const o of over) assert.ok(rank.indexOf(k.priority) <= rank.indexOf(o.priority), `${k.id} (${k.priority}) kept while ${o.id} (${o.priority}) left out`);
 });
 
 test("the config's maxTokens and tokenizer apply when no flag is given", () => {

@@ -119,12 +119,24 @@ test("a budget too small for any entry still lists them in the index", () => {
   assert.ok(approxTokens(result.output) <= 45);
 });
 
-test("entries win over index lines: a small entry is kept and the index shrinks to a count", () => {
+test("every entry left out is named: the index drops descriptions, then entries give way, before any name is counted", () => {
   const entries = [withTokens("first.md", "Keep me."), ...Array.from({ length: 8 }, (_, i) => withTokens(`later/r${i}.md`, "Body text without a stop ".repeat(20)))];
-  const result = fit(entries, 60);
-  assert.equal(result.entries.map((e) => e.id), ["first.md"]);
-  assert.ok(result.more > 0);
-  assert.ok(approxTokens(result.output) <= 60);
+  const described = (e: Entry): Omitted => ({ ...describe(e), description: "a description long enough to cost a few tokens" });
+  const result = fitToBudget({ entries, omitted: [], render: markdown, countTokens: approxTokens, maxTokens: 90, describe: described });
+  assert.is(result.more, 0);
+  for (let i = 0; i < 8; i++) assert.match(result.output, `\`later/r${i}.md\``);
+  assert.not.match(result.output, "more (ctxinject");
+  assert.ok(approxTokens(result.output) <= 90);
+});
+
+test("entries give way in the drop order given, whatever their place in the output", () => {
+  const entries = [withTokens("strong.md", "Strong rule. ".repeat(10)), withTokens("weak.md", "Weak guess. ".repeat(10)), withTokens("mid.md", "Middle. ".repeat(10))];
+  const full = approxTokens(markdown(entries, [], 0));
+  const result = fitToBudget({ entries, omitted: [], render: markdown, countTokens: approxTokens, maxTokens: full - 10, describe, dropOrder: [1, 2, 0] });
+  const ids = result.entries.map((e) => e.id);
+  assert.equal(ids.filter((id) => id !== "weak.md"), ["strong.md", "mid.md"], "the others stay whole, in the output order");
+  assert.ok(result.entries.every((e) => e.id === "weak.md" || !e.truncated), "only the weakest is cut");
+  assert.ok(result.dropped.includes("rules-injector:weak.md") || result.trimmed === "rules-injector:weak.md");
 });
 
 test("entries that did not fit come first in the index, before rules below the relevance threshold", () => {

@@ -53,12 +53,20 @@ const MUST_NOT_FIRE = [
   "the find-all-usages command in the IDE hangs",
 ];
 
-test("each built-in mode fires when the prompt asks for it", () => {
-  for (const [prompt, mode] of SHOULD_FIRE) assert.ok(fired(prompt).includes(mode), `${mode} should fire for: ${prompt}`);
+const OPTED_IN = { search: {}, analyze: {} };
+
+test("each built-in mode fires when the prompt asks for it (search and analyze once the config turns them on)", () => {
+  for (const [prompt, mode] of SHOULD_FIRE) assert.ok(fired(prompt, OPTED_IN).includes(mode), `${mode} should fire for: ${prompt}`);
+});
+
+test("by default only ultrawork/ulw fire: search and analyze are opt-in", () => {
+  for (const [prompt, mode] of SHOULD_FIRE) assert.equal(fired(prompt), mode === "ultrawork" ? ["ultrawork"] : [], `by default: ${prompt}`);
+  assert.equal(keywordModes({}).map((m) => m.name), ["ultrawork"]);
+  assert.equal(keywordModes({ analyze: { enabled: true } }).map((m) => m.name), ["ultrawork", "analyze"]);
 });
 
 test("ordinary prompts that merely mention the words trigger nothing", () => {
-  for (const prompt of MUST_NOT_FIRE) assert.equal(fired(prompt), [], `nothing should fire for: ${prompt}`);
+  for (const prompt of MUST_NOT_FIRE) assert.equal(fired(prompt, OPTED_IN), [], `nothing should fire for: ${prompt}`);
 });
 
 test("a hit reports the words that triggered it", () => {
@@ -67,7 +75,7 @@ test("a hit reports the words that triggered it", () => {
 });
 
 test("ultrawork is critical; search and analyze are high", () => {
-  const modes = Object.fromEntries(keywordModes({}).map((m) => [m.name, m.priority]));
+  const modes = Object.fromEntries(keywordModes(OPTED_IN).map((m) => [m.name, m.priority]));
   assert.equal(modes, { ultrawork: "critical", search: "high", analyze: "high" });
 });
 

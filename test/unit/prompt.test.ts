@@ -4,7 +4,7 @@ import { stemmer } from "stemmer";
 import { pathMentions, ruleMentions } from "../../src/core/prompt/mentions.js";
 import { proseOf } from "../../src/core/prompt/prose.js";
 import { scoreRelevance } from "../../src/core/prompt/relevance.js";
-import { queryConcepts, RELATED, splitWords, terms } from "../../src/core/prompt/words.js";
+import { pathTopicWords, queryConcepts, RELATED, splitWords, terms, withPathTopics } from "../../src/core/prompt/words.js";
 import { reasonOf, select, statusOf } from "../helpers/tree.js";
 
 test("path mentions come out clean of quotes, punctuation and line numbers", () => {
@@ -145,10 +145,11 @@ test("@name in the prompt includes a manual rule", () => {
   assert.is(reasonOf(s, ".cursor/rules/release.mdc"), "prompt mentions @release");
 });
 
-test("a triggered keyword mode comes first as an entry; the others are listed unmatched", () => {
-  const s = select({ "AGENTS.md": "agents" }, { prompt: "ulw ship it" });
+test("a triggered keyword mode comes first as an entry; a configured one that did not fire is listed unmatched, the others not at all", () => {
+  const s = select({ "AGENTS.md": "agents" }, { prompt: "ulw ship it", configure: (c) => void (c.keywords.search = {}) });
   assert.equal(s.entries.map((e) => [e.source, e.id, e.priority]), [["keyword-detector", "ultrawork", "critical"], ["directory-agents", "AGENTS.md", "normal"]]);
   assert.is(statusOf(s, "search"), "unmatched");
+  assert.not.ok(s.candidates.some((c) => c.id === "analyze"));
   assert.is(reasonOf(s, "ultrawork"), 'prompt says "ulw"');
 });
 
@@ -161,6 +162,12 @@ test("a disabled keyword mode or source is listed as disabled", () => {
   assert.is(statusOf(s, "ultrawork"), "disabled");
   const t = select({}, { prompt: "ulw now", configure: (c) => void (c.sources["keyword-detector"] = { enabled: false }) });
   assert.is(statusOf(t, "ultrawork"), "disabled");
+});
+
+test("a path's topic words are kept, its place and kind words dropped", () => {
+  assert.is(pathTopicWords("packages/payments/src/refund-policy.test.ts"), "payments refund policy");
+  assert.is(pathTopicWords("apps/web/lib/index.tsx"), "web");
+  assert.match(withPathTopics("fix apps/api/src/auth/session.ts now"), /^fix\s+api auth session\s+now$/);
 });
 
 test.run();

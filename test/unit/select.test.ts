@@ -107,7 +107,7 @@ test("AGENTS.override.md replaces AGENTS.md in its folder", () => {
 });
 
 test("READMEs come in at low priority, after everything else", () => {
-  const s = select({ "README.md": "# Readme", "AGENTS.md": "Agents", ".cursorrules": "Rules" });
+  const s = select({ "README.md": "# Readme\n\nHow to run it.", "AGENTS.md": "Agents", ".cursorrules": "Rules" });
   assert.equal(s.entries.map((e) => [e.id, e.priority]), [[".cursorrules", "normal"], ["AGENTS.md", "normal"], ["README.md", "low"]]);
 });
 

@@ -62,13 +62,15 @@ ignore: []
 # allowOutside: []
 
 # Token budget and how tokens are counted (approx | o200k | cl100k); threshold for description-only rules.
+# The budget's default is for targeted builds; --all has none and a hook keeps its host's cap unless it is set here.
 # maxTokens: 8000
 # tokenizer: approx
 # minRelevance: 0.25
 
-# Keyword modes: change, disable or add one (pattern is a case-insensitive regular expression).
+# Keyword modes: change, disable or add one (pattern is a case-insensitive regular expression). Only ultrawork/ulw
+# is on by default; name search or analyze here to turn it on.
 keywords: {}
-#  search: { enabled: false }
+#  search: {}
 #  review: { pattern: "\\breview (this|my) pr\\b", content: "Review like a maintainer.", priority: high }
 
 # A hook (ctxinject hook claude|codex|gemini) answers within this long, or adds nothing: it never holds the host up.

@@ -23,6 +23,7 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
   const floor = Math.round(RELATIVE_TO_BEST * best * 100) / 100;
   pending.forEach(({ candidate }, i) => {
     const { score, matched } = scores[i]!;
+    candidate.score = score;
     const words = matched.length > 0 ? ` (${matched.slice(0, 6).join(", ")})` : "";
     if (score < threshold) setStatus(candidate, "below-threshold", `relevance ${score.toFixed(2)} < ${threshold}${words}`);
     else if (score < floor) setStatus(candidate, "below-threshold", `relevance ${score.toFixed(2)} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}`);

@@ -37,7 +37,7 @@ const explicit = (word: string) => [
  * codebase", "find all usages", "analyze why"), not on the word as the name of a feature ("the search box",
  * "the analyzer", "findings"): a mode that fires on every prompt mentioning search is noise.
  */
-export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "enabled">>> = {
+export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "enabled"> & { optIn?: true }>> = {
   ultrawork: {
     priority: "critical",
     hint: ["ultrawork", "ulw"],
@@ -47,7 +47,10 @@ export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "
       "run the tests and the build after each change and fix what fails, then report what you verified and how. " +
       "Do not hand back partial work, and do not ask for confirmation of routine steps.",
   },
+  // Opt-in (a `keywords.search` entry in the config): "search" and "analyze" are words every prompt may use, and
+  // a mode's text is not the repository's; only ultrawork/ulw say nothing else.
   search: {
+    optIn: true,
     priority: "high",
     hint: ["search", "grep", "look", "find", "where"],
     patterns: [
@@ -62,6 +65,7 @@ export const BUILTIN_MODES: Readonly<Record<string, Omit<KeywordMode, "name" | "
       "place as path:line. Say plainly when a search found nothing.",
   },
   analyze: {
+    optIn: true,
     priority: "high",
     hint: ["analys", "analyz", "investigat"],
     patterns: [
@@ -85,11 +89,15 @@ export interface KeywordPatternOptions {
   refused?: (mode: string, reason: string) => void;
 }
 
-/** Built-in modes merged with the config's `keywords` (which may change, disable or add modes). */
+/**
+ * Built-in modes merged with the config's `keywords` (which may change, disable or add modes). An opt-in built-in
+ * mode (search, analyze) is there only when the config names it (`search: {}` turns it on).
+ */
 export function keywordModes(config: Record<string, KeywordSettings>, options: KeywordPatternOptions = {}): KeywordMode[] {
   const names = [...new Set([...Object.keys(BUILTIN_MODES), ...Object.keys(config)])];
   return names.flatMap((name) => {
     const builtin = BUILTIN_MODES[name];
+    if (builtin?.optIn && config[name] === undefined) return [];
     const settings = config[name] ?? {};
     const content = settings.content ?? builtin?.content;
     const patterns = settings.pattern !== undefined ? configuredPattern(name, settings.pattern, options) : builtin?.patterns;

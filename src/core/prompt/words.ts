@@ -21,6 +21,34 @@ const STOP = new Set(
 );
 
 /**
+ * Path words that say where a file is or what kind of file it is, never what it is about: every path of a
+ * repository shares them, so as relevance evidence they match every rule that happens to use the word
+ * (`figma-essential-rules.md` was once injected on `packag, src, ts`). A topic word in a path (payments, auth,
+ * billing) still counts.
+ */
+const NON_TOPIC_PATH_WORDS = new Set(
+  (
+    "src source sources lib libs pkg pkgs package packages app apps module modules internal cmd bin " +
+    "test tests spec specs __tests__ __mocks__ e2e fixture fixtures dist build out target tmp vendor public static " +
+    "index main mod init __init__ common shared core util utils helper helpers misc " +
+    "ts tsx mts cts js jsx mjs cjs d py pyi rs go java kt kts rb php cs cpp cc hpp swift scala ex exs " +
+    "json jsonc yaml yml toml ini md mdx mdc txt html css scss sass less vue svelte astro sh sql lock"
+  ).split(" "),
+);
+
+/** The words of a path (a target, or a path written in a prompt) that may say what it is about. */
+export function pathTopicWords(path: string): string {
+  return splitWords(path)
+    .filter((w) => !NON_TOPIC_PATH_WORDS.has(w))
+    .join(" ");
+}
+
+/** A prompt with each path in it reduced to its topic words (a path is there only when the text has a `/`). */
+export function withPathTopics(text: string): string {
+  return text.includes("/") ? text.replace(/[^\s`'"()<>]*\/[^\s`'"()<>]*/g, (path) => ` ${pathTopicWords(path)} `) : text;
+}
+
+/**
  * Splits camelCase, PascalCase, snake_case, kebab-case and paths into lowercase words. A word written as one
  * camel-cased token also stays whole ("WebSocket" is "websocket", "web" and "socket"; "GraphQL" is "graphql"),
  * because a prompt writes it either way.

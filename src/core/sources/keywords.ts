@@ -1,4 +1,4 @@
-/** keyword-detector: modes the prompt's own words switch on (ultrawork, search, analyze, configured ones). */
+/** keyword-detector: modes the prompt's own words switch on (ultrawork by default; search, analyze and others when configured). */
 import { detectKeywords, keywordModes } from "../prompt/keywords.js";
 import { makeCandidate, setStatus, type SourceModule } from "./source.js";
 
@@ -13,7 +13,9 @@ export const keywordDetector: SourceModule = {
       refused: (mode, reason) =>
         ctx.warn({ file: ctx.configFile ?? "config", message: `keywords.${mode}.pattern is not run: ${reason}; the mode does not fire` }),
     });
-    return detectKeywords(prompt, modes).map((hit, index) => {
+    // A mode that did not fire is listed (explain) only when the config names it: the rest is noise on every prompt.
+    const hits = detectKeywords(prompt, modes).filter((hit) => hit.match !== null || ctx.config.keywords[hit.mode.name] !== undefined);
+    return hits.map((hit, index) => {
       const candidate = makeCandidate({
         source: keywordDetector.source,
         id: hit.mode.name,

@@ -88,6 +88,8 @@ export interface DraftContext {
   /** Every file handed in by path, located or not: what `@imports` may name. */
   files: ReadonlyMap<string, SourceFile>;
   mode?: string;
+  /** --all: the folders holding a package manifest (package.json, Cargo.toml…); absent means every folder counts. */
+  packageRoots?: ReadonlySet<string>;
   countTokens: CountTokens;
   /** The linear-time engine for repository-supplied patterns (SelectInput.linear). */
   linear?: LinearEngine;

@@ -1,0 +1,65 @@
+/**
+ * What an agent can use of a README: READMEs are written for people, and their HTML blocks (centred logos,
+ * tables of contributors, a Product Hunt embed), badges and images are tokens that say nothing to an agent.
+ * Code (fences, inline spans) is never touched: the one scanner of core/parse/code.ts decides where it is.
+ */
+import { inCode, scanCode } from "../parse/code.js";
+
+// An HTML block starts a line with a tag or a comment (CommonMark's HTML blocks, kinds 1-7, simplified): it runs to
+// the next blank line, or for comments to their end.
+const HTML_START = /^ {0,3}<(?:!--|\/?[A-Za-z][A-Za-z0-9-]*(?:\s|\/?>|$))/;
+// A line made only of images and links around images: badges, shields, logos.
+const BADGE_LINE = /^\s*(?:\[?!\[[^\]]*\]\([^)]*\)\]?(?:\([^)]*\))?\s*)+$/;
+// Reference-style badges: `[![build][ci-badge]][ci-link]`.
+const REF_BADGE_LINE = /^\s*(?:\[?!\[[^\]]*\]\[[^\]]*\]\]?(?:\[[^\]]*\]|\([^)]*\))?\s*)+$/;
+const IMAGE = /!\[[^\]]*\]\([^)]*\)/g;
+
+export function readmeForAgents(text: string): string {
+  // Plain text with no markup to strip (most nested READMEs): as it is.
+  if (!text.includes("<") && !text.includes("![")) return text;
+  const out: string[] = [];
+  let inHtml: "block" | "comment" | null = null;
+  for (const line of scanCode(text).lines) {
+    if (line.fence !== null) {
+      inHtml = null;
+      out.push(line.text);
+      continue;
+    }
+    const trimmed = line.text.trim();
+    if (inHtml === "comment") {
+      if (trimmed.includes("-->")) inHtml = null;
+      continue;
+    }
+    if (inHtml === "block") {
+      if (trimmed === "") inHtml = null;
+      else continue;
+    }
+    if (HTML_START.test(line.text)) {
+      const comment = trimmed.startsWith("<!--");
+      inHtml = comment ? (trimmed.includes("-->") ? null : "comment") : "block";
+      continue;
+    }
+    if (BADGE_LINE.test(line.text) || REF_BADGE_LINE.test(line.text)) continue;
+    out.push(line.text.includes("![") ? withoutImages(line.text) : line.text);
+  }
+  return out.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+}
+
+/** Inline images out of a line of prose, never out of its code spans. */
+function withoutImages(line: string): string {
+  const { ranges } = scanCode(line);
+  return line.replace(IMAGE, (image, at: number) => (inCode(ranges, at) ? image : "")).replace(/[ \t]{2,}/g, " ");
+}
+
+/** Whether a README says anything beyond headings (empty, or `## API` alone): such a file is skipped, not warned about. */
+export function hasBody(text: string): boolean {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const t = lines[i]!.trim();
+    if (t === "" || /^#{1,6}(\s|$)/.test(t) || /^(=+|-+)$/.test(t)) continue;
+    // A setext heading: a line underlined with = or -.
+    if (/^(=+|-+)$/.test(lines[i + 1]?.trim() ?? "")) continue;
+    return true;
+  }
+  return false;
+}

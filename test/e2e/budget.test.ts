@@ -1,0 +1,79 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+test.after(cleanup);
+
+const TARGET = "services/billing/invoices/totals.ts";
+
+interface Row {
+  id: string;
+  status: string;
+  reason: string;
+}
+
+const explainRows = (root: string, args: string[]): Row[] => {
+  const { status, stdout, stderr } = runCli(["explain", "--json", "--files", TARGET, ...args], { cwd: root });
+  assert.is(status, 0, stderr);
+  return (JSON.parse(stdout) as { candidates: Row[] }).candidates;
+};
+
+test("under a budget the README and relevance guesses give way before the glob match and the agent files", () => {
+  const root = materialize("budget-evidence");
+  const { status, stdout, stderr } = runCli(["build", "--files", TARGET, "--max-tokens", "1200"], { cwd: root });
+  assert.is(status, 0, stderr);
+  // The exact glob match for the target, the nearest AGENTS.md and the root's agent files stay whole.
+  for (const marker of ["(glob-money-math)", "(agents-billing)", "(agents-root)", "(claude-root)"]) assert.match(stdout, marker);
+  assert.not.match(stdout, "glob-money-math.md for the rest", "the glob match is not cut");
+  // The README goes first, then the weaker of the two guesses; the stronger guess is cut, not dropped.
+  assert.not.match(stdout, "(readme-root)");
+  assert.match(stdout, "- `README.md` (");
+  assert.match(stdout, "read .kiro/steering/invoice-pdf.md for the rest");
+  assert.match(stdout, "- `.kiro/steering/billing-api-style.md` (");
+  // The output keeps the contract's order: rules, then agent files, nearest last.
+  const at = (marker: string) => stdout.indexOf(marker);
+  assert.ok(at("(glob-money-math)") < at("(agents-root)") && at("(agents-root)") < at("(agents-billing)"), stdout);
+});
+
+test("a tighter budget drops the far end of the agent-file chain before the nearest file and the glob match", () => {
+  const root = materialize("budget-evidence");
+  const { status, stdout, stderr } = runCli(["build", "--files", TARGET, "--max-tokens", "520"], { cwd: root });
+  assert.is(status, 0, stderr);
+  assert.match(stdout, "(glob-money-math)");
+  assert.match(stdout, "(agents-billing)");
+  assert.not.match(stdout, "(guess-billing)");
+  assert.not.match(stdout, "(guess-invoice)");
+});
+
+test("every entry left out is named in the index, never counted, and explain says it went there", () => {
+  const root = materialize("budget-evidence");
+  for (const budget of ["300", "520", "800", "1200"]) {
+    const { status, stdout, stderr } = runCli(["build", "--files", TARGET, "--max-tokens", budget], { cwd: root });
+    assert.is(status, 0, stderr);
+    assert.not.match(stdout, /… and \d+ more/, `--max-tokens ${budget}`);
+    for (const row of explainRows(root, ["--max-tokens", budget])) {
+      if (row.status !== "over-budget" && row.status !== "below-threshold") continue;
+      assert.match(stdout, `- \`${row.id}\` (`, `--max-tokens ${budget}: ${row.id} is not in the index`);
+      assert.match(row.reason, "listed in the index", `--max-tokens ${budget}: ${row.id}`);
+    }
+  }
+});
+
+test("a targeted build has a budget of 8000 tokens by default, as init's template and the JSON both say", () => {
+  const root = materialize("budget-evidence");
+  // A README far over any budget: a targeted build fits it, --all (generated files) does not.
+  writeFileSync(join(root, "README.md"), "Plain sentence about the project. ".repeat(6000));
+  const json = JSON.parse(runCli(["build", "--files", TARGET, "--format", "json"], { cwd: root }).stdout) as { maxTokens: number | null; tokens: number };
+  assert.is(json.maxTokens, 8000);
+  assert.ok(json.tokens <= 8000, `${json.tokens} tokens`);
+  const all = JSON.parse(runCli(["build", "--all", "--format", "json"], { cwd: root }).stdout) as { maxTokens: number | null; tokens: number };
+  assert.is(all.maxTokens, null);
+  assert.ok(all.tokens > 8000);
+  assert.is(runCli(["init"], { cwd: root }).status, 0);
+  const template = readFileSync(join(root, ".ctxinjectrc.yaml"), "utf8");
+  assert.match(template, `# maxTokens: ${json.maxTokens}`);
+});
+
+test.run();

@@ -1,0 +1,28 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+test.after(cleanup);
+
+const statuses = (root: string, args: string[], input = "") => {
+  const { status, stdout, stderr } = runCli(["explain", "--json", ...args], { cwd: root, input });
+  assert.is(status, 0, stderr);
+  return Object.fromEntries((JSON.parse(stdout) as { candidates: Array<{ id: string; status: string }> }).candidates.map((c) => [c.id, c.status]));
+};
+
+test("words every path shares (packages, src, .ts) are no evidence: a rule that only shares them stays in the index", () => {
+  const root = materialize("path-words");
+  const byTarget = statuses(root, ["--files", "packages/ui/src/button.ts"]);
+  assert.is(byTarget[".cursor/rules/figma-essential-rules.mdc"], "below-threshold");
+  const byPrompt = statuses(root, [], "tidy up packages/ui/src/button.ts");
+  assert.is(byPrompt[".cursor/rules/figma-essential-rules.mdc"], "below-threshold");
+});
+
+test("a topic word in a path still is evidence", () => {
+  const root = materialize("path-words");
+  const s = statuses(root, ["--files", "packages/payments/src/refund.ts"]);
+  assert.is(s[".cursor/rules/payments.mdc"], "included");
+  assert.is(s[".cursor/rules/figma-essential-rules.mdc"], "below-threshold");
+});
+
+test.run();

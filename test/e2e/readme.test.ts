@@ -1,0 +1,38 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+test.after(cleanup);
+
+test("a README keeps its prose and code; HTML blocks, badges, images and embeds are left out", () => {
+  const root = materialize("readme-for-people");
+  const { status, stdout, stderr } = runCli(["build", "--files", "apps/api/src/queries.ts"], { cwd: root });
+  assert.is(status, 0, stderr);
+  for (const kept of ["(readme-prose)", "(readme-tests)", "(readme-code-html)", "(readme-code-badge)", '<div align="center">']) assert.match(stdout, kept);
+  for (const gone of ["<p align", "img.shields.io/badge", "producthunt", "screenshot.png", "a comment for people", "logo.png"]) assert.not.match(stdout, gone);
+});
+
+test("an empty or heading-only README is skipped without a warning", () => {
+  const root = materialize("readme-for-people");
+  const { status, stdout, stderr } = runCli(["build", "--files", "apps/api/src/queries.ts"], { cwd: root });
+  assert.is(status, 0, stderr);
+  assert.not.match(stdout, "apps/api/README.md");
+  assert.not.match(stderr, "README");
+  const docs = runCli(["build", "--files", "docs/guide.md"], { cwd: root });
+  assert.not.match(docs.stderr, "empty");
+});
+
+test("--all reads the READMEs of the root and of package roots only, unless allReadmes is set", () => {
+  const root = materialize("readme-for-people");
+  const all = runCli(["build", "--all"], { cwd: root });
+  assert.is(all.status, 0, all.stderr);
+  assert.match(all.stdout, "(readme-prose)");
+  assert.match(all.stdout, "(readme-web-package)");
+  assert.not.match(all.stdout, "(readme-archived)");
+  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ allReadmes: true }));
+  assert.match(runCli(["build", "--all"], { cwd: root }).stdout, "(readme-archived)");
+});
+
+test.run();
