@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from "node:fs";
 
 /**
  * The most a text file may hold for ctxinject to read it. Instruction files, configs and agent settings are a few
@@ -12,12 +12,14 @@ export interface BoundedReadOptions {
   maxBytes?: number;
   /** Refuse a symlink as the last part of the path (ELOOP), where the platform can. */
   noFollow?: boolean;
+  /** A further check of the opened file (its owner, its links): false refuses it (EREFUSED) with nothing read. */
+  accept?: (stat: Stats) => boolean;
 }
 
 /** The error a refused read throws; `code` is read like an errno code (ENOTREG, EFBIG) by the callers' messages. */
 export class BoundedReadError extends Error {
-  constructor(readonly code: "ENOTREG" | "EFBIG", readonly path: string, readonly limit = 0) {
-    super(code === "ENOTREG" ? `${path} is not a regular file` : `${path} is larger than the limit`);
+  constructor(readonly code: "ENOTREG" | "EFBIG" | "EREFUSED", readonly path: string, readonly limit = 0) {
+    super(code === "ENOTREG" ? `${path} is not a regular file` : code === "EREFUSED" ? `${path} is not accepted` : `${path} is larger than the limit`);
   }
 }
 
@@ -38,6 +40,7 @@ export function readBoundedBytes(path: string, options: BoundedReadOptions = {})
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new BoundedReadError("ENOTREG", path);
     if (stat.size > maxBytes) throw new BoundedReadError("EFBIG", path, maxBytes);
+    if (options.accept && !options.accept(stat)) throw new BoundedReadError("EREFUSED", path);
     const buffer = Buffer.allocUnsafe(stat.size);
     let filled = 0;
     while (filled < stat.size) {
@@ -60,6 +63,7 @@ export function readBoundedText(path: string, options: BoundedReadOptions = {}):
 /** What a refused or failed read says in a warning, after the file's name. */
 export function unreadableReason(error: unknown): string {
   if (error instanceof BoundedReadError) {
+    if (error.code === "EREFUSED") return "is not accepted (owner or links)";
     return error.code === "ENOTREG" ? "is not a regular file (a device, FIFO or socket)" : `is larger than ${error.limit} bytes`;
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? String(error);

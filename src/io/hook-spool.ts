@@ -1,5 +1,6 @@
-import { closeSync, constants, fstatSync, futimesSync, lstatSync, mkdirSync, openSync, readFileSync, readSync, statSync, unlinkSync, type Stats } from "node:fs";
+import { closeSync, futimesSync, lstatSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, type Stats } from "node:fs";
 import { writeFileAtomically } from "./atomic-write.js";
+import { readBoundedText } from "./bounded-read.js";
 import { under } from "./paths.js";
 
 /**
@@ -35,25 +36,11 @@ export function spoolStillOurs(spool: string, first: { dev: number; ino: number 
  * and checked on the open descriptor (a regular file, this user's, one link: not a hard link to a file elsewhere).
  */
 export function readOwnFile(path: string): string | null {
-  let fd: number;
+  const uid = process.getuid?.();
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    return readBoundedText(path, { maxBytes: MAX_REQUEST_BYTES, noFollow: true, accept: (info) => info.uid === uid && info.nlink === 1 });
   } catch {
     return null;
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile() || info.uid !== process.getuid?.() || info.nlink !== 1 || info.size > MAX_REQUEST_BYTES) return null;
-    const bytes = Buffer.allocUnsafe(info.size);
-    let read = 0;
-    while (read < bytes.length) {
-      const n = readSync(fd, bytes, read, bytes.length - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return bytes.toString("utf8", 0, read);
-  } finally {
-    closeSync(fd);
   }
 }
 

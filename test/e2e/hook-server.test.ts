@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, materialize, REPO, runCli } from "../helpers/cli.js";
+import { cleanup, materialize, REPO, runCli, spoolOf } from "../helpers/cli.js";
 
 // Each test has a spool of its own (XDG_RUNTIME_DIR), so its server is its own, started and stopped here.
 const made: string[] = [];
@@ -30,12 +30,6 @@ function privateRun(): string {
   made.push(dir);
   return dir;
 }
-
-const spoolOf = (run: string): string => {
-  const top = join(run, `ctxinject-${process.getuid!()}`);
-  const [build] = readdirSync(top);
-  return join(top, build!);
-};
 
 function serverPid(run: string): number | null {
   try {

@@ -77,6 +77,13 @@ export function hookServerLocks(runtime: string): string[] {
     .map((name) => join(runtime, name));
 }
 
+/** The one spool folder the hooks made under `runtime` (ctxinject-<uid>/<build>). */
+export function spoolOf(runtime: string): string {
+  const top = join(runtime, `ctxinject-${process.getuid!()}`);
+  const [build] = readdirSync(top);
+  return join(top, build!);
+}
+
 /** Stops the hook servers whose spools are under `runtime`. */
 export function stopHookServers(runtime: string): void {
   for (const lock of hookServerLocks(runtime)) {

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+import { BIN, cleanup, materialize, runCli, spoolOf } from "../helpers/cli.js";
 
 // Issue 29 item 8: the hook server runs as its user, often root under `sudo -E`, with a spool folder in an
 // XDG_RUNTIME_DIR that may be another user's. It serves only requests of its own user, from its own folder, and a
@@ -42,12 +42,6 @@ function tempDir(): string {
   made.push(dir);
   return dir;
 }
-
-const spoolOf = (run: string): string => {
-  const top = join(run, `ctxinject-${process.getuid!()}`);
-  const [build] = readdirSync(top);
-  return join(top, build!);
-};
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 

@@ -59,8 +59,41 @@ export function fitToBudget(input: FitInput): FitResult {
 
   const order = input.dropOrder ?? entries.map((_, i) => entries.length - 1 - i);
   const described = entries.map(describe);
-  const shortOmitted = omitted.map(nameOnly);
-  // The document with the first `drops` of the drop order left out (and `replace` standing in for one entry).
+  // Steps 1 and 2 against an index of names only; where even that cannot fit, the last resort.
+  const namesOnly = (kept: Entry[], index: Omitted[]) => render(kept, index.map(nameOnly), 0);
+  if (!fits(namesOnly([], [...described, ...omitted]))) return lastResort(input, order, described);
+  const { kept, index, dropped, trimmed } = giveWay(input, order, described, namesOnly);
+  // 3. Descriptions back, from the top of the index, as many as fit.
+  const listedWith = (n: number) => [...index.slice(0, n), ...index.slice(n).map(nameOnly)];
+  const listed = listedWith(mostThatFit(index.length, (n) => fits(render(kept, listedWith(n), 0))));
+  return { entries: kept, omitted: listed, more: 0, trimmed, dropped, output: render(kept, listed, 0) };
+}
+
+/**
+ * A budget smaller than the names of what would be left out (`--all` under a small budget): entries still give
+ * way weakest first, but against an index collapsed to "… and N more"; then the index names as many as fit.
+ * Text for the agent is worth more than a complete list of what it does not get.
+ */
+function lastResort(input: FitInput, order: number[], described: Omitted[]): FitResult {
+  const { entries, render, countTokens, maxTokens } = input;
+  const fits = (text: string) => countTokens(text) <= maxTokens;
+  const named = described.map(nameOnly);
+  const { kept, index, dropped, trimmed } = giveWay({ ...input, omitted: input.omitted.map(nameOnly) }, order, named, (k, i) => render(k, [], i.length));
+  const withIndex = (n: number) => render(kept, index.slice(0, n), index.length - n);
+  const shown = mostThatFit(index.length, (n) => fits(withIndex(n)));
+  const output = fits(withIndex(shown)) ? withIndex(shown) : "";
+  if (output === "") return { entries: [], omitted: [], more: index.length, trimmed: null, dropped: entries.map(key), output };
+  return { entries: kept, omitted: index.slice(0, shown), more: index.length - shown, trimmed, dropped, output };
+}
+
+/**
+ * Steps 1 and 2: the fewest entries, in `order`, that give way for the rest to fit as `trial` renders them (a binary
+ * search: every try counts the whole document, one BPE pass; dropping an entry almost always saves tokens, and where
+ * it does not the answer is merely cautious), then the last of them cut instead of dropped when a cut fits.
+ */
+function giveWay(input: FitInput, order: number[], described: Omitted[], trial: (kept: Entry[], index: Omitted[]) => string) {
+  const { entries, omitted, countTokens, maxTokens } = input;
+  const fits = (text: string) => countTokens(text) <= maxTokens;
   const layout = (drops: number, replace?: { at: number; entry: Entry }) => {
     const gone = new Set(order.slice(0, drops));
     const kept: Entry[] = [];
@@ -71,28 +104,23 @@ export function fitToBudget(input: FitInput): FitResult {
     });
     return { kept, index: [...index, ...omitted], gone };
   };
-  const shortRender = (drops: number, replace?: { at: number; entry: Entry }) => {
+  const tryDrops = (drops: number, replace?: { at: number; entry: Entry }) => {
     const { kept, index } = layout(drops, replace);
-    return render(kept, [...index.slice(0, index.length - omitted.length).map(nameOnly), ...shortOmitted], 0);
+    return fits(trial(kept, index));
   };
-
-  // 1. The fewest drops that fit. Dropping an entry almost always saves tokens; where it does not, the answer is
-  // merely cautious.
   let lo = 0;
   let hi = entries.length;
-  if (!fits(shortRender(hi))) return lastResort(input, order, described);
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (fits(shortRender(mid))) hi = mid;
+    if (tryDrops(mid)) hi = mid;
     else lo = mid + 1;
   }
   let drops = lo;
   let trimmed: string | null = null;
   let replace: { at: number; entry: Entry } | undefined;
-  // 2. The last to give way is cut rather than dropped, if a cut fits.
   if (drops > 0) {
     const at = order[drops - 1]!;
-    const cut = largestFittingCut(entries[at]!, countTokens, (candidate) => fits(shortRender(drops - 1, { at, entry: candidate })));
+    const cut = largestFittingCut(entries[at]!, countTokens, (candidate) => tryDrops(drops - 1, { at, entry: candidate }));
     if (cut) {
       replace = { at, entry: cut };
       trimmed = key(entries[at]!);
@@ -100,74 +128,19 @@ export function fitToBudget(input: FitInput): FitResult {
     }
   }
   const { kept, index, gone } = layout(drops, replace);
-  // 3. Descriptions back, from the top of the index, as many as fit.
-  const withDescriptions = (n: number) => render(kept, [...index.slice(0, n), ...index.slice(n).map(nameOnly)], 0);
-  let shown = 0;
-  let top = index.length;
-  while (shown < top) {
-    const mid = (shown + top + 1) >> 1;
-    if (fits(withDescriptions(mid))) shown = mid;
-    else top = mid - 1;
-  }
-  const listed = [...index.slice(0, shown), ...index.slice(shown).map(nameOnly)];
-  const dropped = entries.filter((_, i) => gone.has(i)).map(key);
-  return { entries: kept, omitted: listed, more: 0, trimmed, dropped, output: render(kept, listed, 0) };
+  return { kept, index, trimmed, dropped: entries.filter((_, i) => gone.has(i)).map(key) };
 }
 
-/**
- * A budget smaller than the names of what would be left out (`--all` under a small budget): entries still give
- * way weakest first, but against an index collapsed to "… and N more"; then the index names as many as fit.
- * Text for the agent is worth more than a complete list of what it does not get.
- */
-function lastResort(input: FitInput, order: number[], described: Omitted[]): FitResult {
-  const { entries, render, countTokens, maxTokens, omitted } = input;
-  const fits = (text: string) => countTokens(text) <= maxTokens;
-  const layout = (drops: number, replace?: { at: number; entry: Entry }) => {
-    const gone = new Set(order.slice(0, drops));
-    const kept: Entry[] = [];
-    const index: Omitted[] = [];
-    entries.forEach((e, i) => {
-      if (gone.has(i)) index.push(nameOnly(described[i]!));
-      else kept.push(replace?.at === i ? replace.entry : e);
-    });
-    return { kept, index: [...index, ...omitted.map(nameOnly)], gone };
-  };
-  const collapsed = (drops: number, replace?: { at: number; entry: Entry }) => {
-    const { kept, index } = layout(drops, replace);
-    return render(kept, [], index.length);
-  };
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (fits(collapsed(mid))) hi = mid;
-    else lo = mid + 1;
-  }
-  let drops = lo;
-  let trimmed: string | null = null;
-  let replace: { at: number; entry: Entry } | undefined;
-  if (drops > 0 && drops <= entries.length) {
-    const at = order[drops - 1]!;
-    const cut = largestFittingCut(entries[at]!, countTokens, (candidate) => fits(collapsed(drops - 1, { at, entry: candidate })));
-    if (cut) {
-      replace = { at, entry: cut };
-      trimmed = key(entries[at]!);
-      drops--;
-    }
-  }
-  const { kept, index, gone } = layout(drops, replace);
-  const withIndex = (n: number) => render(kept, index.slice(0, n), index.length - n);
+/** The largest n from 0 to `length` for which `fitsWith(n)` holds (it holds for every smaller n). */
+function mostThatFit(length: number, fitsWith: (n: number) => boolean): number {
   let shown = 0;
-  let top = index.length;
+  let top = length;
   while (shown < top) {
     const mid = (shown + top + 1) >> 1;
-    if (fits(withIndex(mid))) shown = mid;
+    if (fitsWith(mid)) shown = mid;
     else top = mid - 1;
   }
-  let output = withIndex(shown);
-  if (!fits(output)) output = "";
-  const dropped = entries.filter((_, i) => gone.has(i)).map(key);
-  return { entries: output === "" ? [] : kept, omitted: index.slice(0, shown), more: index.length - shown, trimmed: output === "" ? null : trimmed, dropped: output === "" ? entries.map(key) : dropped, output };
+  return shown;
 }
 
 function largestFittingCut(entry: Entry, countTokens: CountTokens, fits: (e: Entry) => boolean): Entry | null {
