@@ -20,7 +20,6 @@ import { readSourceFiles } from "./read.js";
 import { toRootRelative, under, workingFolderOf } from "./paths.js";
 import { linearEngine } from "./linear-regexp.js";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { dirOf } from "../core/rel-path.js";
 import { PACKAGE_MANIFESTS, README } from "../core/sources/readme.js";
 import { findRoot } from "./root.js";
@@ -159,7 +158,8 @@ function packageRootsOf(root: string, files: SourceFile[]): Set<string> {
   for (const f of files) {
     if (!f.path.endsWith(README) || (f.path !== README && !f.path.endsWith(`/${README}`))) continue;
     const folder = dirOf(f.path);
-    if (PACKAGE_MANIFESTS.some((name) => existsSync(join(root, folder, name)))) roots.add(folder);
+    const at = under(root, folder);
+    if (PACKAGE_MANIFESTS.some((name) => existsSync(under(at, name)))) roots.add(folder);
   }
   return roots;
 }
