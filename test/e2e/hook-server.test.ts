@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, materialize, REPO, runCli, spoolOf } from "../helpers/cli.js";
+import { cleanup, materialize, REPO, runCli, spoolOf, alive } from "../helpers/cli.js";
 
 // Each test has a spool of its own (XDG_RUNTIME_DIR), so its server is its own, started and stopped here.
 const made: string[] = [];
@@ -52,15 +52,6 @@ function waitForServer(run: string): number {
   }
   throw new Error("no hook server started");
 }
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A project and a spool whose server is running (started by a first hook call). */
 function projectWithServer(): { root: string; run: string; pid: number } {

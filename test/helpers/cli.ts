@@ -84,6 +84,16 @@ export function spoolOf(runtime: string): string {
   return join(top, build!);
 }
 
+/** Whether a process of that pid is alive (and signalable by this user). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Stops the hook servers whose spools are under `runtime`. */
 export function stopHookServers(runtime: string): void {
   for (const lock of hookServerLocks(runtime)) {

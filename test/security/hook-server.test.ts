@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, cleanup, materialize, runCli, spoolOf } from "../helpers/cli.js";
+import { BIN, cleanup, materialize, runCli, spoolOf, alive } from "../helpers/cli.js";
 
 // Issue 29 item 8: the hook server runs as its user, often root under `sudo -E`, with a spool folder in an
 // XDG_RUNTIME_DIR that may be another user's. It serves only requests of its own user, from its own folder, and a
@@ -27,15 +27,6 @@ function stop(pid: number): void {
     // already gone
   }
 }
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
