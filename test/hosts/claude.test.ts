@@ -9,7 +9,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
 import { CLAUDE_CODE_VERSION, claudeBinary, claudeEnv } from "./claude-cli.js";
-import { count, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { count, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill } from "./harness.js";
 
 const found = claudeBinary();
 if ("skip" in found) {
@@ -191,11 +191,6 @@ suite("with ctxinject as an MCP server (--mcp-config), a get_context call is ans
 });
 
 
-/** A skill whose description carries a marker, in `folder` of the project. */
-function writeSkill(root: string, folder: string, name: string, marker: string): void {
-  mkdirSync(join(root, folder, name), { recursive: true });
-  writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
-}
 
 suite("a skill in .claude/skills arrives once (Claude Code lists it; the hook does not send it again); one in .agents/skills once, from the hook", () => {
   const root = project((r) => {

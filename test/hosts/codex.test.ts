@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, lastAgentTurn, installHost, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { count, lastAgentTurn, installHost, type Outcome, removeWorkFolders, runScenario, workFolder, writeSkill } from "./harness.js";
 
 /** The Codex version the suite runs against (README "Codex"); bump it here, nowhere else. */
 export const CODEX_VERSION = "0.169.0";
@@ -142,11 +142,6 @@ suite("a second prompt in the same session (exec resume) repeats nothing (the ho
 });
 
 
-/** A skill whose description carries a marker, in `folder` of the project. */
-function writeSkill(root: string, folder: string, name: string, marker: string): void {
-  mkdirSync(join(root, folder, name), { recursive: true });
-  writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
-}
 
 suite("a skill in .agents/skills arrives once (Codex lists it; the hook does not send it again); one in .claude/skills once, from the hook", () => {
   const root = project((r) => {

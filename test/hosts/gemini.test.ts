@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, installHost, lastAgentTurn, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { count, installHost, lastAgentTurn, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill } from "./harness.js";
 
 /** The Gemini CLI version the suite runs against (README "Gemini CLI"); bump it here, nowhere else. */
 export const GEMINI_VERSION = "0.61.0";
@@ -105,11 +105,6 @@ suite("a second prompt in the same session (--resume latest) repeats nothing (th
 });
 
 
-/** A skill whose description carries a marker, in `folder` of the project. */
-function writeSkill(root: string, folder: string, name: string, marker: string): void {
-  mkdirSync(join(root, folder, name), { recursive: true });
-  writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
-}
 
 suite("a skill in .agents/skills arrives once (Gemini CLI lists it; the hook does not send it again); one in .claude/skills once, from the hook", () => {
   const root = project();

@@ -115,3 +115,9 @@ export const agentTurns = (out: Outcome, also: (r: Recorded) => boolean = () => 
 
 /** The last agent request's body as text, to count markers in. */
 export const lastAgentTurn = (out: Outcome, also?: (r: Recorded) => boolean) => JSON.stringify(agentTurns(out, also).at(-1)?.body ?? {});
+
+/** A skill whose description carries a marker, in `folder` of the project. */
+export function writeSkill(root: string, folder: string, name: string, marker: string): void {
+  mkdirSync(join(root, folder, name), { recursive: true });
+  writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
+}

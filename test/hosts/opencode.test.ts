@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
-import { agentTurns, count, lastAgentTurn, HOSTS_CACHE, installHost, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { agentTurns, count, lastAgentTurn, HOSTS_CACHE, installHost, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill } from "./harness.js";
 
 /** The opencode version the suite runs against (README "opencode"); bump it here, nowhere else. */
 export const OPENCODE_VERSION = "1.18.33";
@@ -198,11 +198,6 @@ suite("ctxinject register --session <opencode session> reaches the conversation"
 });
 
 
-/** A skill whose description carries a marker, in `folder` of the project. */
-function writeSkill(root: string, folder: string, name: string, marker: string): void {
-  mkdirSync(join(root, folder, name), { recursive: true });
-  writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
-}
 
 suite("a skill in .claude/skills arrives once (opencode lists it; the plugin does not send it again); one in .github/skills once, from the plugin", () => {
   const root = project({
