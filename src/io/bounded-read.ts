@@ -37,18 +37,58 @@ export function readBoundedBytes(path: string, options: BoundedReadOptions = {})
   const flags = (constants.O_RDONLY | NON_BLOCK | (options.noFollow ? NO_FOLLOW : 0)) as unknown as string;
   const fd = openSync(path, flags);
   try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new BoundedReadError("ENOTREG", path);
-    if (stat.size > maxBytes) throw new BoundedReadError("EFBIG", path, maxBytes);
-    if (options.accept && !options.accept(stat)) throw new BoundedReadError("EREFUSED", path);
-    const buffer = Buffer.allocUnsafe(stat.size);
-    let filled = 0;
-    while (filled < stat.size) {
-      const n = readSync(fd, buffer, filled, stat.size - filled, null);
-      if (n === 0) break;
-      filled += n;
+    return readOpened(fd, path, maxBytes, options.accept);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** An open file's bytes from its start, when it is a regular file within the limit (and accepted). */
+function readOpened(fd: number, path: string, maxBytes: number, accept?: (stat: Stats) => boolean): Buffer {
+  const stat = fstatSync(fd);
+  if (!stat.isFile()) throw new BoundedReadError("ENOTREG", path);
+  if (stat.size > maxBytes) throw new BoundedReadError("EFBIG", path, maxBytes);
+  if (accept && !accept(stat)) throw new BoundedReadError("EREFUSED", path);
+  const buffer = Buffer.allocUnsafe(stat.size);
+  let filled = 0;
+  while (filled < stat.size) {
+    const n = readSync(fd, buffer, filled, stat.size - filled, filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled === stat.size ? buffer : buffer.subarray(0, filled);
+}
+
+/**
+ * What most reads are: a file a few kilobytes long. One buffer serves them all, so a file costs an open, a read and a
+ * close, with no Buffer of its own and no Stats object (with its four Dates): --all reads thousands.
+ */
+const SCRATCH_BYTES = 64 * 1024;
+let scratch: Buffer | undefined;
+
+/**
+ * The bytes of a file found inside the project tree, handed to `use` while they are valid (they live in a buffer
+ * the next read reuses): what `use` keeps must be a copy, as a decoded string is. The open file's type and size are
+ * asked only where the first read cannot tell: nothing read (an empty file, or a FIFO with no writer), the buffer
+ * filled (a large file, a device that never ends) or an error (a folder, a terminal with nothing to read). A read
+ * that ends short of the buffer is a whole regular file: a device or FIFO that answers so can be in the tree only by
+ * `mknod`/`mkfifo` in the checkout itself (git cannot make one), and what it could give is bounded by the buffer.
+ * Anything reached outside the tree goes through readBoundedBytes, which asks every time.
+ */
+export function readInTree<T>(path: string, use: (bytes: Buffer) => T, options: { noFollow?: boolean; maxBytes?: number } = {}): T {
+  const flags = (constants.O_RDONLY | NON_BLOCK | (options.noFollow ? NO_FOLLOW : 0)) as unknown as string;
+  const fd = openSync(path, flags);
+  try {
+    const buffer = (scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES));
+    let n = -1;
+    try {
+      n = readSync(fd, buffer, 0, SCRATCH_BYTES, 0);
+    } catch {
+      // the file's type says why, below
     }
-    return filled === stat.size ? buffer : buffer.subarray(0, filled);
+    const maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
+    if (n > 0 && n < SCRATCH_BYTES && n <= maxBytes) return use(buffer.subarray(0, n));
+    return use(readOpened(fd, path, maxBytes));
   } finally {
     closeSync(fd);
   }

@@ -17,6 +17,20 @@ export interface DiscoverOptions extends LocateOptions {
   env: Record<string, string | undefined>;
   /** Agent files (CLAUDE.local.md, AGENTS.override.md…) are read even where git ignores them: people ignore them on purpose. */
   readIgnored?: boolean;
+  /**
+   * For --all: names of further files to list, by file name (the package manifests that say which READMEs --all
+   * reads), found in the same pass over git's index or the tree as the instruction files, where a look at each
+   * README's folder would cost a stat per manifest name.
+   */
+  alsoNames?: readonly string[];
+}
+
+export interface Discovered {
+  /** The instruction files, root-relative, sorted. */
+  paths: string[];
+  /** The files named in `alsoNames` (for --all; empty otherwise). */
+  also: string[];
+  warnings: Warning[];
 }
 
 /** A path inside node_modules or .git. */
@@ -35,16 +49,25 @@ const inNodeModulesOrGit = (path: string): boolean => hasSegments(path, "node_mo
  *   personal, ignored files (CLAUDE.local.md) stay out of a file that is committed.
  * - `--all` outside git: a walk of the tree (readdir, many folders at once), never into node_modules or .git.
  */
-export async function discover(options: DiscoverOptions): Promise<{ paths: string[]; warnings: Warning[] }> {
+export async function discover(options: DiscoverOptions): Promise<Discovered> {
   const warnings: Warning[] = [];
   const { gitTop } = options;
   let paths: string[] | null = null;
+  const also: string[] = [];
   if (options.scope.all) {
+    const alsoNames = new Set(options.alsoNames ?? []);
+    const isAlso = (path: string) => alsoNames.size > 0 && alsoNames.has(path.slice(path.lastIndexOf("/") + 1));
     if (gitTop !== null) {
-      paths = indexedFiles(gitTop, options.root, instructionNames(options), options.env) ?? trackedFiles(options.root, everywhere(options));
-      if (paths?.length === 0) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
+      const spec = instructionNames(options);
+      const withAlso = { folders: spec.folders, names: [...spec.names, ...alsoNames] };
+      paths = indexedFiles(gitTop, options.root, withAlso, options.env) ?? trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)]);
+      if (paths !== null && !paths.some((p) => locate(p, options) !== null)) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }
-    paths ??= await walkTree(options.root, (p) => locate(p, options) !== null);
+    paths ??= await walkTree(options.root, (p) => isAlso(p) || locate(p, options) !== null);
+    if (alsoNames.size > 0) {
+      // A manifest that is also an instruction file's name stays among the paths too.
+      for (const path of paths) if (isAlso(path) && !inNodeModulesOrGit(path)) also.push(path);
+    }
   } else {
     paths = onPaths(options, options.scope.targets, warnings);
     if (gitTop !== null && paths.length > 0) {
@@ -57,7 +80,7 @@ export async function discover(options: DiscoverOptions): Promise<{ paths: strin
     }
   }
   const found = paths.filter((p) => !inNodeModulesOrGit(p) && locate(p, options) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { paths: found, warnings };
+  return { paths: found, also, warnings };
 }
 
 function isAgentFile(path: string, options: LocateOptions): boolean {

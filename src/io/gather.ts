@@ -19,9 +19,8 @@ import { readImports } from "./imports.js";
 import { readSourceFiles } from "./read.js";
 import { toRootRelative, under, workingFolderOf } from "./paths.js";
 import { linearEngine } from "./linear-regexp.js";
-import { existsSync } from "node:fs";
 import { dirOf } from "../core/rel-path.js";
-import { PACKAGE_MANIFESTS, README } from "../core/sources/readme.js";
+import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
 import { findRoot } from "./root.js";
 import { contentHash, type InjectedRecords, type StoredEntry } from "./session-store.js";
 import { promptTargets, resolveTargets, type TargetOptions } from "./targets.js";
@@ -90,6 +89,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     scope: all ? { all: true } : { all: false, targets },
     env,
     readIgnored: config.agents.readIgnored,
+    ...(all && config.allReadmes !== true && { alsoNames: PACKAGE_MANIFESTS }),
   });
   const paths = discovered.paths;
   checkDeadline();
@@ -121,7 +121,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     files: read.files,
     targets,
     all,
-    ...(all && config.allReadmes !== true && { packageRoots: packageRootsOf(root, read.files) }),
+    ...(all && config.allReadmes !== true && { packageRoots: new Set(discovered.also.map(dirOf)) }),
     rules: resolved.rules,
     ...(resolved.mode !== undefined && { mode: resolved.mode }),
     custom: [...custom.entries, ...sessionEntries],
@@ -150,16 +150,4 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
   return { keyOf: keyFor, files: read.files, injectionRecords, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
-}
-
-/** The folders of the READMEs read that hold a package manifest (a few stats per README, for --all only). */
-function packageRootsOf(root: string, files: SourceFile[]): Set<string> {
-  const roots = new Set<string>();
-  for (const f of files) {
-    if (!f.path.endsWith(README) || (f.path !== README && !f.path.endsWith(`/${README}`))) continue;
-    const folder = dirOf(f.path);
-    const at = under(root, folder);
-    if (PACKAGE_MANIFESTS.some((name) => existsSync(under(at, name)))) roots.add(folder);
-  }
-  return roots;
 }

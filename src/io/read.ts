@@ -1,6 +1,6 @@
 import { closeSync, constants, lstatSync, openSync, realpathSync } from "node:fs";
 import { resolve } from "node:path";
-import { readBoundedBytes, unreadableReason } from "./bounded-read.js";
+import { readBoundedBytes, readInTree, unreadableReason } from "./bounded-read.js";
 import { baseName, dirOf } from "../core/rel-path.js";
 import type { SourceFile, Warning } from "../core/types.js";
 import { realOrSelf, toRootRelative, under } from "./paths.js";
@@ -56,26 +56,23 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
       let real = folder === undefined ? realpathSync.native(abs) : folder === null ? abs : under(folder, baseName(path));
       let realRel = folder === null ? path : toRootRelative(realRoot, real);
       if (outside(path, realRel, real)) continue;
-      let bytes: Buffer;
+      let decoded: Decoded | null;
       try {
-        bytes = readBoundedBytes(abs, { noFollow: NO_FOLLOW !== 0 });
+        // Inside the tree (the usual case) through the shared buffer; what is reached outside it, checked every time.
+        decoded = realRel !== null && NO_FOLLOW !== 0 ? readInTree(abs, decode, { noFollow: true }) : decode(readBoundedBytes(abs, { noFollow: NO_FOLLOW !== 0 }));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
         real = realpathSync.native(abs);
         realRel = toRootRelative(realRoot, real);
         if (outside(path, realRel, real)) continue;
-        bytes = readBoundedBytes(abs);
+        decoded = decode(readBoundedBytes(abs));
       }
-      if (bytes.includes(0)) {
+      if (decoded === null) {
         warnings.push({ file: path, message: "binary file (NUL byte); skipped" });
         continue;
       }
-      // A byte order mark is dropped, as TextDecoder drops it.
-      const text = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.toString("utf8", 3) : bytes.toString("utf8");
-      // Undecodable bytes became U+FFFD; a file that holds the character itself says so in its bytes (rare).
-      if (text.includes("\uFFFD") && !bytes.includes(REPLACEMENT)) {
-        warnings.push({ file: path, message: "not valid UTF-8; undecodable bytes became U+FFFD" });
-      }
+      const { text, invalid } = decoded;
+      if (invalid) warnings.push({ file: path, message: "not valid UTF-8; undecodable bytes became U+FFFD" });
       files.push(realRel !== null && realRel !== path ? { path, text, realPath: realRel } : { path, text });
     } catch (error) {
       warnings.push({ file: path, message: `${unreadableReason(error)}; skipped` });
@@ -85,6 +82,19 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
 }
 
 const REPLACEMENT = Buffer.from("\uFFFD");
+
+interface Decoded {
+  text: string;
+  /** Undecodable bytes became U+FFFD (a file that holds the character itself says so in its bytes: rare). */
+  invalid: boolean;
+}
+
+/** A file's bytes as text, or null when they hold a NUL byte (a binary file). A byte order mark is dropped, as TextDecoder drops it. */
+function decode(bytes: Buffer): Decoded | null {
+  if (bytes.includes(0)) return null;
+  const text = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.toString("utf8", 3) : bytes.toString("utf8");
+  return { text, invalid: text.includes("\uFFFD") && !bytes.includes(REPLACEMENT) };
+}
 
 /**
  * Whether a folder is a symlink: opening it as a folder without following links answers without the Stats object

@@ -24,15 +24,17 @@ test("an empty or heading-only README is skipped without a warning", () => {
   assert.not.match(docs.stderr, "empty");
 });
 
-test("--all reads the READMEs of the root and of package roots only, unless allReadmes is set", () => {
-  const root = materialize("readme-for-people");
-  const all = runCli(["build", "--all"], { cwd: root });
-  assert.is(all.status, 0, all.stderr);
-  assert.match(all.stdout, "(readme-prose)");
-  assert.match(all.stdout, "(readme-web-package)");
-  assert.not.match(all.stdout, "(readme-archived)");
-  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ allReadmes: true }));
-  assert.match(runCli(["build", "--all"], { cwd: root }).stdout, "(readme-archived)");
-});
+for (const git of [true, false]) {
+  test(`--all reads the READMEs of the root and of package roots only, unless allReadmes is set (${git ? "git's index" : "a walk outside git"})`, () => {
+    const root = materialize("readme-for-people", { git });
+    const all = runCli(["build", "--all"], { cwd: root });
+    assert.is(all.status, 0, all.stderr);
+    assert.match(all.stdout, "(readme-prose)");
+    assert.match(all.stdout, "(readme-web-package)");
+    assert.not.match(all.stdout, "(readme-archived)");
+    writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ allReadmes: true }));
+    assert.match(runCli(["build", "--all"], { cwd: root }).stdout, "(readme-archived)");
+  });
+}
 
 test.run();
