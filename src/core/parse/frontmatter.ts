@@ -93,9 +93,17 @@ const noLine = (): undefined => undefined;
 
 /** The file line (the frontmatter starts at line 2) where `key` is first set. */
 function keyLine(raw: string, key: string): number | undefined {
-  const lines = raw.split("\n");
-  for (let i = 0; i < lines.length; i++) if (/^([A-Za-z_][\w.-]*)\s*:/.exec(lines[i]!)?.[1] === key) return i + 2;
-  return undefined;
+  // Line by line in place: every rule with globs asks, and its block is a handful of lines.
+  for (let at = 0, line = 2; ; line++) {
+    if (raw.startsWith(key, at)) {
+      let i = at + key.length;
+      while (raw[i] === " " || raw[i] === "\t") i++;
+      if (raw[i] === ":") return line;
+    }
+    const end = raw.indexOf("\n", at);
+    if (end === -1) return undefined;
+    at = end + 1;
+  }
 }
 
 function lenientData(raw: string, warnings: BlockReading["warnings"]): Record<string, unknown> {

@@ -53,13 +53,20 @@ function withoutImages(line: string): string {
 
 /** Whether a README says anything beyond headings (empty, or `## API` alone): such a file is skipped, not warned about. */
 export function hasBody(text: string): boolean {
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const t = lines[i]!.trim();
-    if (t === "" || /^#{1,6}(\s|$)/.test(t) || /^(=+|-+)$/.test(t)) continue;
+  // Line by line in place: the answer is nearly always on the first lines of a long file.
+  const lineFrom = (at: number) => {
+    const end = text.indexOf("\n", at);
+    return end === -1 ? { line: text.slice(at).trim(), next: -1 } : { line: text.slice(at, end).trim(), next: end + 1 };
+  };
+  for (let at = 0; at !== -1; ) {
+    const { line: t, next } = lineFrom(at);
+    at = next;
+    if (t === "" || /^#{1,6}(\s|$)/.test(t) || UNDERLINE.test(t)) continue;
     // A setext heading: a line underlined with = or -.
-    if (/^(=+|-+)$/.test(lines[i + 1]?.trim() ?? "")) continue;
+    if (next !== -1 && UNDERLINE.test(lineFrom(next).line)) continue;
     return true;
   }
   return false;
 }
+
+const UNDERLINE = /^(=+|-+)$/;
