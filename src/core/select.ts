@@ -1,7 +1,7 @@
 import type { Config } from "./config.js";
 import { compileGlobs } from "./parse/globs.js";
 import { DEFAULT_MIN_RELEVANCE, scorePhase } from "./phases/score.js";
-import { gatePhase } from "./phases/gate.js";
+import { gatePhase, type Exclude } from "./phases/gate.js";
 import { byPriority, orderPhase } from "./phases/order.js";
 import { dedupPhase } from "./phases/dedup.js";
 import type { Drafted } from "./phases/drafted.js";
@@ -19,8 +19,8 @@ import { loadsThroughAnyPath, type LoadedContext } from "./agents/profile.js";
 import { oneFilePerRealPath } from "./same-file.js";
 import type { LinearEngine } from "./linear-regexp.js";
 
-/** A reason to leave a candidate out because the agent has it already (an agent profile's `loadsItself`). */
-export type Exclude = (candidate: Candidate, context: LoadedContext) => string | null;
+// Defined beside the gate that applies it, so that the gate does not import select back.
+export type { Exclude };
 
 export type { CustomInput } from "./sources/source.js";
 export { DEFAULT_MIN_RELEVANCE } from "./phases/score.js";

@@ -10,82 +10,7 @@ import { opencodeDependenciesMissing, OPENCODE_PLUGIN_FILE, writeOpencodePackage
 import { opencode } from "../../core/agents/opencode.js";
 import { findRoot } from "../../io/root.js";
 import type { CliContext } from "../context.js";
-
-export const CONFIG_TEMPLATE = `# ctxinject configuration for this repository. Every key is optional; the values shown commented out are the defaults.
-# Where settings come from, later winning: defaults < your own config < this file < flags on the command line.
-# Your own config is $XDG_CONFIG_HOME/ctxinject/config.json or config.yaml (~/.config/ctxinject without
-# XDG_CONFIG_HOME; ~/Library/Application Support/ctxinject on macOS, %APPDATA%\\ctxinject on Windows).
-# A repository is untrusted: allowOutside, hiddenCharacters: keep, redact: false and a hookDeadlineMs above 1500
-# are taken from your own config only, and ignored here with a warning. \`ctxinject explain\` shows
-# where each setting came from. This file is data: nothing in it runs (a .js/.mjs/.cjs config runs only after
-# \`ctxinject trust\`).
-
-# Output format: markdown | xml | compact | json
-# format: markdown
-
-# Turn a source off, or change its default priority (critical | high | normal | low).
-sources:
-  rules-injector: { enabled: true, priority: normal }
-  directory-agents: { enabled: true, priority: normal }
-  directory-readme: { enabled: true, priority: low }
-  # custom: { priority: normal }
-
-# Extra rules folders, read like .cursor/rules at the root and in every folder above a target.
-rules:
-  dirs: []
-
-# Agent instruction files read from the root down to each target (AGENTS.override.md replaces AGENTS.md).
-agents:
-  files: [AGENTS.md]        # e.g. [AGENTS.md, CLAUDE.md, GEMINI.md]
-  skipRoot: false           # true when the agent already loads the root file itself
-
-# Entries of your own, always included.
-custom: []
-#  - id: house-style
-#    content: "Answer in British English."
-#    priority: high
-#  - id: glossary
-#    file: docs/glossary.md
-
-# Paths that are never a source (globs, relative to the root).
-ignore: []
-#  - "legacy/**"
-
-# Invisible characters in instruction files (tag characters, bidirectional overrides, zero-width spaces inside
-# words) are removed from the output with a warning naming the file; keep passes them on as they are.
-# hiddenCharacters: strip       (keep: from your own config only)
-
-# Credentials (tokens, keys, passwords) are replaced by [REDACTED:kind] (false: from your own config only).
-# redact: true
-
-# Folders outside the project that symlinks in it may lead to (from your own config only).
-# allowOutside: []
-
-# Token budget and how tokens are counted (approx | o200k | cl100k); threshold for description-only rules.
-# The budget's default is for targeted builds; --all has none and a hook keeps its host's cap unless it is set here.
-# maxTokens: 8000
-# tokenizer: approx
-# minRelevance: 0.25
-
-# Keyword modes: change, disable or add one (pattern is a case-insensitive regular expression). Only ultrawork/ulw
-# is on by default; name search or analyze here to turn it on.
-keywords: {}
-#  search: {}
-#  review: { pattern: "\\breview (this|my) pr\\b", content: "Review like a maintainer.", priority: high }
-
-# A hook (ctxinject hook claude|codex|gemini) answers within this long, or adds nothing: it never holds the host up.
-# hookDeadlineMs: 1500       (above 1500: from your own config only)
-
-# ctxinject doctor reports an AGENTS.md / CLAUDE.md / GEMINI.md chain longer than this many tokens.
-# doctor: { maxChainTokens: 8000 }
-
-# Sessions unused this long are removed.
-sessions: { maxAgeHours: 168 }
-
-# ctxinject hook claude: also inject what Claude Code loads itself (CLAUDE.md, AGENTS.md where it has no CLAUDE.md,
-# .claude/rules)?
-claude: { includeNative: false, maxChars: 9500 }
-`;
+import { renderConfigTemplate } from "../../core/config-docs.js";
 
 export const DEFAULT_GENERATED = ".context/AGENTS.generated.md";
 
@@ -115,7 +40,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
   const existing = configFileIn(root);
   if (existing) throw new CtxinjectError(`${existing} already configures ctxinject; nothing written`);
   const file = join(root, ".ctxinjectrc.yaml");
-  await fs.writeFile(file, CONFIG_TEMPLATE, { flag: "wx" });
+  await fs.writeFile(file, renderConfigTemplate(), { flag: "wx" });
   ctx.stderr.write(`ctxinject: wrote ${file}\n`);
   return 0;
 }

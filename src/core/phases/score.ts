@@ -3,12 +3,15 @@ import type { Stem } from "../prompt/words.js";
 import { setStatus } from "../sources/source.js";
 import type { Drafted } from "./drafted.js";
 
+// The threshold is a setting (minRelevance): its default lives in the config table, with why it is what it is.
+export { DEFAULT_MIN_RELEVANCE } from "../config-table.js";
+
 /**
- * A description-only rule is included when its score reaches this threshold and RELATIVE_TO_BEST of the best
- * score of the same prompt: a prompt about one topic brushes others' words, and those scores stay far below the
- * topic's own. Chosen in round 3 on every split written before it (npm run relevance), then frozen.
+ * A description-only rule is included when its score reaches DEFAULT_MIN_RELEVANCE (or the config's) and
+ * RELATIVE_TO_BEST of the best score of the same prompt: a prompt about one topic brushes others' words, and those
+ * scores stay far below the topic's own. Chosen in round 3 on every split written before it (npm run relevance),
+ * then frozen.
  */
-export const DEFAULT_MIN_RELEVANCE = 0.25;
 export const RELATIVE_TO_BEST = 0.75;
 
 /**
