@@ -1,7 +1,8 @@
 import { readdir, readdirSync, statSync, type Dirent } from "node:fs";
 import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
-import { instructionNames, locateSource as locate, type LocateOptions } from "../core/sources/index.js";
+import { instructionNames, sourceLocator, type LocateOptions } from "../core/sources/index.js";
+import { createRunMemo, type RunMemo } from "../core/run-memo.js";
 import { ignoredByGit, trackedFiles } from "./git.js";
 import { indexedFiles } from "./git-index.js";
 import { ignoreMatcher } from "./git-ignore.js";
@@ -17,6 +18,8 @@ export interface DiscoverOptions extends LocateOptions {
   env: Record<string, string | undefined>;
   /** Agent files (CLAUDE.local.md, AGENTS.override.md…) are read even where git ignores them: people ignore them on purpose. */
   readIgnored?: boolean;
+  /** The run's memo (core/run-memo.ts): its locator and what earlier runs decided about ignored paths. */
+  memo?: RunMemo;
 }
 
 /** A path inside node_modules or .git. */
@@ -38,30 +41,29 @@ const inNodeModulesOrGit = (path: string): boolean => hasSegments(path, "node_mo
 export async function discover(options: DiscoverOptions): Promise<{ paths: string[]; warnings: Warning[] }> {
   const warnings: Warning[] = [];
   const { gitTop } = options;
+  const memo = options.memo ?? createRunMemo();
+  const locate = sourceLocator(options, memo);
   let paths: string[] | null = null;
   if (options.scope.all) {
     if (gitTop !== null) {
       paths = indexedFiles(gitTop, options.root, instructionNames(options), options.env) ?? trackedFiles(options.root, everywhere(options));
       if (paths?.length === 0) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }
-    paths ??= await walkTree(options.root, (p) => locate(p, options) !== null);
+    paths ??= await walkTree(options.root, (p) => locate(p) !== null);
   } else {
     paths = onPaths(options, options.scope.targets, warnings);
     if (gitTop !== null && paths.length > 0) {
       // An agent file ignored by name (CLAUDE.local.md) is read; one inside an ignored folder (dist/) is not.
-      const agentDirs = options.readIgnored === true ? [...new Set(paths.filter((p) => isAgentFile(p, options)).map(dirOf))].filter((d) => d !== "") : [];
+      const isAgentFile = (path: string) => locate(path)?.module.source === "directory-agents";
+      const agentDirs = options.readIgnored === true ? [...new Set(paths.filter(isAgentFile).map(dirOf))].filter((d) => d !== "") : [];
       const asked = [...paths, ...agentDirs.map((d) => `${d}/`)];
-      const ignored = ignoreMatcher(gitTop, options.root, asked, options.env) ?? ignoredByGit(options.root, asked);
+      const ignored = ignoreMatcher(gitTop, options.root, asked, options.env, memo) ?? ignoredByGit(options.root, asked);
       const folderIgnored = (path: string) => dirOf(path) !== "" && ignored(`${dirOf(path)}/`);
-      paths = paths.filter((path) => !ignored(path) || (options.readIgnored === true && isAgentFile(path, options) && !folderIgnored(path)));
+      paths = paths.filter((path) => !ignored(path) || (options.readIgnored === true && isAgentFile(path) && !folderIgnored(path)));
     }
   }
-  const found = paths.filter((p) => !inNodeModulesOrGit(p) && locate(p, options) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const found = paths.filter((p) => !inNodeModulesOrGit(p) && locate(p) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return { paths: found, warnings };
-}
-
-function isAgentFile(path: string, options: LocateOptions): boolean {
-  return locate(path, options)?.module.source === "directory-agents";
 }
 
 /**
