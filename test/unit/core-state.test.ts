@@ -60,7 +60,10 @@ function moduleState(sources: Record<string, string>): string[] {
   const calledAtOnce = (fn: ts.Node) => {
     let at = fn.parent;
     while (at && ts.isParenthesizedExpression(at)) at = at.parent;
-    return at !== undefined && ts.isCallExpression(at) && ts.skipOuterExpressions(at.expression) === fn;
+    if (at === undefined || !ts.isCallExpression(at)) return false;
+    let callee = at.expression;
+    while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
+    return callee === fn;
   };
 
   for (const file of program.getSourceFiles()) {
