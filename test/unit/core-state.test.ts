@@ -61,7 +61,7 @@ function moduleState(sources: Record<string, string>): string[] {
     let at = fn.parent;
     while (at && ts.isParenthesizedExpression(at)) at = at.parent;
     if (at === undefined || !ts.isCallExpression(at)) return false;
-    let callee = at.expression;
+    let callee: ts.Expression = at.expression;
     while (ts.isParenthesizedExpression(callee)) callee = callee.expression;
     return callee === fn;
   };
