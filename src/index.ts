@@ -18,6 +18,8 @@ export { locateSource } from "./core/sources/index.js";
 export { SOURCE_MODULES } from "./core/sources/index.js";
 export type { SourceModule, Draft, DraftContext } from "./core/sources/source.js";
 export { selectContext } from "./core/select.js";
+export { createRunMemo } from "./core/run-memo.js";
+export type { RunMemo } from "./core/run-memo.js";
 export type { SelectInput, Selection, CustomInput } from "./core/select.js";
 export { render } from "./core/render/index.js";
 export type { ContextDocument } from "./core/render/index.js";

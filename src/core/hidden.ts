@@ -38,7 +38,7 @@ const BLACK_FLAG = 0x1f3f4;
 const CANCEL_TAG = 0xe007f;
 const isTag = (code: number) => code >= 0xe0000 && code <= 0xe007f;
 /** The tag letters of the subdivision flags Unicode recommends for general interchange (RGI): gbeng, gbsct, gbwls. */
-const RGI_SUBDIVISIONS = new Set(["gbeng", "gbsct", "gbwls"]);
+const RGI_SUBDIVISIONS: ReadonlySet<string> = new Set(["gbeng", "gbsct", "gbwls"]);
 const isEmojiSelector = (code: number) => code === 0xfe0e || code === 0xfe0f;
 const isSelector = (code: number) => (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef);
 const isIdeograph = (code: number) => (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0x20000 && code <= 0x3ffff);

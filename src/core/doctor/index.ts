@@ -13,10 +13,11 @@ import { compileGlobs } from "../parse/globs.js";
 import { importTokens, resolveImport } from "../parse/imports.js";
 import { ancestorsOf, baseName, dirOf, joinPath } from "../rel-path.js";
 import type { Selection } from "../select.js";
-import { locateOptionsOf, locateSource } from "../sources/index.js";
+import { locateOptionsOf, sourceLocator } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
 import type { Candidate, SourceFile, Warning } from "../types.js";
 import { oneFilePerRealPath } from "../same-file.js";
+import { createRunMemo, type RunMemo } from "../run-memo.js";
 import { sortFindings, type Finding } from "./finding.js";
 import { textChecks } from "./text-checks.js";
 
@@ -38,6 +39,8 @@ export interface DoctorInput {
   linear?: LinearEngine;
   /** The agents as their own settings have them (default: every agent's defaults): which of them read a file. */
   profiles?: readonly AgentProfile[];
+  /** The run's memo (core/run-memo.ts), the selection's: located paths and compiled globs reused; a fresh one without. */
+  memo?: RunMemo;
 }
 
 /** Which agent reads a rule module's files, for the findings' `agent`. */
@@ -45,14 +48,15 @@ const AGENT_OF: Record<string, string> = { cursor: "cursor", cursorrules: "curso
 
 export function diagnose(input: DoctorInput): Finding[] {
   const { files, config } = input;
-  const located = locateOptionsOf(config);
+  const memo = input.memo ?? createRunMemo();
+  const locateSource = sourceLocator(locateOptionsOf(config), memo);
   const selection = input.selection;
   const findings: Finding[] = [];
   const agentOf = (path: string) => {
-    const module = locateSource(path, located)?.module;
+    const module = locateSource(path)?.module;
     return module ? (AGENT_OF[module.name] ?? (module.source === "directory-agents" ? "all" : module.name)) : "all";
   };
-  const isRule = (path: string) => locateSource(path, located)?.module.source === "rules-injector";
+  const isRule = (path: string) => locateSource(path)?.module.source === "rules-injector";
 
   // A file reached through several paths (a symlink) is checked once, under the name build gives it.
   const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
@@ -62,10 +66,10 @@ export function diagnose(input: DoctorInput): Finding[] {
     const finding = fromWarning(warning, agentOf);
     if (finding) findings.push(finding);
   }
-  for (const file of kept) if (isRule(file.path)) findings.push(...frontmatterChecks(file, locateSource(file.path, located)!.module.name));
-  findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path, located)?.anchor ?? "", agentOf, input.linear));
+  for (const file of kept) if (isRule(file.path)) findings.push(...frontmatterChecks(file, locateSource(file.path)!.module.name, memo));
+  findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path)?.anchor ?? "", agentOf, memo, input.linear));
   findings.push(...duplicateChecks(selection.candidates, readersOf(selection.candidates, input.profiles ?? Object.values(AGENT_PROFILES))));
-  findings.push(...importChecks(files, (path) => locateSource(path, located)?.module.source === "directory-agents", input.exists));
+  findings.push(...importChecks(files, (path) => locateSource(path)?.module.source === "directory-agents", input.exists));
   findings.push(...codexChecks(files, input.codex));
   findings.push(...chainChecks(files, config.doctor.maxChainTokens));
   return sortFindings(findings);
@@ -86,9 +90,9 @@ function fromWarning(w: Warning, agentOf: (path: string) => string): Finding | n
   return null;
 }
 
-function frontmatterChecks(file: SourceFile, module: string): Finding[] {
+function frontmatterChecks(file: SourceFile, module: string, memo: RunMemo): Finding[] {
   const findings: Finding[] = [];
-  const doc = parseFrontmatter(file.text, file.path);
+  const doc = parseFrontmatter(file.text, file.path, memo);
   const has = (key: string) => doc.data[key] !== undefined && doc.data[key] !== null && doc.data[key] !== "";
   if (module === "claude-rules" && has("globs") && !has("paths")) {
     findings.push({ severity: "warning", kind: "claude-rules-globs", agent: "claude-code", file: file.path, line: doc.lineOf("globs") ?? 1, message: '"globs" without "paths": Claude Code reads only "paths", so it loads this rule for every file, unconditionally' });
@@ -103,8 +107,8 @@ function frontmatterChecks(file: SourceFile, module: string): Finding[] {
  * A pattern that matches no tracked file is a dead rule; a rule whose patterns match every tracked file below its
  * folder applies always (fine, but then say so: alwaysApply, or no globs).
  */
-function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string, linear?: LinearEngine): Finding[] {
-  const options = linear !== undefined ? { linear } : {};
+function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string, memo: RunMemo, linear?: LinearEngine): Finding[] {
+  const options = linear !== undefined ? { linear, memo } : { memo };
   const findings: Finding[] = [];
   for (const c of candidates) {
     if (c.path === null || c.source !== "rules-injector" || c.globs.length === 0) continue;
