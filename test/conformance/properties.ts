@@ -58,7 +58,10 @@ const seedOf = (name: string) => createHash("sha256").update(name).digest().read
  */
 export function sampleTargets(name: string, paths: string[], count = TARGETS_PER_REPO): string[] {
   const next = random(seedOf(name));
-  const code = paths.filter((p) => /\.(ts|tsx|js|jsx|mjs|py|rs|go|cs|ps1|java|kt|rb|vue|svelte|css|yml|yaml|json|toml)$/.test(p) && !/(^|\/)(node_modules|dist|vendor|\.git)\//.test(p) && !p.startsWith("."));
+  const source = paths.filter((p) => /\.(ts|tsx|js|jsx|mjs|py|rs|go|cs|ps1|java|kt|rb|vue|svelte|css|yml|yaml|json|toml|md)$/.test(p) && !/(^|\/)(node_modules|dist|vendor|\.git)\//.test(p) && !/(^|\/)(AGENTS|CLAUDE|GEMINI|README)\.md$/i.test(p));
+  // A repository of instruction files only (a rules collection) is still worked on: its dot-folders then count.
+  const outside = source.filter((p) => !p.startsWith("."));
+  const code = outside.length > 0 ? outside : source;
   const instructionDirs = new Set(paths.filter((p) => /(^|\/)(AGENTS|CLAUDE|GEMINI|README)\.md$/i.test(p) && p.includes("/")).map((p) => p.slice(0, p.lastIndexOf("/") + 1)));
   const near = code.filter((p) => [...instructionDirs].some((d) => p.startsWith(d)));
   const picks: string[] = [];
@@ -144,7 +147,7 @@ async function main(): Promise<number> {
       };
       const text = (label: string, output: string, entries?: BuildJson["entries"]) => {
         record(tally, "once", checkOnce(name, label, root, output, entries));
-        record(tally, "clean", checkClean(name, label, output));
+        record(tally, "clean", checkClean(name, label, output, entries));
       };
 
       // build --all: the generated-file case.
