@@ -15,6 +15,7 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
     const sameFile = dup.path !== null && kept.path !== null && realPathOf.get(dup.path) === realPathOf.get(kept.path);
     setStatus(dup, "duplicate", `${sameFile ? "same file as" : "same content as"} ${kept.path ?? kept.id}`);
   }
+  dropContained(kept);
   const twins = new Map<string, Candidate>();
   for (const c of known) {
     const text = c.content.trim();
@@ -22,12 +23,38 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
   }
   const entries: Entry[] = [];
   for (const candidate of kept) {
+    if (candidate.status === "duplicate") continue;
     // Looked up only when the agent has something: a lookup hashes the whole text again (--all's megabytes).
     const twin = twins.size > 0 ? twins.get(candidate.content.trim()) : undefined;
     if (twin) setStatus(candidate, "duplicate", `same content as ${twin.path ?? twin.id} (${twin.status === "already-injected" ? "already injected" : twin.reason})`);
     else entries.push(toEntry(candidate));
   }
   return entries;
+}
+
+/** Shorter texts are too common to call a copy (a heading, "See AGENTS.md"). */
+const MIN_CONTAINED = 200;
+
+/**
+ * A text found whole inside a longer one that is sent too (a rule an AGENTS.md copies after its own preamble) is
+ * sent once, in the longer: the shorter is a duplicate. A probe of the shorter's start is looked for first, so most
+ * pairs cost one short search.
+ */
+function dropContained(kept: Candidate[]): void {
+  const long = kept.filter((c) => c.content.length >= MIN_CONTAINED).sort((a, b) => b.content.length - a.content.length);
+  // Longest first, so a text is named as inside one that is itself sent.
+  for (let i = 1; i < long.length; i++) {
+    const small = long[i]!;
+    const text = small.content.trim();
+    const probe = text.slice(0, 64);
+    for (let j = 0; j < i; j++) {
+      const large = long[j]!;
+      if (large.status === "duplicate" || large.content.length === small.content.length) continue;
+      if (!large.content.includes(probe) || !large.content.includes(text)) continue;
+      setStatus(small, "duplicate", `its whole text is inside ${large.path ?? large.id}`);
+      break;
+    }
+  }
 }
 
 /**
