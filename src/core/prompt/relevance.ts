@@ -1,5 +1,5 @@
 import { memoize } from "../memo.js";
-import { type Concept, queryConcepts, RELATED_WEIGHT, terms, type Stem } from "./words.js";
+import { type Concept, queryConcepts, RELATED_WEIGHT, surfaceForms, terms, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
 export interface RelevanceDoc {
@@ -13,8 +13,14 @@ export interface RelevanceScore {
   id: string;
   /** 0..1: how much of what the rule is about the prompt speaks of. */
   score: number;
-  /** The prompt's words that matched, as they were stemmed, strongest first. */
+  /** The prompt's words that matched, as they were stemmed, strongest first (`~stem` for a related word). */
   matched: string[];
+  /**
+   * The same evidence as people wrote it, in the same order: a prompt's or path's own word as the prompt or path
+   * wrote it (lowercased), and for a related word the rule's word as the rule wrote it (`related`). explain shows
+   * these: `packag` and `~statu` say nothing to a reader.
+   */
+  words: Array<{ word: string; related: boolean }>;
 }
 
 /**
@@ -67,8 +73,19 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     }
     return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d)];
   };
+  // The words as written are looked up only for what matched (explain's evidence), not recorded for every word read.
+  let said: Map<string, string> | undefined;
+  const asWritten = (doc: RelevanceDoc, labels: string[]) => {
+    if (labels.length === 0) return [];
+    said ??= surfaceForms(query, stem, new Set(concepts.map((c) => c.term)));
+    const related = labels.filter((l) => l.startsWith("~")).map((l) => l.slice(1));
+    const ruleWords = related.length > 0 ? surfaceForms(`${doc.description}\n${doc.name}\n${doc.body}`, stem, new Set(related)) : undefined;
+    return labels.map((l) =>
+      l.startsWith("~") ? { word: ruleWords?.get(l.slice(1)) ?? l.slice(1), related: true } : { word: said!.get(l) ?? l, related: false },
+    );
+  };
 
-  return indexed.map((d) => {
+  return indexed.map((d, i) => {
     // [label, score, whether the prompt's own word is one of the rule's name or description]
     const contributions = concepts.map((c) => [...conceptMatch(d, c), d.core.has(c.term)] as const).filter(([, s]) => s > 0);
     const raw = contributions.reduce((sum, [, s]) => sum + s, 0);
@@ -79,7 +96,7 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     const evidence = single ? ONE_WORD_WEIGHT : 1;
     const score = ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
     const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
-    return { id: d.id, score: Math.round(score * 1000) / 1000, matched };
+    return { id: d.id, score: Math.round(score * 1000) / 1000, matched, words: asWritten(docs[i]!, matched) };
   });
 }
 
