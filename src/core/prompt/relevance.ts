@@ -73,19 +73,17 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     }
     return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d)];
   };
-  // The words as written are looked up only for what matched (explain's evidence), not recorded for every word read.
+  // The prompt's words as written are looked up once, for what matched (explain's evidence); a rule's were kept as it was read.
   let said: Map<string, string> | undefined;
-  const asWritten = (doc: RelevanceDoc, labels: string[]) => {
+  const asWritten = (d: IndexedDoc, labels: string[]) => {
     if (labels.length === 0) return [];
     said ??= surfaceForms(query, stem, new Set(concepts.map((c) => c.term)));
-    const related = labels.filter((l) => l.startsWith("~")).map((l) => l.slice(1));
-    const ruleWords = related.length > 0 ? surfaceForms(`${doc.description}\n${doc.name}\n${doc.body}`, stem, new Set(related)) : undefined;
     return labels.map((l) =>
-      l.startsWith("~") ? { word: ruleWords?.get(l.slice(1)) ?? l.slice(1), related: true } : { word: said!.get(l) ?? l, related: false },
+      l.startsWith("~") ? { word: d.written.get(l.slice(1)) ?? l.slice(1), related: true } : { word: said!.get(l) ?? l, related: false },
     );
   };
 
-  return indexed.map((d, i) => {
+  return indexed.map((d) => {
     // [label, score, whether the prompt's own word is one of the rule's name or description]
     const contributions = concepts.map((c) => [...conceptMatch(d, c), d.core.has(c.term)] as const).filter(([, s]) => s > 0);
     const raw = contributions.reduce((sum, [, s]) => sum + s, 0);
@@ -96,7 +94,7 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     const evidence = single ? ONE_WORD_WEIGHT : 1;
     const score = ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
     const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
-    return { id: d.id, score: Math.round(score * 1000) / 1000, matched, words: asWritten(docs[i]!, matched) };
+    return { id: d.id, score: Math.round(score * 1000) / 1000, matched, words: asWritten(d, matched) };
   });
 }
 
@@ -120,9 +118,17 @@ interface IndexedDoc {
   length: number;
   /** Terms of the description and name: what a fully relevant prompt would mention. */
   core: Set<string>;
+  /** Each term's first word as the rule wrote it (lowercased): a related word's evidence is shown in the rule's words. */
+  written: Map<string, string>;
 }
 
-function indexDoc(doc: RelevanceDoc, stem: Stem): IndexedDoc {
+function indexDoc(doc: RelevanceDoc, stemWord: Stem): IndexedDoc {
+  const written = new Map<string, string>();
+  const stem: Stem = (word) => {
+    const term = stemWord(word);
+    if (!written.has(term)) written.set(term, word);
+    return term;
+  };
   const tf = new Map<string, number>();
   let length = 0;
   const add = (words: string[], weight: number) => {
@@ -138,7 +144,7 @@ function indexDoc(doc: RelevanceDoc, stem: Stem): IndexedDoc {
   add(name, FIELD_WEIGHTS.name);
   add(terms(headings, stem), FIELD_WEIGHTS.headings);
   add(terms(doc.body, stem), FIELD_WEIGHTS.body);
-  return { id: doc.id, tf, length, core: new Set([...description, ...name]) };
+  return { id: doc.id, tf, length, core: new Set([...description, ...name]), written };
 }
 
 /** A markdown heading line: one to six `#` and a space (a string check: each regexp costs a compile on every run). */
