@@ -32,4 +32,9 @@ test("a placeholder written as words where a credential goes is redacted but wea
   }
 });
 
+test("a Basic authorization that decodes to an example's user:password is weak; one that decodes to a real-looking pair is not", () => {
+  assert.equal(redactSecrets('"Authorization": "Basic dGVzdHVzZXI6dGVzdHBhc3N3b3Jk"').redactions.map((r) => r.weak), [true]);
+  assert.equal(redactSecrets(`Authorization: Basic ${btoa("deploy:Qm7vX2pL9tZ4")}`).redactions.map((r) => r.weak), [undefined]);
+});
+
 test.run();
