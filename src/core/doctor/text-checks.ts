@@ -14,13 +14,14 @@ export const LONG_RULE_LINES = 500;
  */
 export function textChecks(file: SourceFile, isRule: boolean, agent: string): Finding[] {
   const findings: Finding[] = [];
+  const passedOn = agent === "ctxinject" ? "an agent that opens the file reads it" : "the agents' own loaders pass it on";
   const hidden = stripHidden(file.text);
   if (hidden !== null) {
     const { found } = hidden;
     findings.push(
       found.stray
         ? { severity: "warning", kind: "stray-zero-width", agent, file: file.path, line: found.line, message: `${strayWords(found)}: it hides no text, but no editor shows it; ctxinject removes it from what it prints (delete it)` }
-        : { severity: "error", kind: "hidden-characters", agent, file: file.path, line: found.line, message: `${describeHidden(found)}: text a reviewer cannot see, which a model reads; ctxinject removes it from what it prints, the agents' own loaders pass it on` },
+        : { severity: "error", kind: "hidden-characters", agent, file: file.path, line: found.line, message: `${describeHidden(found)}: text a reviewer cannot see, which a model reads; ctxinject removes it from what it prints, ${passedOn}` },
     );
   }
   const loaders = agent === "ctxinject" ? "no agent loads this file by itself and ctxinject redacts it, but an agent that opens the file sends it to its model provider" : "every agent that loads the file sends it to its model provider (ctxinject redacts it)";
