@@ -14,10 +14,15 @@ interface SarifResult {
   locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region: { startLine: number } } }>;
 }
 
-const root = materialize("doctor");
-const json = JSON.parse(runCli(["doctor", "--json"], { cwd: root }).stdout) as { findings: Array<{ severity: string; kind: string; file: string; line?: number }> };
+// A fresh copy per test: uvu imports every file before running any, and each suite's cleanup removes all copies made.
+function doctorTree() {
+  const root = materialize("doctor");
+  const json = JSON.parse(runCli(["doctor", "--json"], { cwd: root }).stdout) as { findings: Array<{ severity: string; kind: string; file: string; line?: number }> };
+  return { root, json };
+}
 
 test("doctor --format sarif prints SARIF 2.1.0 with every field code scanning requires, exiting as the text format does", () => {
+  const { root, json } = doctorTree();
   const { status, stdout, stderr } = runCli(["doctor", "--format", "sarif"], { cwd: root });
   assert.is(status, 1, stderr);
   const log = JSON.parse(stdout) as { version: string; $schema: string; runs: Array<{ tool: { driver: { name: string; rules: Array<{ id: string; shortDescription: { text: string } }> } }; results: SarifResult[] }> };
@@ -46,6 +51,7 @@ test("doctor --format sarif prints SARIF 2.1.0 with every field code scanning re
 });
 
 test("doctor --format github prints one workflow command per finding, on its file and line", () => {
+  const { root, json } = doctorTree();
   const { status, stdout } = runCli(["doctor", "--format", "github"], { cwd: root });
   assert.is(status, 1);
   const lines = stdout.trimEnd().split("\n");
@@ -69,7 +75,7 @@ test("doctor --help names the formats", () => {
   const { stdout } = runCli(["doctor", "--help"]);
   assert.match(stdout, /--format <format>/);
   for (const format of ["text", "json", "sarif", "github"]) assert.match(stdout, format);
-  assert.is(runCli(["doctor", "--format", "xml"], { cwd: root }).status, 2);
+  assert.is(runCli(["doctor", "--format", "xml"], { cwd: materialize("doctor") }).status, 2);
 });
 
 test.run();
