@@ -38,7 +38,7 @@ export const USER_ONLY_SETTINGS: ReadonlyArray<{ key: keyof UserConfig; weakens:
   Object.entries(CONFIG_TABLE) as Array<[keyof UserConfig, Entry]>
 ).flatMap(([key, entry]) => ("userOnly" in entry && entry.userOnly ? [{ key, weakens: entry.userOnly.weakens, why: entry.userOnly.why }] : []));
 
-const USER_ONLY = new Map(USER_ONLY_SETTINGS.map((s) => [s.key as string, s]));
+const USER_ONLY: ReadonlyMap<string, (typeof USER_ONLY_SETTINGS)[number]> = new Map(USER_ONLY_SETTINGS.map((s) => [s.key as string, s]));
 
 /** A repository's settings without the weakening ones, and one warning for each left out. */
 export function guardRepositorySettings(settings: UserConfig, file: string): { settings: UserConfig; warnings: Warning[]; ignored: string[] } {

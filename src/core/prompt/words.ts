@@ -80,6 +80,23 @@ export function terms(text: string, stem: Stem): string[] {
     .map(stem);
 }
 
+/**
+ * For each stem in `wanted`, the first word of the text (lowercased, as `terms` reads it) that stems to it: the word
+ * as its author wrote it, for explain's evidence. Stops reading once every wanted stem is found.
+ */
+export function surfaceForms(text: string, stem: Stem, wanted: ReadonlySet<string>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const word of splitWords(normalizePhrases(text))) {
+    if (STOP.has(word)) continue;
+    const s = stem(word);
+    if (wanted.has(s) && !found.has(s)) {
+      found.set(s, word);
+      if (found.size === wanted.size) break;
+    }
+  }
+  return found;
+}
+
 const HTTP_WORDS = /\b(status|https?|return(s|ed|ing)?|respon(d|ds|se|ses)|error|code|api|endpoint|request|route|handler|answer(s|ed)?|repl(y|ies))\b/i;
 
 /**
