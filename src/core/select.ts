@@ -133,7 +133,7 @@ export function selectContext(input: SelectInput): Selection {
     warn,
   });
   const ordered = orderPhase(drafts);
-  const entries = dedupPhase(ordered, known, new Map(files.map((f) => [f.path, f.realPath ?? f.path])));
+  const entries = dedupPhase(ordered, known, new Map(files.map((f) => [f.path, f.realPath ?? f.path])), ctx.targets);
 
   const candidates = byPriority(ordered);
   const omitted = candidates.filter((c) => c.status === "below-threshold" || c.status === "over-budget").map(toOmitted);
