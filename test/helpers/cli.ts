@@ -14,18 +14,24 @@ export interface CliResult {
   stderr: string;
 }
 
+/** The environment a test's run of the CLI gets: this process's, NO_COLOR set, the test run's own state and config folders, `overrides` on top (undefined removes). */
+export function testEnvironment(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  // Sessions and saved globs go to a folder of the test run's own, never the user's state folder.
+  const stateDefault = overrides.CTXINJECT_STATE_DIR === undefined && overrides.XDG_STATE_HOME === undefined ? { CTXINJECT_STATE_DIR: testStateDir() } : {};
+  // The user's own config (and git's and the agents' user settings under it) is never the developer's: an empty folder.
+  const configDefault = "XDG_CONFIG_HOME" in overrides ? {} : { XDG_CONFIG_HOME: testConfigHome() };
+  // A hook server the tests start ends soon after them (src/cli/hook-server.ts).
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...stateDefault, ...configDefault, ...overrides };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return env as Record<string, string>;
+}
+
 /** Spawns the built CLI as a user would, with NO_COLOR set unless the test overrides the environment. */
 export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string } = {}): CliResult {
-  // Sessions and saved globs go to a folder of the test run's own, never the user's state folder.
-  const stateDefault = options.env?.CTXINJECT_STATE_DIR === undefined && options.env?.XDG_STATE_HOME === undefined ? { CTXINJECT_STATE_DIR: testStateDir() } : {};
-  // The user's own config (and git's and the agents' user settings under it) is never the developer's: an empty folder.
-  const configDefault = options.env && "XDG_CONFIG_HOME" in options.env ? {} : { XDG_CONFIG_HOME: testConfigHome() };
-  // A hook server the tests start ends soon after them (src/cli/hook-server.ts).
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...stateDefault, ...configDefault, ...options.env };
-  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  const env = testEnvironment(options.env);
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? REPO,
-    env: env as NodeJS.ProcessEnv,
+    env,
     encoding: "utf8",
     input: options.input ?? "",
     maxBuffer: 256 * 1024 * 1024,
