@@ -1,0 +1,43 @@
+import * as warm from "../../src/core/warm.js";
+import type { CliContext } from "../../src/cli/context.js";
+import { main } from "../../src/cli/main.js";
+import { BIN, REPO, testEnvironment, type CliResult } from "./cli.js";
+
+/**
+ * Runs `main(argv, ctx)` in this process, as bin/ctxinject.js would run it in its own: the same environment runCli
+ * gives a spawned CLI (NO_COLOR, the test run's state and config folders, `env` on top), standard input as given
+ * ("" as a spawned run's empty pipe; null as a terminal, nothing piped), stdout and stderr collected, the exit code
+ * returned. For what maps flags, config and input onto output and exit codes; what the process itself does (its
+ * exit, signals, descriptors, the bundle and its start-up, the hook client and server) stays with runCli.
+ */
+export async function runMain(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string | null } = {}): Promise<CliResult> {
+  // What one run saved for speed (compiled globs, stems) belongs to its project, as in a process of its own; the
+  // hook server does the same between calls. (Optional: the per-run memo of issue 31 may remove module state.)
+  (warm as { forgetWarm?: () => void }).forgetWarm?.();
+  let stdout = "";
+  let stderr = "";
+  const input = options.input === undefined ? "" : options.input;
+  const ctx: CliContext = {
+    cwd: options.cwd ?? REPO,
+    env: testEnvironment(options.env),
+    stdout: {
+      write(chunk: string, callback?: (error?: Error | null) => void) {
+        stdout += chunk;
+        callback?.();
+        return true;
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write(chunk: string) {
+        stderr += chunk;
+        return true;
+      },
+      isTTY: false,
+    },
+    self: BIN,
+    readStdin: async () => input ?? undefined,
+  };
+  const status = await main(args, ctx);
+  return { status, stdout, stderr };
+}
