@@ -1,4 +1,3 @@
-import * as warm from "../../src/core/warm.js";
 import type { CliContext } from "../../src/cli/context.js";
 import { main } from "../../src/cli/main.js";
 import { BIN, REPO, testEnvironment, type CliResult } from "./cli.js";
@@ -11,9 +10,8 @@ import { BIN, REPO, testEnvironment, type CliResult } from "./cli.js";
  * exit, signals, descriptors, the bundle and its start-up, the hook client and server) stays with runCli.
  */
 export async function runMain(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string | null } = {}): Promise<CliResult> {
-  // What one run saved for speed (compiled globs, stems) belongs to its project, as in a process of its own; the
-  // hook server does the same between calls. (Optional: the per-run memo of issue 31 may remove module state.)
-  (warm as { forgetWarm?: () => void }).forgetWarm?.();
+  // Nothing to reset between runs: what a run saves for speed lives in its own memo (core/run-memo.ts), not in
+  // module state (test/unit/core-state.test.ts holds the core to that).
   let stdout = "";
   let stderr = "";
   const input = options.input === undefined ? "" : options.input;
