@@ -194,7 +194,7 @@ function hasOurHook(file: string, host: HookSettings): boolean {
  * so that opencode's own install at start finds nothing to do and a later offline run does not wait on it.
  */
 async function initOpencode(ctx: CliContext, root: string, install: boolean): Promise<number> {
-  const plugin = await writeOpencodePlugin(root, ctx.self);
+  const plugin = await writeOpencodePlugin(root);
   ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(root, OPENCODE_PLUGIN_FILE)}\n`);
   const manifest = await writeOpencodePackage(root, opencode.version);
   ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(root, ".opencode/package.json")}\n`);
