@@ -1,9 +1,10 @@
 import { installPreCommitHook } from "../../io/git-hook.js";
 // fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
-import { existsSync, promises as fs, readFileSync } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
 import { CLAUDE_SETTINGS, CODEX_SETTINGS, GEMINI_SETTINGS, hookCommand, mergeHooks, ourHook, type HookSettings } from "../../io/hook-settings.js";
+import { readBoundedText } from "../../io/bounded-read.js";
 import { configFileIn } from "../../io/config.js";
 import { spawnSync } from "../../io/lazy-node.js";
 import { opencodeDependenciesMissing, OPENCODE_PLUGIN_FILE, writeOpencodePackage, writeOpencodePlugin } from "../../io/opencode-setup.js";
@@ -179,11 +180,11 @@ function sayWhatToInstall(ctx: CliContext, root: string): void {
   ctx.stderr.write(`ctxinject: this repository is set up for these agents (nothing installed now):\n${lines.join("\n")}\n`);
 }
 
-/** Whether a host's settings file already runs ctxinject's hook (a file that is not JSON counts as not). */
+/** Whether a host's settings file names ctxinject's hook (the repository's file, read bounded; unreadable: no). */
 function hasOurHook(file: string, host: HookSettings): boolean {
   if (!existsSync(file)) return false;
   try {
-    return ourHook(host.agent).test(readFileSync(file, "utf8"));
+    return ourHook(host.agent).test(readBoundedText(file));
   } catch {
     return false;
   }
@@ -195,7 +196,8 @@ function hasOurHook(file: string, host: HookSettings): boolean {
  */
 async function initOpencode(ctx: CliContext, root: string, install: boolean): Promise<number> {
   const plugin = await writeOpencodePlugin(root);
-  ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(root, OPENCODE_PLUGIN_FILE)}\n`);
+  const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
+  ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(root, OPENCODE_PLUGIN_FILE)}: it loads the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH\n`);
   const manifest = await writeOpencodePackage(root, opencode.version);
   ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(root, ".opencode/package.json")}\n`);
   const missing = await opencodeDependenciesMissing(root);
