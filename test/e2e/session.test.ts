@@ -36,9 +36,16 @@ function runAndKill(args: string[], ms: number, when?: RegExp): Promise<string> 
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     const kill = () => child.kill("SIGKILL");
-    const timer = setTimeout(kill, ms);
+    // The delay counts from the worker's "ready" (its modules loaded, the store open), not from the spawn: on a busy
+    // machine Node's start alone can outlast the delay, and then no round would kill anything mid-operation.
+    let timer = setTimeout(kill, 60_000);
     child.stdout.on("data", (d) => {
+      const first = stdout === "";
       stdout += d;
+      if (first && stdout.startsWith("ready\n")) {
+        clearTimeout(timer);
+        timer = setTimeout(kill, ms);
+      }
       if (when?.test(stdout)) kill();
     });
     child.on("close", () => {

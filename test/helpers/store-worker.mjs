@@ -1,4 +1,4 @@
-// A worker process for the session-store tests: it uses the built store the CLI uses.
+// A worker process for the session-store tests: it uses the built store the CLI uses, and prints "ready" first.
 //   register <dir> <session> <prefix> <count>   registers count entries, printing "ok <id>" after each
 //   claim-and-hang <dir> <session>               claims everything, prints "claimed N", then waits to be killed
 //   consume <dir> <session>                      claims, prints "got <id>" per entry, commits, prints "committed"
@@ -6,6 +6,8 @@ import { SessionStore } from "../../dist/io/session-store.js";
 
 const [mode, dir, session, prefix, count] = process.argv.slice(2);
 const store = new SessionStore(dir);
+// The tests time their kill -9 from this line, so that a slow start on a busy machine does not use up the delay.
+process.stdout.write("ready\n");
 if (mode === "register") {
   for (let i = 0; i < Number(count); i++) {
     const id = `${prefix}-${i}`;
