@@ -66,7 +66,10 @@ for (const name of corpusRepositories(CORPUS)) {
     const entries = (JSON.parse(build.stdout) as { entries: unknown[] }).entries.length;
     const ids = new Set(candidates.map((c) => c.id));
     const missing = expectedRules.filter((p) => !ids.has(p));
-    const invalid = candidates.filter((c) => c.status === "invalid").map((c) => c.id);
+    // Files the corpus lists in .ALLFILES.txt but does not hold are materialised empty (an empty SKILL.md is rightly
+    // invalid): only a file the corpus holds counts as one ctxinject failed to parse.
+    const held = new Set(listFiles(repoDir));
+    const invalid = candidates.filter((c) => c.status === "invalid" && held.has(c.id)).map((c) => c.id);
     const warnings = build.stderr.split("\n").filter((l) => l.startsWith("ctxinject: warning:"));
     const warnedFiles = new Set(warnings.map((l) => l.replace("ctxinject: warning: ", "").split(":")[0]));
     const count = (pred: (c: Candidate) => boolean) => candidates.filter(pred).length;
