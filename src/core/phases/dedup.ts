@@ -17,8 +17,17 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
     const sameFile = dup.path !== null && kept.path !== null && realPathOf.get(dup.path) === realPathOf.get(kept.path);
     setStatus(dup, "duplicate", `${sameFile ? "same file as" : "same content as"} ${kept.path ?? kept.id}`);
   }
-  dropContained(kept);
-  dropNearCopies(kept, known, () => {
+  // Each text's significant lines and who holds each line, worked out once for both passes (--all sends thousands).
+  const lines = new Map<Candidate, readonly string[]>();
+  const index = new LineIndex<Candidate>();
+  for (const c of kept) {
+    if (c.status === "duplicate") continue;
+    lines.set(c, significantLines(c.content));
+    index.add(c, lines.get(c)!);
+  }
+  const linesOf = (c: Candidate) => lines.get(c) ?? [];
+  dropContained(kept, linesOf, index);
+  dropNearCopies(kept, known, linesOf, index, () => {
     const nearest = nearestAgentFiles(ordered, targets);
     return (c) => evidenceStrength(c, nearest);
   });
@@ -43,24 +52,43 @@ const MIN_CONTAINED = 200;
 
 /**
  * A text found whole inside a longer one that is sent too (a rule an AGENTS.md copies after its own preamble) is
- * sent once, in the longer: the shorter is a duplicate. A probe of the shorter's start is looked for first, so most
- * pairs cost one short search.
+ * sent once, in the longer: the shorter is a duplicate. Each line strictly inside a text (not its first or last,
+ * which may be parts of the longer's lines) is a whole line of any text holding it, so only the texts holding its
+ * rarest such line are searched: --all's thousands of texts cost a lookup each, not a search of every pair.
  */
-function dropContained(kept: Candidate[]): void {
-  const long = kept.filter((c) => c.content.length >= MIN_CONTAINED).sort((a, b) => b.content.length - a.content.length);
+function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly string[], index: LineIndex<Candidate>): void {
+  const long = kept.filter((c) => c.status !== "duplicate" && c.content.length >= MIN_CONTAINED).sort((a, b) => b.content.length - a.content.length);
+  if (long.length < 2) return;
+  const rank = new Map(long.map((c, i) => [c, i]));
+  const everyLonger = (i: number) => long.slice(0, i);
   // Longest first, so a text is named as inside one that is itself sent.
   for (let i = 1; i < long.length; i++) {
     const small = long[i]!;
     const text = small.content.trim();
     const probe = text.slice(0, 64);
-    for (let j = 0; j < i; j++) {
-      const large = long[j]!;
+    const ends = new Set(significantLines(outerLines(text)));
+    let rarest: string | undefined;
+    let fewest = Infinity;
+    for (const line of linesOf(small)) {
+      const count = ends.has(line) ? Infinity : index.holdingCount(line);
+      if (count < fewest) [rarest, fewest] = [line, count];
+    }
+    // Held by the small text alone: no longer text holds it whole.
+    if (fewest === 1) continue;
+    const among = rarest === undefined ? everyLonger(i) : index.holding(rarest).filter((c) => (rank.get(c) ?? i) < i).sort((a, b) => rank.get(a)! - rank.get(b)!);
+    for (const large of among) {
       if (large.status === "duplicate" || large.content.length === small.content.length) continue;
       if (!large.content.includes(probe) || !large.content.includes(text)) continue;
       setStatus(small, "duplicate", `its whole text is inside ${large.path ?? large.id}`);
       break;
     }
   }
+}
+
+/** A text's first and last line: a longer text holding it may hold them inside longer lines of its own. */
+function outerLines(text: string): string {
+  const first = text.indexOf("\n");
+  return first < 0 ? text : `${text.slice(0, first)}\n${text.slice(text.lastIndexOf("\n") + 1)}`;
 }
 
 /** What the agent has: a reason for a copy of it (as for an exact twin). */
@@ -81,8 +109,8 @@ function hasNote(c: Candidate): string {
  * Each pass looks only at texts still sent, so a reason names an entry that is sent or that the agent has (an exact
  * copy named earlier may itself have gone as a near copy: explain shows the chain).
  */
-function dropNearCopies(kept: Candidate[], known: Candidate[], strengthOf: () => (c: Candidate) => EvidenceStrength): void {
-  const live = kept.filter((c) => c.status !== "duplicate").map((candidate, order) => ({ candidate, order, lines: significantLines(candidate.content) }));
+function dropNearCopies(kept: Candidate[], known: Candidate[], linesOf: (c: Candidate) => readonly string[], index: LineIndex<Candidate>, strengthOf: () => (c: Candidate) => EvidenceStrength): void {
+  const live = kept.filter((c) => c.status !== "duplicate").map((candidate, order) => ({ candidate, order, lines: linesOf(candidate) }));
   const sizable = live.filter((p) => isHeld(p.lines.length, p.lines.length));
   const had = new LineIndex<Candidate>();
   for (const c of known) had.add(c, significantLines(c.content));
@@ -96,11 +124,9 @@ function dropNearCopies(kept: Candidate[], known: Candidate[], strengthOf: () =>
     }
   }
 
-  const index = new LineIndex<Candidate>();
-  for (const p of sizable) if (!gone(p.candidate)) index.add(p.candidate, p.lines);
-  if (index.size < 2) return;
+  if (sizable.filter((p) => !gone(p.candidate)).length < 2) return;
 
-  const held = new Map(sizable.map((p) => [p.candidate, index.holders(p.lines, p.candidate).filter((h) => !gone(h.item))]));
+  const held = new Map(sizable.map((p) => [p.candidate, index.holders(p.lines, p.candidate, gone)]));
   if (![...held.values()].some((list) => list.length > 0)) return;
   const strength = strengthOf();
   const ranked = sizable

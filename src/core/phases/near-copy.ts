@@ -54,19 +54,22 @@ export function isHeld(shared: number, of: number): boolean {
 /**
  * Texts by their significant lines, with an inverted index from a line to the texts holding it, so that finding
  * which texts hold most of a given text costs a lookup per line of that text, not a comparison with every text
- * (--all sends thousands).
+ * (--all sends thousands). One index serves both of dedup's passes (whole texts inside others, near copies).
  */
 export class LineIndex<T> {
   private readonly items: T[] = [];
-  private readonly sets: Array<Set<string>> = [];
+  private readonly lines: Array<readonly string[]> = [];
+  /** Each text's lines as a set, made when the text is first compared line by line. */
+  private readonly sets: Array<Set<string> | undefined> = [];
   private readonly postings = new Map<string, number[]>();
 
-  /** Adds a text (its significantLines); one with fewer than MIN_LINES holds no copy worth naming and is left out. */
+  /** Adds a text (its significantLines); one without any holds nothing worth naming and is left out. */
   add(item: T, lines: readonly string[]): void {
-    if (lines.length < MIN_LINES) return;
+    if (lines.length === 0) return;
     const id = this.items.length;
     this.items.push(item);
-    this.sets.push(new Set(lines));
+    this.lines.push(lines);
+    this.sets.push(undefined);
     for (const line of lines) {
       const list = this.postings.get(line);
       if (list === undefined) this.postings.set(line, [id]);
@@ -78,12 +81,22 @@ export class LineIndex<T> {
     return this.items.length;
   }
 
+  /** How many texts hold `line`. */
+  holdingCount(line: string): number {
+    return this.postings.get(line)?.length ?? 0;
+  }
+
+  /** The texts holding `line`, in the order they were added. */
+  holding(line: string): T[] {
+    return (this.postings.get(line) ?? []).map((id) => this.items[id]!);
+  }
+
   /**
-   * The texts (other than `self`) that hold nine tenths of `lines`, in the order they were added. A holder must
-   * hold at least one of any (misses allowed + 1) of the lines, so only the texts holding one of that many of the
-   * rarest lines are compared line by line.
+   * The texts (other than `self`, and those `skip` rules out) that hold nine tenths of `lines`, in the order they
+   * were added. A holder must hold at least one of any (misses allowed + 1) of the lines, so only the texts holding
+   * one of that many of the rarest lines are compared line by line.
    */
-  holders(lines: readonly string[], self?: T): Array<Holder<T>> {
+  holders(lines: readonly string[], self?: T, skip?: (item: T) => boolean): Array<Holder<T>> {
     const n = lines.length;
     if (n < MIN_LINES || this.items.length === 0) return [];
     const allowedMisses = n - Math.ceil((n * SHARE_TENTHS) / 10);
@@ -96,8 +109,8 @@ export class LineIndex<T> {
     const found: Array<Holder<T>> = [];
     for (const id of [...seen].sort((a, b) => a - b)) {
       const item = this.items[id]!;
-      if (item === self) continue;
-      const set = this.sets[id]!;
+      if (item === self || skip?.(item) === true || this.lines[id]!.length < MIN_LINES) continue;
+      const set = (this.sets[id] ??= new Set(this.lines[id]));
       let shared = 0;
       for (const line of lines) if (set.has(line)) shared++;
       if (isHeld(shared, n)) found.push({ item, shared, lines: set.size });
