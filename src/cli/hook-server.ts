@@ -15,6 +15,7 @@ import {
   type SpoolRequest,
 } from "../io/hook-spool.js";
 import { under } from "../io/paths.js";
+import { collectedOutput } from "./collected-output.js";
 import type { CliContext } from "./context.js";
 
 /** How long a server waits for the next hook before it ends (CTXINJECT_HOOK_SERVER_IDLE_MS): a pause between prompts. */
@@ -163,32 +164,18 @@ async function answerAs(request: SpoolRequest, answer: (argv: string[], ctx: Cli
   } catch {
     // a folder that went away: the command meets it as the hook would have
   }
-  let stdout = "";
-  let stderr = "";
+  const output = collectedOutput();
   const ctx: CliContext = {
     cwd: request.cwd,
     env: process.env,
-    stdout: {
-      write(chunk: string, callback?: (error?: Error | null) => void) {
-        stdout += chunk;
-        callback?.();
-        return true;
-      },
-      isTTY: false,
-    },
-    stderr: {
-      write(chunk: string) {
-        stderr += chunk;
-        return true;
-      },
-      isTTY: false,
-    },
+    stdout: output.stdout,
+    stderr: output.stderr,
     self: request.self,
     startedAt: request.startedAt,
     readStdin: async () => request.stdin ?? undefined,
   };
   const code = await answer(request.argv, ctx);
-  return { stdout, stderr, code };
+  return { ...output.text(), code };
 }
 
 /** Makes the process's environment the hook's: what it lacks goes, what differs is set. */

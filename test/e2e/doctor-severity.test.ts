@@ -2,14 +2,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 
-interface Finding {
-  severity: string;
-  kind: string;
-  agent: string;
-  file: string;
-  line?: number;
-  message: string;
-}
+// The JSON's findings have the core's shape.
+import type { Finding } from "../../src/core/doctor/finding.js";
 
 test.after(cleanup);
 

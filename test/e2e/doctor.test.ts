@@ -5,14 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 
-interface Finding {
-  severity: string;
-  kind: string;
-  agent: string;
-  file: string;
-  line?: number;
-  message: string;
-}
+// The JSON's findings have the core's shape.
+import type { Finding } from "../../src/core/doctor/finding.js";
 
 test.after(cleanup);
 

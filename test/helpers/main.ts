@@ -1,3 +1,4 @@
+import { collectedOutput } from "../../src/cli/collected-output.js";
 import type { CliContext } from "../../src/cli/context.js";
 import { main } from "../../src/cli/main.js";
 import { BIN, REPO, testEnvironment, type CliResult } from "./cli.js";
@@ -12,30 +13,16 @@ import { BIN, REPO, testEnvironment, type CliResult } from "./cli.js";
 export async function runMain(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string | null } = {}): Promise<CliResult> {
   // Nothing to reset between runs: what a run saves for speed lives in its own memo (core/run-memo.ts), not in
   // module state (test/unit/core-state.test.ts holds the core to that).
-  let stdout = "";
-  let stderr = "";
   const input = options.input === undefined ? "" : options.input;
+  const output = collectedOutput();
   const ctx: CliContext = {
     cwd: options.cwd ?? REPO,
     env: testEnvironment(options.env),
-    stdout: {
-      write(chunk: string, callback?: (error?: Error | null) => void) {
-        stdout += chunk;
-        callback?.();
-        return true;
-      },
-      isTTY: false,
-    },
-    stderr: {
-      write(chunk: string) {
-        stderr += chunk;
-        return true;
-      },
-      isTTY: false,
-    },
+    stdout: output.stdout,
+    stderr: output.stderr,
     self: BIN,
     readStdin: async () => input ?? undefined,
   };
   const status = await main(args, ctx);
-  return { status, stdout, stderr };
+  return { status, ...output.text() };
 }
