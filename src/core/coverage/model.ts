@@ -103,7 +103,7 @@ export interface Coverage {
 }
 
 export const REPRESENTATIVE_RULE =
-  "each folder is judged by one file: its first file by path order that is no instruction file (a folder holding only folders: the first such file below it), as `build --files <that file>` judges it; agents are taken to run from the project top";
+  "each folder is judged by one file: its first file by path order that is no instruction file , as `build --files <that file>` judges it (a folder holding only folders: no glob matches there; its AGENTS.md chain and always rules are those of the first file below it); agents are taken to run from the project top";
 
 interface Applied {
   c: Candidate;
@@ -150,7 +150,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   const plain = (c: Candidate, fallback: string) => input.plainReasons.get(`${c.source}:${c.id}`) ?? fallback;
 
   /** Whether, and why, a candidate applies for a folder judged by `file` (the rules' anchors are checked first). */
-  const applies = (c: Candidate, anchor: string, file: string): Applied | null => {
+  const applies = (c: Candidate, anchor: string, file: string, hasFiles: boolean): Applied | null => {
     const key = keyOf(c);
     if (c.path === null) return { c, key, full: true, reason: c.reason };
     switch (c.kind) {
@@ -159,6 +159,8 @@ export function coverageModel(input: CoverageInput): Coverage {
       case "always":
         return { c, key, full: true, reason: plain(c, "always") };
       case "auto": {
+        // A folder of folders has no file for a glob to match: its rules show where the files are.
+        if (!hasFiles) return null;
         const pattern = matcherOf(c)(file);
         return pattern === null ? null : { c, key, full: true, reason: `glob ${pattern} matches ${REPRESENTATIVE}` };
       }
@@ -210,7 +212,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     scoped.sort((a, b) => order.get(a)! - order.get(b)!);
     const applied: Applied[] = [];
     for (const c of scoped) {
-      const a = applies(c, c.path === null ? "" : input.anchorOf(c.path), file);
+      const a = applies(c, c.path === null ? "" : input.anchorOf(c.path), file, folder.own > 0);
       if (a !== null) applied.push(a);
     }
     const context: LoadedContext = { present, workingFolder: "", reads: [file], bytesOf };
