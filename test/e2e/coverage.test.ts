@@ -70,7 +70,7 @@ test("coverage --base REF: the folders that gain a new rule per agent, and how m
   assert.equal(gained.map((c) => [c.folder, c.agent]), [["packages/web/src/components", "cursor"], ["packages/web/src/components", "claude-code"], ["packages/web/src/legacy", "cursor"], ["packages/web/src/legacy", "claude-code"]]);
   assert.ok(gained.every((c) => c.tokens > 0));
   const md = runCli(["coverage", "--base", "HEAD", "--as", "cursor,claude,copilot"], { cwd: dir, env: ENV });
-  assert.match(md.stdout, "this change makes `.cursor/rules/web-only.mdc` apply to 3 more files for claude-code, cursor; copilot never sees it");
+  assert.match(md.stdout, "this change makes `.cursor/rules/web-only.mdc` apply to 3 more files for cursor, claude-code; copilot never sees it");
   assert.not.ok(existsSync(marker), "git ran the repository's core.fsmonitor");
   const bad = runCli(["coverage", "--base", "no-such-ref"], { cwd: dir, env: ENV });
   assert.is(bad.status, 2);
