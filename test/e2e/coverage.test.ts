@@ -59,9 +59,9 @@ test("coverage --base REF: the folders that gain a new rule per agent, and how m
   const dir = materialize("monorepo");
   git(dir, "commit", "-qm", "base");
   const marker = join(dir, "..", `fsmonitor-ran-${process.pid}`);
-  git(dir, "config", "core.fsmonitor", `touch ${marker}`);
   writeFileSync(join(dir, ".cursor/rules/web-only.mdc"), '---\nglobs: "packages/web/**"\n---\nEvery component has a story.\n');
   git(dir, "add", "-A");
+  git(dir, "config", "core.fsmonitor", `touch ${marker}`);
   const model = coverageJson(dir, "--base", "HEAD", "--as", "cursor,claude,copilot");
   const rule = model.base!.rules.find((r) => r.file === ".cursor/rules/web-only.mdc")!;
   assert.equal(rule.agents.cursor, { before: 0, after: 3, state: "loads" } as never);
