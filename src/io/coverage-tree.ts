@@ -93,10 +93,21 @@ function coverageInput(selection: Selection, files: SourceFile[], tracked: strin
 function plainReasons(selection: Selection, files: SourceFile[], config: Config, memo: RunMemo, anchorOf: (path: string) => string): Map<string, string> {
   const always = new Set(selection.candidates.filter((c) => c.kind === "always" && c.path !== null).map((c) => c.path!));
   if (always.size === 0) return new Map();
-  const anchors = new Set([...always].map(anchorOf));
-  const targets = [...anchors].map((a) => joinPath(a, ".ctxinject-coverage-probe"));
-  const plain = selectContext({ files: files.filter((f) => always.has(f.path)), targets, config, linear: linearEngine, memo });
-  return new Map(plain.candidates.filter((c) => c.status === "included" && c.kind === "always").map((c: Candidate) => [`${c.source}:${c.id}`, c.reason]));
+  // One small run per folder: in one run over every always rule of a large tree, dedup compares each pair of texts.
+  const byAnchor = new Map<string, SourceFile[]>();
+  for (const file of files) {
+    if (!always.has(file.path)) continue;
+    const anchor = anchorOf(file.path);
+    const list = byAnchor.get(anchor);
+    if (list === undefined) byAnchor.set(anchor, [file]);
+    else list.push(file);
+  }
+  const reasons = new Map<string, string>();
+  for (const [anchor, group] of byAnchor) {
+    const plain = selectContext({ files: group, targets: [joinPath(anchor, ".ctxinject-coverage-probe")], config, linear: linearEngine, memo });
+    for (const c of plain.candidates) if (c.kind === "always" && c.status !== "unmatched") reasons.set(`${c.source}:${c.id}`, c.reason.startsWith("same content as ") || c.reason.startsWith("its whole text") ? "always" : c.reason);
+  }
+  return reasons;
 }
 
 /** The profiles `--as` names, in the order given; every agent's without it. */
