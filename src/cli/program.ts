@@ -13,6 +13,7 @@ import { DOCTOR_FORMATS, runDoctor, type DoctorFlags } from "./commands/doctor.j
 import { agentName, AGENT_NAMES_ACCEPTED } from "../core/agents/index.js";
 import { runTrust } from "./commands/trust.js";
 import { runMcp } from "./commands/mcp.js";
+import { COVERAGE_FORMATS, runCoverage } from "./commands/coverage.js";
 import { SEVERITIES } from "../core/doctor/finding.js";
 import type { CliContext } from "./context.js";
 import { addSelectionOptions } from "./options.js";
@@ -108,6 +109,16 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .addOption(new Option("--format <format>", "text; json; sarif (SARIF 2.1.0 for GitHub code scanning); github (workflow annotations on the lines)").choices([...DOCTOR_FORMATS]))
         .addOption(new Option("--fail-on <severity>", "exit 1 when a finding is at or above this severity (none: never)").choices([...SEVERITIES, "none"]).default("error"))
         .action(run((c: CliContext, flags: DoctorFlags) => runDoctor(c, flags, version))),
+    coverage: () =>
+      program
+        .command("coverage")
+        .description("for every folder and agent: what it loads itself, what ctxinject adds, the tokens and the findings there")
+        .option("--root <dir>", "project root")
+        .option("--as <agents>", "only these agents, comma-separated (default: every agent)")
+        .addOption(new Option("--format <format>", "markdown (a PR comment); json (the model); html (one self-contained file)").choices([...COVERAGE_FORMATS]))
+        .option("--out <file>", "write to FILE (only when it changed) instead of stdout")
+        .option("--base <ref>", "also what changes between REF and the working tree")
+        .action(run(runCoverage)),
     mcp: () =>
       program
         .command("mcp")

@@ -76,6 +76,47 @@ export function ignoredByGit(root: string, paths: string[]): (path: string) => b
   return (path) => ignored.has(path);
 }
 
+/**
+ * The files of a commit (`--base REF`), root-relative: `ls-tree` reads objects only, never the work tree or the
+ * index, so no filter, fsmonitor or hook is involved; an error names what git said.
+ */
+export function filesAt(root: string, ref: string): GitResult {
+  if (ref.startsWith("-")) return { ok: false, stderr: `${ref}: not a revision`, status: null };
+  return runGit(root, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", ref, "--"]);
+}
+
+/**
+ * The bytes of these files at REF, each at most `maxBytes` (a larger one is left out: its size is asked for first),
+ * read with one `cat-file --batch`: objects only, without textconv or filters (the plain blob).
+ */
+export function blobsAt(root: string, ref: string, paths: readonly string[], maxBytes: number): { blobs: Map<string, Buffer>; tooLarge: string[] } | { error: string } {
+  const blobs = new Map<string, Buffer>();
+  const tooLarge: string[] = [];
+  if (paths.length === 0) return { blobs, tooLarge };
+  // A path with a newline cannot be asked for on a --batch line; such a file is left out.
+  const asked = paths.filter((p) => !p.includes("\n"));
+  const sizes = runGit(root, ["cat-file", "--batch-check=%(objecttype) %(objectsize)"], { input: asked.map((p) => `${ref}:${p}\n`).join("") });
+  if (!sizes.ok) return { error: sizes.stderr };
+  const small = asked.filter((p, i) => {
+    const [type, size] = (sizes.stdout.split("\n")[i] ?? "").split(" ");
+    if (type !== "blob") return false;
+    if (Number(size) > maxBytes) tooLarge.push(p);
+    return Number(size) <= maxBytes;
+  });
+  const result = spawnSync("git", [...GUARDS, ...NO_HOOKS, "cat-file", "--batch"], { cwd: root, env: environment(), input: small.map((p) => `${ref}:${p}\n`).join(""), maxBuffer: 512 * 1024 * 1024, windowsHide: true });
+  if (result.error || result.status !== 0) return { error: (result.stderr?.toString() || result.error?.message || "git failed").trim() };
+  const out = result.stdout;
+  let at = 0;
+  for (const path of small) {
+    const eol = out.indexOf(10, at);
+    if (eol === -1) break;
+    const size = Number(out.subarray(at, eol).toString("latin1").split(" ")[2]);
+    blobs.set(path, out.subarray(eol + 1, eol + 1 + size));
+    at = eol + 1 + size + 1;
+  }
+  return { blobs, tooLarge };
+}
+
 /** Root-relative paths staged in the index (`--staged`); an error names what git said. */
 export function stagedFiles(root: string): GitResult {
   return runGit(root, ["diff", ...DIFF_GUARDS, "--cached", "--name-only", "--relative", "-z"]);

@@ -117,6 +117,9 @@ for (const size of sizes) {
   ], RUNS) as [Timing, Timing, Timing | undefined];
   const plainTargeted = measure(plain.root, `${ctx} build --files ${plain.target}`);
   const plainAll = measure(plain.root, `${ctx} build --all`);
+  // coverage (issue 34): every folder x agent of the tree, against the build --all it starts from (target <= 3x).
+  const coverage = sideBySide(tree.root, [{ command: `${ctx} coverage --format json > /dev/null` }], Math.min(RUNS, 3))[0]!;
+  notes.push(`${size.name}: coverage --format json ${fmt(coverage.ms)} ms vs build --all ${fmt(all.ms)} ms: ${ratio(coverage.ms, all.ms)}x (target <= 3x)`);
   rows.push([
     size.name,
     String(tree.files),

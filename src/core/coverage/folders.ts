@@ -1,0 +1,67 @@
+/**
+ * The folders coverage shows, from the files git tracks: each with the file that stands for it. Whether a rule
+ * "applies in a folder" is decided on one real file of that folder (its representative), exactly as a build with
+ * `--files <that file>` decides it — a folder has no extension for globs to match.
+ */
+import { compareText, dirOf } from "../rel-path.js";
+
+export interface Folder {
+  path: string;
+  depth: number;
+  /** The file that stands for the folder: its first file by path order that is no instruction file. */
+  representative: string;
+  /** Files below it (its own and its subfolders'), instruction files left out. */
+  files: number;
+  /** Files in it directly, instruction files left out. */
+  own: number;
+  children: Folder[];
+}
+
+/**
+ * The tree of folders holding at least one file that is no instruction file (a `.cursor/rules` folder is where rules
+ * live, not where code is written). A folder's representative is its own first such file; a folder holding only
+ * folders takes its first subfolder's, so it is judged by the first file below it.
+ */
+export function folderTree(tracked: readonly string[], isInstruction: (path: string) => boolean): Folder {
+  const root: Folder = { path: "", depth: 0, representative: "", files: 0, own: 0, children: [] };
+  const byPath = new Map<string, Folder>([["", root]]);
+  const folderOf = (path: string): Folder => {
+    let folder = byPath.get(path);
+    if (folder !== undefined) return folder;
+    const parent = folderOf(dirOf(path));
+    folder = { path, depth: parent.depth + 1, representative: "", files: 0, own: 0, children: [] };
+    parent.children.push(folder);
+    byPath.set(path, folder);
+    return folder;
+  };
+  const sorted = [...tracked].sort(compareText);
+  for (const file of sorted) {
+    if (isInstruction(file)) continue;
+    const folder = folderOf(dirOf(file));
+    folder.own++;
+    if (folder.representative === "") folder.representative = file;
+  }
+  const finish = (folder: Folder): void => {
+    folder.children.sort((a, b) => compareText(a.path, b.path));
+    folder.files = folder.own;
+    for (const child of folder.children) {
+      finish(child);
+      folder.files += child.files;
+    }
+    if (folder.representative === "") folder.representative = folder.children[0]?.representative ?? "";
+  };
+  finish(root);
+  return root;
+}
+
+/** Every folder of the tree, parents before children, siblings in path order. */
+export function eachFolder(root: Folder): Folder[] {
+  const out: Folder[] = [];
+  const stack = [root];
+  while (stack.length > 0) {
+    const folder = stack.pop()!;
+    out.push(folder);
+    for (let i = folder.children.length - 1; i >= 0; i--) stack.push(folder.children[i]!);
+  }
+  return out;
+}

@@ -1,0 +1,117 @@
+import type { AgentProfile } from "../core/agents/profile.js";
+import type { Config } from "../core/config.js";
+import type { CoverageInput } from "../core/coverage/model.js";
+import { diagnose } from "../core/doctor/index.js";
+import { usageError } from "../core/errors.js";
+import { dirOf, joinPath } from "../core/rel-path.js";
+import { createRunMemo, type RunMemo } from "../core/run-memo.js";
+import { selectContext, type Selection } from "../core/select.js";
+import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
+import { locateOptionsOf, sourceLocator } from "../core/sources/index.js";
+import type { Candidate, SourceFile, Warning } from "../core/types.js";
+import { MAX_FILE_BYTES } from "./bounded-read.js";
+import { readDoctorTree } from "./doctor-tree.js";
+import { blobsAt, filesAt, splitNul } from "./git.js";
+import { linearEngine } from "./linear-regexp.js";
+
+/**
+ * The agents with a host integration that injects on its own: the command hooks (`hook claude|codex|gemini`) and
+ * the opencode plugin. The others (Cursor, Copilot, Windsurf, Kiro) get what ctxinject writes into their own files.
+ */
+export const INTEGRATED_AGENTS: ReadonlySet<string> = new Set(["claude-code", "codex", "gemini-cli", "opencode"]);
+
+export interface CoverageTree {
+  root: string;
+  input: CoverageInput;
+  config: Config;
+  memo: RunMemo;
+  warnings: Warning[];
+}
+
+/**
+ * What `coverage` reads: doctor's tree (what `build --all` reads and selects, every tracked file, each agent as its
+ * own settings have it) and doctor's findings over it, plus the reasons a build with no target gives (an always
+ * rule's own words, as `explain` says them).
+ */
+export async function readCoverageTree(cwd: string, rootFlag: string | undefined, env: Record<string, string | undefined>, agents: readonly string[] | undefined): Promise<CoverageTree> {
+  const tree = await readDoctorTree(cwd, rootFlag, env);
+  const findings = diagnose({ ...tree, linear: linearEngine });
+  const memo = tree.memo ?? createRunMemo();
+  const profiles = pick(tree.profiles ?? [], agents);
+  const input = coverageInput(tree.selection, tree.files, tree.tracked, tree.config, memo, profiles, findings);
+  return { root: tree.root, input, config: tree.config, memo, warnings: tree.warnings };
+}
+
+/**
+ * The same picture at a commit: REF's files as git stores them (objects only: nothing of the work tree, no filter
+ * or hook runs), selected with the working tree's config. `@imports` are not followed at REF.
+ */
+export function readCoverageAt(root: string, ref: string, head: CoverageTree): { input: CoverageInput; warnings: Warning[] } {
+  const listed = filesAt(root, ref);
+  if (!listed.ok) throw usageError(`--base ${ref}: git cannot list that revision (${listed.stderr.split("\n")[0]})`);
+  const tracked = splitNul(listed.stdout).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const locate = sourceLocator(locateOptionsOf(head.config), head.memo);
+  const outside = (path: string) => path.startsWith("node_modules/") || path.includes("/node_modules/");
+  const wanted = tracked.filter((p) => !outside(p) && locate(p) !== null);
+  const read = blobsAt(root, ref, wanted, MAX_FILE_BYTES);
+  if ("error" in read) throw usageError(`--base ${ref}: git cannot read its files (${read.error.split("\n")[0]})`);
+  const warnings: Warning[] = read.tooLarge.map((file) => ({ file, message: `at ${ref}: larger than ${MAX_FILE_BYTES} bytes; left out` }));
+  const files: SourceFile[] = [];
+  const decoder = new TextDecoder("utf-8");
+  for (const [path, bytes] of read.blobs) {
+    if (bytes.includes(0)) continue;
+    files.push({ path, text: decoder.decode(bytes) });
+  }
+  const packageRoots = new Set(tracked.filter((p) => PACKAGE_MANIFESTS.includes(p.slice(p.lastIndexOf("/") + 1))).map(dirOf));
+  const selection = selectContext({ files, targets: [], all: true, packageRoots, config: head.config, linear: linearEngine, memo: head.memo, custom: [] });
+  const profiles = head.input.profiles;
+  return { input: coverageInput(selection, files, tracked, head.config, head.memo, profiles, []), warnings };
+}
+
+function coverageInput(selection: Selection, files: SourceFile[], tracked: string[], config: Config, memo: RunMemo, profiles: readonly AgentProfile[], findings: CoverageInput["findings"]): CoverageInput {
+  const locate = sourceLocator(locateOptionsOf(config), memo);
+  const anchorOf = (path: string) => locate(path)?.anchor ?? dirOf(path);
+  return {
+    candidates: selection.candidates,
+    plainReasons: plainReasons(selection, files, config, memo, anchorOf),
+    tracked,
+    profiles,
+    integrated: INTEGRATED_AGENTS,
+    findings,
+    anchorOf,
+    isInstruction: (path) => locate(path) !== null,
+    linear: linearEngine,
+    memo,
+  };
+}
+
+/**
+ * An always rule's own words in a build ("alwaysApply: true", "copilot-instructions.md applies to every file"), as
+ * explain gives them: the always rules alone selected once, for a file in each of their folders (--all says
+ * "--all (always)" instead). No auto rule is in that run, so no glob is matched for it.
+ */
+function plainReasons(selection: Selection, files: SourceFile[], config: Config, memo: RunMemo, anchorOf: (path: string) => string): Map<string, string> {
+  const always = new Set(selection.candidates.filter((c) => c.kind === "always" && c.path !== null).map((c) => c.path!));
+  if (always.size === 0) return new Map();
+  // One small run per folder: in one run over every always rule of a large tree, dedup compares each pair of texts.
+  const byAnchor = new Map<string, SourceFile[]>();
+  for (const file of files) {
+    if (!always.has(file.path)) continue;
+    const anchor = anchorOf(file.path);
+    const list = byAnchor.get(anchor);
+    if (list === undefined) byAnchor.set(anchor, [file]);
+    else list.push(file);
+  }
+  const reasons = new Map<string, string>();
+  for (const [anchor, group] of byAnchor) {
+    const plain = selectContext({ files: group, targets: [joinPath(anchor, ".ctxinject-coverage-probe")], config, linear: linearEngine, memo });
+    for (const c of plain.candidates) if (c.kind === "always" && c.status !== "unmatched") reasons.set(`${c.source}:${c.id}`, c.reason.startsWith("same content as ") || c.reason.startsWith("its whole text") ? "always" : c.reason);
+  }
+  return reasons;
+}
+
+/** The profiles `--as` names, in the order given; every agent's without it. */
+function pick(profiles: readonly AgentProfile[], agents: readonly string[] | undefined): AgentProfile[] {
+  if (agents === undefined || agents.length === 0) return [...profiles];
+  return agents.map((name) => profiles.find((p) => p.name === name) ?? null).filter((p): p is AgentProfile => p !== null);
+}

@@ -1,0 +1,125 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { cleanup, git, materialize, runCli } from "../helpers/cli.js";
+import { REPRESENTATIVE, type CoverageModel } from "../../src/core/coverage/model.js";
+
+type Json = CoverageModel & { root: string; base?: { ref: string; folders: Array<{ folder: string; agent: string; gained: string[]; lost: string[]; tokens: number }>; rules: Array<{ file: string; agents: Record<string, { before: number; after: number }> }> } };
+const ENV = { CTXINJECT_HOOK_SERVER: "0" };
+const coverageJson = (cwd: string, ...args: string[]): Json => {
+  const r = runCli(["coverage", "--format", "json", ...args], { cwd, env: ENV });
+  assert.is(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as Json;
+};
+
+test.after.each(cleanup);
+
+test("coverage --format json: every agent's cell per folder, deterministic, its reasons explain's for the folder's file", () => {
+  const dir = materialize("monorepo");
+  const first = runCli(["coverage", "--format", "json"], { cwd: dir, env: ENV });
+  assert.is(first.status, 0, first.stderr);
+  assert.is(runCli(["coverage", "--format", "json"], { cwd: dir, env: ENV }).stdout, first.stdout);
+  const model = JSON.parse(first.stdout) as Json;
+  assert.equal(model.agents.map((a) => a.name), ["claude-code", "codex", "cursor", "copilot", "gemini-cli", "kiro", "opencode", "windsurf"]);
+  const folder = model.folders.find((f) => f.path === "packages/api/src/handlers")!;
+  assert.is(folder.representative, "packages/api/src/handlers/user.ts");
+  const claude = model.cells[folder.cells["claude-code"]!]!;
+  const cursor = model.cells[folder.cells.cursor!]!;
+  // The handlers rule is Cursor's own; Claude Code gets it from ctxinject's hook; Copilot never sees it.
+  assert.ok(cursor.loads.some((i) => i.file === "packages/api/.cursor/rules/handlers.mdc"));
+  assert.ok(claude.adds.some((i) => i.file === "packages/api/.cursor/rules/handlers.mdc"));
+  const copilot = model.cells[folder.cells.copilot!]!;
+  assert.ok(copilot.findings.some((f) => f.kind === "not-seen" && f.file === "packages/api/.cursor/rules/handlers.mdc"));
+  assert.is(claude.tokens, [...claude.loads, ...claude.adds].reduce((n, i) => n + i.tokens, 0));
+  // What ctxinject adds carries the reason explain gives for that file.
+  const explain = runCli(["explain", "--json", "--files", folder.representative], { cwd: dir, env: ENV });
+  const reasons = new Map((JSON.parse(explain.stdout).candidates as Array<{ path: string; reason: string; status: string }>).map((c) => [c.path, c.reason]));
+  for (const item of claude.adds) assert.is(item.reason.split(REPRESENTATIVE).join(folder.representative), reasons.get(item.file), item.file);
+});
+
+test("coverage --format markdown: a compact table a PR comment can hold, one row per folder shown", () => {
+  const dir = materialize("monorepo");
+  const r = runCli(["coverage", "--as", "cursor,claude"], { cwd: dir, env: ENV });
+  assert.is(r.status, 0, r.stderr);
+  assert.match(r.stdout, "| folder | files | cursor (no hook) | claude-code |");
+  assert.match(r.stdout, /\| `packages\/api\/src\/handlers\/` \| 1 \| \d+\+0 files, \d+ tok/);
+  assert.match(r.stdout, /- `\.claude\/rules\/conventions\.md` \(\d+ files\): never seen by cursor/);
+});
+
+test("coverage --as with an unknown agent is a usage error naming it", () => {
+  const dir = materialize("monorepo");
+  const r = runCli(["coverage", "--as", "cursor,vim"], { cwd: dir, env: ENV });
+  assert.is(r.status, 2);
+  assert.match(r.stderr, "--as vim: not an agent");
+});
+
+test("coverage --base REF: the folders that gain a new rule per agent, and how many more files it reaches; the repository's git config runs nothing", () => {
+  const dir = materialize("monorepo");
+  git(dir, "commit", "-qm", "base");
+  const marker = join(dir, "..", `fsmonitor-ran-${process.pid}`);
+  writeFileSync(join(dir, ".cursor/rules/web-only.mdc"), '---\nglobs: "packages/web/**"\n---\nEvery component has a story.\n');
+  git(dir, "add", "-A");
+  git(dir, "config", "core.fsmonitor", `touch ${marker}`);
+  const model = coverageJson(dir, "--base", "HEAD", "--as", "cursor,claude,copilot");
+  const rule = model.base!.rules.find((r) => r.file === ".cursor/rules/web-only.mdc")!;
+  assert.equal(rule.agents.cursor, { before: 0, after: 3, state: "loads" } as never);
+  assert.equal(rule.agents.copilot, { before: 0, after: 0, state: "never" } as never);
+  const gained = model.base!.folders.filter((c) => c.gained.includes(".cursor/rules/web-only.mdc"));
+  assert.equal(gained.map((c) => [c.folder, c.agent]), [["packages/web/src/components", "cursor"], ["packages/web/src/components", "claude-code"], ["packages/web/src/legacy", "cursor"], ["packages/web/src/legacy", "claude-code"]]);
+  assert.ok(gained.every((c) => c.tokens > 0));
+  const md = runCli(["coverage", "--base", "HEAD", "--as", "cursor,claude,copilot"], { cwd: dir, env: ENV });
+  assert.match(md.stdout, "this change makes `.cursor/rules/web-only.mdc` apply to 3 more files for cursor, claude-code; copilot never sees it");
+  assert.not.ok(existsSync(marker), "git ran the repository's core.fsmonitor");
+  const bad = runCli(["coverage", "--base", "no-such-ref"], { cwd: dir, env: ENV });
+  assert.is(bad.status, 2);
+  assert.match(bad.stderr, "--base no-such-ref: git cannot list that revision");
+});
+
+/** Headless Chromium, installed from Debian's packages when missing; null (said in one line) when it cannot be. */
+function chromium(): string | null {
+  const found = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
+  if (found !== "") return found;
+  spawnSync("apt-get", ["install", "-y", "chromium"], { stdio: "ignore" });
+  const again = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
+  if (again === "") console.log("coverage html: chromium is not installed and could not be (apt-get install chromium); the browser check is skipped");
+  return again === "" ? null : again;
+}
+
+function dumpDom(browser: string, file: string, hash: string): { dom: string; console: string[] } {
+  const home = join(file, "..", "chromium-home");
+  mkdirSync(home, { recursive: true });
+  const r = spawnSync(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", `--user-data-dir=${home}`, "--enable-logging=stderr", "--v=0", "--dump-dom", `file://${file}#${hash}`], { encoding: "utf8", timeout: 120_000, env: { ...process.env, HOME: home } });
+  assert.is(r.status, 0, r.stderr);
+  return { dom: r.stdout, console: r.stderr.split("\n").filter((line) => line.includes(":CONSOLE")) };
+}
+
+test("coverage --format html in a real browser: no console error, every cell shown is the JSON's, a cell lists its files with explain's reasons", () => {
+  const browser = chromium();
+  if (browser === null) return;
+  const dir = materialize("monorepo");
+  const out = join(dir, "..", `coverage-${process.pid}.html`);
+  assert.is(runCli(["coverage", "--format", "html", "--out", out], { cwd: dir, env: ENV }).status, 0);
+  const html = readFileSync(out, "utf8");
+  assert.not.match(html, /(src|href)=["']?https?:/);
+  const model = coverageJson(dir);
+  const all = dumpDom(browser, out, "all");
+  assert.equal(all.console, []);
+  const shown = [...all.dom.matchAll(/<td class="cell[^"]*" data-folder="([^"]*)" data-agent="([^"]*)" data-tokens="(\d+)" data-loads="(\d+)" data-adds="(\d+)"/g)].map((m) => m.slice(1).join(" "));
+  const expected = model.folders.flatMap((f) => model.agents.map(({ name }) => {
+    const cell = model.cells[f.cells[name]!]!;
+    return `${f.path} ${name} ${cell.tokens} ${cell.loads.length} ${cell.adds.length}`;
+  }));
+  assert.equal(shown, expected);
+  const opened = dumpDom(browser, out, "open=packages/api/src/handlers|claude-code");
+  assert.equal(opened.console, []);
+  const folder = model.folders.find((f) => f.path === "packages/api/src/handlers")!;
+  const cell = model.cells[folder.cells["claude-code"]!]!;
+  const listed = [...opened.dom.matchAll(/<li data-file="([^"]*)">/g)].map((m) => m[1]);
+  assert.equal(listed, [...cell.loads, ...cell.adds, ...cell.offers].map((i) => i.file));
+  const add = cell.adds[0]!;
+  assert.ok(opened.dom.includes(add.reason.split(REPRESENTATIVE).join(folder.representative).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")));
+});
+
+test.run();
