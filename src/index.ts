@@ -1,8 +1,15 @@
 /** The library API: the collector, the pure pipeline, the renderers, and `gather` for the whole read side. */
 export { ContextCollector, SEPARATOR } from "./core/collector.js";
 export type { ContextEntry, PendingContext, RegisterContextOptions, DuplicateEntry } from "./core/collector.js";
-export { defineConfig, validateConfig, defaultConfig } from "./core/config.js";
+import { validateConfig as checkAndComplete, type Config } from "./core/config.js";
+import { SOURCE_MODULES } from "./core/sources/index.js";
+export { defineConfig, defaultConfig } from "./core/config.js";
 export type { Config, UserConfig } from "./core/config.js";
+
+/** A loaded config object checked (a CtxinjectError names the file, the key and what was expected), defaults filled in. */
+export function validateConfig(raw: unknown, file: string): Config {
+  return checkAndComplete(raw, file, SOURCE_MODULES.map((m) => m.name));
+}
 export { CtxinjectError } from "./core/errors.js";
 export { parseFrontmatter } from "./core/parse/frontmatter.js";
 export { readGlobList, compileGlobs } from "./core/parse/globs.js";
@@ -11,6 +18,8 @@ export { locateSource } from "./core/sources/index.js";
 export { SOURCE_MODULES } from "./core/sources/index.js";
 export type { SourceModule, Draft, DraftContext } from "./core/sources/source.js";
 export { selectContext } from "./core/select.js";
+export { createRunMemo } from "./core/run-memo.js";
+export type { RunMemo } from "./core/run-memo.js";
 export type { SelectInput, Selection, CustomInput } from "./core/select.js";
 export { render } from "./core/render/index.js";
 export type { ContextDocument } from "./core/render/index.js";

@@ -1,5 +1,4 @@
 import { appendFileSync, existsSync, readdirSync, renameSync, statSync, watch } from "node:fs";
-import { forgetWarm } from "../core/warm.js";
 import {
   claimSpool,
   heartbeat,
@@ -164,8 +163,6 @@ async function answerAs(request: SpoolRequest, answer: (argv: string[], ctx: Cli
   } catch {
     // a folder that went away: the command meets it as the hook would have
   }
-  // What an earlier call saved for speed (compiled globs, stems) is per project: each call loads its project's.
-  forgetWarm();
   let stdout = "";
   let stderr = "";
   const ctx: CliContext = {

@@ -21,8 +21,8 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   // A host runs `ctxinject hook claude` on every prompt and tool call: no command tree, no package.json read.
   if (argv.length === 2 && argv[0] === "hook" && /^[a-z]+$/.test(argv[1]!)) return runHook(ctx, argv[1]!);
   const result = { code: 0 };
-  // The version is read from package.json only when asked for: the option is there either way.
-  const version = argv.includes("-V") || argv.includes("--version") || argv[0] === "mcp" ? packageVersion() : "";
+  // The version is read from package.json only where it is printed (--version, mcp, doctor --format sarif).
+  const version = argv.includes("-V") || argv.includes("--version") || argv[0] === "mcp" || argv[0] === "doctor" ? packageVersion() : "";
   const program = createProgram(ctx, version, result, argv[0]);
   if (argv.length === 0) {
     ctx.stderr.write(program.helpInformation());

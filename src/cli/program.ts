@@ -9,7 +9,7 @@ import { runClear } from "./commands/clear.js";
 import { runSessions } from "./commands/sessions.js";
 import { runHook } from "./commands/hook.js";
 import { runInit } from "./commands/init.js";
-import { runDoctor } from "./commands/doctor.js";
+import { DOCTOR_FORMATS, runDoctor, type DoctorFlags } from "./commands/doctor.js";
 import { agentName, AGENT_NAMES_ACCEPTED } from "../core/agents/index.js";
 import { runTrust } from "./commands/trust.js";
 import { runMcp } from "./commands/mcp.js";
@@ -104,9 +104,10 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .command("doctor")
         .description("report what silently goes wrong in the instruction files, for which agent (exit 1 at --fail-on)")
         .option("--root <dir>", "project root")
-        .option("--json", "print the findings as JSON")
+        .option("--json", "print the findings as JSON (the same as --format json)")
+        .addOption(new Option("--format <format>", "text; json; sarif (SARIF 2.1.0 for GitHub code scanning); github (workflow annotations on the lines)").choices([...DOCTOR_FORMATS]))
         .addOption(new Option("--fail-on <severity>", "exit 1 when a finding is at or above this severity (none: never)").choices([...SEVERITIES, "none"]).default("error"))
-        .action(run(runDoctor)),
+        .action(run((c: CliContext, flags: DoctorFlags) => runDoctor(c, flags, version))),
     mcp: () =>
       program
         .command("mcp")

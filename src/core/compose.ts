@@ -78,13 +78,21 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
 
   const entries = fitted.entries;
   const dropped = new Set(fitted.dropped);
+  // A budget smaller than the names of what is left out shortens the index to "… and N more": explain says which.
+  const named = fitted.more > 0 ? new Set(fitted.omitted.map(keyOf)) : undefined;
+  const unnamed = `; not named in the index either (--max-tokens ${maxTokens} has no room for every name: one of the "… and ${fitted.more} more")`;
+  // The reason it was chosen stays in front: what the budget weighed it by.
   const candidates = selection.candidates.map((c) => {
     const key = keyOf(c);
     if (key === fitted.trimmed) {
       const kept = entries.find((e) => keyOf(e) === key)!;
-      return { ...c, status: "trimmed" as const, truncated: true, reason: `cut to ${kept.tokens} of ${c.tokens} tokens to fit --max-tokens ${maxTokens}` };
+      return { ...c, status: "trimmed" as const, truncated: true, reason: `${c.reason}; cut by the budget to ${kept.tokens} of ${c.tokens} tokens to fit --max-tokens ${maxTokens}` };
     }
-    if (dropped.has(key)) return { ...c, status: "over-budget" as const, reason: `${c.tokens} tokens did not fit in --max-tokens ${maxTokens} beside stronger evidence; listed in the index` };
+    if (dropped.has(key)) {
+      const where = named === undefined || named.has(key) ? "; listed in the index" : unnamed;
+      return { ...c, status: "over-budget" as const, reason: `${c.reason}; left out by the budget: ${c.tokens} tokens did not fit in --max-tokens ${maxTokens} beside stronger evidence${where}` };
+    }
+    if (named !== undefined && c.status === "below-threshold" && !named.has(key)) return { ...c, reason: c.reason.replace(/; listed in the index$/, "") + unnamed };
     return c;
   });
   const fittedDoc: ContextDocument = { ...doc, entries, omitted: fitted.omitted, omittedMore: fitted.more };

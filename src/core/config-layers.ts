@@ -1,4 +1,5 @@
-import { completeConfig, DEFAULT_HOOK_DEADLINE_MS, type Config, type UserConfig } from "./config.js";
+import { completeConfig, type Config, type UserConfig } from "./config.js";
+import { CONFIG_TABLE, configLeaves, type Entry } from "./config-table.js";
 import type { OptionFlags } from "./options.js";
 import type { Warning } from "./types.js";
 
@@ -26,32 +27,29 @@ export interface SettingOrigin {
 }
 
 /**
- * The settings a repository's config may not change in the direction that weakens ctxinject, as data: the key, the
- * values that would (`weakens`), and why. A repository may still set a harmless value (`redact: true`); a weakening
- * one is ignored with one warning naming the key. Meant to fold into the config's one declarative table later (key,
- * check, default, who may set it).
- * Not here, on purpose: `claude.maxChars` (capped by Claude Code's own limit in the checks), `custom[].file` (never
+ * The settings a repository's config may not change in the direction that weakens ctxinject: the key, the values
+ * that would (`weakens`), and why; from the config table's `userOnly` (core/config-table.ts). A repository may still
+ * set a harmless value (`redact: true`); a weakening one is ignored with one warning naming the key.
+ * Not there, on purpose: `claude.maxChars` (capped by Claude Code's own limit in the checks), `custom[].file` (never
  * read outside the root: io/custom.ts, and symlinks only where the user's `allowOutside` says), `agents.readIgnored`
  * (files inside the tree), `keywords` patterns (bounded by the pattern engine).
  */
-export const USER_ONLY_SETTINGS: ReadonlyArray<{ key: keyof UserConfig; weakens: (value: unknown) => boolean; why: string }> = [
-  { key: "allowOutside", weakens: (v) => Array.isArray(v) && v.length > 0, why: "it lets symlinks lead to files outside the project" },
-  { key: "hiddenCharacters", weakens: (v) => v === "keep", why: "it keeps invisible characters in the output" },
-  { key: "redact", weakens: (v) => v === false, why: "it turns the redaction of credentials off" },
-  {
-    key: "hookDeadlineMs",
-    weakens: (v) => typeof v === "number" && v > DEFAULT_HOOK_DEADLINE_MS,
-    why: `above ${DEFAULT_HOOK_DEADLINE_MS} ms it lets a repository hold the agent up on every prompt`,
-  },
-];
+export const USER_ONLY_SETTINGS: ReadonlyArray<{ key: keyof UserConfig; weakens: (value: unknown) => boolean; why: string }> = (
+  Object.entries(CONFIG_TABLE) as Array<[keyof UserConfig, Entry]>
+).flatMap(([key, entry]) => ("userOnly" in entry && entry.userOnly ? [{ key, weakens: entry.userOnly.weakens, why: entry.userOnly.why }] : []));
+
+const USER_ONLY: ReadonlyMap<string, (typeof USER_ONLY_SETTINGS)[number]> = new Map(USER_ONLY_SETTINGS.map((s) => [s.key as string, s]));
 
 /** A repository's settings without the weakening ones, and one warning for each left out. */
 export function guardRepositorySettings(settings: UserConfig, file: string): { settings: UserConfig; warnings: Warning[]; ignored: string[] } {
   const warnings: Warning[] = [];
   const ignored: string[] = [];
   let kept: UserConfig = settings;
-  for (const { key, weakens, why } of USER_ONLY_SETTINGS) {
-    if (!(key in settings) || !weakens(settings[key])) continue;
+  // In the file's order: the warnings follow what the user reads there.
+  for (const key of Object.keys(settings) as Array<keyof UserConfig>) {
+    const guard = USER_ONLY.get(key);
+    if (guard === undefined || !guard.weakens(settings[key])) continue;
+    const { why } = guard;
     if (kept === settings) kept = { ...settings };
     delete kept[key];
     ignored.push(key);
@@ -96,26 +94,21 @@ export function mergeConfigLayers(layers: ConfigLayer[], ignored: Record<string,
 /** The flags a run was given, over the config's origins: what explain reports. */
 export function settingOrigins(origins: Record<string, SettingOrigin>, flags: OptionFlags): Record<string, SettingOrigin> {
   const out: Record<string, SettingOrigin> = { ...origins };
-  for (const key of ["format", "maxTokens", "tokenizer", "minRelevance", "mode"] as const) {
-    if (flags[key] !== undefined) out[key] = { from: "flag" };
+  for (const key of FLAG_KEYS) {
+    if ((flags as Record<string, unknown>)[key] !== undefined) out[key] = { from: "flag" };
   }
   return out;
 }
 
-/** Settings without a default value (unset means "decided elsewhere"), listed with the others all the same. */
-const UNSET_BY_DEFAULT = ["format", "maxTokens", "tokenizer", "minRelevance", "mode"];
+/** The settings a flag can set (OptionFlags uses the same names). */
+const FLAG_KEYS = configLeaves().flatMap(({ key, leaf }) => (leaf.flag === undefined ? [] : [key]));
 
 /**
- * Every setting with its origin, in the defaults' order: a key the defaults hold as an object is listed by its
- * parts (`agents.files`), a setting a config or flag gave by the key it was given at (`sources.windsurf.enabled`).
+ * Every setting with a default or a flag, with its origin, in the table's order: a group by its parts
+ * (`agents.files`), a setting a config or flag gave by the key it was given at (`sources.windsurf.enabled`).
  */
 export function everySettingOrigin(origins: Record<string, SettingOrigin>): Record<string, SettingOrigin> {
-  const keys: string[] = [...UNSET_BY_DEFAULT];
-  for (const [key, value] of Object.entries(completeConfig({}))) {
-    if (UNSET_BY_DEFAULT.includes(key)) continue;
-    if (isPlainObject(value) && Object.keys(value).length > 0) keys.push(...Object.keys(value).map((k) => `${key}.${k}`));
-    else keys.push(key);
-  }
+  const keys = configLeaves().flatMap(({ key, leaf }) => (leaf.default !== undefined || leaf.flag !== undefined ? [key] : []));
   const out: Record<string, SettingOrigin> = {};
   const given = Object.keys(origins);
   for (const key of keys) {

@@ -1,6 +1,6 @@
 import ignore from "ignore";
 import { fingerprint } from "./fingerprint.js";
-import { warmIgnored } from "./warm.js";
+import type { RunMemo } from "./run-memo.js";
 
 /** One file of ignore patterns and the folder its patterns are relative to ("" for the repository's top). */
 export interface IgnoreFile {
@@ -18,17 +18,20 @@ export interface IgnoreFile {
  * matching pattern wins", and `ignore` applies git's other rule itself — nothing under an ignored folder comes
  * back. Separate lists per file cannot do this: each would also judge a folder that another file re-includes.
  */
-export function gitIgnoreMatcher(files: IgnoreFile[], options: { ignoreCase: boolean }): (path: string) => boolean {
-  // The same ignore files always answer the same: an earlier run's answers are reused, and the patterns are only
-  // compiled for a path no run has asked about (core/warm.ts).
-  const set = fingerprint(JSON.stringify([options.ignoreCase, files]));
+export function gitIgnoreMatcher(files: IgnoreFile[], options: { ignoreCase: boolean; memo?: RunMemo }): (path: string) => boolean {
   let rules: ReturnType<typeof ignore> | undefined;
   const compile = () => {
     const made = ignore({ ignorecase: options.ignoreCase });
     for (const file of files) made.add(file.dir === "" ? file.text : file.text.split(/\r?\n/).map((line) => fromTop(line, file.dir)));
     return made;
   };
-  return (path) => warmIgnored(set, path, () => (rules ??= compile()).ignores(path));
+  const decide = (path: string) => (rules ??= compile()).ignores(path);
+  const warm = options.memo?.warm;
+  if (warm === undefined) return decide;
+  // The same ignore files always answer the same: an earlier run's answers are reused, and the patterns are only
+  // compiled for a path no run has asked about (core/warm.ts).
+  const set = fingerprint(JSON.stringify([options.ignoreCase, files]));
+  return (path) => warm.ignored(set, path, () => decide(path));
 }
 
 /** A pattern of a .gitignore in `dir`, rewritten to mean the same from the top of the repository. */

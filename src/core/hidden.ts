@@ -23,6 +23,14 @@ export interface HiddenCharacters {
   /** Distinct code points found, as U+XXXX, in order of first appearance. */
   codePoints: string[];
   count: number;
+  /**
+   * Every one is a lone zero-width space, word joiner, zero-width no-break space, soft hyphen or Mongolian vowel
+   * separator standing outside a word (not between two letters or digits of any script, no other invisible
+   * character beside it): a stray left by an editor or a copy from the web (`prose\u200B.`). It hides no word
+   * and changes none, so a build removes it without a word and doctor calls it a warning. Tag runs, bidi
+   * controls, selector runs and zero-width characters inside words are never stray.
+   */
+  stray: boolean;
 }
 
 /**
@@ -34,11 +42,14 @@ const ANY = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B-\u200D\u202A-\u20
 
 const ALWAYS = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B\u202A-\u202E\u2060-\u2064\u2066-\u2069\u206A-\u206F\u3164\uFEFF\uFFA0\uFFF9-\uFFFB]|\uD834[\uDD73-\uDD7A]/u;
 const isAsciiWord = (code: number | undefined) => code !== undefined && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122));
+/** The invisible characters that may be stray (HiddenCharacters.stray). */
+const STRAY: ReadonlySet<number> = new Set([0x00ad, 0x180e, 0x200b, 0x2060, 0xfeff]);
+const WORD = /[\p{L}\p{N}\p{M}]/u;
 const BLACK_FLAG = 0x1f3f4;
 const CANCEL_TAG = 0xe007f;
 const isTag = (code: number) => code >= 0xe0000 && code <= 0xe007f;
 /** The tag letters of the subdivision flags Unicode recommends for general interchange (RGI): gbeng, gbsct, gbwls. */
-const RGI_SUBDIVISIONS = new Set(["gbeng", "gbsct", "gbwls"]);
+const RGI_SUBDIVISIONS: ReadonlySet<string> = new Set(["gbeng", "gbsct", "gbwls"]);
 const isEmojiSelector = (code: number) => code === 0xfe0e || code === 0xfe0f;
 const isSelector = (code: number) => (code >= 0xfe00 && code <= 0xfe0f) || (code >= 0xe0100 && code <= 0xe01ef);
 const isIdeograph = (code: number) => (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0x20000 && code <= 0x3ffff);
@@ -64,6 +75,7 @@ export function stripHidden(text: string): { text: string; found: HiddenCharacte
   let count = 0;
   let first = -1;
   let offset = 0;
+  let stray = true;
   const hide = (code: number, at: number) => {
     count++;
     if (first === -1) first = at;
@@ -82,6 +94,7 @@ export function stripHidden(text: string): { text: string; found: HiddenCharacte
       const base = kept.length === 0 ? -1 : kept[kept.length - 1]!.codePointAt(0)!;
       if (end - i === 1 && selectorFits(code, base)) hidden = false;
       else {
+        stray = false;
         for (; i < end; i++) {
           hide(chars[i]!.codePointAt(0)!, offset);
           offset += chars[i]!.length;
@@ -89,8 +102,13 @@ export function stripHidden(text: string): { text: string; found: HiddenCharacte
         i--;
         continue;
       }
-    } else if (ALWAYS.test(ch)) hidden = true;
-    else if (code === 0x200c || code === 0x200d) hidden = isAsciiWord(chars[i - 1]?.codePointAt(0)) && isAsciiWord(chars[i + 1]?.codePointAt(0));
+    } else if (ALWAYS.test(ch)) {
+      hidden = true;
+      if (stray) stray = STRAY.has(code) && isStray(chars[i - 1], chars[i + 1]);
+    } else if (code === 0x200c || code === 0x200d) {
+      hidden = isAsciiWord(chars[i - 1]?.codePointAt(0)) && isAsciiWord(chars[i + 1]?.codePointAt(0));
+      if (hidden) stray = false;
+    }
     else if (isTag(code)) {
       // A tag run up to and with its cancel tag: kept only as one of the three RGI subdivision flags.
       let end = i;
@@ -99,6 +117,7 @@ export function stripHidden(text: string): { text: string; found: HiddenCharacte
       const letters = chars.slice(i, end).map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000)).join("");
       const flag = kept[kept.length - 1]?.codePointAt(0) === BLACK_FLAG && cancelled && RGI_SUBDIVISIONS.has(letters);
       const last = cancelled ? end : end - 1;
+      if (!flag) stray = false;
       for (; i <= last; i++) {
         if (flag) kept.push(chars[i]!);
         else hide(chars[i]!.codePointAt(0)!, offset);
@@ -115,7 +134,13 @@ export function stripHidden(text: string): { text: string; found: HiddenCharacte
   const before = text.slice(0, first);
   const line = before.split("\n").length;
   const column = first - before.lastIndexOf("\n");
-  return { text: kept.join(""), found: { line, column, codePoints, count } };
+  return { text: kept.join(""), found: { line, column, codePoints, count, stray } };
+}
+
+/** Whether a possibly stray character between `before` and `after` is one: outside a word, alone. */
+function isStray(before: string | undefined, after: string | undefined): boolean {
+  if ((before !== undefined && ANY.test(before)) || (after !== undefined && ANY.test(after))) return false;
+  return !(before !== undefined && after !== undefined && WORD.test(before) && WORD.test(after));
 }
 
 /** "41 hidden characters (U+E0049, …), the first at column 35". */

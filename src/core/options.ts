@@ -1,5 +1,5 @@
 import type { Config } from "./config.js";
-import { DEFAULT_MIN_RELEVANCE } from "./phases/score.js";
+import { DEFAULT_FORMAT, DEFAULT_MAX_TOKENS, DEFAULT_MIN_RELEVANCE, DEFAULT_TOKENIZER } from "./config-table.js";
 import type { Format, TokenizerName } from "./types.js";
 
 /** What the user set on the command line (or a host passed in); absent means "not said". */
@@ -16,12 +16,7 @@ export interface OptionFlags {
   hostCap?: boolean;
 }
 
-/**
- * The token budget of a targeted build when neither a flag nor the config sets one: one target in a real monorepo
- * gathered 26,952 tokens (round 3), a quarter of a model's window before the user's own words. `--all` (generated
- * files) and the hooks (their host's cap) have none unless one is set.
- */
-export const DEFAULT_MAX_TOKENS = 8000;
+export { DEFAULT_MAX_TOKENS };
 
 /** The options a run works with: every value decided. */
 export interface ResolvedOptions {
@@ -38,9 +33,9 @@ export interface ResolvedOptions {
 /** The one place where flags are applied: a flag wins over the config (the repository's over the user's: core/config-layers.ts), the config over the default. */
 export function resolveOptions(flags: OptionFlags, config: Config): ResolvedOptions {
   return {
-    format: flags.format ?? config.format ?? "markdown",
+    format: flags.format ?? config.format ?? DEFAULT_FORMAT,
     maxTokens: flags.maxTokens ?? config.maxTokens ?? (flags.all === true || flags.hostCap === true ? null : DEFAULT_MAX_TOKENS),
-    tokenizer: flags.tokenizer ?? config.tokenizer ?? "approx",
+    tokenizer: flags.tokenizer ?? config.tokenizer ?? DEFAULT_TOKENIZER,
     minRelevance: flags.minRelevance ?? config.minRelevance ?? DEFAULT_MIN_RELEVANCE,
     provenance: flags.provenance ?? true,
     all: flags.all ?? false,

@@ -36,6 +36,17 @@ interface Rule {
 const PLACEHOLDER = /^(\$\{?|<|\{|%|process\.env|os\.environ|env\(|your[-_]|example|changeme|xxx|\*{3})/i;
 /** Words an example's credential is made of (`user:password@`, `Bearer YOUR_TOKEN`). */
 const EXAMPLE_WORDS = /^(?:pass(?:word)?|passwd|pwd|secret|token|changeme|example|test|dummy|placeholder|redacted|hunter2|admin|root|foo|bar|x+|\*+|\.+|your[-_]?\w*|my[-_]?\w*|[a-z]+[-_](?:password|secret|token|key))$/i;
+/**
+ * Words a placeholder is written with (`base64encodedapikeyhere==`, `my-test-token-123`): a generated value holds
+ * one of them by chance about once in a thousand, and then it is still redacted, only reported as weak.
+ */
+const PLACEHOLDER_WORDS = /here|your|example|sample|dummy|fake|placeholder|replace|insert|encoded|changeme|secret|token|apikey|api_key|password|passwd|xxxx|demo|test|redacted/i;
+/** A Basic credential that decodes to an example's `user:password` (`dGVzdHVzZXI6dGVzdHBhc3N3b3Jk`: testuser:testpassword). */
+function isExampleBasic(value: string): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || value.length % 4 !== 0) return false;
+  const decoded = atob(value);
+  return /^[\x20-\x7e]+:[\x20-\x7e]*$/.test(decoded) && PLACEHOLDER_WORDS.test(decoded);
+}
 /** Mixed case or digits, and not one character repeated: the look of a generated value. */
 const looksGenerated = (v: string) => /\d/.test(v) && /[A-Za-z]/.test(v) && !/^(.)\1+$/.test(v);
 
@@ -90,7 +101,7 @@ const RULES: Rule[] = [
     pattern: /\bAuthorization["']?\s*[:=]\s*["']?(?:Bearer|Basic|Token|Bot)\s+([^\s"'`<>]{8,})/gi,
     group: 1,
     skip: (v) => PLACEHOLDER.test(v) || v.startsWith("["),
-    weak: (v) => !looksGenerated(v) || EXAMPLE_WORDS.test(v),
+    weak: (v) => !looksGenerated(v) || EXAMPLE_WORDS.test(v) || isExampleBasic(v),
   },
   {
     // user:password@host in any scheme's URL (postgres://, https://, redis://…): the password goes.
@@ -109,6 +120,7 @@ const RULES: Rule[] = [
     // Long and mixed (letters with digits): a real value, not words (`alice-password`), an identifier or a
     // placeholder. Found in public repositories' examples; see the conformance run.
     skip: (v) => PLACEHOLDER.test(v) || !/[A-Za-z]/.test(v) || !/\d/.test(v) || /^(.)\1+$/.test(v),
+    weak: (v) => PLACEHOLDER_WORDS.test(v),
   },
 ];
 

@@ -1,7 +1,7 @@
 import type { Config } from "./config.js";
 import { compileGlobs } from "./parse/globs.js";
 import { DEFAULT_MIN_RELEVANCE, scorePhase } from "./phases/score.js";
-import { gatePhase } from "./phases/gate.js";
+import { gatePhase, type Exclude } from "./phases/gate.js";
 import { byPriority, orderPhase } from "./phases/order.js";
 import { dedupPhase } from "./phases/dedup.js";
 import type { Drafted } from "./phases/drafted.js";
@@ -11,16 +11,17 @@ import { hiddenMessage, stripHidden } from "./hidden.js";
 import { redactSecrets } from "./redact.js";
 import { compareText, dirOf } from "./rel-path.js";
 import { locateOptionsOf, SOURCE_MODULES } from "./sources/index.js";
-import { locate } from "./sources/locate.js";
+import { locator } from "./sources/locate.js";
 import type { CustomInput, DraftContext, Located, SourceModule } from "./sources/source.js";
 import { approxTokens, utf8Bytes, type CountTokens } from "./tokens.js";
 import type { Candidate, Entry, Omitted, SourceFile, Warning } from "./types.js";
 import { loadsThroughAnyPath, type LoadedContext } from "./agents/profile.js";
 import { oneFilePerRealPath } from "./same-file.js";
 import type { LinearEngine } from "./linear-regexp.js";
+import { createRunMemo, type RunMemo } from "./run-memo.js";
 
-/** A reason to leave a candidate out because the agent has it already (an agent profile's `loadsItself`). */
-export type Exclude = (candidate: Candidate, context: LoadedContext) => string | null;
+// Defined beside the gate that applies it, so that the gate does not import select back.
+export type { Exclude };
 
 export type { CustomInput } from "./sources/source.js";
 export { DEFAULT_MIN_RELEVANCE } from "./phases/score.js";
@@ -64,6 +65,8 @@ export interface SelectInput {
   packageRoots?: ReadonlySet<string>;
   /** The source modules to draft from; SOURCE_MODULES unless a test narrows them. */
   modules?: readonly SourceModule[];
+  /** The run's memo (core/run-memo.ts; the I/O layer's, with what earlier runs saved); a fresh one without. */
+  memo?: RunMemo;
 }
 
 export interface Selection {
@@ -91,7 +94,7 @@ export function selectContext(input: SelectInput): Selection {
   const files = [...input.files]
     .sort((a, b) => compareText(a.path, b.path))
     .map((f): SourceFile => (f.realPath === undefined ? { path: f.path, text: redact(f.text, f.path) } : { path: f.path, text: redact(f.text, f.path), realPath: f.realPath }));
-  const ctx = draftContext(input, files, warn, redact);
+  const ctx = draftContext(input, files, warn, redact, input.memo ?? createRunMemo());
   // Every path stays readable for imports; a file reached through several paths is drafted once.
   const { kept, aliasesOf } = oneFilePerRealPath(files);
 
@@ -118,6 +121,7 @@ export function selectContext(input: SelectInput): Selection {
       input.config.ignore.length > 0
         ? compileGlobs(input.config.ignore, "", {
             ...(input.linear !== undefined && { linear: input.linear }),
+            memo: ctx.memo,
             refused: (pattern, reason) => warn({ file: input.configFile ?? "config", message: `ignore: the glob ${JSON.stringify(pattern)} is not matched: ${reason}` }),
           })
         : null,
@@ -129,7 +133,7 @@ export function selectContext(input: SelectInput): Selection {
     warn,
   });
   const ordered = orderPhase(drafts);
-  const entries = dedupPhase(ordered, known, new Map(files.map((f) => [f.path, f.realPath ?? f.path])));
+  const entries = dedupPhase(ordered, known, new Map(files.map((f) => [f.path, f.realPath ?? f.path])), ctx.targets);
 
   const candidates = byPriority(ordered);
   const omitted = candidates.filter((c) => c.status === "below-threshold" || c.status === "over-budget").map(toOmitted);
@@ -138,7 +142,7 @@ export function selectContext(input: SelectInput): Selection {
   return { targets: ctx.targets, candidates, entries, omitted, warnings };
 }
 
-function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContext["warn"], redact: DraftContext["redact"]): DraftContext {
+function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContext["warn"], redact: DraftContext["redact"], memo: RunMemo): DraftContext {
   const targets = [...new Set(input.targets)].sort(compareText);
   const prompt = input.prompt !== undefined && input.prompt.trim() !== "" ? input.prompt : undefined;
   return {
@@ -157,6 +161,7 @@ function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContex
     ...(input.packageRoots !== undefined && { packageRoots: input.packageRoots }),
     countTokens: input.countTokens ?? approxTokens,
     ...(input.linear !== undefined && { linear: input.linear }),
+    memo,
     ...(input.configFile !== undefined && { configFile: input.configFile }),
     warn,
     redact,
@@ -164,10 +169,10 @@ function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContex
 }
 
 function locateAll(files: SourceFile[], modules: readonly SourceModule[], ctx: DraftContext): Map<SourceModule, Located[]> {
-  const options = locateOptionsOf(ctx.config, ctx.mode);
+  const where = locator(modules, locateOptionsOf(ctx.config, ctx.mode), ctx.memo);
   const byModule = new Map<SourceModule, Located[]>();
   for (const file of files) {
-    const location = locate(file.path, modules, options);
+    const location = where(file.path);
     if (location === null) continue;
     ctx.present.add(file.path);
     const list = byModule.get(location.module) ?? [];
@@ -180,13 +185,16 @@ function locateAll(files: SourceFile[], modules: readonly SourceModule[], ctx: D
 function withoutHidden(content: string, where: string, warn: (w: Warning) => void): string {
   const stripped = stripHidden(content);
   if (stripped === null) return content;
-  warn({ file: where, line: stripped.found.line, message: hiddenMessage(stripped.found) });
+  // A stray zero-width space in prose hid nothing: removed without a word on every run (doctor lists it).
+  if (!stripped.found.stray) warn({ file: where, line: stripped.found.line, message: hiddenMessage(stripped.found) });
   return stripped.text;
 }
 
 function redactEntry(content: string, where: string, warn: (w: Warning) => void): string {
   const { text, redactions } = redactSecrets(content);
-  for (const r of redactions) warn({ file: where, line: r.line, message: `redacted a ${r.kind} (config redact: false keeps it)` });
+  // An example's credential (a placeholder in a README's snippet) is redacted all the same, without a word on every
+  // run: it is no leak, and doctor lists it as a warning.
+  for (const r of redactions) if (r.weak !== true) warn({ file: where, line: r.line, message: `redacted a ${r.kind} (config redact: false keeps it)` });
   return text;
 }
 

@@ -1,4 +1,8 @@
-import type { ImportNode } from "./parse/imports.js";
+/** One file an `@import` brought in, with what it brought in itself (core/parse/imports.ts expands them). */
+export interface ImportNode {
+  path: string;
+  imports: ImportNode[];
+}
 
 export const PRIORITIES = ["critical", "high", "normal", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];

@@ -6,7 +6,7 @@ import type { Stem } from "./prompt/words.js";
  * a pure function of its key (for one picomatch and one stemmer: the io edge keys the saved data by their versions;
  * the ignore answers by a fingerprint of the ignore files), so a hit answers exactly as the work it saves. Most of a hook's
  * time after Node's start is code running for the first time; a hit skips that code, not just its result.
- * No file system here: io/warm-cache.ts loads and saves.
+ * No file system and no state here: io/warm-cache.ts loads and saves, and each run holds its own (core/run-memo.ts).
  */
 export interface WarmData {
   /** Glob (with the options it was compiled under, see warmKey) → [regexp source, flags]. */
@@ -32,39 +32,122 @@ export interface BlockReading {
 export const MAX_WARM_CHARS = 96_000;
 /** Longer blocks are read each time: they are rare. */
 const MAX_BLOCK_CHARS = 2_000;
-let size = 0;
-/** Whether `chars` more fit, counting them if so. */
-const fits = (chars: number): boolean => (size + chars <= MAX_WARM_CHARS ? ((size += chars), true) : false);
-
-/**
- * What an earlier run saved, as read: looked up entry by entry when asked, never copied whole (a hook asks for a
- * few dozen of its entries; copying and checking all of them cost more than the lookups they saved). What this run
- * adds goes in the maps below.
- */
-let saved: WarmData | undefined;
-const globs = new Map<string, [string, string]>();
-const stems = new Map<string, string>();
-const blocks = new Map<string, BlockReading>();
-const ignoredBy = new Map<string, Map<string, 0 | 1>>();
 // Sets of ignore files: a changed .gitignore is a new set.
 const MAX_IGNORE_SETS = 16;
-let changed = false;
 
-/** Forgets everything this process knows (tests start from nothing; nothing else needs to). */
-export function forgetWarm(): void {
-  saved = undefined;
-  globs.clear();
-  stems.clear();
-  blocks.clear();
-  ignoredBy.clear();
-  size = 0;
-  changed = false;
+/** One run's use of what earlier runs saved, and what it adds to it (a run's memo holds one: core/run-memo.ts). */
+export interface Warm {
+  /** A glob's regexp from an earlier run, or one compiled now (and remembered). */
+  regExp(key: string, compile: () => RegExp): RegExp;
+  /** The stemmer, answering from earlier runs where it can. */
+  stem(stem: Stem): Stem;
+  /** A frontmatter block read by an earlier run, or read now (and remembered when its fields are plain JSON). */
+  frontmatter(raw: string, read: () => BlockReading): BlockReading;
+  /** Whether a path is ignored by the set of ignore files fingerprinted `set`: an earlier run's answer, or `decide`'s. */
+  ignored(set: string, path: string, decide: () => boolean): boolean;
+  /** Everything known (saved entries that are sound, then this run's), when this run added something worth saving; null otherwise. Resets the mark. */
+  takeChanges(): WarmData | null;
 }
 
-/** Takes an earlier run's saved data (`chars`: the length of its text, what it counts against the size limit). */
-export function primeWarm(data: WarmData, chars = JSON.stringify(data).length): void {
-  saved = data;
-  size = chars;
+/**
+ * What an earlier run saved, as read (`chars`: the length of its text, what it counts against the size limit), or
+ * nothing. Its entries are looked up one by one when asked, never copied whole (a hook asks for a few dozen of
+ * them; copying and checking all of them cost more than the lookups they saved). What this run adds goes in maps of
+ * its own.
+ */
+export function createWarm(saved?: WarmData, chars = saved === undefined ? 0 : JSON.stringify(saved).length): Warm {
+  let size = chars;
+  /** Whether `more` characters fit, counting them if so. */
+  const fits = (more: number): boolean => (size + more <= MAX_WARM_CHARS ? ((size += more), true) : false);
+  const globs = new Map<string, [string, string]>();
+  const stems = new Map<string, string>();
+  const blocks = new Map<string, BlockReading>();
+  const ignoredBy = new Map<string, Map<string, 0 | 1>>();
+  let changed = false;
+
+  /** Every set of ignore files with answers, saved or this run's. */
+  const ignoreSets = (): Set<string> => new Set([...(saved?.ignored !== null && typeof saved?.ignored === "object" ? Object.keys(saved.ignored) : []), ...ignoredBy.keys()]);
+
+  return {
+    ignored(set, path, decide) {
+      let known = ignoredBy.get(set);
+      const answer = known?.get(path) ?? savedEntry(savedEntry(saved?.ignored, set), path);
+      if (isDecision(answer)) return answer === 1;
+      const ignored = decide();
+      if (known === undefined) {
+        const sets = ignoreSets();
+        if (!sets.has(set) && sets.size >= MAX_IGNORE_SETS) return ignored;
+        ignoredBy.set(set, (known = new Map()));
+      }
+      if (fits(path.length + 4)) {
+        known.set(path, ignored ? 1 : 0);
+        changed = true;
+      }
+      return ignored;
+    },
+
+    frontmatter(raw, read) {
+      const known = blocks.get(raw);
+      if (known !== undefined) return known;
+      const earlier = savedEntry(saved?.frontmatter, raw);
+      if (isReading(earlier)) {
+        blocks.set(raw, earlier);
+        return earlier;
+      }
+      const reading = read();
+      if (raw.length <= MAX_BLOCK_CHARS && isJson(reading.data) && fits(2 * raw.length)) {
+        blocks.set(raw, reading);
+        changed = true;
+      }
+      return reading;
+    },
+
+    regExp(key, compile) {
+      const earlier = savedEntry(saved?.globs, key);
+      const known = globs.get(key) ?? (isGlob(earlier) ? earlier : undefined);
+      if (known !== undefined) {
+        try {
+          return new RegExp(known[0], known[1]);
+        } catch {
+          // compiled afresh below, and what it compiles replaces the damaged entry
+        }
+      }
+      const regex = compile();
+      if (fits(key.length + regex.source.length)) {
+        globs.set(key, [regex.source, regex.flags]);
+        changed = true;
+      }
+      return regex;
+    },
+
+    stem(stem) {
+      return (word) => {
+        let known = stems.get(word);
+        if (known === undefined) {
+          const earlier = savedEntry(saved?.stems, word);
+          if (isStem(earlier)) return earlier;
+          known = stem(word);
+          if (fits(word.length + known.length)) {
+            stems.set(word, known);
+            changed = true;
+          }
+        }
+        return known;
+      };
+    },
+
+    takeChanges() {
+      if (!changed) return null;
+      changed = false;
+      const ignored = [...ignoreSets()].map((set) => [set, Object.fromEntries([...soundEntries(savedEntry(saved?.ignored, set), isDecision), ...(ignoredBy.get(set) ?? [])])]);
+      return {
+        globs: Object.fromEntries([...soundEntries(saved?.globs, isGlob), ...globs]),
+        stems: Object.fromEntries([...soundEntries(saved?.stems, isStem), ...stems]),
+        frontmatter: Object.fromEntries([...soundEntries(saved?.frontmatter, isReading), ...blocks]),
+        ignored: Object.fromEntries(ignored),
+      };
+    },
+  };
 }
 
 // Saved data is checked entry by entry as it is asked for: a damaged entry is no cache, not a wrong answer.
@@ -73,44 +156,6 @@ const savedEntry = (part: unknown, key: string): unknown =>
 const isGlob = (value: unknown): value is [string, string] => Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && typeof value[1] === "string";
 const isStem = (value: unknown): value is string => typeof value === "string";
 const isDecision = (value: unknown): value is 0 | 1 => value === 0 || value === 1;
-
-/** Whether a path is ignored by the set of ignore files fingerprinted `set`: an earlier run's answer, or `decide`'s. */
-export function warmIgnored(set: string, path: string, decide: () => boolean): boolean {
-  let known = ignoredBy.get(set);
-  const answer = known?.get(path) ?? savedEntry(savedEntry(saved?.ignored, set), path);
-  if (isDecision(answer)) return answer === 1;
-  const ignored = decide();
-  if (known === undefined) {
-    const sets = ignoreSets();
-    if (!sets.has(set) && sets.size >= MAX_IGNORE_SETS) return ignored;
-    ignoredBy.set(set, (known = new Map()));
-  }
-  if (fits(path.length + 4)) {
-    known.set(path, ignored ? 1 : 0);
-    changed = true;
-  }
-  return ignored;
-}
-
-/** Every set of ignore files with answers, saved or this run's. */
-const ignoreSets = (): Set<string> => new Set([...(saved?.ignored !== null && typeof saved?.ignored === "object" ? Object.keys(saved.ignored) : []), ...ignoredBy.keys()]);
-
-/** A frontmatter block read by an earlier run, or read now (and remembered when its fields are plain JSON). */
-export function warmFrontmatter(raw: string, read: () => BlockReading): BlockReading {
-  const known = blocks.get(raw);
-  if (known !== undefined) return known;
-  const earlier = savedEntry(saved?.frontmatter, raw);
-  if (isReading(earlier)) {
-    blocks.set(raw, earlier);
-    return earlier;
-  }
-  const reading = read();
-  if (raw.length <= MAX_BLOCK_CHARS && isJson(reading.data) && fits(2 * raw.length)) {
-    blocks.set(raw, reading);
-    changed = true;
-  }
-  return reading;
-}
 
 const isReading = (value: unknown): value is BlockReading => {
   const r = value as BlockReading | null;
@@ -124,55 +169,6 @@ function isJson(value: unknown): boolean {
   if (Array.isArray(value)) return value.every(isJson);
   if (typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(isJson);
   return false;
-}
-
-/** A glob's regexp from an earlier run, or one compiled now (and remembered). */
-export function warmRegExp(key: string, compile: () => RegExp): RegExp {
-  const earlier = savedEntry(saved?.globs, key);
-  const known = globs.get(key) ?? (isGlob(earlier) ? earlier : undefined);
-  if (known !== undefined) {
-    try {
-      return new RegExp(known[0], known[1]);
-    } catch {
-      // compiled afresh below, and what it compiles replaces the damaged entry
-    }
-  }
-  const regex = compile();
-  if (fits(key.length + regex.source.length)) {
-    globs.set(key, [regex.source, regex.flags]);
-    changed = true;
-  }
-  return regex;
-}
-
-/** The stemmer, answering from earlier runs where it can. */
-export function warmStem(stem: Stem): Stem {
-  return (word) => {
-    let known = stems.get(word);
-    if (known === undefined) {
-      const earlier = savedEntry(saved?.stems, word);
-      if (isStem(earlier)) return earlier;
-      known = stem(word);
-      if (fits(word.length + known.length)) {
-        stems.set(word, known);
-        changed = true;
-      }
-    }
-    return known;
-  };
-}
-
-/** Everything known (saved entries that are sound, then this run's), when this run added something worth saving; null otherwise. Resets the mark. */
-export function takeWarmChanges(): WarmData | null {
-  if (!changed) return null;
-  changed = false;
-  const ignored = [...ignoreSets()].map((set) => [set, Object.fromEntries([...soundEntries(savedEntry(saved?.ignored, set), isDecision), ...(ignoredBy.get(set) ?? [])])]);
-  return {
-    globs: Object.fromEntries([...soundEntries(saved?.globs, isGlob), ...globs]),
-    stems: Object.fromEntries([...soundEntries(saved?.stems, isStem), ...stems]),
-    frontmatter: Object.fromEntries([...soundEntries(saved?.frontmatter, isReading), ...blocks]),
-    ignored: Object.fromEntries(ignored),
-  };
 }
 
 function soundEntries<T>(part: unknown, sound: (value: unknown) => value is T): Array<[string, T]> {

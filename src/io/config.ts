@@ -5,6 +5,7 @@ import { checkConfig, defaultConfig, type Config, type UserConfig } from "../cor
 import { parseConfigText, type DataConfigKind } from "../core/config-text.js";
 import { CtxinjectError } from "../core/errors.js";
 import { redactSecrets } from "../core/redact.js";
+import { SOURCE_MODULES } from "../core/sources/index.js";
 import type { Warning } from "../core/types.js";
 import { readBoundedBytes, readBoundedText, unreadableReason } from "./bounded-read.js";
 import { runCodeConfig } from "./config-code.js";
@@ -97,6 +98,9 @@ export function userConfigFile(env: Record<string, string | undefined>, platform
   return null;
 }
 
+/** What `sources.<name>` may name besides the contract's sources: the core's config does not import the modules. */
+const sourceNames = (): string[] => SOURCE_MODULES.map((m) => m.name);
+
 const kindOf = (file: string): DataConfigKind =>
   basename(file) === "package.json" ? "package.json" : file.endsWith(".json") ? "json" : "yaml";
 
@@ -129,7 +133,7 @@ export async function loadConfig(dir: string, env: Record<string, string | undef
   const userFile = userConfigFile(env, platform);
   let user: UserConfig | undefined;
   if (userFile !== null) {
-    user = checkConfig(parseConfigText(readConfigText(userFile), kindOf(userFile), userFile), userFile);
+    user = checkConfig(parseConfigText(readConfigText(userFile), kindOf(userFile), userFile), userFile, sourceNames());
     layers.push({ from: "user", file: userFile, settings: user });
   }
   const ignored: Record<string, string> = {};
@@ -166,7 +170,7 @@ async function readRepositoryConfig(
     return null;
   }
   const bytes = readConfigBytes(file);
-  if (!isCodeConfig(file)) return checkConfig(parseConfigText(decode(bytes), kindOf(file), file), file);
+  if (!isCodeConfig(file)) return checkConfig(parseConfigText(decode(bytes), kindOf(file), file), file, sourceNames());
   // Trust is checked against these bytes, and (CommonJS) these bytes are what runs.
   const hash = sha256Of(bytes);
   if (!isTrusted(file, env, hash)) {
@@ -182,5 +186,5 @@ async function readRepositoryConfig(
     const message = redactSecrets(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)).text;
     throw new CtxinjectError(`${file}: cannot load the config file: ${message.slice(0, 200)}`);
   }
-  return checkConfig(exported, file);
+  return checkConfig(exported, file, sourceNames());
 }

@@ -1,7 +1,8 @@
 import { readdir, readdirSync, statSync, type Dirent } from "node:fs";
 import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
-import { instructionNames, locateSource as locate, type LocateOptions } from "../core/sources/index.js";
+import { instructionNames, sourceLocator, type LocateOptions } from "../core/sources/index.js";
+import { createRunMemo, type RunMemo } from "../core/run-memo.js";
 import { ignoredByGit, trackedFiles } from "./git.js";
 import { indexedFiles } from "./git-index.js";
 import { ignoreMatcher } from "./git-ignore.js";
@@ -17,6 +18,8 @@ export interface DiscoverOptions extends LocateOptions {
   env: Record<string, string | undefined>;
   /** Agent files (CLAUDE.local.md, AGENTS.override.md…) are read even where git ignores them: people ignore them on purpose. */
   readIgnored?: boolean;
+  /** The run's memo (core/run-memo.ts): its locator and what earlier runs decided about ignored paths. */
+  memo?: RunMemo;
   /**
    * For --all: names of further files to list, by file name (the package manifests that say which READMEs --all
    * reads), found in the same pass over git's index or the tree as the instruction files, where a look at each
@@ -52,6 +55,8 @@ const inNodeModulesOrGit = (path: string): boolean => hasSegments(path, "node_mo
 export async function discover(options: DiscoverOptions): Promise<Discovered> {
   const warnings: Warning[] = [];
   const { gitTop } = options;
+  const memo = options.memo ?? createRunMemo();
+  const locate = sourceLocator(options, memo);
   let paths: string[] | null = null;
   const also: string[] = [];
   if (options.scope.all) {
@@ -61,9 +66,9 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
       const spec = instructionNames(options);
       const withAlso = { folders: spec.folders, names: [...spec.names, ...alsoNames] };
       paths = indexedFiles(gitTop, options.root, withAlso, options.env) ?? trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)]);
-      if (paths !== null && !paths.some((p) => locate(p, options) !== null)) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
+      if (paths !== null && !paths.some((p) => locate(p) !== null)) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }
-    paths ??= await walkTree(options.root, (p) => isAlso(p) || locate(p, options) !== null);
+    paths ??= await walkTree(options.root, (p) => isAlso(p) || locate(p) !== null);
     if (alsoNames.size > 0) {
       // A manifest that is also an instruction file's name stays among the paths too.
       for (const path of paths) if (isAlso(path) && !inNodeModulesOrGit(path)) also.push(path);
@@ -72,19 +77,16 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
     paths = onPaths(options, options.scope.targets, warnings);
     if (gitTop !== null && paths.length > 0) {
       // An agent file ignored by name (CLAUDE.local.md) is read; one inside an ignored folder (dist/) is not.
-      const agentDirs = options.readIgnored === true ? [...new Set(paths.filter((p) => isAgentFile(p, options)).map(dirOf))].filter((d) => d !== "") : [];
+      const isAgentFile = (path: string) => locate(path)?.module.source === "directory-agents";
+      const agentDirs = options.readIgnored === true ? [...new Set(paths.filter(isAgentFile).map(dirOf))].filter((d) => d !== "") : [];
       const asked = [...paths, ...agentDirs.map((d) => `${d}/`)];
-      const ignored = ignoreMatcher(gitTop, options.root, asked, options.env) ?? ignoredByGit(options.root, asked);
+      const ignored = ignoreMatcher(gitTop, options.root, asked, options.env, memo) ?? ignoredByGit(options.root, asked);
       const folderIgnored = (path: string) => dirOf(path) !== "" && ignored(`${dirOf(path)}/`);
-      paths = paths.filter((path) => !ignored(path) || (options.readIgnored === true && isAgentFile(path, options) && !folderIgnored(path)));
+      paths = paths.filter((path) => !ignored(path) || (options.readIgnored === true && isAgentFile(path) && !folderIgnored(path)));
     }
   }
-  const found = paths.filter((p) => !inNodeModulesOrGit(p) && locate(p, options) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const found = paths.filter((p) => !inNodeModulesOrGit(p) && locate(p) !== null).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return { paths: found, also, warnings };
-}
-
-function isAgentFile(path: string, options: LocateOptions): boolean {
-  return locate(path, options)?.module.source === "directory-agents";
 }
 
 /**

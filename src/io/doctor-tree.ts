@@ -29,6 +29,7 @@ export async function readDoctorTree(cwd: string, rootFlag: string | undefined, 
     selection: gathered.selection,
     tracked: tracked.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     config: gathered.config,
+    memo: gathered.memo,
     exists: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isFile() === true,
     warnings: [...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)), ...settings.flatMap((s) => s.warnings)],
   };

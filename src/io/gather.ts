@@ -8,9 +8,9 @@ import { selectContext, type CustomInput, type Selection } from "../core/select.
 import type { CountTokens } from "../core/tokens.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
 import type { Candidate, SourceFile, Warning } from "../core/types.js";
-import { warmStem } from "../core/warm.js";
+import type { RunMemo } from "../core/run-memo.js";
 import { agentProfileAt } from "./agent-settings.js";
-import { loadWarm } from "./warm-cache.js";
+import { loadRunMemo } from "./warm-cache.js";
 import { loadConfig } from "./config.js";
 import { deadlineCheck } from "./deadline.js";
 import { readCustomEntries } from "./custom.js";
@@ -63,6 +63,8 @@ export interface Gathered {
   selection: Selection;
   /** Everything worth a line on stderr, in the order it was found. */
   warnings: Warning[];
+  /** The run's memo (core/run-memo.ts), for what the caller works out next from the same files (doctor). */
+  memo: RunMemo;
 }
 
 /** The whole read side of a build: root, config, targets, discovery, reading, then the pure selection. */
@@ -78,9 +80,10 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
   const resolved = resolveOptions(options, config);
   const all = resolved.all;
   const countTokens = await loadTokenizer(resolved.tokenizer);
-  // Globs compiled and words stemmed by earlier runs in this project (core/warm.ts); this run's added on the way out.
-  const saveWarm = loadWarm(env, root);
-  const stem = prompt !== undefined || targets.length > 0 ? warmStem(stemmer) : undefined;
+  // This run's memo, with the globs compiled and words stemmed by earlier runs in this project (core/warm.ts); this
+  // run's added on the way out.
+  const { memo, save: saveWarm } = loadRunMemo(env, root);
+  const stem = prompt !== undefined || targets.length > 0 ? memo.warm.stem(stemmer) : undefined;
   const located = locateOptionsOf(config, resolved.mode);
   const discovered = await discover({
     root,
@@ -90,13 +93,14 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     env,
     readIgnored: config.agents.readIgnored,
     ...(all && config.allReadmes !== true && { alsoNames: PACKAGE_MANIFESTS }),
+    memo,
   });
   const paths = discovered.paths;
   checkDeadline();
   warnings.push(...discovered.warnings);
   const readOptions = { allowOutside: config.allowOutside, onFile: checkDeadline };
   const found = readSourceFiles(root, paths, readOptions);
-  const imported = readImports(root, found.files, (path) => importSyntaxOf(locateSource(path, located)?.module), readOptions);
+  const imported = readImports(root, found.files, (path) => importSyntaxOf(locateSource(path, located, memo)?.module), readOptions);
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, under(root, f.realPath ?? f.path)]));
@@ -139,6 +143,7 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     ...(stem && { stem }),
     minRelevance: resolved.minRelevance,
     linear: linearEngine,
+    memo,
     ...(configPath !== null && { configFile: toRootRelative(root, configPath) ?? configPath }),
   });
   // A --all run touches every rule of the tree: what it works out would fill the file every hook reads with
@@ -149,5 +154,5 @@ export async function gather(options: GatherOptions): Promise<Gathered> {
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
-  return { keyOf: keyFor, files: read.files, injectionRecords, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+  return { keyOf: keyFor, files: read.files, injectionRecords, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, memo, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }

@@ -1,5 +1,6 @@
 import { constants, existsSync, statSync } from "node:fs";
 import { gitIgnoreMatcher, type IgnoreFile } from "../core/gitignore.js";
+import type { RunMemo } from "../core/run-memo.js";
 import { ancestorsOf, depthOf, dirOf, joinPath } from "../core/rel-path.js";
 import { readBoundedText } from "./bounded-read.js";
 import { isDirectory, toRootRelative, under } from "./paths.js";
@@ -25,7 +26,7 @@ const SYSTEM_CONFIGS = ["/etc/gitconfig", "/usr/local/etc/gitconfig", "/opt/home
  * GIT_DIR-style overrides in the environment, a worktree or submodule (.git is a file), a repository nested in
  * the tree, or Windows. The caller then asks `git check-ignore`.
  */
-export function ignoreMatcher(gitTop: string, root: string, paths: string[], env: NodeJS.ProcessEnv): ((path: string) => boolean) | null {
+export function ignoreMatcher(gitTop: string, root: string, paths: string[], env: NodeJS.ProcessEnv, memo?: RunMemo): ((path: string) => boolean) | null {
   const home = env.HOME;
   if (process.platform === "win32" || !home || gitMovedByEnv(env)) return null;
   const gitDir = under(gitTop, ".git");
@@ -52,7 +53,7 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
   add("", readOptional(under(gitDir, "info/exclude")));
   // Git (2.32+) does not read a .gitignore inside the tree that is a symbolic link: O_NOFOLLOW refuses it too.
   for (const dir of ordered) add(dir, readOptional(under(gitTop, joinPath(dir, ".gitignore")), constants.O_NOFOLLOW));
-  const ignored = gitIgnoreMatcher(files, { ignoreCase: mentionsIgnoreCase(repoConfig) && /^\s*ignorecase\s*=\s*true\s*$/im.test(repoConfig) });
+  const ignored = gitIgnoreMatcher(files, { ignoreCase: mentionsIgnoreCase(repoConfig) && /^\s*ignorecase\s*=\s*true\s*$/im.test(repoConfig), ...(memo !== undefined && { memo }) });
   return (path) => ignored(fromTop(path));
 }
 

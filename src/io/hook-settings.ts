@@ -1,6 +1,6 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { commandLine } from "../core/command-line.js";
+import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import { chooseHookCommand, type HookCommandChoice, type ProjectDirAccess } from "../core/command-line.js";
 import { readJsonToMerge, writeIfChanged } from "./out-file.js";
 
 /** One host's hook settings: where they live, which events ctxinject answers, how a command names the project. */
@@ -13,8 +13,8 @@ export interface HookSettings {
   events: ReadonlyArray<{ event: string; matcher?: string }>;
   /** The timeout field's value in the host's unit (seconds for Claude Code and Codex, milliseconds for Gemini CLI). */
   timeout: number;
-  /** The environment variable the host sets to the project folder, for a command that needs no PATH. */
-  projectDirVariable?: string;
+  /** How a command reaches the project folder, for a project's install named without PATH. */
+  projectDir: ProjectDirAccess;
 }
 
 export const CLAUDE_SETTINGS: HookSettings = {
@@ -30,10 +30,13 @@ export const CLAUDE_SETTINGS: HookSettings = {
     { event: "SessionEnd" },
   ],
   timeout: 10,
-  projectDirVariable: "CLAUDE_PROJECT_DIR",
+  projectDir: { variable: "CLAUDE_PROJECT_DIR" },
 };
 
-/** Codex reads hooks.json beside each config layer; `Edit|Write` are its aliases for apply_patch. */
+/**
+ * Codex reads hooks.json beside each config layer; `Edit|Write` are its aliases for apply_patch. It runs a hook in
+ * the session's folder, which may be below the project whose .codex/hooks.json it found, and sets no variable.
+ */
 export const CODEX_SETTINGS: HookSettings = {
   agent: "codex",
   project: ".codex/hooks.json",
@@ -47,15 +50,21 @@ export const CODEX_SETTINGS: HookSettings = {
     { event: "PostCompact" },
   ],
   timeout: 10,
+  projectDir: "none",
 };
 
+/**
+ * Gemini CLI reads the project's .gemini/settings.json in the folder it starts in, and runs hooks there. Its own
+ * $GEMINI_PROJECT_DIR is no better: it replaces the text with a shell-quoted path before the shell runs, which a
+ * path with a space would break inside our quotes.
+ */
 export const GEMINI_SETTINGS: HookSettings = {
   agent: "gemini",
   project: ".gemini/settings.json",
   user: ".gemini/settings.json",
   events: [{ event: "BeforeAgent" }, { event: "AfterTool", matcher: "read_file|write_file|replace|read_many_files" }, { event: "SessionStart" }],
   timeout: 10_000,
-  projectDirVariable: "GEMINI_PROJECT_DIR",
+  projectDir: "cwd",
 };
 
 interface HookCommand {
@@ -69,12 +78,15 @@ interface MatcherGroup {
   [key: string]: unknown;
 }
 
+/** A hook command of ctxinject's for `agent`, in any of the forms init writes (or wrote before). */
+export const ourHook = (agent: HookSettings["agent"]) => new RegExp(`ctxinject(\\.js)?["']?\\s+hook\\s+${agent}\\b`);
+
 /**
  * Merges ctxinject's hooks into a host's settings file: other keys and other hooks stay as they are, an earlier
  * ctxinject entry is replaced (so running it twice changes nothing). Returns whether the file changed.
  */
 export async function mergeHooks(settingsFile: string, host: HookSettings, command: string): Promise<boolean> {
-  const ours = new RegExp(`ctxinject(\\.js)?["']?\\s+hook\\s+${host.agent}\\b`);
+  const ours = ourHook(host.agent);
   const settings = await readJsonToMerge(settingsFile);
   const hooks = (settings.hooks ?? {}) as Record<string, MatcherGroup[]>;
   for (const { event, matcher } of host.events) {
@@ -89,12 +101,35 @@ export async function mergeHooks(settingsFile: string, host: HookSettings, comma
 }
 
 /**
- * The command the host runs, resolvable without PATH: the project's own install through the host's project-folder
- * variable when there is one (and the settings are the project's), else this very executable by its absolute path.
- * On Windows no one way of naming a variable works in cmd.exe, PowerShell and Git Bash alike, so the path is
- * always absolute there; commandLine quotes it for the platform.
+ * The command the host runs (core/command-line.ts chooses the form) and why: from what is installed where, seen
+ * through this process's PATH and the project's node_modules.
  */
-export function hookCommand(host: HookSettings, root: string, self: string, forProject: boolean, platform: string = process.platform): string {
-  if (platform !== "win32" && forProject && host.projectDirVariable && existsSync(join(root, "node_modules/.bin/ctxinject"))) return `"$${host.projectDirVariable}"/node_modules/.bin/ctxinject hook ${host.agent}`;
-  return commandLine(platform, self, ["hook", host.agent]);
+export function hookCommand(host: HookSettings, hostName: string, root: string, self: string, forProject: boolean, env: Readonly<Record<string, string | undefined>>, platform: string = process.platform): HookCommandChoice {
+  const localInstall = existsSync(join(root, "node_modules/.bin/ctxinject"));
+  const onPath = forProject && !localInstall ? pathFolderOf("ctxinject", env, platform) : null;
+  return chooseHookCommand({ agent: host.agent, hostName, platform, forProject, projectDir: host.projectDir, localInstall, onPath, self });
+}
+
+/**
+ * The PATH folder with an executable `name`, or null. A node_modules/.bin folder does not count: npm puts those on
+ * PATH for one run (npx, npm run), and the hook runs later without them.
+ */
+export function pathFolderOf(name: string, env: Readonly<Record<string, string | undefined>>, platform: string): string | null {
+  const windows = platform === "win32";
+  const path = (windows ? (env.Path ?? env.PATH) : env.PATH) ?? "";
+  const extensions = windows ? (env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";").filter((e) => e !== "") : [""];
+  for (const folder of path.split(windows ? ";" : delimiter)) {
+    if (folder === "" || /[\\/]node_modules[\\/]\.bin[\\/]?$/.test(folder)) continue;
+    for (const extension of extensions) {
+      const file = join(folder, name + extension);
+      try {
+        if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) continue;
+        if (!windows) accessSync(file, constants.X_OK);
+        return folder;
+      } catch {
+        // A folder we may not read, or a file we may not run: the shell would not find it there either.
+      }
+    }
+  }
+  return null;
 }

@@ -1,8 +1,6 @@
 import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join } from "node:path";
 import { readJsonToMerge, writeIfChanged } from "./out-file.js";
-import { realOrSelf } from "./paths.js";
 
 /** Where opencode looks for project plugins (it also reads `.opencode/plugin/`). */
 export const OPENCODE_PLUGIN_FILE = ".opencode/plugins/ctxinject.js";
@@ -11,28 +9,51 @@ export const OPENCODE_PLUGIN_FILE = ".opencode/plugins/ctxinject.js";
 const PLUGIN_PACKAGE = "@opencode-ai/plugin";
 
 /**
- * The plugin file: a loader that finds ctxinject (the project's own install, else the copy that wrote the file)
- * and says so in opencode's log and on stderr when it cannot, instead of failing silently.
+ * The plugin file: a loader that finds ctxinject (the project's own install, else the one on PATH) and says so in
+ * opencode's log and on stderr when it cannot, instead of failing silently. A team commits this file, so it names
+ * no path of the machine that wrote it: the copy on PATH is found where the plugin runs, through its bin's link
+ * (npm links bin/ctxinject.js) or, where npm writes a shim instead (Windows), the package beside the shim.
  */
-export function opencodePluginSource(self: string): string {
-  const fallback = pathToFileURL(resolve(dirname(realOrSelf(self)), "../dist/integrations/opencode.js")).href;
+export function opencodePluginSource(): string {
   return `// Written by \`ctxinject init --opencode\`; run it again to refresh. Loads ctxinject's opencode plugin from the
-// project's own install, else from the ctxinject that wrote this file.
+// project's own install, else from the ctxinject on PATH.
+import { existsSync, realpathSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+function onPath() {
+  for (const dir of (process.env.PATH ?? process.env.Path ?? "").split(delimiter)) {
+    if (dir === "") continue;
+    const bin = join(dir, "ctxinject");
+    const found = [join(dir, "node_modules/ctxinject/dist/integrations/opencode.js")];
+    try {
+      found.unshift(join(dirname(realpathSync(bin)), "../dist/integrations/opencode.js"));
+    } catch {}
+    const plugin = found.find((file) => existsSync(file));
+    if (plugin) return pathToFileURL(plugin).href;
+  }
+  return null;
+}
+
 const tried = [];
-let plugin;
-for (const from of ["ctxinject/opencode", ${JSON.stringify(fallback)}]) {
+async function load(from) {
   try {
-    plugin = (await import(from)).CtxinjectPlugin;
-    break;
+    return (await import(from)).CtxinjectPlugin;
   } catch (error) {
     tried.push(\`\${from}: \${error?.message ?? error}\`);
   }
 }
+const fromPath = async () => {
+  const found = onPath();
+  if (found) return load(found);
+  tried.push("no ctxinject on PATH");
+};
+const plugin = (await load("ctxinject/opencode")) ?? (await fromPath());
 
 export const CtxinjectPlugin =
   plugin ??
   (async ({ client }) => {
-    const message = \`ctxinject: the opencode plugin could not be loaded, so no rules are injected (\${tried.join("; ")}). Install ctxinject in the project (npm install --save-dev ctxinject) or run \\\`ctxinject init --opencode\\\` again.\`;
+    const message = \`ctxinject: the opencode plugin could not be loaded, so no rules are injected (\${tried.join("; ")}). Install ctxinject in the project (npm install --save-dev ctxinject) or put it on PATH.\`;
     console.error(message);
     await client.app.log({ body: { service: "ctxinject", level: "error", message } }).catch(() => {});
     return {};
@@ -41,8 +62,8 @@ export const CtxinjectPlugin =
 }
 
 /** Writes the plugin file; returns whether it changed. */
-export async function writeOpencodePlugin(root: string, self: string): Promise<boolean> {
-  return writeIfChanged(join(root, OPENCODE_PLUGIN_FILE), opencodePluginSource(self));
+export async function writeOpencodePlugin(root: string): Promise<boolean> {
+  return writeIfChanged(join(root, OPENCODE_PLUGIN_FILE), opencodePluginSource());
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FSWatcher } from "chokidar";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { locateOptionsOf, locateSource } from "../core/sources/index.js";
+import { locateOptionsOf, sourceLocator } from "../core/sources/index.js";
 import type { Config } from "../core/config.js";
 import { CONFIG_FILES } from "./config.js";
 import { lazyRequire } from "./lazy-node.js";
@@ -18,13 +18,14 @@ type Chokidar = typeof import("chokidar");
  */
 export function watchTree(root: string, config: Config, changed: () => void, debounceMs = 200): { ready: Promise<void>; close(): Promise<void> } {
   const { watch } = lazyRequire<Chokidar>("chokidar");
-  const located = locateOptionsOf(config);
+  // One locator for the watch: each path it is told of is worked out once.
+  const locate = sourceLocator(locateOptionsOf(config));
   const configNames = new Set<string>(CONFIG_FILES);
   const relevant = (abs: string) => {
     const rel = toRootRelative(root, abs);
     if (rel === null) return false;
     const name = rel.slice(rel.lastIndexOf("/") + 1);
-    return rel === ".git/index" || name === ".gitignore" || (!rel.includes("/") && configNames.has(name)) || locateSource(rel, located) !== null;
+    return rel === ".git/index" || name === ".gitignore" || (!rel.includes("/") && configNames.has(name)) || locate(rel) !== null;
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   // git's index only where there is one: chokidar would look for a missing path again and again.

@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { writeFileAtomically } from "./atomic-write.js";
 import { fingerprint } from "../core/fingerprint.js";
-import { MAX_WARM_CHARS, primeWarm, takeWarmChanges, type WarmData } from "../core/warm.js";
+import { createRunMemo, type RunMemo } from "../core/run-memo.js";
+import { MAX_WARM_CHARS, type WarmData } from "../core/warm.js";
 import { under } from "./paths.js";
 import { stateDir } from "./session-store.js";
 
@@ -13,28 +14,30 @@ declare const CTXINJECT_WARM_KEY: string | undefined;
 const WARM_KEY = typeof CTXINJECT_WARM_KEY === "string" ? CTXINJECT_WARM_KEY : undefined;
 
 /**
- * Loads what earlier runs in this project saved (core/warm.ts) and returns the call that saves this run's
- * additions: one JSON file per project in the state folder (`warm/<fingerprint of the root>.json`), written to a
- * temp file and renamed, so runs at the same time never see half a file (the last one's additions win; what is
- * lost is only a cache). A missing, damaged or other-version file is no cache; it is never an error.
+ * A run's memo (core/run-memo.ts), holding what earlier runs in this project saved (core/warm.ts), and the call that
+ * saves this run's additions: one JSON file per project in the state folder (`warm/<fingerprint of the root>.json`),
+ * written to a temp file and renamed, so runs at the same time never see half a file (the last one's additions win;
+ * what is lost is only a cache). A missing, damaged or other-version file is no cache; it is never an error.
  */
-export function loadWarm(env: Record<string, string | undefined>, root: string, now: () => number = Date.now): () => void {
-  if (WARM_KEY === undefined || env.CTXINJECT_NO_WARM_CACHE) return () => undefined;
+export function loadRunMemo(env: Record<string, string | undefined>, root: string, now: () => number = Date.now): { memo: RunMemo; save: () => void } {
+  if (WARM_KEY === undefined || env.CTXINJECT_NO_WARM_CACHE) return { memo: createRunMemo(), save: () => undefined };
   const dir = under(stateDir(env), "warm");
   const file = under(dir, `${fingerprint(root)}.json`);
+  let memo: RunMemo | undefined;
   try {
     if (statSync(file, { throwIfNoEntry: false }) !== undefined) {
       const text = readFileSync(file, "utf8");
       // Larger than this process would ever write (another version's, or altered): rebuilt rather than read each time.
       if (text.length > 2 * MAX_WARM_CHARS) throw new Error("too large");
       const saved = JSON.parse(text) as Partial<WarmData> & { key?: unknown };
-      if (saved.key === WARM_KEY && isRecord(saved.globs) && isRecord(saved.stems)) primeWarm(saved as WarmData, text.length);
+      if (saved.key === WARM_KEY && isRecord(saved.globs) && isRecord(saved.stems)) memo = createRunMemo(saved as WarmData, text.length);
     }
   } catch {
     // no cache
   }
-  return () => {
-    const changes = takeWarmChanges();
+  const run = memo ?? createRunMemo();
+  const save = () => {
+    const changes = run.warm.takeChanges();
     if (changes === null) return;
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -44,6 +47,7 @@ export function loadWarm(env: Record<string, string | undefined>, root: string, 
       // a cache that cannot be written only means the next run works it out again
     }
   };
+  return { memo: run, save };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);

@@ -5,14 +5,11 @@
  * A measurement, not a test: it exits non-zero only when a rule file was not found or not parsed.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, copyFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { locateSource } from "../../src/core/sources/index.js";
-import { BIN, REPO } from "../helpers/cli.js";
-
-const CORPUS = join(REPO, "../shared/corpus");
-const AGENT_FILES = ["AGENTS.md", "CLAUDE.md"];
+import { BIN } from "../helpers/cli.js";
+import { AGENT_FILES, corpusDir, corpusRepositories, listFiles, materializeCorpus as materialize } from "./corpus.js";
 
 interface Candidate {
   id: string;
@@ -21,47 +18,12 @@ interface Candidate {
   status: string;
 }
 
-if (!existsSync(CORPUS)) {
-  console.error(`conformance: ${CORPUS} not found; skipped`);
+const found = corpusDir();
+if (found === undefined) {
+  console.error("conformance: no corpus (../shared/corpus or $CTXINJECT_CORPUS); skipped");
   process.exit(0);
 }
-
-function listFiles(dir: string, base = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const full = join(dir, d.name);
-    if (d.isDirectory()) return listFiles(full, base);
-    return [relative(base, full).split("\\").join("/")];
-  });
-}
-
-function materialize(repoDir: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-conformance-"));
-  const all = readFileSync(join(repoDir, ".ALLFILES.txt"), "utf8").split("\n").filter(Boolean);
-  for (const path of all) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    if (!existsSync(join(dir, path))) writeFileSync(join(dir, path), "");
-  }
-  for (const path of listFiles(repoDir)) {
-    if (path === ".ALLFILES.txt" || path === "SYMLINKS.txt") continue;
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    copyFileSync(join(repoDir, path), join(dir, path));
-  }
-  const links = join(repoDir, "SYMLINKS.txt");
-  if (existsSync(links)) {
-    for (const line of readFileSync(links, "utf8").split("\n").filter(Boolean)) {
-      const [link, target] = line.split(" -> ") as [string, string];
-      const at = join(dir, link);
-      rmSync(at, { recursive: true, force: true });
-      mkdirSync(dirname(at), { recursive: true });
-      symlinkSync(target, at);
-    }
-  }
-  writeFileSync(join(dir, ".ctxinjectrc.json"), JSON.stringify({ agents: { files: AGENT_FILES } }));
-  spawnSync("git", ["init", "-q"], { cwd: dir });
-  // --all reads git's index: stage the tree as a checkout of the repository would have it.
-  spawnSync("git", ["add", "-A"], { cwd: dir });
-  return dir;
-}
+const CORPUS: string = found;
 
 function run(args: string[], cwd: string) {
   const started = process.hrtime.bigint();
@@ -85,9 +47,8 @@ function pickTargets(all: string[]): string[] {
 const rows: string[][] = [];
 const doctorRows: string[][] = [];
 let problems = 0;
-for (const name of readdirSync(CORPUS).sort()) {
+for (const name of corpusRepositories(CORPUS)) {
   const repoDir = join(CORPUS, name);
-  if (!statSync(repoDir).isDirectory()) continue;
   const dir = materialize(repoDir);
   try {
     const expectedRules = listFiles(repoDir).filter((p) => locateSource(p, { agentFiles: AGENT_FILES, ruleDirs: [] })?.module.source === "rules-injector");

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, HOOK_SERVER_OFF, materialize, runCli } from "../helpers/cli.js";
 
 // fixtures/agent-settings: each agent's own settings that change what it loads (Gemini CLI's context.fileName,
 // Codex's fallback names in a trusted project's .codex/config.toml, opencode's instructions).
@@ -94,7 +94,7 @@ test("a settings file that does not parse is a warning naming it; the agent's de
 test("the hooks skip what the agent's settings make it load itself", () => {
   const root = materialize("agent-settings");
   const event = JSON.stringify({ hook_event_name: "BeforeAgent", session_id: "s1", cwd: root, prompt: "tidy services/mail/src/send.ts" });
-  const result = runCli(["hook", "gemini"], { cwd: root, input: event, env: { HOME: emptyHome(), CTXINJECT_STATE_DIR: emptyHome() } });
+  const result = runCli(["hook", "gemini"], { cwd: root, input: event, env: { ...HOOK_SERVER_OFF, HOME: emptyHome(), CTXINJECT_STATE_DIR: emptyHome() } });
   assert.is(result.status, 0, result.stderr);
   const context = JSON.parse(result.stdout).hookSpecificOutput.additionalContext as string;
   assert.match(context, "Prefer early returns");

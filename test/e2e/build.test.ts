@@ -44,6 +44,20 @@ test("--all includes every rule once, marked with its kind, and nothing ignored 
   assert.not.match(stdout, "not an instructions file");
 });
 
+test("a rule whose whole text is inside AGENTS.md is sent once, inside AGENTS.md; explain says where it went", () => {
+  const root = materialize("rule-inside-agents-file");
+  for (const args of [["--files", "src/widget.ts"], ["--all"]]) {
+    const { status, stdout, stderr } = runCli(["build", ...args], { cwd: root });
+    assert.is(status, 0, stderr);
+    assert.is(stdout.split("(overview-body)").length - 1, 1, `${args.join(" ")}: the rule's text once`);
+    assert.match(stdout, "(agents-preamble)");
+  }
+  const explain = JSON.parse(runCli(["explain", "--json", "--files", "src/widget.ts"], { cwd: root }).stdout) as { candidates: Array<{ id: string; status: string; reason: string }> };
+  const rule = explain.candidates.find((c) => c.id === ".cursor/rules/overview.mdc");
+  assert.is(rule?.status, "duplicate");
+  assert.match(rule!.reason, "AGENTS.md");
+});
+
 test("explain reports duplicates, overrides and the statuses of rules left out", () => {
   const root = materialize("monorepo");
   const { status, stdout } = runCli(["explain", "--json", "--files", BUTTON], { cwd: root });

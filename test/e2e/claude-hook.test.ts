@@ -4,7 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawn } from "node:child_process";
-import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+import { BIN, cleanup, HOOK_SERVER_OFF, materialize, runCli } from "../helpers/cli.js";
+
+// Every hook here answers in its own process (HOOK_SERVER_OFF): what a hook answers, not how it travels; the server
+// path is hook-server.test.ts's, each test with a server of its own.
 
 const states: string[] = [];
 test.after(() => {
@@ -16,7 +19,7 @@ function setup() {
   const root = materialize("monorepo");
   const state = mkdtempSync(join(tmpdir(), "ctxinject-hook-"));
   states.push(state);
-  const hook = (event: Record<string, unknown>) => runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-1", cwd: root, ...event }) });
+  const hook = (event: Record<string, unknown>) => runCli(["hook", "claude"], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-1", cwd: root, ...event }) });
   return { root, state, hook };
 }
 
@@ -27,6 +30,14 @@ const contextOf = (stdout: string, event: string): string => {
 };
 
 const read = (root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, file) } });
+
+test("the test helpers refuse a hook run that does not say which path answers it", () => {
+  const input = JSON.stringify({ session_id: "s-0", cwd: "/", hook_event_name: "UserPromptSubmit", prompt: "hello" });
+  // The inherited environment never says it: a server already running on the machine could answer.
+  assert.throws(() => runCli(["hook", "claude"], { cwd: "/", input }), /which path answers a hook/);
+  assert.throws(() => runCli(["hook", "claude"], { cwd: "/", input, env: { XDG_RUNTIME_DIR: "/tmp" } }), /which path answers a hook/, "a spool of its own needs a state folder of its own too");
+  assert.is(runCli(["hook", "claude"], { cwd: "/", input, env: HOOK_SERVER_OFF }).status, 0);
+});
 
 test("32 hooks at once on one session (parallel subagents' reads) give each registered entry to exactly one of them", async () => {
   const { root, state } = setup();
@@ -40,7 +51,7 @@ test("32 hooks at once on one session (parallel subagents' reads) give each regi
     Array.from({ length: 32 }, (_, i) => {
       const event = JSON.stringify({ session_id: "busy", cwd: root, ...read(root, files[i % files.length]!) });
       return new Promise<{ status: number | null; stdout: string }>((resolve) => {
-        const child = spawn(process.execPath, [BIN, "hook", "claude"], { env: { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: state }, stdio: ["pipe", "pipe", "ignore"] });
+        const child = spawn(process.execPath, [BIN, "hook", "claude"], { env: { ...process.env, NO_COLOR: "1", ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, stdio: ["pipe", "pipe", "ignore"] });
         let stdout = "";
         child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
         child.on("close", (status) => resolve({ status, stdout }));
@@ -176,7 +187,7 @@ test("a config error reaches the user as a systemMessage, and the prompt goes th
   const { root, state } = setup();
   writeFileSync(join(root, ".ctxinjectrc.json"), '{ "claude": { "maxChars": 30000 } }');
   const input = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "s", cwd: root, prompt: "x" });
-  const result = runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input });
+  const result = runCli(["hook", "claude"], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input });
   assert.is(result.status, 0);
   const answer = JSON.parse(result.stdout) as { systemMessage: string };
   assert.match(answer.systemMessage, /^ctxinject: .*\.ctxinjectrc\.json: "claude\.maxChars" must be a whole number from 100 to 10000, got number 30000/);
@@ -186,7 +197,7 @@ test("bad input or a failure of its own: nothing on stdout, one line on stderr, 
   const { state } = setup();
   const cases = ["not json", "[]", JSON.stringify({ hook_event_name: "UserPromptSubmit", prompt: "x" }), ""];
   for (const input of cases) {
-    const result = runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input });
+    const result = runCli(["hook", "claude"], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input });
     assert.is(result.stdout, "", input);
     assert.is(result.status, 1, input);
     assert.match(result.stderr, /^ctxinject hook claude: .+\n$/, input);
@@ -201,7 +212,7 @@ test("a warning (the Cursor unquoted glob) is printed once per session, and agai
   assert.not.match(second.stderr, "typescript.mdc");
   const fresh = mkdtempSync(join(tmpdir(), "ctxinject-hook-"));
   states.push(fresh);
-  const other = runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: fresh }, input: JSON.stringify({ session_id: "s-2", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "hello" }) });
+  const other = runCli(["hook", "claude"], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: fresh }, input: JSON.stringify({ session_id: "s-2", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "hello" }) });
   assert.match(other.stderr, "typescript.mdc:3");
 });
 

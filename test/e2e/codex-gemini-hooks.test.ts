@@ -4,7 +4,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, HOOK_SERVER_OFF, materialize, runCli } from "../helpers/cli.js";
 
 const states: string[] = [];
 test.after(() => {
@@ -17,7 +17,7 @@ function setup(agent: "codex" | "gemini") {
   writeFileSync(join(root, "packages/api/GEMINI.md"), "Gemini notes for the API. (MARK-GEMINI-API)\n");
   const state = mkdtempSync(join(tmpdir(), "ctxinject-hook-"));
   states.push(state);
-  const hook = (event: Record<string, unknown>) => runCli(["hook", agent], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-1", cwd: root, ...event }) });
+  const hook = (event: Record<string, unknown>) => runCli(["hook", agent], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-1", cwd: root, ...event }) });
   return { root, hook };
 }
 
@@ -90,7 +90,7 @@ test("init --codex and --gemini merge their hooks (other hooks stay); again chan
 });
 
 test("hook with an unknown agent names the ones there are", () => {
-  const out = runCli(["hook", "cursor"], { input: "{}" });
+  const out = runCli(["hook", "cursor"], { input: "{}", env: HOOK_SERVER_OFF });
   assert.is(out.status, 1);
   assert.match(out.stderr, "expected: claude, codex, gemini");
 });

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, materialize, REPO, runCli, spoolOf, alive } from "../helpers/cli.js";
+import { cleanup, materialize, ownHookServer, REPO, runCli, spoolOf, alive } from "../helpers/cli.js";
 
 // Each test has a spool of its own (XDG_RUNTIME_DIR), so its server is its own, started and stopped here.
 const made: string[] = [];
@@ -65,10 +65,18 @@ function waitUntil(done: () => boolean, ms = 10_000): void {
   for (let waited = 0; !done() && waited < ms; waited += 50) sleep(50);
 }
 
+/** Each spool's hooks keep their sessions in a state folder of their own, outside the spool's folder. */
+const states = new Map<string, string>();
+function stateFor(run: string): string {
+  let state = states.get(run);
+  if (state === undefined) states.set(run, (state = privateRun()));
+  return state;
+}
+
 function hook(root: string, run: string, session: string, env: Record<string, string> = {}) {
   const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: session, cwd: root, prompt: "fix the retry in packages/api/src/handlers/user.ts" });
   const started = Date.now();
-  const result = runCli(["hook", "claude"], { cwd: root, input: event, env: { XDG_RUNTIME_DIR: run, CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...env } });
+  const result = runCli(["hook", "claude"], { cwd: root, input: event, env: { ...ownHookServer(run, stateFor(run)), CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...env } });
   return { ...result, ms: Date.now() - started };
 }
 

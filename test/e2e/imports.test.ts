@@ -37,7 +37,7 @@ test("an import cycle is stopped with a warning naming the chain", () => {
 test("explain shows the import tree under the importing file", () => {
   const root = materialize("imports");
   const { stdout } = runCli(["explain"], { cwd: root });
-  assert.match(stdout, /GEMINI\.md .*\n\s+↳ imports docs\/style\.md\n\s+↳ imports docs\/deeper\.md/);
+  assert.match(stdout, /GEMINI\.md\n.*\n {6}↳ imports docs\/style\.md\n {8}↳ imports docs\/deeper\.md/);
   const json = JSON.parse(runCli(["explain", "--json"], { cwd: root }).stdout) as { candidates: Array<{ id: string; status: string; reason: string; imports?: unknown }> };
   const gemini = json.candidates.find((c) => c.id === "GEMINI.md")!;
   assert.equal(gemini.imports, [{ path: "docs/style.md", imports: [{ path: "docs/deeper.md", imports: [] }] }]);

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
 
 test.after(cleanup);
@@ -14,17 +14,19 @@ test("init --claude merges the hooks into .claude/settings.json, keeps what is t
   mkdirSync(join(root, ".claude"));
   const mine = { matcher: "Bash", hooks: [{ type: "command", command: "echo mine" }] };
   writeFileSync(join(root, ".claude/settings.json"), JSON.stringify({ model: "sonnet", hooks: { PreToolUse: [mine] } }));
-  const first = runCli(["init", "--claude"], { cwd: root });
+  // A PATH with no ctxinject on it, so the command is the same on every machine.
+  const env = { PATH: (process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject"))).join(delimiter) };
+  const first = runCli(["init", "--claude"], { cwd: root, env });
   assert.is(first.status, 0, first.stderr);
   const settings = settingsOf(root);
   assert.is(settings.model, "sonnet");
   assert.equal(settings.hooks.PreToolUse![0], mine);
   for (const event of ["UserPromptSubmit", "PreToolUse", "PostToolUse", "SubagentStart", "SessionStart", "SessionEnd"]) {
     const ours = settings.hooks[event]!.flatMap((g) => g.hooks).filter((h) => h.command.endsWith("hook claude"));
-    assert.equal(ours.map((h) => h.command), [`${BIN} hook claude`], event);
+    assert.equal(ours.map((h) => h.command), ["npx --no-install ctxinject hook claude"], event);
   }
   assert.is(settings.hooks.PostToolUse!.at(-1)!.matcher, "Read|Write|Edit|MultiEdit|NotebookEdit");
-  const again = runCli(["init", "--claude"], { cwd: root });
+  const again = runCli(["init", "--claude"], { cwd: root, env });
   assert.match(again.stderr, "unchanged");
   assert.equal(settingsOf(root), settings);
 });

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, git, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, git, HOOK_SERVER_OFF, materialize, runCli } from "../helpers/cli.js";
 
 const states: string[] = [];
 test.after(() => {
@@ -88,7 +88,7 @@ test("explain --as claude (= claude-code) on a symlinked skills folder: Claude C
 function claudeHook(root: string, prompt: string): string {
   const state = mkdtempSync(join(tmpdir(), "ctxinject-links-"));
   states.push(state);
-  const out = runCli(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-1", cwd: root, hook_event_name: "UserPromptSubmit", prompt }) });
+  const out = runCli(["hook", "claude"], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-1", cwd: root, hook_event_name: "UserPromptSubmit", prompt }) });
   assert.is(out.status, 0, out.stderr);
   return out.stdout === "" ? "" : (JSON.parse(out.stdout).hookSpecificOutput?.additionalContext ?? "");
 }
@@ -146,7 +146,7 @@ test("agents' short names: --as claude and --as gemini are claude-code and gemin
   assert.is(runCli(["build", "--as", "gemini"], { cwd: root }).status, 0);
   const state = mkdtempSync(join(tmpdir(), "ctxinject-links-"));
   states.push(state);
-  const hook = runCli(["hook", "claude-code"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-2", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "merge the pdf forms" }) });
+  const hook = runCli(["hook", "claude-code"], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-2", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "merge the pdf forms" }) });
   assert.is(hook.status, 0, hook.stderr);
   assert.match(hook.stdout, "pdf-forms");
   const init = runCli(["init", "--claude-code"], { cwd: root });

@@ -18,13 +18,45 @@ test.after.each(async () => {
   for (const client of open.splice(0)) await client.close().catch(() => undefined);
 });
 
-async function connect(root: string, roots?: string[]): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: root, env: { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: `${root}/.state` } as Record<string, string>, stderr: "ignore" });
+interface Connected {
+  client: Client;
+  /** Resolves when the server says its watch of the tree is ready (its CTXINJECT_DEBUG line). */
+  watching: Promise<void>;
+}
+
+async function connectWith(root: string, roots?: string[], onRoots?: () => void): Promise<Connected> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: root, env: { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", CTXINJECT_STATE_DIR: `${root}/.state` } as Record<string, string>, stderr: "pipe" });
+  let said = "";
+  const watching = new Promise<void>((resolve) => {
+    transport.stderr!.on("data", (chunk: Buffer) => {
+      said += chunk.toString("utf8");
+      if (said.includes("debug: watching ")) resolve();
+    });
+  });
   const client = new Client({ name: "ctxinject-test", version: "0.0.0" }, roots ? { capabilities: { roots: { listChanged: false } } } : {});
-  if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: "project" })) }));
+  if (roots)
+    client.setRequestHandler(ListRootsRequestSchema, async () => {
+      onRoots?.();
+      return { roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: "project" })) };
+    });
   await client.connect(transport);
   open.push(client);
-  return client;
+  return { client, watching };
+}
+
+async function connect(root: string): Promise<Client> {
+  return (await connectWith(root)).client;
+}
+
+/** The next resources/list_changed notification; fails the test after `ms` without one (a deadline, not a wait). */
+function nextListChanged(client: Client, ms: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no resources/list_changed notification within ${ms} ms`)), ms);
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 const textOf = (result: unknown): string => ((result as { content: Array<{ type: string; text: string }> }).content[0]?.text ?? "");
@@ -88,15 +120,12 @@ test("every instruction file is a resource, listed and readable as markdown", as
 
 test("a rules file created while the server runs: the client is told the resource list changed, and the new file is listed", async () => {
   const root = materialize("monorepo");
-  const client = await connect(root);
-  let changed = 0;
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => void changed++);
-  await client.listResources(); // the server has read the tree and watches its folders
-  await new Promise((r) => setTimeout(r, 300));
+  const { client, watching } = await connectWith(root);
+  await client.listResources(); // the server has read the tree and begun watching its folders
+  await watching;
+  const changed = nextListChanged(client, 5000);
   writeFileSync(join(root, ".cursor/rules/added-later.mdc"), "---\nalwaysApply: true\n---\nAdded while the server ran.\n");
-  const deadline = Date.now() + 5000;
-  while (changed === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(changed > 0, "a resources/list_changed notification arrived");
+  await changed; // a resources/list_changed notification arrived
   // The list is what build --all reads: the files git tracks (a new rule counts once added).
   git(root, "add", ".cursor/rules/added-later.mdc");
   const { resources } = await client.listResources();
@@ -110,14 +139,11 @@ test("a rule written while the server is still starting its watch is reported on
   const root = materialize("monorepo", { git: false });
   for (let i = 0; i < 1500; i++) mkdirSync(join(root, `services/s${i}/src`), { recursive: true });
   const client = await connect(root);
-  let changed = 0;
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => void changed++);
+  const changed = nextListChanged(client, 10_000);
   await client.listResources(); // the watch begins with this reading
   mkdirSync(join(root, "services/s1499/.cursor/rules"), { recursive: true });
   writeFileSync(join(root, "services/s1499/.cursor/rules/late.mdc"), "---\nalwaysApply: true\n---\nWritten while the watch started.\n");
-  const deadline = Date.now() + 10_000;
-  while (changed === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(changed > 0, "a resources/list_changed notification arrived");
+  await changed; // a resources/list_changed notification arrived
   const { resources } = await client.listResources();
   assert.ok(resources.some((r) => r.uri === "ctxinject://rule/services/s1499/.cursor/rules/late.mdc"));
   await client.close();
@@ -127,8 +153,13 @@ test("the client's roots are the project: started elsewhere, it reads the root t
   const project = materialize("monorepo");
   const elsewhere = mkdtempSync(join(tmpdir(), "ctxinject-mcp-cwd-"));
   try {
-    const client = await connect(elsewhere, [project]);
-    await new Promise((r) => setTimeout(r, 300));
+    // The server asks for the roots once connected. setImmediate: after the answer is on its way, so the ping below
+    // follows it on the pipe; the ping's answer then means the server took the roots before the tool call is sent.
+    let asked!: () => void;
+    const rootsAsked = new Promise<void>((resolve) => (asked = resolve));
+    const { client } = await connectWith(elsewhere, [project], () => setImmediate(asked));
+    await rootsAsked;
+    await client.ping();
     const { rules } = JSON.parse(textOf(await client.callTool({ name: "list_rules", arguments: {} }))) as { rules: Array<{ id: string }> };
     assert.ok(rules.some((r) => r.id === ".cursor/rules/general.mdc"), rules.map((r) => r.id).join(", "));
     await client.close();

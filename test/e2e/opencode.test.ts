@@ -4,9 +4,9 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import CtxinjectPlugin from "../../src/integrations/opencode.js";
@@ -155,16 +155,25 @@ test("a broken config: the tool result is left as it was, and opencode's log say
   assert.match(logged[0]!.message, ".ctxinjectrc.json");
 });
 
-test("the plugin file init writes loads ctxinject, and says in opencode's log when it cannot", async () => {
+test("the plugin file init writes names no path of this machine, loads the ctxinject on PATH, and says in opencode's log when there is none", async () => {
   const dir = mkdtempSync(join(tmpdir(), "ctxinject-loader-"));
+  const path = process.env.PATH;
   try {
+    const source = opencodePluginSource();
+    assert.not.match(source, process.cwd());
+    assert.not.match(source, /file:\/\//);
+    // Outside any project with ctxinject installed: only PATH can lead to it (npm links bin/ctxinject.js there).
+    mkdirSync(join(dir, "bin"));
+    symlinkSync(join(process.cwd(), "bin/ctxinject.js"), join(dir, "bin/ctxinject"));
     const good = join(dir, "good.mjs");
-    writeFileSync(good, opencodePluginSource(join(process.cwd(), "bin/ctxinject.js")));
+    writeFileSync(good, source);
+    process.env.PATH = [join(dir, "bin"), path].join(delimiter);
     const loaded = (await import(pathToFileURL(good).href)) as { CtxinjectPlugin: unknown };
     assert.is(loaded.CtxinjectPlugin, (await import("../../dist/integrations/opencode.js")).CtxinjectPlugin);
 
     const bad = join(dir, "bad.mjs");
-    writeFileSync(bad, opencodePluginSource(join(dir, "nowhere/bin/ctxinject.js")));
+    writeFileSync(bad, source);
+    process.env.PATH = join(dir, "nowhere");
     const { CtxinjectPlugin: fallback } = (await import(pathToFileURL(bad).href)) as { CtxinjectPlugin: (input: unknown) => Promise<object> };
     const logged: string[] = [];
     const original = console.error;
@@ -176,8 +185,9 @@ test("the plugin file init writes loads ctxinject, and says in opencode's log wh
     }
     assert.is(logged.length, 1);
     assert.match(logged[0]!, "could not be loaded");
-    assert.match(logged[0]!, "nowhere/dist/integrations/opencode.js");
+    assert.match(logged[0]!, "no ctxinject on PATH");
   } finally {
+    process.env.PATH = path;
     rmSync(dir, { recursive: true, force: true });
   }
 });

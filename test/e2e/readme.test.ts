@@ -14,6 +14,14 @@ test("a README keeps its prose and code; HTML blocks, badges, images and embeds 
   for (const gone of ["<p align", "img.shields.io/badge", "producthunt", "screenshot.png", "a comment for people", "logo.png"]) assert.not.match(stdout, gone);
 });
 
+test("inline HTML in a README's prose (kbd, sub, a link, br) goes; its text, generics and code spans stay", () => {
+  const root = materialize("readme-inline-html");
+  const { status, stdout, stderr } = runCli(["build", "--files", "src/widget.ts"], { cwd: root });
+  assert.is(status, 0, stderr);
+  for (const kept of ["[**Read the contributing guide**](CONTRIBUTING.md)", "Press Ctrl+S to save", "prints a footnote at", "A guide to the API lives", "Map<string, Widget>", "`<kbd>` in code"]) assert.match(stdout, kept);
+  for (const gone of ["<kbd>C", "<sub>", "<br", "<a href", "</a>"]) assert.not.match(stdout, gone);
+});
+
 test("an empty or heading-only README is skipped without a warning", () => {
   const root = materialize("readme-for-people");
   const { status, stdout, stderr } = runCli(["build", "--files", "apps/api/src/queries.ts"], { cwd: root });

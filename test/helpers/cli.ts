@@ -14,18 +14,50 @@ export interface CliResult {
   stderr: string;
 }
 
+/** The environment a test's run of the CLI gets: this process's, NO_COLOR set, the test run's own state and config folders, `overrides` on top (undefined removes). */
+export function testEnvironment(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  // Sessions and saved globs go to a folder of the test run's own, never the user's state folder.
+  const stateDefault = overrides.CTXINJECT_STATE_DIR === undefined && overrides.XDG_STATE_HOME === undefined ? { CTXINJECT_STATE_DIR: testStateDir() } : {};
+  // The user's own config (and git's and the agents' user settings under it) is never the developer's: an empty folder.
+  const configDefault = "XDG_CONFIG_HOME" in overrides ? {} : { XDG_CONFIG_HOME: testConfigHome() };
+  // A hook server the tests start ends soon after them (src/cli/hook-server.ts).
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...stateDefault, ...configDefault, ...overrides };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return env as Record<string, string>;
+}
+
+/**
+ * A hook answered in its own process: no hook server is asked or started. (Without this or `ownHookServer`, a hook a
+ * test runs could be answered by whatever server of this build already runs on the machine, with its own state.)
+ */
+export const HOOK_SERVER_OFF = { CTXINJECT_HOOK_SERVER: "0" } as const;
+
+/** A hook answered through a hook server of the test's own: its spool under `runtime`, its sessions in `state`. */
+export function ownHookServer(runtime: string, state: string): { XDG_RUNTIME_DIR: string; CTXINJECT_STATE_DIR: string } {
+  return { XDG_RUNTIME_DIR: runtime, CTXINJECT_STATE_DIR: state };
+}
+
+/**
+ * Throws unless a run of `ctxinject hook …` says which path answers it: the server off (CTXINJECT_HOOK_SERVER=0), or
+ * a server of its own (its own XDG_RUNTIME_DIR, hence spool, and its own CTXINJECT_STATE_DIR). `env` is what the
+ * test sets on top of the inherited environment, which is never trusted to say it.
+ */
+export function assertHookPathStated(args: readonly string[], env: Record<string, string | undefined> = {}): void {
+  if (args[0] !== "hook") return;
+  const off = ["0", "off", "false", "no"].includes((env.CTXINJECT_HOOK_SERVER ?? "").toLowerCase());
+  const own = env.XDG_RUNTIME_DIR !== undefined && env.XDG_RUNTIME_DIR !== "" && env.CTXINJECT_STATE_DIR !== undefined;
+  if (!off && !own) {
+    throw new Error(`ctxinject ${args.join(" ")}: a test must say which path answers a hook: HOOK_SERVER_OFF, or ownHookServer(runtime, state) (test/helpers/cli.ts)`);
+  }
+}
+
 /** Spawns the built CLI as a user would, with NO_COLOR set unless the test overrides the environment. */
 export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string } = {}): CliResult {
-  // Sessions and saved globs go to a folder of the test run's own, never the user's state folder.
-  const stateDefault = options.env?.CTXINJECT_STATE_DIR === undefined && options.env?.XDG_STATE_HOME === undefined ? { CTXINJECT_STATE_DIR: testStateDir() } : {};
-  // The user's own config (and git's and the agents' user settings under it) is never the developer's: an empty folder.
-  const configDefault = options.env && "XDG_CONFIG_HOME" in options.env ? {} : { XDG_CONFIG_HOME: testConfigHome() };
-  // A hook server the tests start ends soon after them (src/cli/hook-server.ts).
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...stateDefault, ...configDefault, ...options.env };
-  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  assertHookPathStated(args, options.env);
+  const env = testEnvironment(options.env);
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? REPO,
-    env: env as NodeJS.ProcessEnv,
+    env,
     encoding: "utf8",
     input: options.input ?? "",
     maxBuffer: 256 * 1024 * 1024,

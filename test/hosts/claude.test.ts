@@ -9,7 +9,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
 import { CLAUDE_CODE_VERSION, claudeBinary, claudeEnv } from "./claude-cli.js";
-import { count, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill } from "./harness.js";
+import { count, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
 
 const found = claudeBinary();
 if ("skip" in found) {
@@ -36,6 +36,7 @@ function claude(root: string, script: Step[], runs: string[][], extraEnv: Record
 function project(prepare?: (root: string) => void): string {
   const root = materialize("claude-host");
   prepare?.(root);
+  installInProject(root);
   const init = runCli(["init", "--claude"], { cwd: root });
   assert.is(init.status, 0, init.stderr);
   return root;

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, lastAgentTurn, installHost, type Outcome, removeWorkFolders, runScenario, workFolder, writeSkill } from "./harness.js";
+import { count, lastAgentTurn, installHost, type Outcome, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
 
 /** The Codex version the suite runs against (README "Codex"); bump it here, nowhere else. */
 export const CODEX_VERSION = "0.169.0";
@@ -62,6 +62,7 @@ function codex(root: string, script: Step[], prompts: string[], topLevel: string
 function project(prepare?: (root: string) => void): string {
   const root = materialize("claude-host");
   prepare?.(root);
+  installInProject(root);
   const init = runCli(["init", "--codex"], { cwd: root });
   assert.is(init.status, 0, init.stderr);
   return root;

@@ -8,7 +8,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, installHost, lastAgentTurn, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill } from "./harness.js";
+import { count, installHost, lastAgentTurn, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
 
 /** The Gemini CLI version the suite runs against (README "Gemini CLI"); bump it here, nowhere else. */
 export const GEMINI_VERSION = "0.61.0";
@@ -42,6 +42,7 @@ function project(): string {
   const root = materialize("claude-host");
   writeFileSync(join(root, "GEMINI.md"), "Gemini notes for the whole project. (MARK-GEMINI-ROOT)\n");
   writeFileSync(join(root, "packages/api/GEMINI.md"), "Gemini notes for the API. (MARK-GEMINI-API)\n");
+  installInProject(root);
   const init = runCli(["init", "--gemini"], { cwd: root });
   assert.is(init.status, 0, init.stderr);
   return root;

@@ -3,11 +3,11 @@
  * it inside `unshare -n` against the fake API (run-host.mjs), with the requests it recorded.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import * as assert from "uvu/assert";
-import { REPO, stopHookServers } from "../helpers/cli.js";
+import { BIN, REPO, stopHookServers } from "../helpers/cli.js";
 
 /** Where the suites keep host CLIs between runs: they are large (each carries a native binary of 100–400 MB). */
 export const HOSTS_CACHE = process.env.CTXINJECT_HOSTS_CACHE ?? join(homedir(), ".cache/ctxinject-hosts");
@@ -122,4 +122,14 @@ export const lastAgentTurn = (out: Outcome, also?: (r: Recorded) => boolean) => 
 export function writeSkill(root: string, folder: string, name: string, marker: string): void {
   mkdirSync(join(root, folder, name), { recursive: true });
   writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
+}
+
+/**
+ * ctxinject installed in the project the way `npm install --save-dev ctxinject` lays it out (the package under
+ * node_modules, its bin linked from node_modules/.bin), so that the portable commands init writes find it.
+ */
+export function installInProject(root: string): void {
+  mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
+  symlinkSync(REPO, join(root, "node_modules/ctxinject"));
+  symlinkSync(BIN, join(root, "node_modules/.bin/ctxinject"));
 }

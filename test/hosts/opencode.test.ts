@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
-import { agentTurns, count, lastAgentTurn, HOSTS_CACHE, installHost, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill } from "./harness.js";
+import { agentTurns, count, lastAgentTurn, HOSTS_CACHE, installHost, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
 
 /** The opencode version the suite runs against (README "opencode"); bump it here, nowhere else. */
 export const OPENCODE_VERSION = "1.18.33";
@@ -92,6 +92,7 @@ function provideDependencies(dir: string): void {
 function project(options: { install?: boolean; prepare?: (root: string) => void } = {}): string {
   const root = materialize("claude-host");
   options.prepare?.(root);
+  installInProject(root);
   const init = runCli(["init", "--opencode", ...(options.install ? [] : ["--no-install"])], { cwd: root });
   assert.is(init.status, 0, init.stderr);
   if (!options.install) provideDependencies(join(root, ".opencode"));

@@ -203,12 +203,13 @@ test("explain shows where each setting came from: default, user config, reposito
   const repoFile = join(root, ".ctxinjectrc.json");
   const text = runCli(["explain", "--tokenizer", "o200k"], { cwd: root, env: env({ XDG_CONFIG_HOME: xdg }) });
   assert.is(text.status, 0, text.stderr);
-  assert.match(text.stdout, new RegExp(`\\n  format +user config ${userFile}\\n`));
+  assert.match(text.stdout, new RegExp(`\\n  format +user config\\s+${userFile}\\n`));
   assert.match(text.stdout, new RegExp(`\\n  tokenizer +flag\\n`));
-  assert.match(text.stdout, new RegExp(`\\n  maxTokens +repository config ${repoFile}\\n`));
-  assert.match(text.stdout, new RegExp(`\\n  agents\\.files +user config ${userFile}\\n`));
-  assert.match(text.stdout, new RegExp(`\\n  agents\\.skipRoot +repository config ${repoFile}\\n`));
-  assert.match(text.stdout, new RegExp(`\\n  allowOutside +default \\(ignored in the repository's config ${repoFile}\\)\\n`));
+  assert.match(text.stdout, new RegExp(`\\n  maxTokens +repository config\\s+${repoFile}\\n`));
+  assert.match(text.stdout, new RegExp(`\\n  agents\\.files +user config\\s+${userFile}\\n`));
+  assert.match(text.stdout, new RegExp(`\\n  agents\\.skipRoot +repository config\\s+${repoFile}\\n`));
+  // explain's text fits 100 columns: a long path goes on the next line, under the setting.
+  assert.match(text.stdout, new RegExp(`\\n  allowOutside +default \\(ignored in the repository's config\\s+${repoFile}\\)\\n`));
   assert.match(text.stdout, /\n {2}\d+ others: default\n/);
   const json = runCli(["explain", "--json", "--tokenizer", "o200k"], { cwd: root, env: env({ XDG_CONFIG_HOME: xdg }) });
   const parsed = JSON.parse(json.stdout) as { candidates: unknown[]; settings: Record<string, { from: string; file?: string; ignored?: string }> };

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, cleanup, materialize, runCli, spoolOf, alive } from "../helpers/cli.js";
+import { BIN, cleanup, materialize, ownHookServer, runCli, spoolOf, alive } from "../helpers/cli.js";
 
 // Issue 29 item 8: the hook server runs as its user, often root under `sudo -E`, with a spool folder in an
 // XDG_RUNTIME_DIR that may be another user's. It serves only requests of its own user, from its own folder, and a
@@ -43,9 +43,17 @@ function waitUntil(done: () => boolean, ms = 10_000): void {
 /** No trust switch in the server's environment, whatever the test runner has (CI is set on CI machines). */
 const UNTRUSTED = { CI: undefined, CTXINJECT_TRUST_ALL: undefined };
 
+/** Each spool's hooks keep their sessions in a state folder of their own, outside the spool's folder. */
+const states = new Map<string, string>();
+function stateFor(run: string): string {
+  let state = states.get(run);
+  if (state === undefined) states.set(run, (state = tempDir()));
+  return state;
+}
+
 function hook(root: string, run: string, session: string, env: Record<string, string | undefined> = {}) {
   const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: session, cwd: root, prompt: "fix packages/api/src/handlers/user.ts" });
-  return runCli(["hook", "claude"], { cwd: root, input: event, env: { XDG_RUNTIME_DIR: run, CTXINJECT_DEBUG: "1", ...UNTRUSTED, ...env } });
+  return runCli(["hook", "claude"], { cwd: root, input: event, env: { ...ownHookServer(run, stateFor(run)), CTXINJECT_DEBUG: "1", ...UNTRUSTED, ...env } });
 }
 
 function withServer(): { run: string; spool: string; pid: number } {

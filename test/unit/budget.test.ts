@@ -90,14 +90,17 @@ test("a single sentence longer than the budget is listed, not cut mid-sentence",
 });
 
 test("a code fence at the cut is kept whole or left out whole", () => {
-  const content = "Intro sentence.\n\n```sh\nnpm ci\nnpm test\nnpm run build\n```\n\nAfter the fence there is more text to read.";
+  const content = "Intro sentence.\n\n```sh\nnpm ci\nnpm test\nnpm run build\n```\n\nAfter the fence there is more text to read. " + "Then one more sentence. ".repeat(6);
   const e = withTokens("f.md", content);
-  for (let budget = 10; budget <= 60; budget++) {
+  const seen = new Set<string>();
+  for (let budget = 10; budget <= 90; budget++) {
     const kept = fit([e], budget).entries[0];
-    if (!kept) continue;
-    const fences = (kept.content.match(/^```/gm) ?? []).length;
+    const fences = (kept?.content.match(/^```/gm) ?? []).length;
     assert.is(fences % 2, 0, `budget ${budget} left an open fence`);
+    seen.add(!kept ? "left out" : kept.content === content ? "whole" : fences === 0 ? "cut before the fence" : "cut after the fence");
   }
+  // Each way the fence can meet the cut happened within these budgets, so the check above was made on each.
+  assert.equal([...seen].sort(), ["cut after the fence", "cut before the fence", "left out", "whole"]);
 });
 
 test("emoji and other surrogate pairs are never split", () => {

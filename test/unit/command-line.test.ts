@@ -1,8 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { commandLine } from "../../src/core/command-line.js";
 import { CtxinjectError } from "../../src/core/errors.js";
-import { CLAUDE_SETTINGS, CODEX_SETTINGS, hookCommand } from "../../src/io/hook-settings.js";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { chooseHookCommand, commandLine, type HookCommandRequest } from "../../src/core/command-line.js";
+import { pathFolderOf } from "../../src/io/hook-settings.js";
 
 const WIN_BIN = "C:\\Users\\Ana Lima\\AppData\\Roaming\\npm\\node_modules\\ctxinject\\bin\\ctxinject.js";
 
@@ -33,10 +36,76 @@ test("on POSIX a plain path stays bare and one with spaces or quotes gets single
   assert.is(commandLine("linux", "/opt/$HOME/ctxinject", ["hook"]), "'/opt/$HOME/ctxinject' hook");
 });
 
-test("init's hook command on Windows names node and the bin, even where the project has its own install", () => {
-  assert.is(hookCommand(CLAUDE_SETTINGS, "C:\\repo", WIN_BIN, true, "win32"), 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude');
-  assert.is(hookCommand(CODEX_SETTINGS, "C:\\repo", WIN_BIN, false, "win32"), 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook codex');
-  assert.is(hookCommand(CLAUDE_SETTINGS, "/nonexistent-root", "/home/ana lima/bin/ctxinject.js", true, "linux"), "'/home/ana lima/bin/ctxinject.js' hook claude");
+const request = (over: Partial<HookCommandRequest>): HookCommandRequest => ({
+  agent: "claude",
+  hostName: "Claude Code",
+  platform: "linux",
+  forProject: true,
+  projectDir: { variable: "CLAUDE_PROJECT_DIR" },
+  localInstall: false,
+  onPath: null,
+  self: "/tmp/npx-cache/_npx/1a2b/node_modules/.bin/ctxinject",
+  ...over,
+});
+const MACHINE_PATH = /\/tmp|[A-Z]:[\\/]|\/home|\/Users/;
+
+test("a project's hook command never names a path of this machine, whatever is installed where, on any platform", () => {
+  for (const platform of ["linux", "darwin", "win32"])
+    for (const projectDir of [{ variable: "CLAUDE_PROJECT_DIR" }, "cwd", "none"] as const)
+      for (const localInstall of [true, false])
+        for (const onPath of ["/usr/local/bin", null]) {
+          const self = platform === "win32" ? WIN_BIN : "/tmp/npx-cache/_npx/1a2b/node_modules/.bin/ctxinject";
+          const { command, why } = chooseHookCommand(request({ platform, projectDir, localInstall, onPath, self }));
+          assert.not.match(command, MACHINE_PATH, `${platform} ${JSON.stringify(projectDir)} ${localInstall} ${onPath}`);
+          assert.ok(command.endsWith(" hook claude"), command);
+          assert.ok(why.length > 0);
+        }
+});
+
+test("a project's own install is reached through the host's project variable, the folder it runs hooks in, or npx", () => {
+  assert.is(chooseHookCommand(request({ localInstall: true })).command, '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude');
+  const gemini = chooseHookCommand(request({ agent: "gemini", hostName: "Gemini CLI", projectDir: "cwd", localInstall: true }));
+  assert.is(gemini.command, "node_modules/.bin/ctxinject hook gemini");
+  assert.match(gemini.why, "runs hooks in the project folder");
+  const codex = chooseHookCommand(request({ agent: "codex", hostName: "Codex", projectDir: "none", localInstall: true, onPath: "/usr/local/bin" }));
+  assert.is(codex.command, "npx --no-install ctxinject hook codex");
+  assert.match(codex.why, "may be below the project");
+  assert.is(chooseHookCommand(request({ platform: "win32", localInstall: true, self: WIN_BIN })).command, "npx --no-install ctxinject hook claude");
+});
+
+test("without a project install a project's hook names ctxinject on PATH, else npx, and says which and why", () => {
+  const onPath = chooseHookCommand(request({ onPath: "/usr/local/bin" }));
+  assert.is(onPath.command, "ctxinject hook claude");
+  assert.match(onPath.why, "on PATH (/usr/local/bin)");
+  const neither = chooseHookCommand(request({}));
+  assert.is(neither.command, "npx --no-install ctxinject hook claude");
+  assert.match(neither.why, "neither installed in this project nor on PATH");
+  assert.is(chooseHookCommand(request({ platform: "win32", onPath: "C:\\tools" })).command, "ctxinject hook claude");
+});
+
+test("a user's own settings name this ctxinject by its path, quoted for the platform", () => {
+  assert.is(chooseHookCommand(request({ forProject: false, platform: "win32", self: WIN_BIN, localInstall: true })).command, 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude');
+  assert.is(chooseHookCommand(request({ forProject: false, self: "/home/ana lima/bin/ctxinject.js", onPath: "/usr/bin" })).command, "'/home/ana lima/bin/ctxinject.js' hook claude");
+});
+
+test("PATH lookup skips npm's one-run node_modules/.bin folders and finds a Windows .cmd through PATHEXT", () => {
+  const dir = mkdtempSync(join(tmpdir(), "ctxinject-path-"));
+  try {
+    const npx = join(dir, "_npx/1a2b/node_modules/.bin");
+    const global = join(dir, "global/bin");
+    mkdirSync(npx, { recursive: true });
+    mkdirSync(global, { recursive: true });
+    writeFileSync(join(npx, "ctxinject"), "#!/bin/sh\n", { mode: 0o755 });
+    assert.is(pathFolderOf("ctxinject", { PATH: [npx, global].join(delimiter) }, "linux"), null);
+    writeFileSync(join(global, "ctxinject"), "#!/bin/sh\n", { mode: 0o644 });
+    assert.is(pathFolderOf("ctxinject", { PATH: [npx, global].join(delimiter) }, "linux"), null, "not executable");
+    chmodSync(join(global, "ctxinject"), 0o755);
+    assert.is(pathFolderOf("ctxinject", { PATH: [npx, global].join(delimiter) }, "linux"), global);
+    writeFileSync(join(global, "ctxinject.CMD"), "@echo off\n");
+    assert.is(pathFolderOf("ctxinject", { Path: global, PATHEXT: ".EXE;.CMD" }, "win32"), global);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

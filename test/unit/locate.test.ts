@@ -4,6 +4,7 @@ import { locateSource } from "../../src/core/sources/index.js";
 import { localName, overrideName } from "../../src/core/sources/agents.js";
 import { ruleName } from "../../src/core/sources/rules.js";
 import { hasSegments } from "../../src/core/rel-path.js";
+import { createRunMemo } from "../../src/core/run-memo.js";
 
 const opts = { agentFiles: ["AGENTS.md", "CLAUDE.md"], ruleDirs: ["docs/rules"] };
 const where = (path: string) => {
@@ -39,10 +40,11 @@ test("agent files, their overrides and READMEs are found; look-alikes are not", 
 });
 
 test("a whole tree's paths are classified as a hook's few are (past the point where one expression scans them)", () => {
-  // Options of their own: a locator of their own, asked for nothing yet.
+  // One run's locator, asked for nothing yet.
   const wide = { agentFiles: ["AGENTS.md"], ruleDirs: ["docs/wide-rules"] };
+  const memo = createRunMemo();
   const at = (path: string) => {
-    const l = locateSource(path, wide);
+    const l = locateSource(path, wide, memo);
     return l === null ? null : `${l.module.name}@${l.anchor}`;
   };
   for (let i = 0; i < 400; i++) {

@@ -7,6 +7,11 @@ test("HTML blocks, comments, badge lines and inline images go; code fences and c
   assert.is(readmeForAgents(text), "Use `![a](b)` here ok.\n\n```\n<div>code</div>\n```\nEnd.");
 });
 
+test("inline HTML elements in prose go with their text kept; a generic type and code spans are not HTML", () => {
+  const text = "Press <kbd>Ctrl</kbd> or [<kbd>**Jobs**</kbd>](https://x.invalid) <a href=\"y\">here</a>.<br>\nA Map<string, T> and `<kbd>` stay.";
+  assert.is(readmeForAgents(text), "Press Ctrl or [**Jobs**](https://x.invalid) here.\nA Map<string, T> and `<kbd>` stay.");
+});
+
 test("only headings, or nothing, is no body", () => {
   assert.not.ok(hasBody("## API\n"));
   assert.not.ok(hasBody(""));

@@ -239,4 +239,69 @@ test("at equal priority, entries registered into a session come before the repos
   assert.equal(s.entries.map((e) => e.id), ["from-hook", ".cursorrules", "AGENTS.md"]);
 });
 
+
+// Six lines long enough to count (near-copy.ts: at least 20 characters each), shared by the copies below.
+const RULE_LINES = [
+  "Handlers return a Result value instead of throwing across the boundary.",
+  "Every public function has an explicit return type written out in full.",
+  "Log through the shared logger module so that request ids are attached.",
+  "Database access goes through the repository layer, never raw queries.",
+  "Tests for a handler sit beside it and name the behaviour they assert.",
+  "Feature flags are read once at start-up and passed down as arguments.",
+  "Errors shown to users never include stack traces or internal paths.",
+  "Time zones are stored as UTC and converted only at the display edge.",
+  "Retries use the shared backoff helper with a ceiling of five attempts.",
+  "Each module exports one thing whose name matches the file that holds it.",
+];
+const body = (lines: string[]) => lines.map((l) => `- ${l}`).join("\n");
+
+test("a near copy of a rule for another agent (a link and a line changed) is sent once, naming the kept one", () => {
+  const edited = [...RULE_LINES.slice(0, 9), "See [the Claude guide](../../CLAUDE.md) for the commit format we follow."];
+  const original = [...RULE_LINES.slice(0, 9), "See [the Cursor guide](./guide.mdc) for the commit format we follow."];
+  const s = select(
+    { ".cursor/rules/ts.mdc": fm("globs: '*.ts'", body(original)), ".claude/rules/ts.md": fm("paths: '*.ts'", body(edited)) },
+    { targets: ["a.ts"] },
+  );
+  assert.equal(s.entries.map((e) => e.id), [".cursor/rules/ts.mdc"]);
+  assert.is(statusOf(s, ".claude/rules/ts.md"), "duplicate");
+  assert.match(reasonOf(s, ".claude/rules/ts.md"), /^a near copy of \.cursor\/rules\/ts\.mdc: \d+ of 10 lines the same$/);
+});
+
+test("of two near copies the stronger evidence stays: a glob match of the target before a README", () => {
+  const readme = `# Service\n\n${body([...RULE_LINES.slice(0, 9), "Run the service locally with the compose file in the deploy folder."])}`;
+  const s = select({ "README.md": readme, ".cursor/rules/ts.mdc": fm("globs: '*.ts'", body(RULE_LINES)) }, { targets: ["a.ts"] });
+  assert.equal(s.entries.map((e) => e.id), [".cursor/rules/ts.mdc"]);
+  assert.match(reasonOf(s, "README.md"), /near copy of \.cursor\/rules\/ts\.mdc/);
+});
+
+test("a short text mostly inside a longer one goes; texts sharing under nine tenths both stay", () => {
+  const s = select(
+    {
+      ".cursor/rules/all.mdc": fm("alwaysApply: true", body(RULE_LINES)),
+      ".cursor/rules/part.mdc": fm("alwaysApply: true", body(RULE_LINES.slice(0, 6).reverse())),
+      ".cursor/rules/half.mdc": fm("alwaysApply: true", body([...RULE_LINES.slice(4, 8), "Configuration is read from the environment and validated by a schema.", "Public endpoints are documented in the OpenAPI file before they ship."])),
+    },
+    { targets: ["a.ts"] },
+  );
+  assert.equal(s.entries.map((e) => e.id).sort(), [".cursor/rules/all.mdc", ".cursor/rules/half.mdc"]);
+  assert.is(reasonOf(s, ".cursor/rules/part.mdc"), "6 of its 6 lines are in .cursor/rules/all.mdc");
+});
+
+test("texts of fewer than five long lines are never called near copies", () => {
+  const s = select(
+    { ".cursor/rules/a.mdc": fm("alwaysApply: true", body(RULE_LINES.slice(0, 4))), ".cursor/rules/b.mdc": fm("alwaysApply: true", `${body(RULE_LINES.slice(0, 4).reverse())}\n- Short.`) },
+    { targets: ["a.ts"] },
+  );
+  assert.equal(s.entries.map((e) => e.id), [".cursor/rules/a.mdc", ".cursor/rules/b.mdc"]);
+});
+
+test("a near copy of what the agent loads itself is not sent", () => {
+  const claudeMd = body([...RULE_LINES.slice(0, 9), "Commit messages follow the conventional format with a scope in brackets."]);
+  const s = select(
+    { "CLAUDE.md": claudeMd, ".cursor/rules/ts.mdc": fm("alwaysApply: true", body(RULE_LINES)) },
+    { targets: ["a.ts"], configure: (c) => void (c.agents.files = ["AGENTS.md", "CLAUDE.md"]), exclude: (c) => (c.path === "CLAUDE.md" ? "Claude Code loads it itself" : null) },
+  );
+  assert.equal(s.entries.map((e) => e.id), []);
+  assert.match(reasonOf(s, ".cursor/rules/ts.mdc"), /^a near copy of CLAUDE\.md: 9 of 10 lines the same \(Claude Code loads it itself\)$/);
+});
 test.run();

@@ -3,14 +3,10 @@ import * as assert from "uvu/assert";
 import picomatch from "picomatch";
 import { stemmer } from "stemmer";
 import { compileGlobs } from "../../src/core/parse/globs.js";
-import { forgetWarm, primeWarm, takeWarmChanges, warmRegExp, warmStem } from "../../src/core/warm.js";
-
-// The cache is the process's: other tests in this process (the library's, in-process) fill it too.
-test.before.each(forgetWarm);
+import { createWarm } from "../../src/core/warm.js";
 
 test("a glob compiled by an earlier run is not compiled again, and a damaged saved entry is compiled afresh", () => {
-  takeWarmChanges();
-  primeWarm({ globs: { "x:one": ["^one$", ""], "x:bad": ["(", ""], "x:odd": [1 as never, ""] }, stems: {} });
+  const { regExp: warmRegExp, takeChanges: takeWarmChanges } = createWarm({ globs: { "x:one": ["^one$", ""], "x:bad": ["(", ""], "x:odd": [1 as never, ""] }, stems: {} });
   let compiled = 0;
   const compile = () => {
     compiled++;
@@ -27,8 +23,7 @@ test("a glob compiled by an earlier run is not compiled again, and a damaged sav
 });
 
 test("stems come from earlier runs where known, and new ones are kept for the next", () => {
-  takeWarmChanges();
-  primeWarm({ globs: {}, stems: { migrations: "saved-stem" } });
+  const { stem: warmStem, takeChanges: takeWarmChanges } = createWarm({ globs: {}, stems: { migrations: "saved-stem" } });
   const stem = warmStem(stemmer);
   assert.is(stem("migrations"), "saved-stem");
   assert.is(stem("databases"), stemmer("databases"));
@@ -46,9 +41,8 @@ test("globs matched through picomatch's regexp answer exactly as picomatch's own
 });
 
 test("what is kept stays small: past its size nothing more is taken in, and every answer is still right", () => {
-  takeWarmChanges();
   const big = { globs: {}, stems: Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`word${i}`, `stem${i}`])) };
-  primeWarm(big);
+  const { regExp: warmRegExp, stem: warmStem, takeChanges: takeWarmChanges } = createWarm(big);
   let asked = 0;
   const stem = warmStem((word) => {
     asked++;
@@ -60,12 +54,10 @@ test("what is kept stays small: past its size nothing more is taken in, and ever
   assert.is(asked, 100);
   assert.is(takeWarmChanges(), null, "full: nothing new kept");
   assert.is(warmRegExp("x:late", () => /^late$/).source, "^late$", "compiled, not kept");
-  forgetWarm();
 });
 
 test("saved entries of the wrong shape are not answers, and are left out of what is saved next", () => {
-  takeWarmChanges();
-  primeWarm({ globs: {}, stems: { good: "goo", bad: 7 as never, ["__proto__" as string]: "x" }, frontmatter: { "a: 1": { data: { a: 1 }, warnings: [] }, "b: 2": { data: "no" } as never } });
+  const { stem: warmStem, takeChanges: takeWarmChanges } = createWarm({ globs: {}, stems: { good: "goo", bad: 7 as never, ["__proto__" as string]: "x" }, frontmatter: { "a: 1": { data: { a: 1 }, warnings: [] }, "b: 2": { data: "no" } as never } });
   const stem = warmStem((word) => `fresh-${word}`);
   assert.is(stem("good"), "goo");
   assert.is(stem("bad"), "fresh-bad");

@@ -1,25 +1,34 @@
 import { atLeast, diagnose, SEVERITIES, type Finding, type Severity } from "../../core/doctor/index.js";
+import { renderGithub, renderSarif } from "../../core/doctor/formats.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import { readDoctorTree } from "../../io/doctor-tree.js";
 import { linearEngine } from "../../io/linear-regexp.js";
 import { printWarnings, wantsColor, writeOut, type CliContext } from "../context.js";
 
+export const DOCTOR_FORMATS = ["text", "json", "sarif", "github"] as const;
+
 export interface DoctorFlags {
   root?: string;
+  /** The same as --format json. */
   json?: boolean;
+  format?: (typeof DOCTOR_FORMATS)[number];
   failOn?: Severity | "none";
 }
 
 /**
  * `ctxinject doctor`: what silently goes wrong in the repository's instruction files, and for which agent.
- * Findings on stdout (text or --json); exit 1 when one is at or above --fail-on (default error), for CI and hooks.
+ * Findings on stdout (text, json, sarif for code scanning, github for workflow annotations); exit 1 when one is at
+ * or above --fail-on (default error), for CI and hooks, whatever the format.
  */
-export async function runDoctor(ctx: CliContext, flags: DoctorFlags): Promise<number> {
+export async function runDoctor(ctx: CliContext, flags: DoctorFlags, version = ""): Promise<number> {
   const tree = await readDoctorTree(ctx.cwd, flags.root, ctx.env);
   printWarnings(ctx, tree.warnings);
   const findings = diagnose({ ...tree, linear: linearEngine });
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length])) as Record<Severity, number>;
-  if (flags.json) await writeOut(ctx, `${JSON.stringify({ root: tree.root, findings, counts }, null, 2)}\n`);
+  const format = flags.format ?? (flags.json ? "json" : "text");
+  if (format === "json") await writeOut(ctx, `${JSON.stringify({ root: tree.root, findings, counts }, null, 2)}\n`);
+  else if (format === "sarif") await writeOut(ctx, renderSarif(findings, version));
+  else if (format === "github") await writeOut(ctx, renderGithub(findings));
   else await writeOut(ctx, renderFindings(findings, counts, wantsColor(ctx)));
   const failOn = flags.failOn ?? "error";
   return failOn !== "none" && findings.some((f) => atLeast(f.severity, failOn)) ? 1 : 0;

@@ -1,91 +1,17 @@
 import { installPreCommitHook } from "../../io/git-hook.js";
 // fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
-import { promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
-import { CLAUDE_SETTINGS, CODEX_SETTINGS, GEMINI_SETTINGS, hookCommand, mergeHooks, type HookSettings } from "../../io/hook-settings.js";
+import { CLAUDE_SETTINGS, CODEX_SETTINGS, GEMINI_SETTINGS, hookCommand, mergeHooks, ourHook, type HookSettings } from "../../io/hook-settings.js";
+import { readBoundedText } from "../../io/bounded-read.js";
 import { configFileIn } from "../../io/config.js";
 import { spawnSync } from "../../io/lazy-node.js";
 import { opencodeDependenciesMissing, OPENCODE_PLUGIN_FILE, writeOpencodePackage, writeOpencodePlugin } from "../../io/opencode-setup.js";
 import { opencode } from "../../core/agents/opencode.js";
 import { findRoot } from "../../io/root.js";
 import type { CliContext } from "../context.js";
-
-export const CONFIG_TEMPLATE = `# ctxinject configuration for this repository. Every key is optional; the values shown commented out are the defaults.
-# Where settings come from, later winning: defaults < your own config < this file < flags on the command line.
-# Your own config is $XDG_CONFIG_HOME/ctxinject/config.json or config.yaml (~/.config/ctxinject without
-# XDG_CONFIG_HOME; ~/Library/Application Support/ctxinject on macOS, %APPDATA%\\ctxinject on Windows).
-# A repository is untrusted: allowOutside, hiddenCharacters: keep, redact: false and a hookDeadlineMs above 1500
-# are taken from your own config only, and ignored here with a warning. \`ctxinject explain\` shows
-# where each setting came from. This file is data: nothing in it runs (a .js/.mjs/.cjs config runs only after
-# \`ctxinject trust\`).
-
-# Output format: markdown | xml | compact | json
-# format: markdown
-
-# Turn a source off, or change its default priority (critical | high | normal | low).
-sources:
-  rules-injector: { enabled: true, priority: normal }
-  directory-agents: { enabled: true, priority: normal }
-  directory-readme: { enabled: true, priority: low }
-  # custom: { priority: normal }
-
-# Extra rules folders, read like .cursor/rules at the root and in every folder above a target.
-rules:
-  dirs: []
-
-# Agent instruction files read from the root down to each target (AGENTS.override.md replaces AGENTS.md).
-agents:
-  files: [AGENTS.md]        # e.g. [AGENTS.md, CLAUDE.md, GEMINI.md]
-  skipRoot: false           # true when the agent already loads the root file itself
-
-# Entries of your own, always included.
-custom: []
-#  - id: house-style
-#    content: "Answer in British English."
-#    priority: high
-#  - id: glossary
-#    file: docs/glossary.md
-
-# Paths that are never a source (globs, relative to the root).
-ignore: []
-#  - "legacy/**"
-
-# Invisible characters in instruction files (tag characters, bidirectional overrides, zero-width spaces inside
-# words) are removed from the output with a warning naming the file; keep passes them on as they are.
-# hiddenCharacters: strip       (keep: from your own config only)
-
-# Credentials (tokens, keys, passwords) are replaced by [REDACTED:kind] (false: from your own config only).
-# redact: true
-
-# Folders outside the project that symlinks in it may lead to (from your own config only).
-# allowOutside: []
-
-# Token budget and how tokens are counted (approx | o200k | cl100k); threshold for description-only rules.
-# The budget's default is for targeted builds; --all has none and a hook keeps its host's cap unless it is set here.
-# maxTokens: 8000
-# tokenizer: approx
-# minRelevance: 0.25
-
-# Keyword modes: change, disable or add one (pattern is a case-insensitive regular expression). Only ultrawork/ulw
-# is on by default; name search or analyze here to turn it on.
-keywords: {}
-#  search: {}
-#  review: { pattern: "\\breview (this|my) pr\\b", content: "Review like a maintainer.", priority: high }
-
-# A hook (ctxinject hook claude|codex|gemini) answers within this long, or adds nothing: it never holds the host up.
-# hookDeadlineMs: 1500       (above 1500: from your own config only)
-
-# ctxinject doctor reports an AGENTS.md / CLAUDE.md / GEMINI.md chain longer than this many tokens.
-# doctor: { maxChainTokens: 8000 }
-
-# Sessions unused this long are removed.
-sessions: { maxAgeHours: 168 }
-
-# ctxinject hook claude: also inject what Claude Code loads itself (CLAUDE.md, AGENTS.md where it has no CLAUDE.md,
-# .claude/rules)?
-claude: { includeNative: false, maxChars: 9500 }
-`;
+import { renderConfigTemplate } from "../../core/config-docs.js";
 
 export const DEFAULT_GENERATED = ".context/AGENTS.generated.md";
 
@@ -113,11 +39,80 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
     return 0;
   }
   const existing = configFileIn(root);
-  if (existing) throw new CtxinjectError(`${existing} already configures ctxinject; nothing written`);
-  const file = join(root, ".ctxinjectrc.yaml");
-  await fs.writeFile(file, CONFIG_TEMPLATE, { flag: "wx" });
-  ctx.stderr.write(`ctxinject: wrote ${file}\n`);
+  if (existing) ctx.stderr.write(`ctxinject: ${existing} already configures ctxinject; nothing written\n`);
+  else {
+    const file = join(root, ".ctxinjectrc.yaml");
+    await fs.writeFile(file, renderConfigTemplate(), { flag: "wx" });
+    ctx.stderr.write(`ctxinject: wrote ${file}\n`);
+  }
+  sayWhatToInstall(ctx, root);
   return 0;
+}
+
+/** An agent `init` can install into, and the files that show a repository is set up for it. */
+interface Installable {
+  name: string;
+  flag: string;
+  markers: readonly string[];
+  host?: HookSettings;
+}
+
+const INSTALLABLE: readonly Installable[] = [
+  { name: "Claude Code", flag: "--claude", markers: [".claude/", "CLAUDE.md", "CLAUDE.local.md"], host: CLAUDE_SETTINGS },
+  { name: "Codex", flag: "--codex", markers: [".codex/", "AGENTS.md"], host: CODEX_SETTINGS },
+  { name: "Gemini CLI", flag: "--gemini", markers: [".gemini/", "GEMINI.md"], host: GEMINI_SETTINGS },
+  { name: "opencode", flag: "--opencode", markers: [".opencode/", "opencode.json", "opencode.jsonc"] },
+];
+
+/** Agents with no hook to install: their files are read like any other source, and `ctxinject mcp` serves them. */
+const READ_ONLY: ReadonlyArray<{ name: string; markers: readonly string[] }> = [
+  { name: "Cursor", markers: [".cursor/", ".cursorrules"] },
+  { name: "GitHub Copilot", markers: [".github/copilot-instructions.md", ".github/instructions/"] },
+  { name: "Windsurf", markers: [".windsurf/", ".windsurfrules"] },
+];
+
+const present = (root: string, markers: readonly string[]) => markers.filter((marker) => existsSync(join(root, marker)));
+
+/**
+ * `init` without an agent: which agents the repository is set up for (their files at the root) and what
+ * `init --<agent>` would install for each, with the command it would write; nothing is installed.
+ */
+function sayWhatToInstall(ctx: CliContext, root: string): void {
+  const lines: string[] = [];
+  for (const agent of INSTALLABLE) {
+    const found = present(root, agent.markers);
+    if (found.length === 0) continue;
+    const seen = `${agent.name} (${found.join(", ")})`;
+    if (!agent.host) {
+      const done = existsSync(join(root, OPENCODE_PLUGIN_FILE));
+      lines.push(`  ${seen}: ${done ? `installed (${OPENCODE_PLUGIN_FILE})` : `\`ctxinject init ${agent.flag}\` would write ${OPENCODE_PLUGIN_FILE} and .opencode/package.json`}`);
+      continue;
+    }
+    const settings = agent.host.project;
+    if (hasOurHook(join(root, settings), agent.host)) {
+      lines.push(`  ${seen}: installed (${settings}); \`ctxinject init ${agent.flag}\` again refreshes it`);
+      continue;
+    }
+    const { command, why } = hookCommand(agent.host, agent.name, root, ctx.self, true, ctx.env);
+    lines.push(`  ${seen}: \`ctxinject init ${agent.flag}\` would merge hooks running \`${command}\` into ${settings} (${why})`);
+  }
+  const others = READ_ONLY.map((agent) => ({ agent, found: present(root, agent.markers) })).filter(({ found }) => found.length > 0);
+  for (const { agent, found } of others) lines.push(`  ${agent.name} (${found.join(", ")}): no hook to install; \`ctxinject mcp\` serves its context on demand`);
+  if (lines.length === 0) {
+    ctx.stderr.write(`ctxinject: no agent is set up in ${root} yet (no ${INSTALLABLE.flatMap((a) => a.markers).join(", ")}); \`ctxinject init --claude\`, --codex, --gemini or --opencode installs into one\n`);
+    return;
+  }
+  ctx.stderr.write(`ctxinject: this repository is set up for these agents (nothing installed now):\n${lines.join("\n")}\n`);
+}
+
+/** Whether a host's settings file names ctxinject's hook (the repository's file, read bounded; unreadable: no). */
+function hasOurHook(file: string, host: HookSettings): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    return ourHook(host.agent).test(readBoundedText(file));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -125,8 +120,9 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
  * so that opencode's own install at start finds nothing to do and a later offline run does not wait on it.
  */
 async function initOpencode(ctx: CliContext, root: string, install: boolean): Promise<number> {
-  const plugin = await writeOpencodePlugin(root, ctx.self);
-  ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(root, OPENCODE_PLUGIN_FILE)}\n`);
+  const plugin = await writeOpencodePlugin(root);
+  const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
+  ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(root, OPENCODE_PLUGIN_FILE)}: it loads the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH\n`);
   const manifest = await writeOpencodePackage(root, opencode.version);
   ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(root, ".opencode/package.json")}\n`);
   const missing = await opencodeDependenciesMissing(root);
@@ -152,9 +148,9 @@ async function initHooks(ctx: CliContext, root: string, host: HookSettings, user
   const home = ctx.env.HOME;
   if (user && !home) throw new CtxinjectError(`--user needs HOME to find ~/${host.user}`);
   const file = user ? join(home!, host.user) : join(root, host.project);
-  const command = hookCommand(host, root, ctx.self, !user);
+  const { command, why } = hookCommand(host, HOST_NAMES[host.agent], root, ctx.self, !user, ctx.env);
   const changed = await mergeHooks(file, host, command);
-  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${HOST_NAMES[host.agent]} runs \`${command}\`\n`);
+  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${HOST_NAMES[host.agent]} runs \`${command}\` (${why})\n`);
   // Codex runs a new or changed hook only once the user has trusted it; an untrusted hook is skipped without a word.
   if (host.agent === "codex") ctx.stderr.write("ctxinject: Codex runs new hooks only once trusted: start `codex` and accept \"Hooks need review\" (or /hooks); `codex exec` in automation needs --dangerously-bypass-hook-trust\n");
   return 0;

@@ -30,6 +30,8 @@ export async function runMcp(ctx: CliContext, flags: { root?: string }, version:
     const before = listingOf(rules);
     void watch.ready.then(async () => {
       if (watcher !== current) return;
+      // What a client (and the tests) can wait on instead of guessing how long chokidar's first scan takes.
+      if (ctx.env.CTXINJECT_DEBUG !== undefined) ctx.stderr.write(`ctxinject: debug: watching ${root} for instruction files\n`);
       const now = await everyRuleOf(options).catch(() => null);
       if (now !== null && watcher === current && listingOf(now) !== before) listChanged();
     });

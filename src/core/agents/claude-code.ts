@@ -29,6 +29,7 @@ export const claudeCode: AgentProfile = {
   version: "2.1.330",
   basis: "observed with the real CLI against a recording API (test/hosts/claude.test.ts); code.claude.com memory and hooks docs",
   maxChars: 10_000,
+  expandsImports: true,
   loadsItself(candidate, context: LoadedContext) {
     const { present } = context;
     const path = candidate.path;

@@ -23,6 +23,7 @@ export function geminiCliProfile(settings: AgentSettings = {}): AgentProfile {
     name: "gemini-cli",
     version: "0.61.0",
     basis: "Gemini CLI docs/cli/gemini-md.md at 0.61.0; observed with the real CLI against a recording API (test/hosts/gemini.test.ts)",
+    expandsImports: true,
     loadsItself(candidate, context) {
       const path = candidate.path;
       if (candidate.source === "skills") return nativeSkill(SKILLS, candidate, context);

@@ -26,6 +26,8 @@ export interface AgentProfile {
   skips?(candidate: Candidate): string | null;
   /** The host's cap on injected text, in characters, where it has one. */
   maxChars?: number;
+  /** Whether it expands the `@imports` of the files it loads (so it reads the imported files too). */
+  expandsImports?: true;
 }
 
 /**

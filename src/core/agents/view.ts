@@ -9,6 +9,8 @@ export interface AgentView {
   agent: string;
   loads: boolean;
   reason: string;
+  /** The agent's own settings leave this file of its kind out (Copilot's `excludeAgent`): `reason` says which. */
+  skipped?: true;
 }
 
 /**
@@ -22,9 +24,9 @@ export function agentView(profile: AgentProfile, candidates: Candidate[], target
   return candidates.map((c) => {
     const reason = loadsThroughAnyPath(profile.loadsItself, c, context);
     if (reason !== null) return { agent: profile.name, loads: true, reason };
-    const why =
-      profile.skips?.(c) ??
-      (c.path === null ? `${profile.name} knows nothing of ctxinject's own entries (keyword modes, config and session entries)` : `${profile.name} does not load it by itself here`);
+    const skip = profile.skips?.(c) ?? null;
+    if (skip !== null) return { agent: profile.name, loads: false, reason: skip, skipped: true };
+    const why = c.path === null ? `${profile.name} knows nothing of ctxinject's own entries (keyword modes, config and session entries)` : `${profile.name} does not load it by itself here`;
     return { agent: profile.name, loads: false, reason: why };
   });
 }

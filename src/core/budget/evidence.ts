@@ -58,7 +58,7 @@ export function weakestFirst(strengths: readonly EvidenceStrength[]): number[] {
     .sort((a, b) => compareStrength(strengths[a]!, strengths[b]!) || b - a);
 }
 
-function compareStrength(a: EvidenceStrength, b: EvidenceStrength): number {
+export function compareStrength(a: EvidenceStrength, b: EvidenceStrength): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
 }
 

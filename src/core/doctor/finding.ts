@@ -7,7 +7,10 @@ export interface Finding {
   severity: Severity;
   /** A stable name for the kind of problem (`dead-glob`, `hidden-characters`…), for tools and --json. */
   kind: string;
-  /** The agent it concerns, or "all". */
+  /**
+   * The agents it concerns, comma-separated: those that read the file by themselves (readers.ts), or the one whose
+   * behaviour it is about; `ctxinject` when no agent loads the file by itself (a README).
+   */
   agent: string;
   file: string;
   line?: number;
@@ -20,3 +23,28 @@ export const atLeast = (severity: Severity, threshold: Severity): boolean => SEV
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)));
 }
+
+/** What each kind of finding is about, in a line: the rules of `--format sarif`. */
+export const KIND_TITLES: Readonly<Record<string, string>> = {
+  "always-apply-string": "alwaysApply written as a string",
+  "bad-glob-field": "a glob field agents cannot read",
+  "claude-rules-globs": "a .claude/rules file with globs but no paths",
+  "codex-budget": "Codex cuts the AGENTS chain here",
+  "cursor-md-rule": "a .md file in .cursor/rules",
+  "dead-glob": "a glob that matches no tracked file",
+  "duplicate-text": "the same text in two files",
+  "frontmatter-unclosed": "frontmatter never closed",
+  "frontmatter-yaml": "frontmatter that is not strict YAML",
+  "glob-matches-everything": "globs that match every file",
+  "hidden-characters": "invisible characters that hide text",
+  "import-cycle": "an import cycle",
+  "import-depth": "imports nested too deep",
+  "import-missing": "an import of a missing file",
+  "import-outside": "an import out of the repository",
+  "long-chain": "an agent-file chain over doctor.maxChainTokens",
+  "long-rule": "a rule over 500 lines",
+  "same-file": "one file reached through several paths",
+  secret: "a credential, or an example of one",
+  "stray-zero-width": "a stray zero-width character in prose",
+  "unquoted-glob": "an unquoted glob read as a YAML alias",
+};

@@ -6,18 +6,20 @@
 import type { LinearEngine } from "../linear-regexp.js";
 import { codexChain, codexNames, CODEX_BUDGET_BYTES } from "../agents/codex.js";
 import { AGENT_PROFILES } from "../agents/index.js";
-import type { AgentProfile, AgentSettings, LoadedContext } from "../agents/profile.js";
+import type { AgentProfile, AgentSettings } from "../agents/profile.js";
 import type { Config } from "../config.js";
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { compileGlobs } from "../parse/globs.js";
 import { importTokens, resolveImport } from "../parse/imports.js";
 import { ancestorsOf, baseName, dirOf, joinPath } from "../rel-path.js";
 import type { Selection } from "../select.js";
-import { locateOptionsOf, locateSource } from "../sources/index.js";
+import { locateOptionsOf, sourceLocator } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
 import type { Candidate, SourceFile, Warning } from "../types.js";
 import { oneFilePerRealPath } from "../same-file.js";
+import { createRunMemo, type RunMemo } from "../run-memo.js";
 import { sortFindings, type Finding } from "./finding.js";
+import { fileReaders, tagOf } from "./readers.js";
 import { textChecks } from "./text-checks.js";
 
 export { atLeast, SEVERITIES, type Finding, type Severity } from "./finding.js";
@@ -38,36 +40,35 @@ export interface DoctorInput {
   linear?: LinearEngine;
   /** The agents as their own settings have them (default: every agent's defaults): which of them read a file. */
   profiles?: readonly AgentProfile[];
+  /** The run's memo (core/run-memo.ts), the selection's: located paths and compiled globs reused; a fresh one without. */
+  memo?: RunMemo;
 }
-
-/** Which agent reads a rule module's files, for the findings' `agent`. */
-const AGENT_OF: Record<string, string> = { cursor: "cursor", cursorrules: "cursor", "claude-rules": "claude-code", "copilot-instructions": "copilot", copilot: "copilot", windsurf: "windsurf", windsurfrules: "windsurf", cline: "cline", clinerules: "cline", roo: "roo-code", kiro: "kiro", continue: "continue", augment: "augment", "augment-guidelines": "augment", kord: "kord" };
 
 export function diagnose(input: DoctorInput): Finding[] {
   const { files, config } = input;
-  const located = locateOptionsOf(config);
+  const memo = input.memo ?? createRunMemo();
+  const locateSource = sourceLocator(locateOptionsOf(config), memo);
   const selection = input.selection;
   const findings: Finding[] = [];
-  const agentOf = (path: string) => {
-    const module = locateSource(path, located)?.module;
-    return module ? (AGENT_OF[module.name] ?? (module.source === "directory-agents" ? "all" : module.name)) : "all";
-  };
-  const isRule = (path: string) => locateSource(path, located)?.module.source === "rules-injector";
+  // A finding names the agents that read its file by themselves (readers.ts), `ctxinject` when none does.
+  const readers = fileReaders(selection.candidates, input.profiles ?? Object.values(AGENT_PROFILES), (path) => locateSource(path)?.module.name);
+  const agentOf = (path: string) => tagOf(readers(path));
+  const isRule = (path: string) => locateSource(path)?.module.source === "rules-injector";
 
   // A file reached through several paths (a symlink) is checked once, under the name build gives it.
   const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
-  for (const file of kept) findings.push(...textChecks(file, isRule(file.path)));
-  for (const [path, aliases] of aliasesOf) findings.push({ severity: "info", kind: "same-file", agent: "all", file: path, message: `also reached as ${aliases.join(", ")} (a symlink): one file, read and injected once under this name` });
+  for (const file of kept) findings.push(...textChecks(file, isRule(file.path), agentOf(file.path)));
+  for (const [path, aliases] of aliasesOf) findings.push({ severity: "info", kind: "same-file", agent: agentOf(path), file: path, message: `also reached as ${aliases.join(", ")} (a symlink): one file, read and injected once under this name` });
   for (const warning of selection.warnings) {
     const finding = fromWarning(warning, agentOf);
     if (finding) findings.push(finding);
   }
-  for (const file of kept) if (isRule(file.path)) findings.push(...frontmatterChecks(file, locateSource(file.path, located)!.module.name));
-  findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path, located)?.anchor ?? "", agentOf, input.linear));
-  findings.push(...duplicateChecks(selection.candidates, readersOf(selection.candidates, input.profiles ?? Object.values(AGENT_PROFILES))));
-  findings.push(...importChecks(files, (path) => locateSource(path, located)?.module.source === "directory-agents", input.exists));
+  for (const file of kept) if (isRule(file.path)) findings.push(...frontmatterChecks(file, locateSource(file.path)!.module.name, memo));
+  findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path)?.anchor ?? "", agentOf, memo, input.linear));
+  findings.push(...duplicateChecks(selection.candidates, readers, agentOf));
+  findings.push(...importChecks(files, (path) => locateSource(path)?.module.source === "directory-agents", input.exists));
   findings.push(...codexChecks(files, input.codex));
-  findings.push(...chainChecks(files, config.doctor.maxChainTokens));
+  findings.push(...chainChecks(files, config.doctor.maxChainTokens, agentOf));
   return sortFindings(findings);
 }
 
@@ -76,19 +77,19 @@ function fromWarning(w: Warning, agentOf: (path: string) => string): Finding | n
   if (w.file === undefined || w.file.includes(":")) return null;
   const at = { file: w.file, ...(w.line !== undefined && { line: w.line }) };
   const m = w.message;
-  if (m.includes("never closed; the whole file")) return { severity: "warning", kind: "frontmatter-unclosed", agent: "all", ...at, message: "frontmatter opened with --- is never closed: every agent reads the whole file as text, its fields as words" };
-  if (m.includes("unquoted value starting with *")) return { severity: "warning", kind: "unquoted-glob", agent: "all", ...at, message: "an unquoted value starting with * is a YAML alias: agents that read frontmatter as YAML lose the field (Cursor reads it; quote it)" };
-  if (m.includes("not strict YAML") || m.includes("cannot read frontmatter line")) return { severity: "warning", kind: "frontmatter-yaml", agent: "all", ...at, message: m };
+  if (m.includes("never closed; the whole file")) return { severity: "warning", kind: "frontmatter-unclosed", agent: agentOf(w.file), ...at, message: "frontmatter opened with --- is never closed: every agent reads the whole file as text, its fields as words" };
+  if (m.includes("unquoted value starting with *")) return { severity: "warning", kind: "unquoted-glob", agent: agentOf(w.file), ...at, message: "an unquoted value starting with * is a YAML alias: agents that read frontmatter as YAML lose the field (Cursor reads it; quote it)" };
+  if (m.includes("not strict YAML") || m.includes("cannot read frontmatter line")) return { severity: "warning", kind: "frontmatter-yaml", agent: agentOf(w.file), ...at, message: m };
   if (m.includes("Cursor treats a string as false")) return { severity: "error", kind: "always-apply-string", agent: "cursor", ...at, message: m };
-  if (m.startsWith("import cycle")) return { severity: "warning", kind: "import-cycle", agent: "all", ...at, message: m };
+  if (m.startsWith("import cycle")) return { severity: "warning", kind: "import-cycle", agent: agentOf(w.file), ...at, message: m };
   if (m.startsWith("imports nest deeper")) return { severity: "warning", kind: "import-depth", agent: "claude-code", ...at, message: m };
   if (/^"(globs|paths|applyTo)":/.test(m)) return { severity: "warning", kind: "bad-glob-field", agent: agentOf(w.file), ...at, message: m };
   return null;
 }
 
-function frontmatterChecks(file: SourceFile, module: string): Finding[] {
+function frontmatterChecks(file: SourceFile, module: string, memo: RunMemo): Finding[] {
   const findings: Finding[] = [];
-  const doc = parseFrontmatter(file.text, file.path);
+  const doc = parseFrontmatter(file.text, file.path, memo);
   const has = (key: string) => doc.data[key] !== undefined && doc.data[key] !== null && doc.data[key] !== "";
   if (module === "claude-rules" && has("globs") && !has("paths")) {
     findings.push({ severity: "warning", kind: "claude-rules-globs", agent: "claude-code", file: file.path, line: doc.lineOf("globs") ?? 1, message: '"globs" without "paths": Claude Code reads only "paths", so it loads this rule for every file, unconditionally' });
@@ -103,8 +104,8 @@ function frontmatterChecks(file: SourceFile, module: string): Finding[] {
  * A pattern that matches no tracked file is a dead rule; a rule whose patterns match every tracked file below its
  * folder applies always (fine, but then say so: alwaysApply, or no globs).
  */
-function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string, linear?: LinearEngine): Finding[] {
-  const options = linear !== undefined ? { linear } : {};
+function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string, memo: RunMemo, linear?: LinearEngine): Finding[] {
+  const options = linear !== undefined ? { linear, memo } : { memo };
   const findings: Finding[] = [];
   for (const c of candidates) {
     if (c.path === null || c.source !== "rules-injector" || c.globs.length === 0) continue;
@@ -143,7 +144,7 @@ function filesUnder(sorted: string[], folder: string): string[] {
  * The same text in two files (not one file reached twice through a symlink). A warning where one agent reads both
  * and gets the text twice; information where each is another agent's (a rule kept for two agents, as intended).
  */
-function duplicateChecks(candidates: Candidate[], readersOf: (path: string) => string[]): Finding[] {
+function duplicateChecks(candidates: Candidate[], readersOf: (path: string) => string[], agentOf: (path: string) => string): Finding[] {
   const findings: Finding[] = [];
   for (const c of candidates) {
     if (c.status !== "duplicate" || c.path === null || !c.reason.startsWith("same content as ")) continue;
@@ -152,28 +153,10 @@ function duplicateChecks(candidates: Candidate[], readersOf: (path: string) => s
     findings.push(
       both.length > 0
         ? { severity: "warning", kind: "duplicate-text", agent: both.join(", "), file: c.path, message: `same text as ${other}: ${both.join(", ")} read${both.length === 1 ? "s" : ""} both and get${both.length === 1 ? "s" : ""} it twice (ctxinject keeps one copy)` }
-        : { severity: "info", kind: "duplicate-text", agent: "all", file: c.path, message: `same text as ${other}, each for another agent: no agent reads both (ctxinject keeps one copy)` },
+        : { severity: "info", kind: "duplicate-text", agent: agentOf(c.path), file: c.path, message: `same text as ${other}, each for another agent: no agent reads both (ctxinject keeps one copy)` },
     );
   }
   return findings;
-}
-
-/**
- * Which agents read a candidate's file by themselves, as their profiles say (the one model of each agent's own
- * loading, the one the hooks and `explain --as` use), each asked in the situation most favourable to the file:
- * working in its folder, having just read a file there. For telling whether an agent gets a duplicated text twice.
- */
-function readersOf(candidates: Candidate[], profiles: readonly AgentProfile[]): (path: string) => string[] {
-  const byPath = new Map(candidates.flatMap((c) => (c.path === null ? [] : [[c.path, c] as const])));
-  const present = new Set(byPath.keys());
-  const bytesOf = (path: string) => utf8Bytes(byPath.get(path)?.content ?? "");
-  return (path) => {
-    const candidate = byPath.get(path);
-    if (candidate === undefined) return [];
-    const folder = dirOf(path);
-    const context: LoadedContext = { present, workingFolder: folder, reads: [joinPath(folder, "*")], bytesOf };
-    return profiles.filter((p) => p.loadsItself(candidate, context) !== null).map((p) => p.name);
-  };
 }
 
 function importChecks(files: SourceFile[], isAgentFile: (path: string) => boolean, exists: (path: string) => boolean): Finding[] {
@@ -230,7 +213,7 @@ function codexChecks(files: SourceFile[], settings: AgentSettings = {}): Finding
  * An agent file's chain — the file of that name in every folder from the root down — goes into every prompt of an
  * agent that loads it: past `max` tokens (config doctor.maxChainTokens), say so at the deepest file.
  */
-function chainChecks(files: SourceFile[], max: number): Finding[] {
+function chainChecks(files: SourceFile[], max: number, agentOf: (path: string) => string): Finding[] {
   const findings: Finding[] = [];
   const tokens = new Map(files.map((f) => [f.path, approxTokens(f.text)]));
   for (const file of files) {
@@ -239,7 +222,7 @@ function chainChecks(files: SourceFile[], max: number): Finding[] {
     const chain = ancestorsOf(dirOf(file.path)).map((folder) => joinPath(folder, name)).filter((p) => tokens.has(p));
     const total = chain.reduce((sum, p) => sum + tokens.get(p)!, 0);
     if (total > max) {
-      findings.push({ severity: "warning", kind: "long-chain", agent: "all", file: file.path, message: `the ${name} chain down to here (${chain.join(" → ")}) is about ${total} tokens, over doctor.maxChainTokens ${max}: every agent that loads it carries it into every prompt` });
+      findings.push({ severity: "warning", kind: "long-chain", agent: agentOf(file.path), file: file.path, message: `the ${name} chain down to here (${chain.join(" → ")}) is about ${total} tokens, over doctor.maxChainTokens ${max}: every agent that loads it carries it into every prompt` });
     }
   }
   return findings;

@@ -1,5 +1,5 @@
 /** Checks of a file's text, whatever kind of instruction file it is. */
-import { describeHidden, stripHidden } from "../hidden.js";
+import { describeHidden, stripHidden, type HiddenCharacters } from "../hidden.js";
 import { redactSecrets } from "../redact.js";
 import type { SourceFile } from "../types.js";
 import type { Finding } from "./finding.js";
@@ -7,23 +7,41 @@ import type { Finding } from "./finding.js";
 /** Cursor's guidance: keep a rule under 500 lines (longer ones are followed less reliably). */
 export const LONG_RULE_LINES = 500;
 
-export function textChecks(file: SourceFile, isRule: boolean): Finding[] {
+/**
+ * `agent` is the file's tag (readers.ts): the agents that read it by themselves, or `ctxinject`. Errors are for what
+ * hides instructions or sends a credential: a stray zero-width space in prose and an example's placeholder
+ * credential are warnings.
+ */
+export function textChecks(file: SourceFile, isRule: boolean, agent: string): Finding[] {
   const findings: Finding[] = [];
+  const passedOn = agent === "ctxinject" ? "an agent that opens the file reads it" : "the agents' own loaders pass it on";
   const hidden = stripHidden(file.text);
   if (hidden !== null) {
-    findings.push({ severity: "error", kind: "hidden-characters", agent: "all", file: file.path, line: hidden.found.line, message: `${describeHidden(hidden.found)}: text a reviewer cannot see, which a model reads; ctxinject removes it from what it prints, the agents' own loaders pass it on` });
+    const { found } = hidden;
+    findings.push(
+      found.stray
+        ? { severity: "warning", kind: "stray-zero-width", agent, file: file.path, line: found.line, message: `${strayWords(found)}: it hides no text, but no editor shows it; ctxinject removes it from what it prints (delete it)` }
+        : { severity: "error", kind: "hidden-characters", agent, file: file.path, line: found.line, message: `${describeHidden(found)}: text a reviewer cannot see, which a model reads; ctxinject removes it from what it prints, ${passedOn}` },
+    );
   }
+  const loaders = agent === "ctxinject" ? "no agent loads this file by itself and ctxinject redacts it, but an agent that opens the file sends it to its model provider" : "every agent that loads the file sends it to its model provider (ctxinject redacts it)";
   for (const r of redactSecrets(file.text).redactions) {
     // A credential's shape is an error; a credential's place holding an example's word (`user:pass@`) a warning.
     findings.push(
       r.weak
-        ? { severity: "warning", kind: "secret", agent: "all", file: file.path, line: r.line, message: `what may be a credential (${r.kind}), or an example of one: if it is real, every agent that loads the file sends it to its model provider (ctxinject redacts it)` }
-        : { severity: "error", kind: "secret", agent: "all", file: file.path, line: r.line, message: `a credential (${r.kind}) in an instruction file: every agent that loads the file sends it to its model provider (ctxinject redacts it)` },
+        ? { severity: "warning", kind: "secret", agent, file: file.path, line: r.line, message: `what may be a credential (${r.kind}), or an example of one: if it is real, ${loaders}` }
+        : { severity: "error", kind: "secret", agent, file: file.path, line: r.line, message: `a credential (${r.kind}) in an instruction file: ${loaders}` },
     );
   }
   const lines = file.text.split("\n").length;
   if (isRule && lines > LONG_RULE_LINES) {
-    findings.push({ severity: "info", kind: "long-rule", agent: "cursor", file: file.path, message: `${lines} lines: Cursor advises rules under ${LONG_RULE_LINES} lines; split it by topic` });
+    findings.push({ severity: "info", kind: "long-rule", agent, file: file.path, message: `${lines} lines: long rules are followed less reliably (Cursor's guidance: under ${LONG_RULE_LINES} lines); split it by topic` });
   }
   return findings;
+}
+
+/** "1 zero-width character (U+200B) at column 51, outside any word". */
+function strayWords(found: HiddenCharacters): string {
+  const one = found.count === 1;
+  return `${found.count} zero-width character${one ? "" : "s"} (${found.codePoints.join(", ")}) ${one ? "" : "each alone, the first "}at column ${found.column}, outside any word`;
 }

@@ -2,7 +2,8 @@ import type { Warning } from "../types.js";
 import { readLenientYaml } from "./lenient-yaml.js";
 import { loadSafeYaml } from "./safe-yaml.js";
 import { readSimpleYaml } from "./simple-yaml.js";
-import { warmFrontmatter, type BlockReading } from "../warm.js";
+import type { RunMemo } from "../run-memo.js";
+import type { BlockReading } from "../warm.js";
 
 export interface ParsedDocument {
   data: Record<string, unknown>;
@@ -20,7 +21,8 @@ export function normalizeText(text: string): string {
   return bomless.includes("\r") ? bomless.replace(/\r\n?/g, "\n") : bomless;
 }
 
-export function parseFrontmatter(text: string, file: string): ParsedDocument {
+/** `memo`: the run's, where an earlier run's reading of the same block is reused (core/warm.ts). */
+export function parseFrontmatter(text: string, file: string, memo?: RunMemo): ParsedDocument {
   const normalized = normalizeText(text);
   // Line by line from the start, never splitting the whole file: most files (every README) have no frontmatter,
   // and --all reads thousands of them.
@@ -56,7 +58,7 @@ export function parseFrontmatter(text: string, file: string): ParsedDocument {
   const raw = normalized.slice(first.next, Math.max(first.next, closeStart - 1));
   const body = afterClose === -1 ? "" : normalized.slice(afterClose);
   // The same block always reads the same: an earlier run's reading of it is reused (core/warm.ts).
-  const read = warmFrontmatter(raw, () => readBlock(raw));
+  const read = memo ? memo.warm.frontmatter(raw, () => readBlock(raw)) : readBlock(raw);
   return {
     data: read.data,
     body,

@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
 import type { LinearEngine, LinearRegExp } from "../linear-regexp.js";
-import { warmRegExp } from "../warm.js";
+import { memoSlot, type RunMemo } from "../run-memo.js";
 import { globProblem, globShape, isSimpleGlob } from "./glob-limits.js";
 import { splitTopLevel } from "./split.js";
 
@@ -43,6 +43,8 @@ export interface GlobOptions {
   linear?: LinearEngine;
   /** Told of each glob that matches nothing because it was refused (as written, with the reason). */
   refused?: (pattern: string, reason: string) => void;
+  /** The run's memo: each pattern compiled once a run, from an earlier run's regexp where there is one; without it, every time. */
+  memo?: RunMemo;
 }
 
 /**
@@ -72,11 +74,11 @@ export function compileGlobs(patterns: string[], base: string, options: GlobOpti
 }
 
 // Many rules share patterns (every package's `src/**/*.ts`); compiling one is the costly part of matching.
-const cache = new Map<string, (path: string) => boolean>();
-/** Kept for the process's life; a hook server's life can span many projects, so it is emptied when this large. */
-const MAX_CACHED = 20_000;
+const COMPILED = memoSlot(() => new Map<string, (path: string) => boolean>());
+
 function compiled(pattern: string, options: GlobOptions, original: string): (path: string) => boolean {
-  let test = cache.get(pattern);
+  const cache = options.memo?.get(COMPILED);
+  let test = cache?.get(pattern);
   if (test) return test;
   const shape = globShape(pattern);
   const problem = globProblem(shape);
@@ -87,7 +89,8 @@ function compiled(pattern: string, options: GlobOptions, original: string): (pat
   const picoOptions = { dot: true, basename: !pattern.includes("/") };
   if (isSimpleGlob(shape)) {
     // What picomatch(pattern, options) returns, made from the regexp an earlier run compiled where there is one.
-    const regex = warmRegExp(`${picoOptions.basename ? "b" : "p"}:${pattern}`, () => picomatch.makeRe(pattern, picoOptions));
+    const makeRe = () => picomatch.makeRe(pattern, picoOptions);
+    const regex = options.memo ? options.memo.warm.regExp(`${picoOptions.basename ? "b" : "p"}:${pattern}`, makeRe) : makeRe();
     test = (path) => picomatch.test(path, regex, picoOptions, { glob: pattern }).isMatch;
   } else {
     if (options.linear === undefined) {
@@ -104,8 +107,7 @@ function compiled(pattern: string, options: GlobOptions, original: string): (pat
     const basename = picoOptions.basename;
     test = (path) => path === pattern || (isPlainPath(path) && linear.test(basename ? path.slice(path.lastIndexOf("/") + 1) : path));
   }
-  if (cache.size >= MAX_CACHED) cache.clear();
-  cache.set(pattern, test);
+  cache?.set(pattern, test);
   return test;
 }
 

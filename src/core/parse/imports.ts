@@ -7,18 +7,15 @@
 import { normalizeText } from "./frontmatter.js";
 import { inCode, scanCode } from "./code.js";
 import { dirOf } from "../rel-path.js";
-import type { SourceFile, Warning } from "../types.js";
+import type { ImportNode, SourceFile, Warning } from "../types.js";
+
+export type { ImportNode };
 
 /** How a file names the files it brings in: `@path` (agent files), or Kiro's `#[[file:path]]` (steering files). */
 export type ImportSyntax = "at" | "kiro-file";
 
 /** Imports nest at most this deep (Claude Code's own limit). */
 export const MAX_IMPORT_DEPTH = 5;
-
-export interface ImportNode {
-  path: string;
-  imports: ImportNode[];
-}
 
 export interface ImportToken {
   /** What follows the `@`, as written. */

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { lazyConstant } from "../lazy-constant.js";
 
 export type YamlParse = (text: string) => unknown;
 
@@ -8,18 +9,13 @@ export interface YamlError {
   mark?: { line: number; column: number };
 }
 
-let yamlParse: YamlParse | undefined;
-
 /**
  * gray-matter's own YAML engine: js-yaml's safeLoad, whose schema has no tag that constructs code (`!!js/function`
  * is an unknown tag there, an error). Loaded on first use, so a tree without YAML never pays for it. Never
  * gray-matter's `matter()`: it runs a `---js` block through eval.
  */
-export function loadSafeYaml(): YamlParse {
-  if (!yamlParse) {
-    const require = createRequire(import.meta.url);
-    const engines = require("gray-matter/lib/engines") as { yaml: { parse: YamlParse } };
-    yamlParse = engines.yaml.parse;
-  }
-  return yamlParse;
-}
+export const loadSafeYaml: () => YamlParse = lazyConstant(() => {
+  const require = createRequire(import.meta.url);
+  const engines = require("gray-matter/lib/engines") as { yaml: { parse: YamlParse } };
+  return engines.yaml.parse;
+});

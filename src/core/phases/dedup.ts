@@ -1,13 +1,15 @@
+import { compareStrength, evidenceStrength, nearestAgentFiles, type EvidenceStrength } from "../budget/evidence.js";
 import { firstOfEachText } from "../collector.js";
 import { flattenImports } from "../parse/imports.js";
 import { setStatus } from "../sources/source.js";
 import type { Candidate, Entry } from "../types.js";
+import { LineIndex, isHeld, significantLines, type Holder } from "./near-copy.js";
 
 /**
  * One copy of every text: the collector keeps the first registration of a content; a text the agent already
  * has (loaded natively, or injected earlier in the session) leaves its copies out too. Returns the entries.
  */
-export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf: Map<string, string>): Entry[] {
+export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf: Map<string, string>, targets: readonly string[]): Entry[] {
   dropImported(ordered, known, realPathOf);
   // Registered in this order, as into the collector: the order phase left one included candidate per source:id.
   const { kept, duplicates } = firstOfEachText(ordered.filter((c) => c.status === "included"));
@@ -15,6 +17,11 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
     const sameFile = dup.path !== null && kept.path !== null && realPathOf.get(dup.path) === realPathOf.get(kept.path);
     setStatus(dup, "duplicate", `${sameFile ? "same file as" : "same content as"} ${kept.path ?? kept.id}`);
   }
+  dropContained(kept);
+  dropNearCopies(kept, known, () => {
+    const nearest = nearestAgentFiles(ordered, targets);
+    return (c) => evidenceStrength(c, nearest);
+  });
   const twins = new Map<string, Candidate>();
   for (const c of known) {
     const text = c.content.trim();
@@ -22,12 +29,112 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
   }
   const entries: Entry[] = [];
   for (const candidate of kept) {
+    if (candidate.status === "duplicate") continue;
     // Looked up only when the agent has something: a lookup hashes the whole text again (--all's megabytes).
     const twin = twins.size > 0 ? twins.get(candidate.content.trim()) : undefined;
     if (twin) setStatus(candidate, "duplicate", `same content as ${twin.path ?? twin.id} (${twin.status === "already-injected" ? "already injected" : twin.reason})`);
     else entries.push(toEntry(candidate));
   }
   return entries;
+}
+
+/** Shorter texts are too common to call a copy (a heading, "See AGENTS.md"). */
+const MIN_CONTAINED = 200;
+
+/**
+ * A text found whole inside a longer one that is sent too (a rule an AGENTS.md copies after its own preamble) is
+ * sent once, in the longer: the shorter is a duplicate. A probe of the shorter's start is looked for first, so most
+ * pairs cost one short search.
+ */
+function dropContained(kept: Candidate[]): void {
+  const long = kept.filter((c) => c.content.length >= MIN_CONTAINED).sort((a, b) => b.content.length - a.content.length);
+  // Longest first, so a text is named as inside one that is itself sent.
+  for (let i = 1; i < long.length; i++) {
+    const small = long[i]!;
+    const text = small.content.trim();
+    const probe = text.slice(0, 64);
+    for (let j = 0; j < i; j++) {
+      const large = long[j]!;
+      if (large.status === "duplicate" || large.content.length === small.content.length) continue;
+      if (!large.content.includes(probe) || !large.content.includes(text)) continue;
+      setStatus(small, "duplicate", `its whole text is inside ${large.path ?? large.id}`);
+      break;
+    }
+  }
+}
+
+/** What the agent has: a reason for a copy of it (as for an exact twin). */
+function hasNote(c: Candidate): string {
+  return c.status === "already-injected" ? "already injected" : c.reason;
+}
+
+/**
+ * Near copies (core/phases/near-copy.ts: nine tenths of the significant lines of one found in the other) are sent
+ * once:
+ * 1. a text that is mostly something the agent already has (loads itself, or was injected earlier) is left out:
+ *    a `.cursor/rules` copy of a `.claude/rules` file is not sent to Claude Code, which loads the original;
+ * 2. of two near copies of each other (each holds nine tenths of the other), the stronger evidence is kept
+ *    (budget/evidence.ts: priority, explicit match before a guess or a README, the nearer folder), on a tie the
+ *    one the selection already puts first;
+ * 3. a text mostly inside a longer one that is sent too goes, as a text found whole inside one does (dropContained):
+ *    the longer holds what it says and more.
+ * Each pass looks only at texts still sent, so a reason names an entry that is sent or that the agent has (an exact
+ * copy named earlier may itself have gone as a near copy: explain shows the chain).
+ */
+function dropNearCopies(kept: Candidate[], known: Candidate[], strengthOf: () => (c: Candidate) => EvidenceStrength): void {
+  const live = kept.filter((c) => c.status !== "duplicate").map((candidate, order) => ({ candidate, order, lines: significantLines(candidate.content) }));
+  const sizable = live.filter((p) => isHeld(p.lines.length, p.lines.length));
+  const had = new LineIndex<Candidate>();
+  for (const c of known) had.add(c, significantLines(c.content));
+  if (sizable.length < (had.size > 0 ? 1 : 2)) return;
+  const gone = (c: Candidate) => c.status === "duplicate";
+
+  if (had.size > 0) {
+    for (const p of sizable) {
+      const twin = had.holders(p.lines)[0];
+      if (twin) setStatus(p.candidate, "duplicate", `${heldWording(twin.shared, p.lines.length, twin)} (${hasNote(twin.item)})`);
+    }
+  }
+
+  const index = new LineIndex<Candidate>();
+  for (const p of sizable) if (!gone(p.candidate)) index.add(p.candidate, p.lines);
+  if (index.size < 2) return;
+
+  const held = new Map(sizable.map((p) => [p.candidate, index.holders(p.lines, p.candidate).filter((h) => !gone(h.item))]));
+  if (![...held.values()].some((list) => list.length > 0)) return;
+  const strength = strengthOf();
+  const ranked = sizable
+    .map((p) => ({ candidate: p.candidate, order: p.order, lines: p.lines, strength: strength(p.candidate) }))
+    .sort((a, b) => compareStrength(b.strength, a.strength) || a.order - b.order);
+  const rankOf = new Map(ranked.map((p, i) => [p.candidate, i]));
+
+  // Near copies of each other: the first in rank stays, each later copy of one that stays goes.
+  for (const p of ranked) {
+    if (gone(p.candidate)) continue;
+    const n = p.lines.length;
+    const copy = held
+      .get(p.candidate)!
+      .filter((h) => !gone(h.item) && rankOf.get(h.item)! < rankOf.get(p.candidate)! && isHeld(h.shared, h.lines))
+      .sort((a, b) => rankOf.get(a.item)! - rankOf.get(b.item)!)[0];
+    if (copy) setStatus(p.candidate, "duplicate", heldWording(copy.shared, n, copy));
+  }
+
+  // Mostly inside a longer text: longest first, so that the longer one's own fate is settled when it is named.
+  const bySize = ranked.filter((p) => !gone(p.candidate)).sort((a, b) => b.lines.length - a.lines.length || rankOf.get(a.candidate)! - rankOf.get(b.candidate)!);
+  for (const p of bySize) {
+    const n = p.lines.length;
+    const inside = held
+      .get(p.candidate)!
+      .filter((h) => !gone(h.item) && h.lines > n)
+      .sort((a, b) => rankOf.get(a.item)! - rankOf.get(b.item)!)[0];
+    if (inside) setStatus(p.candidate, "duplicate", heldWording(inside.shared, n, inside));
+  }
+}
+
+/** Copies of each other are "near copies"; a short text inside a longer one is said to be inside it. */
+function heldWording(shared: number, of: number, by: Holder<Candidate>): string {
+  const where = by.item.path ?? by.item.id;
+  return isHeld(shared, by.lines) ? `a near copy of ${where}: ${shared} of ${of} lines the same` : `${shared} of its ${of} lines are in ${where}`;
 }
 
 /**

@@ -5,11 +5,13 @@ import { setStatus } from "../sources/source.js";
 import type { CountTokens } from "../tokens.js";
 import type { Candidate, Warning } from "../types.js";
 import type { Drafted } from "./drafted.js";
-import type { Exclude } from "../select.js";
 import type { LoadedContext } from "../agents/profile.js";
 
 /** One entry's ceiling before any budget: a multi-megabyte README must not crowd out everything else. */
 export const MAX_ENTRY_CHARS = 100_000;
+
+/** A reason to leave a candidate out because the agent has it already (an agent profile's `loadsItself`). */
+export type Exclude = (candidate: Candidate, context: LoadedContext) => string | null;
 
 export interface GateInput {
   config: Config;

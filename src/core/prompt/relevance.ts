@@ -1,5 +1,5 @@
 import { memoize } from "../memo.js";
-import { type Concept, queryConcepts, RELATED_WEIGHT, terms, type Stem } from "./words.js";
+import { type Concept, queryConcepts, RELATED_WEIGHT, surfaceForms, terms, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
 export interface RelevanceDoc {
@@ -13,8 +13,14 @@ export interface RelevanceScore {
   id: string;
   /** 0..1: how much of what the rule is about the prompt speaks of. */
   score: number;
-  /** The prompt's words that matched, as they were stemmed, strongest first. */
+  /** The prompt's words that matched, as they were stemmed, strongest first (`~stem` for a related word). */
   matched: string[];
+  /**
+   * The same evidence as people wrote it, in the same order: a prompt's or path's own word as the prompt or path
+   * wrote it (lowercased), and for a related word the rule's word as the rule wrote it (`related`). explain shows
+   * these: `packag` and `~statu` say nothing to a reader.
+   */
+  words: Array<{ word: string; related: boolean }>;
 }
 
 /**
@@ -67,6 +73,15 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     }
     return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d)];
   };
+  // The prompt's words as written are looked up once, for what matched (explain's evidence); a rule's were kept as it was read.
+  let said: Map<string, string> | undefined;
+  const asWritten = (d: IndexedDoc, labels: string[]) => {
+    if (labels.length === 0) return [];
+    said ??= surfaceForms(query, stem, new Set(concepts.map((c) => c.term)));
+    return labels.map((l) =>
+      l.startsWith("~") ? { word: d.written.get(l.slice(1)) ?? l.slice(1), related: true } : { word: said!.get(l) ?? l, related: false },
+    );
+  };
 
   return indexed.map((d) => {
     // [label, score, whether the prompt's own word is one of the rule's name or description]
@@ -79,7 +94,7 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     const evidence = single ? ONE_WORD_WEIGHT : 1;
     const score = ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
     const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
-    return { id: d.id, score: Math.round(score * 1000) / 1000, matched };
+    return { id: d.id, score: Math.round(score * 1000) / 1000, matched, words: asWritten(d, matched) };
   });
 }
 
@@ -103,9 +118,17 @@ interface IndexedDoc {
   length: number;
   /** Terms of the description and name: what a fully relevant prompt would mention. */
   core: Set<string>;
+  /** Each term's first word as the rule wrote it (lowercased): a related word's evidence is shown in the rule's words. */
+  written: Map<string, string>;
 }
 
-function indexDoc(doc: RelevanceDoc, stem: Stem): IndexedDoc {
+function indexDoc(doc: RelevanceDoc, stemWord: Stem): IndexedDoc {
+  const written = new Map<string, string>();
+  const stem: Stem = (word) => {
+    const term = stemWord(word);
+    if (!written.has(term)) written.set(term, word);
+    return term;
+  };
   const tf = new Map<string, number>();
   let length = 0;
   const add = (words: string[], weight: number) => {
@@ -121,7 +144,7 @@ function indexDoc(doc: RelevanceDoc, stem: Stem): IndexedDoc {
   add(name, FIELD_WEIGHTS.name);
   add(terms(headings, stem), FIELD_WEIGHTS.headings);
   add(terms(doc.body, stem), FIELD_WEIGHTS.body);
-  return { id: doc.id, tf, length, core: new Set([...description, ...name]) };
+  return { id: doc.id, tf, length, core: new Set([...description, ...name]), written };
 }
 
 /** A markdown heading line: one to six `#` and a space (a string check: each regexp costs a compile on every run). */

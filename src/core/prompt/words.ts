@@ -1,9 +1,11 @@
 /** Words for relevance: split identifiers and paths, lowercase, drop stop words, stem. */
 
+import { lazyConstant } from "../lazy-constant.js";
+
 export type Stem = (word: string) => string;
 
 // Function words plus the verbs every coding prompt uses ("fix", "add", "make"): they say nothing about topic.
-const STOP = new Set(
+const STOP: ReadonlySet<string> = new Set(
   (
     "a an and are as at be been but by can could did do does for from has have how i if in into is it its " +
     "me my no not of on or our out over please should so some than that the their them then there these " +
@@ -26,7 +28,7 @@ const STOP = new Set(
  * (`figma-essential-rules.md` was once injected on `packag, src, ts`). A topic word in a path (payments, auth,
  * billing) still counts.
  */
-const NON_TOPIC_PATH_WORDS = new Set(
+const NON_TOPIC_PATH_WORDS: ReadonlySet<string> = new Set(
   (
     "src source sources lib libs pkg pkgs package packages app apps module modules internal cmd bin " +
     "test tests spec specs __tests__ __mocks__ e2e fixture fixtures dist build out target tmp vendor public static " +
@@ -76,6 +78,23 @@ export function terms(text: string, stem: Stem): string[] {
   return splitWords(normalizePhrases(text))
     .filter((w) => !STOP.has(w))
     .map(stem);
+}
+
+/**
+ * For each stem in `wanted`, the first word of the text (lowercased, as `terms` reads it) that stems to it: the word
+ * as its author wrote it, for explain's evidence. Stops reading once every wanted stem is found.
+ */
+export function surfaceForms(text: string, stem: Stem, wanted: ReadonlySet<string>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const word of splitWords(normalizePhrases(text))) {
+    if (STOP.has(word)) continue;
+    const s = stem(word);
+    if (wanted.has(s) && !found.has(s)) {
+      found.set(s, word);
+      if (found.size === wanted.size) break;
+    }
+  }
+  return found;
 }
 
 const HTTP_WORDS = /\b(status|https?|return(s|ed|ing)?|respon(d|ds|se|ses)|error|code|api|endpoint|request|route|handler|answer(s|ed)?|repl(y|ies))\b/i;
@@ -209,12 +228,9 @@ function groupsOf(term: string, stem: Stem): number[] {
   return groups;
 }
 
-let byLetter: Map<string, Array<[number, string]>> | undefined;
-
 /** The table's words by their first letter, in table order (a prefix index of every word cost more to build than it saved). */
-function tableByLetter(): Map<string, Array<[number, string]>> {
-  if (byLetter !== undefined) return byLetter;
-  byLetter = new Map();
+const tableByLetter = lazyConstant((): ReadonlyMap<string, ReadonlyArray<readonly [number, string]>> => {
+  const byLetter = new Map<string, Array<[number, string]>>();
   for (let group = 0; group < RELATED.length; group++) {
     for (const word of RELATED[group]!) {
       const list = byLetter.get(word[0]!);
@@ -223,4 +239,4 @@ function tableByLetter(): Map<string, Array<[number, string]>> {
     }
   }
   return byLetter;
-}
+});

@@ -27,48 +27,100 @@ const tone: Record<Status, keyof Paint> = {
   invalid: "red",
 };
 
-const COLUMNS = ["#", "status", "priority", "kind", "tokens", "source", "id", "reason"] as const;
+/** Columns of the text table: explain's output is read in a terminal, and nothing of it runs past this. */
+export const EXPLAIN_WIDTH = 100;
+/** Where the lines under a row start, and where a wrapped line goes on. */
+const UNDER = 6;
+const GOES_ON = 8;
+
+/** The marks of the `--as` column, each explained once above the table. */
+const MARKS = {
+  loads: (agent: string) => `${agent} loads it by itself (how: under the row)`,
+  skips: (agent: string) => `${agent}'s own settings leave it out (why: under the row)`,
+  "-": (agent: string) => `${agent} does not load it by itself`,
+} as const;
+
+const markOf = (view: AgentView): keyof typeof MARKS => (view.loads ? "loads" : view.skipped ? "skips" : "-");
 
 /**
- * A table of every candidate in final order, then a count per status. With an agent's view (`--as`), a column says
- * whether that agent loads each by itself, and the reason says why.
+ * Every candidate in final order, then a count per status. A row is its number, status, tokens and id; under it,
+ * its priority, kind and source with the reason, wrapped to EXPLAIN_WIDTH (a path longer than a line is the one
+ * thing that may run past it, whole). With an agent's view (`--as`), a column says whether that agent loads each by
+ * itself, a legend says what its marks mean, and a line under the row says how it loads it or why it leaves it out.
  */
-export function renderExplainText(candidates: Candidate[], paint: Paint = plain, views?: AgentView[], settings?: Record<string, SettingOrigin>): string {
-  const columns: readonly string[] = views ? [...COLUMNS.slice(0, -1), views[0]?.agent ?? "agent", "reason"] : COLUMNS;
-  const rows = candidates.map((c, i) => {
-    const base = [String(i + 1), c.status, c.priority, c.kind, String(c.tokens), c.source, c.id];
-    const view = views?.[i];
-    return view ? [...base, view.loads ? "loads" : "-", view.loads ? `${c.reason} · ${view.reason}` : c.reason] : [...base, c.reason];
-  });
-  const widths = columns.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col]!.length)));
-  const pad = (cells: readonly string[]) =>
-    cells.map((cell, col) => (col === cells.length - 1 ? cell : cell.padEnd(widths[col]!))).join("  ");
-  const lines = [paint.bold(pad(columns))];
+export function renderExplainText(candidates: Candidate[], paint: Paint = plain, views?: AgentView[], settings?: Record<string, SettingOrigin>, width = EXPLAIN_WIDTH): string {
+  const agent = views ? (views[0]?.agent ?? "agent") : undefined;
+  const head = ["#", "status", "tokens", ...(agent !== undefined ? [agent] : []), "id"];
+  const rows = candidates.map((c, i) => [String(i + 1), c.status, String(c.tokens), ...(views ? [markOf(views[i]!)] : []), c.id]);
+  const widths = head.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col]!.length)));
+  const cells = (row: readonly string[]) =>
+    row.slice(0, -1).map((cell, col) => (col === 2 ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!))).join("  ");
+  // The id ends the row's line; one too long to end it begins the next line instead, whole.
+  const rowLines = (row: readonly string[]) => {
+    const front = cells(row);
+    const id = row.at(-1)!;
+    return front.length + 2 + id.length <= width ? [`${front}  ${id}`] : [front.trimEnd(), `${" ".repeat(UNDER)}${id}`];
+  };
+  const under = (text: string, indent = UNDER) => wrap(text, width, indent, indent + GOES_ON - UNDER);
+
+  const lines: string[] = [];
+  if (agent !== undefined) {
+    const used = new Set(views!.map(markOf));
+    const legend = (Object.keys(MARKS) as Array<keyof typeof MARKS>).filter((m) => used.has(m)).map((m) => `${m} = ${MARKS[m](agent)}`);
+    lines.push(...wrap(`${agent} column: ${legend.join("; ")}`, width, 0, 2).map(paint.dim), "");
+  }
+  lines.push(...rowLines(head).map(paint.bold), ...under("priority · kind · source — reason").map(paint.bold));
+  if (agent !== undefined) lines.push(...under(`${agent}: how it loads it, or why its settings leave it out`).map(paint.bold));
   rows.forEach((row, i) => {
-    const candidate = candidates[i]!;
-    lines.push(paint[tone[candidate.status]](pad(row)));
-    const indent = " ".repeat(widths.slice(0, 6).reduce((sum, w) => sum + w + 2, 0));
-    for (const alias of candidate.aliases ?? []) lines.push(paint.dim(`${indent}↳ also reached as ${alias} (same file, through a symlink)`));
-    for (const line of importLines(candidate.imports ?? [], 0)) lines.push(paint.dim(`${indent}${line}`));
+    const c = candidates[i]!;
+    const color = paint[tone[c.status]];
+    const view = views?.[i];
+    lines.push(...rowLines(row).map(color), ...under(`${c.priority} · ${c.kind} · ${c.source} — ${c.reason}`).map(color));
+    if (view && (view.loads || view.skipped)) lines.push(...under(`${view.agent}: ${view.reason}`).map(color));
+    for (const alias of c.aliases ?? []) lines.push(...under(`↳ also reached as ${alias} (same file, through a symlink)`).map(paint.dim));
+    for (const [depth, path] of importLines(c.imports ?? [], 0)) lines.push(...under(`↳ imports ${path}`, UNDER + 2 * depth).map(paint.dim));
   });
   const counts = new Map<Status, number>();
   for (const c of candidates) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
   const summary = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
-  lines.push("", `${candidates.length} candidates${summary ? `: ${summary}` : ""}`);
-  if (settings) lines.push("", ...settingLines(settings, paint));
+  lines.push("", ...wrap(`${candidates.length} candidates${summary ? `: ${summary}` : ""}`, width, 0, 2));
+  if (settings) lines.push("", ...settingLines(settings, paint, width));
   return `${lines.join("\n")}\n`;
 }
 
+/**
+ * `text` in lines of at most `width` columns, broken at spaces: the first line indented by `first`, the rest by
+ * `rest`. A word longer than a line (a long path) is never broken: it takes a line of its own and runs past.
+ */
+export function wrap(text: string, width: number, first: number, rest: number): string[] {
+  const lines: string[] = [];
+  let line = " ".repeat(first);
+  let empty = true;
+  for (const word of text.split(" ")) {
+    // Spaces inside a line are kept (aligned columns); at a break they go.
+    if (word === "" && empty) continue;
+    if (!empty && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = " ".repeat(rest);
+      empty = true;
+    }
+    line += empty ? word : ` ${word}`;
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+}
+
 /** The settings not at their default, each with where it came from; the rest in one line. */
-function settingLines(settings: Record<string, SettingOrigin>, paint: Paint): string[] {
+function settingLines(settings: Record<string, SettingOrigin>, paint: Paint, width: number): string[] {
   const all = everySettingOrigin(settings);
   const shown = Object.entries(all).filter(([, origin]) => origin.from !== "default" || origin.ignored);
   const rest = Object.keys(all).length - shown.length;
   if (shown.length === 0) return [paint.dim("settings: all defaults (no config file, no flag)")];
-  const width = Math.max(...shown.map(([key]) => key.length));
+  const keys = Math.max(...shown.map(([key]) => key.length));
   return [
     paint.bold("settings"),
-    ...shown.map(([key, origin]) => `  ${key.padEnd(width)}  ${describeOrigin(origin)}`),
+    ...shown.flatMap(([key, origin]) => wrap(`${key.padEnd(keys)}  ${describeOrigin(origin)}`, width, 2, keys + 4)),
     paint.dim(`  ${rest} other${rest === 1 ? "" : "s"}: default`),
   ];
 }
@@ -88,7 +140,7 @@ export function renderExplainJson(candidates: Candidate[], views?: AgentView[], 
       ...(c.description !== null && { description: c.description }),
       ...(c.imports && c.imports.length > 0 && { imports: c.imports }),
       ...(c.aliases && { aliases: c.aliases }),
-      ...(views?.[i] && { agent: { name: views[i]!.agent, loads: views[i]!.loads, reason: views[i]!.reason } }),
+      ...(views?.[i] && { agent: { name: views[i]!.agent, loads: views[i]!.loads, reason: views[i]!.reason, ...(views[i]!.skipped && { skipped: true }) } }),
     })),
     // Every setting by dotted key: { from: default | user | repository | flag, file?, ignored? }.
     ...(settings && { settings: everySettingOrigin(settings) }),
@@ -96,7 +148,7 @@ export function renderExplainJson(candidates: Candidate[], views?: AgentView[], 
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-/** The import tree under a candidate's row: `↳ @AGENTS.md`, nested ones indented. */
-function importLines(nodes: ImportNode[], depth: number): string[] {
-  return nodes.flatMap((n) => [`${"  ".repeat(depth)}↳ imports ${n.path}`, ...importLines(n.imports, depth + 1)]);
+/** The import tree under a candidate's row, depth first: each import with how deep it is. */
+function importLines(nodes: ImportNode[], depth: number): Array<[depth: number, path: string]> {
+  return nodes.flatMap((n) => [[depth, n.path] as [number, string], ...importLines(n.imports, depth + 1)]);
 }

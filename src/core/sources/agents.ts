@@ -59,10 +59,10 @@ export function agentFileModule(name: string, names: string[]): SourceModule {
  * agent files (a README's `@` is just text).
  */
 export function folderFileDraft(module: SourceModule, ctx: DraftContext, { file, anchor }: Located, rank: number): Draft {
-  const doc = parseFrontmatter(file.text, file.path);
+  const doc = parseFrontmatter(file.text, file.path, ctx.memo);
   doc.warnings.forEach(ctx.warn);
   const body = doc.body.trim();
-  const expanded = expandsImports(module) ? expandImports(body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path).body, ctx.warn) : { text: body, imports: [] };
+  const expanded = expandsImports(module) ? expandImports(body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path, ctx.memo).body, ctx.warn) : { text: body, imports: [] };
   const candidate = makeCandidate({
     source: module.source,
     id: file.path,

@@ -22,7 +22,8 @@ import { customEntries } from "./custom.js";
 import { keywordDetector } from "./keywords.js";
 import { readmeFiles } from "./readme.js";
 import { claudeRules, configuredRules, copilotFile, copilotInstructions, cursorRules, cursorrulesFile, kordRules } from "./rules.js";
-import { discoveryNames, locate, type Location } from "./locate.js";
+import { discoveryNames, locate, locator, type Location, type Locator } from "./locate.js";
+import type { RunMemo } from "../run-memo.js";
 import type { Config } from "../config.js";
 import type { LocateOptions, SourceModule } from "./source.js";
 
@@ -61,7 +62,10 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
 export type { LocateOptions } from "./source.js";
 
 /** `locate` over every module: which source a root-relative path belongs to, or null. */
-export const locateSource = (path: string, options: LocateOptions): Location | null => locate(path, SOURCE_MODULES, options);
+export const locateSource = (path: string, options: LocateOptions, memo?: RunMemo): Location | null => locate(path, SOURCE_MODULES, options, memo);
+
+/** locateSource for many paths: the run's locator for these options, looked up once. */
+export const sourceLocator = (options: LocateOptions, memo?: RunMemo): Locator => locator(SOURCE_MODULES, options, memo);
 
 /** Every folder and file name any module reads, for discovery. */
 export const instructionNames = (options: LocateOptions) => discoveryNames(SOURCE_MODULES, options);

@@ -1,4 +1,5 @@
 /** Which module a path belongs to, and the folder its rules are anchored at. */
+import { memoSlot, type RunMemo } from "../run-memo.js";
 import type { LocateOptions, SourceModule } from "./source.js";
 
 export interface Location {
@@ -12,25 +13,27 @@ export interface Location {
  * list order, each for its folders first, then its names; the first claim wins (`.cursor/rules/README.md` is
  * a Cursor rule, not a README).
  */
-export function locate(path: string, modules: readonly SourceModule[], options: LocateOptions): Location | null {
-  return locator(modules, options)(path);
+export function locate(path: string, modules: readonly SourceModule[], options: LocateOptions, memo?: RunMemo): Location | null {
+  return locator(modules, options, memo)(path);
 }
 
-type Locator = (path: string) => Location | null;
+export type Locator = (path: string) => Location | null;
 /** Paths a locator is asked for before it scans them with one regular expression (see below). */
 const REGEXP_AFTER = 128;
 interface Locators {
   byObject: WeakMap<LocateOptions, Locator>;
   byContent: Map<string, Locator>;
 }
-const locators = new WeakMap<readonly SourceModule[], Locators>();
+const LOCATORS = memoSlot(() => new WeakMap<readonly SourceModule[], Locators>());
 
 /**
- * The specs read once per list and options: discovery asks for every file of a 100k-file tree. Options equal in
- * content share one locator, so discovery, import reading and selection (each holding its own options object)
- * work each path out once between them.
+ * The specs read once per list and options in a run (`memo`; without one, on each call): discovery asks for every
+ * file of a 100k-file tree. Options equal in content share one locator, so discovery, import reading and selection
+ * (each holding its own options object) work each path out once between them.
  */
-export function locator(modules: readonly SourceModule[], options: LocateOptions): Locator {
+export function locator(modules: readonly SourceModule[], options: LocateOptions, memo?: RunMemo): Locator {
+  if (memo === undefined) return buildLocator(modules, options);
+  const locators = memo.get(LOCATORS);
   let cache = locators.get(modules);
   if (!cache) locators.set(modules, (cache = { byObject: new WeakMap(), byContent: new Map() }));
   let found = cache.byObject.get(options);
@@ -41,6 +44,13 @@ export function locator(modules: readonly SourceModule[], options: LocateOptions
     cache.byObject.set(options, found);
     return found;
   }
+  found = buildLocator(modules, options);
+  cache.byObject.set(options, found);
+  cache.byContent.set(content, found);
+  return found;
+}
+
+function buildLocator(modules: readonly SourceModule[], options: LocateOptions): Locator {
   // Built once per list and options; each path is then looked up by its file name and checked against the folders,
   // with index loops (for-of allocates an iterator result per step until V8 optimises the loop, and discovery
   // asks for every file of the tree).
@@ -70,7 +80,7 @@ export function locator(modules: readonly SourceModule[], options: LocateOptions
   };
   // Discovery, selection and import reading each ask for the same paths: each is worked out once.
   const known = new Map<string, Location | null>();
-  found = (path) => {
+  const found: Locator = (path) => {
     let location = known.get(path);
     if (location === undefined) known.set(path, (location = claim(path)));
     return location;
@@ -103,8 +113,6 @@ export function locator(modules: readonly SourceModule[], options: LocateOptions
     }
     return best;
   };
-  cache.byObject.set(options, found);
-  cache.byContent.set(content, found);
   return found;
 }
 

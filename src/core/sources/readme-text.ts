@@ -13,6 +13,9 @@ const BADGE_LINE = /^\s*(?:\[?!\[[^\]]*\]\([^)]*\)\]?(?:\([^)]*\))?\s*)+$/;
 // Reference-style badges: `[![build][ci-badge]][ci-link]`.
 const REF_BADGE_LINE = /^\s*(?:\[?!\[[^\]]*\]\[[^\]]*\]\]?(?:\[[^\]]*\]|\([^)]*\))?\s*)+$/;
 const IMAGE = /!\[[^\]]*\]\([^)]*\)/g;
+// Inline HTML elements inside prose (`[<kbd>Jobs</kbd>](…)`, `<sub>`, `<a href>`): the tags go, their text stays.
+// Lowercase names only, so a generic type written in prose (`List<U>`, `Map<string, T>`) is not taken for a tag.
+const INLINE_TAG = /<\/?(?:a|abbr|b|br|code|del|em|i|img|ins|kbd|mark|s|samp|small|span|strike|strong|sub|sup|u|var|wbr)\b[^<>]*>/g;
 
 export function readmeForAgents(text: string): string {
   // Plain text with no markup to strip (most nested READMEs): as it is.
@@ -40,15 +43,19 @@ export function readmeForAgents(text: string): string {
       continue;
     }
     if (BADGE_LINE.test(line.text) || REF_BADGE_LINE.test(line.text)) continue;
-    out.push(line.text.includes("![") ? withoutImages(line.text) : line.text);
+    out.push(line.text.includes("![") || line.text.includes("<") ? withoutMarkup(line.text) : line.text);
   }
   return out.join("\n").replace(/\n{3,}/g, "\n\n").trim();
 }
 
-/** Inline images out of a line of prose, never out of its code spans. */
-function withoutImages(line: string): string {
+/** Inline images and HTML tags out of a line of prose, never out of its code spans. */
+function withoutMarkup(line: string): string {
   const { ranges } = scanCode(line);
-  return line.replace(IMAGE, (image, at: number) => (inCode(ranges, at) ? image : "")).replace(/[ \t]{2,}/g, " ");
+  const images = line.includes("![") ? line.replace(IMAGE, (image, at: number) => (inCode(ranges, at) ? image : "")) : line;
+  // Code spans are found again: removing images moved them.
+  const spans = images === line ? ranges : scanCode(images).ranges;
+  const tags = images.includes("<") ? images.replace(INLINE_TAG, (tag, at: number) => (inCode(spans, at) ? tag : tag.startsWith("<br") ? " " : "")) : images;
+  return tags.replace(/[ \t]{2,}/g, " ").trimEnd();
 }
 
 /** Whether a README says anything beyond headings (empty, or `## API` alone): such a file is skipped, not warned about. */

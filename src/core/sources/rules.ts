@@ -2,6 +2,7 @@
 import { parseFrontmatter, type ParsedDocument } from "../parse/frontmatter.js";
 import { compileGlobs, matchesEverything, readGlobList } from "../parse/globs.js";
 import { expandImports } from "../parse/imports.js";
+import type { RunMemo } from "../run-memo.js";
 import { baseName, isWithin, trimSlashes, withoutSuffix } from "../rel-path.js";
 import { PRIORITIES, type Candidate, type Kind, type Priority, type SourceFile, type Warning } from "../types.js";
 import { isMdOrMdc } from "./locate.js";
@@ -78,8 +79,8 @@ export function ruleName(path: string): string {
 // every run, and a hook's run uses dozens; the simple ones cost more to compile than to replace.
 const RULE_SUFFIXES = [".instructions.md", ".mdc", ".md"];
 
-export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: string): RuleDoc {
-  const doc = parseFrontmatter(file.text, file.path);
+export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: string, memo?: RunMemo): RuleDoc {
+  const doc = parseFrontmatter(file.text, file.path, memo);
   const warnings = [...doc.warnings];
   const data = doc.data;
   const warn = (message: string, key?: string) => {
@@ -140,11 +141,11 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
     files: spec.files,
     draft: (ctx, located) =>
       located.map(({ file, anchor }) => {
-        const rule = parseRule(file, spec, anchor);
+        const rule = parseRule(file, spec, anchor, ctx.memo);
         rule.warnings.forEach(ctx.warn);
         // Kiro's `#[[file:path]]` references, expanded as Kiro does (the same limits as `@imports`).
         const syntax = importSyntaxOf(module);
-        const expanded = syntax === null ? null : expandImports(rule.body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path).body, (w) => ctx.warn(inFile(w, file.text, rule.body)), [file.path], syntax);
+        const expanded = syntax === null ? null : expandImports(rule.body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path, ctx.memo).body, (w) => ctx.warn(inFile(w, file.text, rule.body)), [file.path], syntax);
         const candidate = makeCandidate({
           source: module.source,
           id: file.path,
@@ -205,6 +206,7 @@ export function decideRule(candidate: Candidate, rule: Pick<RuleDoc, "anchor" | 
     case "auto": {
       const matcher = compileGlobs(candidate.globs, anchor, {
         ...(ctx.linear !== undefined && { linear: ctx.linear }),
+        memo: ctx.memo,
         refused: (pattern, reason) =>
           ctx.warn({ file: rule.path, ...(rule.globsLine !== undefined && { line: rule.globsLine }), message: `the glob ${JSON.stringify(pattern)} is not matched: ${reason}` }),
       });

@@ -21,7 +21,7 @@ export const skillFiles: SourceModule = {
   }),
   draft: (ctx, located) =>
     located.map(({ file, anchor }) => {
-      const doc = parseFrontmatter(file.text, file.path);
+      const doc = parseFrontmatter(file.text, file.path, ctx.memo);
       doc.warnings.forEach(ctx.warn);
       const name = typeof doc.data.name === "string" && doc.data.name.trim() !== "" ? doc.data.name.trim() : baseName(dirOf(file.path));
       const description = typeof doc.data.description === "string" && doc.data.description.trim() !== "" ? doc.data.description.trim() : null;

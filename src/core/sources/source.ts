@@ -2,6 +2,7 @@ import type { Config } from "../config.js";
 import type { ImportSyntax } from "../parse/imports.js";
 import type { RelevanceDoc } from "../prompt/relevance.js";
 import type { LinearEngine } from "../linear-regexp.js";
+import type { RunMemo } from "../run-memo.js";
 import type { CountTokens } from "../tokens.js";
 import type { Candidate, Priority, SourceFile, SourceName, Status, Warning } from "../types.js";
 
@@ -93,6 +94,8 @@ export interface DraftContext {
   countTokens: CountTokens;
   /** The linear-time engine for repository-supplied patterns (SelectInput.linear). */
   linear?: LinearEngine;
+  /** The run's memo (SelectInput.memo): frontmatter readings and compiled globs, each worked out once. */
+  memo: RunMemo;
   /** The config file, for warnings about its keys. */
   configFile?: string;
   warn(warning: Warning): void;

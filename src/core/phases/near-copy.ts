@@ -1,0 +1,107 @@
+/**
+ * Near copies: one text kept in two places with small edits (a rule in `.cursor/rules/x.mdc` and `.claude/rules/x.md`
+ * differing in frontmatter and a link, two packages' READMEs differing in a name). Texts are compared by their
+ * significant lines, so that the comparison costs a hash per line, never a diff.
+ */
+
+/** Shorter lines (headings, fences, "- Use pnpm", "## Setup") are shared by unrelated texts: they prove nothing. */
+const MIN_LINE_CHARS = 20;
+/** A text with fewer significant lines is too short to call a copy (a shared phrase, a pointer to another file). */
+export const MIN_LINES = 5;
+/** Nine tenths of a text's lines found in another makes it a copy of that one (a link or a name changed). */
+const SHARE_TENTHS = 9;
+
+/**
+ * A text's significant lines, each once: trimmed, whitespace collapsed, blank and short lines left out. A link's
+ * target is left out and `.mdc` read as `.md`: a copy made for another agent points at that agent's own files.
+ */
+export function significantLines(text: string): string[] {
+  const lines = new Set<string>();
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).trim();
+    start = end + 1;
+    if (line.length < MIN_LINE_CHARS) continue;
+    const normal = normalised(line);
+    if (normal.length >= MIN_LINE_CHARS) lines.add(normal);
+  }
+  return [...lines];
+}
+
+function normalised(line: string): string {
+  let out = /\s\s|\t/.test(line) ? line.replace(/\s+/g, " ") : line;
+  // Each pattern runs only on lines that can hold it (a regexp costs its compilation on first use).
+  if (out.includes("](")) out = out.replace(/\]\([^)\s]*\)/g, "]()");
+  if (out.includes(".mdc")) out = out.replace(/\.mdc\b/g, ".md");
+  return out;
+}
+
+/** How many of `lines` (one text's significant lines) another text holds. */
+export interface Holder<T> {
+  item: T;
+  shared: number;
+  /** The holder's own count of significant lines. */
+  lines: number;
+}
+
+/** Whether `shared` of `of` lines is enough to call one text a copy held in another. */
+export function isHeld(shared: number, of: number): boolean {
+  return of >= MIN_LINES && shared * 10 >= of * SHARE_TENTHS;
+}
+
+/**
+ * Texts by their significant lines, with an inverted index from a line to the texts holding it, so that finding
+ * which texts hold most of a given text costs a lookup per line of that text, not a comparison with every text
+ * (--all sends thousands).
+ */
+export class LineIndex<T> {
+  private readonly items: T[] = [];
+  private readonly sets: Array<Set<string>> = [];
+  private readonly postings = new Map<string, number[]>();
+
+  /** Adds a text (its significantLines); one with fewer than MIN_LINES holds no copy worth naming and is left out. */
+  add(item: T, lines: readonly string[]): void {
+    if (lines.length < MIN_LINES) return;
+    const id = this.items.length;
+    this.items.push(item);
+    this.sets.push(new Set(lines));
+    for (const line of lines) {
+      const list = this.postings.get(line);
+      if (list === undefined) this.postings.set(line, [id]);
+      else list.push(id);
+    }
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  /**
+   * The texts (other than `self`) that hold nine tenths of `lines`, in the order they were added. A holder must
+   * hold at least one of any (misses allowed + 1) of the lines, so only the texts holding one of that many of the
+   * rarest lines are compared line by line.
+   */
+  holders(lines: readonly string[], self?: T): Array<Holder<T>> {
+    const n = lines.length;
+    if (n < MIN_LINES || this.items.length === 0) return [];
+    const allowedMisses = n - Math.ceil((n * SHARE_TENTHS) / 10);
+    const rarest = lines
+      .map((line) => this.postings.get(line) ?? [])
+      .sort((a, b) => a.length - b.length)
+      .slice(0, allowedMisses + 1);
+    const seen = new Set<number>();
+    for (const list of rarest) for (const id of list) seen.add(id);
+    const found: Array<Holder<T>> = [];
+    for (const id of [...seen].sort((a, b) => a - b)) {
+      const item = this.items[id]!;
+      if (item === self) continue;
+      const set = this.sets[id]!;
+      let shared = 0;
+      for (const line of lines) if (set.has(line)) shared++;
+      if (isHeld(shared, n)) found.push({ item, shared, lines: set.size });
+    }
+    return found;
+  }
+}

@@ -1,0 +1,30 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO } from "../helpers/cli.js";
+
+// The package builds on `prepack` only (installers of the package get dist/ from the tarball and build nothing), so
+// in a fresh clone `npm ci` leaves dist/ missing and bin/ctxinject.js stops with "run npm run build". The README's
+// first command is what a newcomer pastes: it must build before it runs the bin.
+
+const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { scripts: Record<string, string> };
+const readme = readFileSync(join(REPO, "README.md"), "utf8");
+/** The README's first command: its first indented code line. */
+const first = /^ {4}(\S.*)$/m.exec(readme)?.[1] ?? "";
+const steps = first.split("&&").map((s) => s.trim());
+
+test("installing the package runs no build: the build is on prepack, no install script builds", () => {
+  assert.is(pkg.scripts.prepack, "npm run build");
+  for (const hook of ["preinstall", "install", "postinstall", "prepare"]) assert.is(pkg.scripts[hook], undefined, `${hook} would run for every installer`);
+});
+
+test("the README's first command builds before it runs bin/ctxinject.js in a fresh clone", () => {
+  const run = steps.findIndex((s) => s.startsWith("node bin/ctxinject.js"));
+  assert.ok(run > 0, `the first command runs the bin: ${first}`);
+  // `npm test` and `npm run build` build; `npm ci` does not any more (no prepare script).
+  const builds = steps.slice(0, run).some((s) => s === "npm run build" || s === "npm test");
+  assert.ok(builds, `README's first command runs the bin with nothing built: ${first}`);
+});
+
+test.run();

@@ -1,0 +1,75 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+interface Finding {
+  severity: string;
+  kind: string;
+  agent: string;
+  file: string;
+  line?: number;
+  message: string;
+}
+
+test.after(cleanup);
+
+function doctor(fixture: string) {
+  const root = materialize(fixture);
+  const result = runCli(["doctor", "--json"], { cwd: root });
+  return { root, status: result.status, stderr: result.stderr, findings: (JSON.parse(result.stdout) as { findings: Finding[] }).findings };
+}
+
+test("a README's placeholder credential and a stray zero-width space before a full stop are warnings: doctor exits 0", () => {
+  const { status, findings } = doctor("doctor-placeholder-readme");
+  assert.is(status, 0, JSON.stringify(findings, null, 2));
+  const at = (kind: string) => findings.find((f) => f.kind === kind && f.file === "README.md");
+  assert.equal(
+    { severity: at("secret")?.severity, line: at("secret")?.line },
+    { severity: "warning", line: 10 },
+  );
+  assert.equal(
+    { severity: at("stray-zero-width")?.severity, line: at("stray-zero-width")?.line },
+    { severity: "warning", line: 3 },
+  );
+  assert.match(at("stray-zero-width")!.message, "1 zero-width character (U+200B) at column 51, outside any word");
+  assert.not.ok(findings.some((f) => f.severity === "error"));
+});
+
+test("build says nothing on stderr about an example's credential or a stray zero-width space, and prints neither", () => {
+  const root = materialize("doctor-placeholder-readme");
+  const { status, stdout, stderr } = runCli(["build", "--files", "src/server.ts"], { cwd: root });
+  assert.is(status, 0);
+  assert.is(stderr, "");
+  assert.match(stdout, "A small service that answers forecasts for a city.");
+  assert.match(stdout, 'api_key = "[REDACTED:password]"');
+  assert.not.match(stdout, "base64encodedapikeyhere");
+  assert.not.match(stdout, "\u200B");
+});
+
+test("text hidden inside a word or behind a bidi override stays an error (doctor exits 1) and build still warns", () => {
+  const { status, findings, root } = doctor("doctor-agent-tags");
+  assert.is(status, 1);
+  const hidden = findings.filter((f) => f.kind === "hidden-characters").map((f) => [f.file, f.line, f.severity]);
+  assert.equal(hidden, [
+    [".cursor/rules/logging.mdc", 4, "error"],
+    ["README.md", 3, "error"],
+  ]);
+  const build = runCli(["build", "--files", "src/app.ts"], { cwd: root });
+  assert.match(build.stderr, ".cursor/rules/logging.mdc:4: 1 hidden character removed (U+200B)");
+  assert.match(build.stderr, "README.md:3: 2 hidden characters removed (U+202E, U+202C)");
+});
+
+test("a finding's agent tag names only the agents that read its file by themselves; a README's is ctxinject, never all", () => {
+  const { findings } = doctor("doctor-agent-tags");
+  const tag = (kind: string, file: string) => findings.find((f) => f.kind === kind && f.file === file)?.agent;
+  assert.is(tag("long-rule", ".kiro/steering/release.md"), "kiro");
+  assert.is(tag("hidden-characters", ".cursor/rules/logging.mdc"), "cursor");
+  assert.is(tag("frontmatter-yaml", ".clinerules"), "cline");
+  assert.is(tag("hidden-characters", "README.md"), "ctxinject");
+  // The root AGENTS.md: every profiled agent that loads it, not Gemini CLI (GEMINI.md only, by default).
+  assert.is(tag("frontmatter-unclosed", "AGENTS.md"), "claude-code, codex, copilot, cursor, kiro, opencode, windsurf");
+  assert.not.ok(findings.some((f) => f.agent === "all"), JSON.stringify(findings.map((f) => [f.kind, f.agent])));
+  assert.match(findings.find((f) => f.kind === "long-rule")!.message, "521 lines");
+});
+
+test.run();

@@ -1,0 +1,41 @@
+import type { CliContext } from "../../src/cli/context.js";
+import { main } from "../../src/cli/main.js";
+import { BIN, REPO, testEnvironment, type CliResult } from "./cli.js";
+
+/**
+ * Runs `main(argv, ctx)` in this process, as bin/ctxinject.js would run it in its own: the same environment runCli
+ * gives a spawned CLI (NO_COLOR, the test run's state and config folders, `env` on top), standard input as given
+ * ("" as a spawned run's empty pipe; null as a terminal, nothing piped), stdout and stderr collected, the exit code
+ * returned. For what maps flags, config and input onto output and exit codes; what the process itself does (its
+ * exit, signals, descriptors, the bundle and its start-up, the hook client and server) stays with runCli.
+ */
+export async function runMain(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string | null } = {}): Promise<CliResult> {
+  // Nothing to reset between runs: what a run saves for speed lives in its own memo (core/run-memo.ts), not in
+  // module state (test/unit/core-state.test.ts holds the core to that).
+  let stdout = "";
+  let stderr = "";
+  const input = options.input === undefined ? "" : options.input;
+  const ctx: CliContext = {
+    cwd: options.cwd ?? REPO,
+    env: testEnvironment(options.env),
+    stdout: {
+      write(chunk: string, callback?: (error?: Error | null) => void) {
+        stdout += chunk;
+        callback?.();
+        return true;
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write(chunk: string) {
+        stderr += chunk;
+        return true;
+      },
+      isTTY: false,
+    },
+    self: BIN,
+    readStdin: async () => input ?? undefined,
+  };
+  const status = await main(args, ctx);
+  return { status, stdout, stderr };
+}

@@ -1,0 +1,45 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { parseConfigText } from "../../src/core/config-text.js";
+import { configDocs } from "../../scripts/config-table.js";
+import { renderConfigTemplate } from "../../src/core/config-docs.js";
+import { configLeaves } from "../../src/core/config-table.js";
+import { defaultConfig, validateConfig } from "../../src/core/config.js";
+import { USER_ONLY_SETTINGS } from "../../src/core/config-layers.js";
+
+test("README.md and docs/config.md hold the config table as the table says it (npx tsx scripts/config-table.ts writes them)", () => {
+  for (const { file, current, expected } of configDocs()) {
+    assert.ok(expected !== null, `${file} has lost its <!-- config-table:start/end --> markers`);
+    assert.ok(current === expected, `${file}'s config table is stale: run npx tsx scripts/config-table.ts`);
+  }
+});
+
+test("the docs' table names every setting, its default and the value a repository may not set", () => {
+  const table = configDocs().find((d) => d.file.endsWith("config.md"))!.expected!;
+  for (const { key } of configLeaves()) assert.match(table, key);
+  assert.match(table, "| `hookDeadlineMs` | whole number of milliseconds from 1 to 600000 | `1500` |");
+  assert.match(table, "(*user* for keep)");
+  assert.match(table, "`--max-tokens`");
+});
+
+test("init's template, uncommented, is a config that checks and gives the defaults", () => {
+  const template = renderConfigTemplate();
+  const uncommented = template
+    .split("\n")
+    .filter((line) => /^# [a-zA-Z]+: \S/.test(line))
+    .map((line) => line.slice(2))
+    .join("\n");
+  const config = validateConfig(parseConfigText(uncommented, "yaml", "t"), ".ctxinjectrc.yaml");
+  const { format, maxTokens, tokenizer, minRelevance, allReadmes, ...rest } = config;
+  assert.equal(rest, defaultConfig());
+  assert.equal([format, maxTokens, tokenizer, minRelevance, allReadmes], ["markdown", 8000, "approx", 0.25, false]);
+  assert.ok(template.split("\n").every((line) => line.length <= 118 && /^[\x20-\x7e]*$/.test(line)), "lines fit and are ASCII (the bundle is)");
+});
+
+test("the template's header names every setting a repository may not weaken", () => {
+  const header = renderConfigTemplate().split("\n\n")[0]!;
+  for (const { key } of USER_ONLY_SETTINGS) assert.match(header, key);
+  assert.match(header, "hiddenCharacters: keep, allowOutside and a hookDeadlineMs above 1500");
+});
+
+test.run();
