@@ -10,10 +10,11 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup } from "../helpers/cli.js";
 import { agentTurns, count, installHost, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
-import { fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject } from "./probe.js";
+import { assertProfileMatchesHost, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
+import { HOST_VERSIONS } from "./versions.js";
 
-/** The Cline CLI version the suite runs against; bump it here, nowhere else. */
-export const CLINE_VERSION = "3.0.65";
+/** Pinned in versions.ts, with every other host. */
+export const CLINE_VERSION = HOST_VERSIONS.cline;
 
 const found = installHost({ name: "cline", version: CLINE_VERSION, binary: "cline/bin/cline", versionArgs: ["--version"] });
 if ("skip" in found) console.log(`cline host suite skipped: ${found.skip}`);
@@ -39,7 +40,7 @@ export default {
 };
 `;
 
-let probed: { out: Outcome; log: string } | undefined;
+let probed: { out: Outcome; log: string; root: string } | undefined;
 /** One headless run: a prompt whose agent reads a nested file, then answers. Shared by the cases below. */
 function probe() {
   if (probed) return probed;
@@ -58,7 +59,7 @@ function probe() {
   const files = { [join(data, "settings/providers.json")]: JSON.stringify(PROVIDERS) };
   const script = [{ tool: { name: "read_files", input: { file_paths: [join(root, NESTED_FILE)] } } }, { text: "ok" }];
   const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env: {}, files, script, runs: [{ args: ["--data-dir", data, "--json", "what does the handler do?"] }] }, "cline");
-  return (probed = { out, log });
+  return (probed = { out, log, root });
 }
 
 const suite = "path" in found ? test : test.skip;
@@ -96,6 +97,17 @@ suite("a project plugin: beforeRun's appendContext reaches the first request, af
   const last = lastAgentTurn(out);
   assert.is(count(last, hookMarker("plugin.afterTool")), 1);
   assert.is(count(last, hookMarker("PostToolUse")), 0, "one PostToolUse context per tool call: the plugin's wins");
+});
+
+suite("skills: none of the skills folders reaches the model unasked", () => {
+  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  assert.equal(skillsIn(first), []);
+  for (const marker of Object.values(SKILLS)) assert.is(count(first, `${marker}-BODY`), 0, marker);
+});
+
+suite("ctxinject's cline profile agrees with the host: what it says the host loads itself arrived once, the rest not at all", () => {
+  const { out, root } = probe();
+  assertProfileMatchesHost(out, root, "cline");
 });
 
 test.run();

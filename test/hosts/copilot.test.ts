@@ -9,10 +9,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup } from "../helpers/cli.js";
 import { agentTurns, count, HOSTS_CACHE, installHost, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
-import { fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject } from "./probe.js";
+import { assertProfileMatchesHost, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
+import { HOST_VERSIONS } from "./versions.js";
 
-/** The Copilot CLI version the suite runs against; bump it here, nowhere else. */
-export const COPILOT_VERSION = "1.0.102";
+/** Pinned in versions.ts, with every other host. */
+export const COPILOT_VERSION = HOST_VERSIONS["copilot-cli"];
 
 /** The CLI unpacks ~235 MB into XDG_CACHE_HOME on first start; one shared unpack instead of one per HOME. */
 const UNPACK = join(HOSTS_CACHE, `copilot-unpack-${COPILOT_VERSION}`);
@@ -22,7 +23,7 @@ else console.log(`copilot host suite: Copilot CLI ${COPILOT_VERSION}`);
 
 const EVENTS = ["sessionStart", "userPromptSubmitted", "preToolUse", "postToolUse", "agentStop", "sessionEnd"];
 
-let probed: { out: Outcome; log: string } | undefined;
+let probed: { out: Outcome; log: string; root: string } | undefined;
 /** One run: a prompt whose agent reads a nested file, then answers. Shared by the cases below (each run costs seconds). */
 function probe() {
   if (probed) return probed;
@@ -45,7 +46,7 @@ function probe() {
   const files = { [join(work, "home/.copilot/config.json")]: JSON.stringify({ trustedFolders: [root] }) };
   const script = [{ tool: { name: "view", input: { path: join(root, NESTED_FILE) } } }, { text: "ok" }];
   const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files, script, runs: [{ args: ["-p", "what does the handler do?", "--allow-all-tools"] }] }, "copilot");
-  return (probed = { out, log });
+  return (probed = { out, log, root });
 }
 
 const suite = "path" in found ? test : test.skip;
@@ -60,9 +61,9 @@ suite("starts offline against the fake API and loads AGENTS.md, CLAUDE.md, GEMIN
   for (const marker of [NATIVE.qwen, NATIVE.cursor, NATIVE.clinerules, NATIVE.kiloRules, NATIVE.apiAgents, NATIVE.copilotScoped]) assert.is(count(first, marker), 0, marker);
 });
 
-suite("after a read of a nested file it adds that folder's AGENTS.md and CLAUDE.md and the scoped .github/instructions file itself, once", () => {
+suite("after a read of a nested file it adds that folder's AGENTS.md, CLAUDE.md and GEMINI.md and the scoped .github/instructions file itself, once", () => {
   const last = lastAgentTurn(probe().out);
-  for (const marker of [NATIVE.apiAgents, NATIVE.apiClaude, NATIVE.copilotScoped, NATIVE.agents]) assert.is(count(last, marker), 1, marker);
+  for (const marker of [NATIVE.apiAgents, NATIVE.apiClaude, NATIVE.apiGemini, NATIVE.copilotScoped, NATIVE.agents]) assert.is(count(last, marker), 1, marker);
 });
 
 suite("repository hooks fire in a trusted folder: sessionStart, userPromptSubmitted, preToolUse and postToolUse text reach the model", () => {
@@ -78,6 +79,17 @@ suite("repository hooks fire in a trusted folder: sessionStart, userPromptSubmit
   assert.is(prompt.prompt, "what does the handler do?");
   const post = fired(log).find((f) => f.event === "postToolUse")!.input!;
   assert.is((post.toolArgs as { path: string }).path.endsWith(NESTED_FILE), true);
+});
+
+suite("skills: it lists the name and description of those in .claude/skills, .agents/skills, .github/skills by itself, not their bodies", () => {
+  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  assert.equal(skillsIn(first), [".claude/skills", ".agents/skills", ".github/skills"]);
+  for (const marker of Object.values(SKILLS)) assert.is(count(first, `${marker}-BODY`), 0, marker);
+});
+
+suite("ctxinject's copilot-cli profile agrees with the host: what it says the host loads itself arrived once, the rest not at all", () => {
+  const { out, root } = probe();
+  assertProfileMatchesHost(out, root, "copilot-cli");
 });
 
 test.run();

@@ -9,10 +9,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup } from "../helpers/cli.js";
 import { agentTurns, count, installHost, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
-import { fired, hookMarker, NATIVE, NESTED_FILE, nativeProject } from "./probe.js";
+import { assertProfileMatchesHost, fired, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
+import { HOST_VERSIONS } from "./versions.js";
 
-/** The Kilo version the suite runs against (7.8.1 is not installable from this registry); bump it here only. */
-export const KILO_VERSION = "7.7.7";
+/** Pinned in versions.ts, with every other host. */
+export const KILO_VERSION = HOST_VERSIONS.kilo;
 
 const found = installHost({ name: "@kilocode/cli", version: KILO_VERSION, binary: "@kilocode/cli/bin/kilo", versionArgs: ["--version"] });
 if ("skip" in found) console.log(`kilo host suite skipped: ${found.skip}`);
@@ -54,7 +55,7 @@ function stubPluginPackage(dir: string): void {
   writeFileSync(join(dir, "node_modules/@kilocode/plugin/index.js"), "export {};\n");
 }
 
-let probed: { out: Outcome; log: string } | undefined;
+let probed: { out: Outcome; log: string; root: string } | undefined;
 /** One `kilo run`: a prompt whose agent reads a nested file, then answers. Shared by the cases below. */
 function probe() {
   if (probed) return probed;
@@ -75,7 +76,7 @@ function probe() {
   };
   const script = [{ tool: { name: "read", input: { filePath: join(root, NESTED_FILE) } } }, { text: "ok" }];
   const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, script, runs: [{ args: ["run", "--auto", "what does the handler do?"] }] }, "kilo");
-  return (probed = { out, log });
+  return (probed = { out, log, root });
 }
 
 const suite = "path" in found ? test : test.skip;
@@ -102,6 +103,17 @@ suite("a plugin in .kilo/plugin: chat.message's part reaches the model with the 
   assert.ok(events.includes("chat.message") && events.includes("tool.execute.after"), events.join(", "));
   assert.is(count(JSON.stringify(agentTurns(out)[0]?.body ?? {}), hookMarker("chat.message")), 1);
   assert.is(count(lastAgentTurn(out), hookMarker("tool.execute.after")), 1);
+});
+
+suite("skills: it lists the name and description of those in .claude/skills, .agents/skills, .kilo/skills, .kilocode/skills by itself, not their bodies", () => {
+  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  assert.equal(skillsIn(first), [".claude/skills", ".agents/skills", ".kilo/skills", ".kilocode/skills"]);
+  for (const marker of Object.values(SKILLS)) assert.is(count(first, `${marker}-BODY`), 0, marker);
+});
+
+suite("ctxinject's kilo profile agrees with the host: what it says the host loads itself arrived once, the rest not at all", () => {
+  const { out, root } = probe();
+  assertProfileMatchesHost(out, root, "kilo");
 });
 
 test.run();

@@ -9,10 +9,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup } from "../helpers/cli.js";
 import { agentTurns, count, installHost, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
-import { fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject } from "./probe.js";
+import { assertProfileMatchesHost, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
+import { HOST_VERSIONS } from "./versions.js";
 
-/** The Qwen Code version the suite runs against (pinned: unpinned on Node 20, npm silently takes 0.15.10). */
-export const QWEN_VERSION = "0.24.4";
+/** Pinned in versions.ts, with every other host. */
+export const QWEN_VERSION = HOST_VERSIONS["qwen-code"];
 
 const found = installHost({ name: "@qwen-code/qwen-code", version: QWEN_VERSION, binary: "@qwen-code/qwen-code/cli-entry.js", versionArgs: ["--version"] });
 if ("skip" in found) console.log(`qwen host suite skipped: ${found.skip}`);
@@ -28,21 +29,21 @@ const SETTINGS = {
   telemetry: { enabled: false },
 };
 
-let probed: { out: Outcome; log: string } | undefined;
+let probed: { out: Outcome; log: string; root: string } | undefined;
 /** One run: a prompt whose agent reads a nested file, then answers. Shared by the cases below. */
 function probe() {
   if (probed) return probed;
   const root = nativeProject();
   const work = workFolder("qwen");
   const log = join(work, "hooks.jsonl");
-  mkdirSync(join(root, ".qwen"));
+  mkdirSync(join(root, ".qwen"), { recursive: true });
   const hooks = Object.fromEntries(EVENTS.map((event) => [event, [{ matcher: "*", hooks: [{ type: "command", command: hookCommand(log, "claude", event), timeout: 20 }] }]]));
   writeFileSync(join(root, ".qwen/settings.json"), JSON.stringify({ hooks }));
   const env = { OPENAI_API_KEY: "sk-fake-key-for-tests", OPENAI_BASE_URL: "{{API}}/v1", OPENAI_MODEL: "gpt-fake", QWEN_CODE_SUPPRESS_YOLO_WARNING: "1" };
   const files = { [join(work, "home/.qwen/settings.json")]: JSON.stringify(SETTINGS) };
   const script = [{ tool: { name: "read_file", input: { file_path: join(root, NESTED_FILE) } } }, { text: "ok" }];
   const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files, script, runs: [{ args: ["what does the handler do?", "--yolo"] }] }, "qwen");
-  return (probed = { out, log });
+  return (probed = { out, log, root });
 }
 
 const suite = "path" in found ? test : test.skip;
@@ -76,6 +77,17 @@ suite("SessionStart, UserPromptSubmit and PostToolUse text reach the model; PreT
   const prompts = events.filter((f) => f.event === "UserPromptSubmit").map((f) => f.input!.prompt);
   assert.equal(prompts, ["what does the handler do?", ""]);
   assert.is(count(last, hookMarker("UserPromptSubmit")), 2, "the empty-prompt call's answer is added too");
+});
+
+suite("skills: it lists the name and description of those in .agents/skills, .qwen/skills by itself, not their bodies", () => {
+  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  assert.equal(skillsIn(first), [".agents/skills", ".qwen/skills"]);
+  for (const marker of Object.values(SKILLS)) assert.is(count(first, `${marker}-BODY`), 0, marker);
+});
+
+suite("ctxinject's qwen-code profile agrees with the host: what it says the host loads itself arrived once, the rest not at all", () => {
+  const { out, root } = probe();
+  assertProfileMatchesHost(out, root, "qwen-code");
 });
 
 test.run();
