@@ -21,6 +21,7 @@ const SCOPED = /^\.github\/instructions\/.*\.instructions\.md$/;
 
 export const copilotCli: AgentProfile = {
   name: "copilot-cli",
+  agent: "copilot",
   version: "1.0.102",
   basis: "observed with the real CLI against a recording API (test/hosts/copilot.test.ts)",
   loadsItself(candidate, context) {

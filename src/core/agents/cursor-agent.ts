@@ -12,6 +12,7 @@ import type { AgentProfile } from "./profile.js";
 
 export const cursorAgent: AgentProfile = {
   name: "cursor-agent",
+  agent: "cursor",
   version: "2026 documentation",
   basis: "docs.cursor.com CLI (rules: .cursor/rules, AGENTS.md and CLAUDE.md at the root) and hooks documentation; not observed",
   loadsItself(candidate, context) {
