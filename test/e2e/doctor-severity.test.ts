@@ -61,7 +61,7 @@ test("a finding's agent tag names only the agents that read its file by themselv
   assert.is(tag("frontmatter-yaml", ".clinerules"), "cline");
   assert.is(tag("hidden-characters", "README.md"), "ctxinject");
   // The root AGENTS.md: every profiled agent that loads it, not Gemini CLI (GEMINI.md only, by default).
-  assert.is(tag("frontmatter-unclosed", "AGENTS.md"), "claude-code, codex, copilot, cursor, kiro, opencode, windsurf");
+  assert.is(tag("frontmatter-unclosed", "AGENTS.md"), "claude-code, cline, codex, copilot, cursor, droid, kilo, kiro, opencode, qwen-code, windsurf");
   assert.not.ok(findings.some((f) => f.agent === "all"), JSON.stringify(findings.map((f) => [f.kind, f.agent])));
   assert.match(findings.find((f) => f.kind === "long-rule")!.message, "521 lines");
 });

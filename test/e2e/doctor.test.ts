@@ -30,7 +30,7 @@ const EXPECTED: Array<[kind: string, file: string, line: number | undefined, sev
   ["cursor-md-rule", ".cursor/rules/notes.md", undefined, "warning", "cursor"],
   ["long-rule", ".cursor/rules/long.mdc", undefined, "info", "cursor"],
   ["codex-budget", "big/deep/AGENTS.md", 150, "warning", "codex"],
-  ["long-chain", "big/deep/AGENTS.md", undefined, "warning", "copilot, cursor, opencode, windsurf"],
+  ["long-chain", "big/deep/AGENTS.md", undefined, "warning", "copilot, cursor, droid, kilo, opencode, qwen-code, windsurf"],
   ["duplicate-text", "AGENTS.md", undefined, "warning", "copilot"],
   ["duplicate-text", ".claude/rules/shared.md", undefined, "info", "claude-code"],
   ["import-missing", "CLAUDE.md", 1, "warning", "claude-code"],

@@ -155,7 +155,7 @@ test("agents' short names: --as claude and --as gemini are claude-code and gemin
   assert.match(readFileSync(join(root, ".claude/settings.json"), "utf8"), "hook claude");
   const bad = runCli(["explain", "--as", "claud"], { cwd: root });
   assert.is(bad.status, 2);
-  assert.match(bad.stderr, "claude-code, codex");
+  assert.match(bad.stderr, "claude-code, cline, codex");
 });
 
 test("build --as an agent that loads none of the files by itself says so on stderr, in one line", () => {

@@ -1,8 +1,9 @@
 import { join } from "node:path";
 import { installHost, type Found } from "./harness.js";
+import { HOST_VERSIONS } from "./versions.js";
 
-/** The Claude Code version the suite runs against (README "Claude Code"); bump it here, nowhere else. */
-export const CLAUDE_CODE_VERSION = "2.1.330";
+/** Pinned in versions.ts, with every other host. */
+export const CLAUDE_CODE_VERSION = HOST_VERSIONS["claude-code"];
 
 const PLATFORM_PACKAGE: Record<string, string> = { "linux-x64": "claude-code-linux-x64", "linux-arm64": "claude-code-linux-arm64", "darwin-arm64": "claude-code-darwin-arm64", "darwin-x64": "claude-code-darwin-x64" };
 

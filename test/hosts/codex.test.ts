@@ -9,9 +9,10 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 import { count, lastAgentTurn, installHost, type Outcome, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
+import { HOST_VERSIONS } from "./versions.js";
 
-/** The Codex version the suite runs against (README "Codex"); bump it here, nowhere else. */
-export const CODEX_VERSION = "0.169.0";
+/** Pinned in versions.ts, with every other host. */
+export const CODEX_VERSION = HOST_VERSIONS.codex;
 
 const PLATFORM: Record<string, string> = { "linux-x64": "codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex", "linux-arm64": "codex-linux-arm64/vendor/aarch64-unknown-linux-musl/bin/codex" };
 

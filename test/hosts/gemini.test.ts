@@ -9,9 +9,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 import { count, installHost, lastAgentTurn, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
+import { HOST_VERSIONS } from "./versions.js";
 
-/** The Gemini CLI version the suite runs against (README "Gemini CLI"); bump it here, nowhere else. */
-export const GEMINI_VERSION = "0.61.0";
+/** Pinned in versions.ts, with every other host. */
+export const GEMINI_VERSION = HOST_VERSIONS["gemini-cli"];
 
 const found = installHost({ name: "@google/gemini-cli", version: GEMINI_VERSION, binary: "@google/gemini-cli/bundle/gemini.js", versionArgs: ["--version"] });
 if ("skip" in found) console.log(`gemini host suite skipped: ${found.skip}`);

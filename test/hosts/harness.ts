@@ -20,6 +20,8 @@ export interface HostPackage {
   binary: string;
   /** Arguments that print the version, and the text the output must contain. */
   versionArgs: string[];
+  /** Environment for the version check on top of PATH and HOME (e.g. a shared unpack cache). */
+  env?: Record<string, string>;
 }
 
 export type Found = { path: string } | { skip: string };
@@ -42,7 +44,7 @@ export function installHost(pkg: HostPackage): Found {
     if (!existsSync(binary)) return { skip: `npm could not install ${pkg.name}@${pkg.version}: ${(install.stderr || install.error?.message || "").trim().split("\n").pop()}` };
   }
   const home = mkdtempSync(join(tmpdir(), "ctxinject-host-version-"));
-  const version = spawnSync(binary, pkg.versionArgs, { encoding: "utf8", env: { PATH: process.env.PATH, HOME: home }, timeout: 60_000 });
+  const version = spawnSync(binary, pkg.versionArgs, { encoding: "utf8", env: { PATH: process.env.PATH, HOME: home, ...pkg.env }, timeout: 60_000 });
   rmSync(home, { recursive: true, force: true });
   if (!version.stdout?.includes(pkg.version)) return { skip: `${binary} ${pkg.versionArgs.join(" ")} said ${JSON.stringify(version.stdout || version.error?.message)}` };
   return { path: binary };

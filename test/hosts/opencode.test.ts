@@ -10,9 +10,10 @@ import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
 import { agentTurns, count, lastAgentTurn, HOSTS_CACHE, installHost, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
+import { HOST_VERSIONS } from "./versions.js";
 
-/** The opencode version the suite runs against (README "opencode"); bump it here, nowhere else. */
-export const OPENCODE_VERSION = "1.18.33";
+/** Pinned in versions.ts, with every other host. */
+export const OPENCODE_VERSION = HOST_VERSIONS.opencode;
 
 const PLATFORM_PACKAGE: Record<string, string> = { "linux-x64": "opencode-linux-x64", "linux-arm64": "opencode-linux-arm64", "darwin-arm64": "opencode-darwin-arm64", "darwin-x64": "opencode-darwin-x64" };
 

@@ -18,6 +18,11 @@ export interface LoadedContext {
  */
 export interface AgentProfile {
   name: string;
+  /**
+   * The agent it is one surface of, where that is another profile's name (copilot-cli is Copilot, cursor-agent is
+   * Cursor): doctor names the agent, once, whichever of its surfaces reads the file.
+   */
+  agent?: string;
   /** The version whose behaviour this profile was written from, and how it was established. */
   version: string;
   basis: string;

@@ -76,11 +76,11 @@ export function fileReaders(candidates: readonly Candidate[], profiles: readonly
         { present, workingFolder: folder, reads: [joinPath(folder, "*")], bytesOf },
         { present, workingFolder: "", reads: [joinPath(folder, "*")], bytesOf },
       ];
-      for (const p of profiles) if (contexts.some((context) => loadsThroughAnyPath(p.loadsItself, asked, context) !== null)) found.add(p.name);
+      for (const p of profiles) if (contexts.some((context) => loadsThroughAnyPath(p.loadsItself, asked, context) !== null)) found.add(p.agent ?? p.name);
     }
     return [...found];
   };
-  const expanders = new Set(profiles.filter((p) => p.expandsImports === true).map((p) => p.name));
+  const expanders = new Set(profiles.filter((p) => p.expandsImports === true).map((p) => p.agent ?? p.name));
   const memo = new Map<string, string[]>();
   return (path) => {
     let agents = memo.get(path);

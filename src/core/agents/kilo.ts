@@ -1,0 +1,32 @@
+/**
+ * Kilo's own loading (the CLI, an opencode fork), observed with the real CLI 7.7.7 against a recording API
+ * (test/hosts/kilo.test.ts, fixtures/native-instructions):
+ * - at start: AGENTS.md from the working folder up, and `.kilocode/rules/*.md` (a folder ctxinject does not read);
+ *   not CLAUDE.md beside an AGENTS.md;
+ * - on its read tool: the AGENTS.md of the folders below the working folder on the read file's path (not their
+ *   CLAUDE.md);
+ * - skills: `.kilo/skills`, `.kilocode/skills`, `.claude/skills` and `.agents/skills` (not `.opencode/skills`).
+ * Whether it falls back to CLAUDE.md where there is no AGENTS.md (opencode does) was not observed: such a file is
+ * sent, at worst twice, rather than missed.
+ */
+import { baseName, dirOf, isWithin } from "../rel-path.js";
+import { nativeSkill, type NativeSkills } from "./native-skills.js";
+import type { AgentProfile } from "./profile.js";
+
+const SKILLS: NativeSkills = { label: "Kilo", folders: [".kilo/skills", ".kilocode/skills", ".claude/skills", ".agents/skills"], scope: "chain" };
+
+export const kilo: AgentProfile = {
+  name: "kilo",
+  version: "7.7.7",
+  basis: "observed with the real CLI against a recording API (test/hosts/kilo.test.ts)",
+  loadsItself(candidate, context) {
+    const path = candidate.path;
+    if (path === null) return null;
+    if (candidate.source === "skills") return nativeSkill(SKILLS, candidate, context);
+    if (candidate.source !== "directory-agents" || baseName(path) !== "AGENTS.md") return null;
+    const folder = dirOf(path);
+    if (isWithin(context.workingFolder, folder)) return "Kilo loads AGENTS.md from the working folder up itself";
+    if (context.reads.some((file) => isWithin(dirOf(file), folder))) return "Kilo adds AGENTS.md to the result of its read tool";
+    return null;
+  },
+};

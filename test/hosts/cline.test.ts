@@ -1,0 +1,113 @@
+/**
+ * The real Cline CLI (pinned below), run inside `unshare -n` against the fake OpenAI-compatible API on 127.0.0.1
+ * (a provider in its --data-dir), with no ctxinject adapter yet: what it loads by itself, which hook executables in
+ * .clinerules/hooks fire and whose text reaches the model, and what a project plugin in .cline/plugins can add.
+ * The facts behind PROFILES.md.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cleanup } from "../helpers/cli.js";
+import { agentTurns, count, installHost, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { assertProfileMatchesHost, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
+import { HOST_VERSIONS } from "./versions.js";
+
+/** Pinned in versions.ts, with every other host. */
+export const CLINE_VERSION = HOST_VERSIONS.cline;
+
+const found = installHost({ name: "cline", version: CLINE_VERSION, binary: "cline/bin/cline", versionArgs: ["--version"] });
+if ("skip" in found) console.log(`cline host suite skipped: ${found.skip}`);
+else console.log(`cline host suite: Cline CLI ${CLINE_VERSION}`);
+
+const EVENTS = ["TaskStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "TaskComplete"];
+const PROVIDERS = {
+  version: 1,
+  lastUsedProvider: "openai-compatible",
+  providers: { "openai-compatible": { settings: { provider: "openai-compatible", apiKey: "sk-fake-key-for-tests", model: "gpt-fake", baseUrl: "{{API}}/v1" }, updatedAt: "2026-01-01T00:00:00.000Z", tokenSource: "manual" } },
+};
+
+/** A project plugin that logs its hooks and adds a marker before the run and after each tool. */
+const plugin = (log: string) => `import { appendFileSync } from "node:fs";
+const log = (event, value) => appendFileSync(${JSON.stringify(log)}, JSON.stringify({ event, input: value }) + "\\n");
+export default {
+  name: "probe",
+  manifest: { capabilities: ["hooks"] },
+  hooks: {
+    beforeRun(ctx) { log("plugin.beforeRun", { messages: ctx.snapshot?.messages?.length }); return { appendContext: "Probe plugin context. (MARK-HOOK-plugin.beforeRun)" }; },
+    afterTool(ctx) { log("plugin.afterTool", { tool: ctx.toolCall?.toolName, input: ctx.input }); return { appendContext: "Probe plugin context. (MARK-HOOK-plugin.afterTool)" }; },
+  },
+};
+`;
+
+let probed: { out: Outcome; log: string; root: string } | undefined;
+/** One headless run: a prompt whose agent reads a nested file, then answers. Shared by the cases below. */
+function probe() {
+  if (probed) return probed;
+  const root = nativeProject();
+  const work = workFolder("cline");
+  const log = join(work, "hooks.jsonl");
+  mkdirSync(join(root, ".clinerules/hooks"), { recursive: true });
+  for (const event of EVENTS) {
+    writeFileSync(join(root, ".clinerules/hooks", event), `#!/bin/sh\nexec ${hookCommand(log, "cline", event)}\n`);
+    chmodSync(join(root, ".clinerules/hooks", event), 0o755);
+  }
+  mkdirSync(join(root, ".cline/plugins"), { recursive: true });
+  writeFileSync(join(root, ".cline/plugins/probe.js"), plugin(log));
+  // Always --data-dir: without it a hub daemon stays behind in ~/.cline.
+  const data = join(work, "data");
+  const files = { [join(data, "settings/providers.json")]: JSON.stringify(PROVIDERS) };
+  const script = [{ tool: { name: "read_files", input: { file_paths: [join(root, NESTED_FILE)] } } }, { text: "ok" }];
+  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env: {}, files, script, runs: [{ args: ["--data-dir", data, "--json", "what does the handler do?"] }] }, "cline");
+  return (probed = { out, log, root });
+}
+
+const suite = "path" in found ? test : test.skip;
+test.after(() => {
+  cleanup();
+  removeWorkFolders();
+});
+
+suite("starts offline against the fake API and loads AGENTS.md and .clinerules at the root, once each (not CLAUDE.md)", () => {
+  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  for (const marker of [NATIVE.agents, NATIVE.clinerules]) assert.is(count(first, marker), 1, marker);
+  for (const marker of [NATIVE.claude, NATIVE.qwen, NATIVE.copilot, NATIVE.cursor, NATIVE.apiAgents]) assert.is(count(first, marker), 0, marker);
+});
+
+suite("a read of a nested file adds nothing of its folder (no nested discovery)", () => {
+  const last = lastAgentTurn(probe().out);
+  assert.is(count(last, NATIVE.apiAgents), 0);
+  assert.is(count(last, NATIVE.apiClaude), 0);
+});
+
+suite("hooks: TaskStart, PreToolUse, PostToolUse and TaskComplete fire headless, UserPromptSubmit does not; PreToolUse's text reaches the model", () => {
+  const { out, log } = probe();
+  const events = fired(log).map((f) => f.event);
+  for (const event of ["TaskStart", "PreToolUse", "PostToolUse", "TaskComplete"]) assert.ok(events.includes(event), `${event} fired (fired: ${events.join(", ")})`);
+  assert.not.ok(events.includes("UserPromptSubmit"));
+  assert.is(count(JSON.stringify(agentTurns(out)[0]?.body ?? {}), hookMarker("TaskStart")), 0, "TaskStart is not awaited");
+  assert.is(count(lastAgentTurn(out), hookMarker("PreToolUse")), 1);
+});
+
+suite("a project plugin: beforeRun's appendContext reaches the first request, afterTool's the next one (and replaces the PostToolUse hook's text)", () => {
+  const { out, log } = probe();
+  const events = fired(log).map((f) => f.event);
+  assert.ok(events.includes("plugin.beforeRun") && events.includes("plugin.afterTool"), events.join(", "));
+  assert.is(count(JSON.stringify(agentTurns(out)[0]?.body ?? {}), hookMarker("plugin.beforeRun")), 1);
+  const last = lastAgentTurn(out);
+  assert.is(count(last, hookMarker("plugin.afterTool")), 1);
+  assert.is(count(last, hookMarker("PostToolUse")), 0, "one PostToolUse context per tool call: the plugin's wins");
+});
+
+suite("skills: none of the skills folders reaches the model unasked", () => {
+  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  assert.equal(skillsIn(first), []);
+  for (const marker of Object.values(SKILLS)) assert.is(count(first, `${marker}-BODY`), 0, marker);
+});
+
+suite("ctxinject's cline profile agrees with the host: what it says the host loads itself arrived once, the rest not at all", () => {
+  const { out, root } = probe();
+  assertProfileMatchesHost(out, root, "cline");
+});
+
+test.run();

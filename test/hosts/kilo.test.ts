@@ -1,0 +1,119 @@
+/**
+ * The real Kilo CLI (pinned below), run inside `unshare -n` against the fake OpenAI-compatible API on 127.0.0.1
+ * (KILO_CONFIG_CONTENT, as opencode's suite does), with no ctxinject adapter yet: what it loads by itself, and
+ * what an opencode-API plugin in .kilo/plugin adds with the prompt and after a tool. The facts behind PROFILES.md.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cleanup } from "../helpers/cli.js";
+import { agentTurns, count, installHost, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { assertProfileMatchesHost, fired, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
+import { HOST_VERSIONS } from "./versions.js";
+
+/** Pinned in versions.ts, with every other host. */
+export const KILO_VERSION = HOST_VERSIONS.kilo;
+
+const found = installHost({ name: "@kilocode/cli", version: KILO_VERSION, binary: "@kilocode/cli/bin/kilo", versionArgs: ["--version"] });
+if ("skip" in found) console.log(`kilo host suite skipped: ${found.skip}`);
+else console.log(`kilo host suite: Kilo ${KILO_VERSION}`);
+
+const CONFIG = {
+  provider: { fake: { npm: "@ai-sdk/openai-compatible", name: "Fake", options: { baseURL: "{{API}}/v1", apiKey: "sk-fake-key-for-tests" }, models: { m1: { name: "M1", tool_call: true } } } },
+  model: "fake/m1",
+  autoupdate: false,
+  share: "disabled",
+  permission: { edit: "allow", bash: "allow", read: "allow", external_directory: "allow" },
+};
+
+/** An opencode-API plugin that logs its hooks and adds a marker to the prompt and to each tool's output. */
+const plugin = (log: string) => `import { appendFileSync } from "node:fs";
+const log = (event, value) => appendFileSync(${JSON.stringify(log)}, JSON.stringify({ event, input: value }) + "\\n");
+export const Probe = async () => ({
+  "chat.message": async (input, output) => {
+    log("chat.message", { sessionID: input.sessionID });
+    output.parts.push({ id: "prt_probe" + Date.now(), sessionID: output.message.sessionID, messageID: output.message.id, type: "text", synthetic: true, text: "Probe plugin context. (MARK-HOOK-chat.message)" });
+  },
+  "tool.execute.after": async (input, output) => {
+    log("tool.execute.after", { tool: input.tool, args: input.args });
+    output.output += "\\nProbe plugin context. (MARK-HOOK-tool.execute.after)";
+  },
+});
+`;
+
+/**
+ * Offline, Kilo tries to install @kilocode/plugin into each config folder (the user's, .kilo, .kilocode) and waits
+ * for it; an installed-looking package there shortens that wait (measured: 144 s → 68 s).
+ */
+function stubPluginPackage(dir: string): void {
+  mkdirSync(join(dir, "node_modules/@kilocode/plugin"), { recursive: true });
+  const dependencies = { "@kilocode/plugin": KILO_VERSION };
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ dependencies }));
+  writeFileSync(join(dir, "package-lock.json"), JSON.stringify({ lockfileVersion: 3, requires: true, packages: { "": { dependencies }, "node_modules/@kilocode/plugin": { version: KILO_VERSION } } }));
+  writeFileSync(join(dir, "node_modules/@kilocode/plugin/package.json"), JSON.stringify({ name: "@kilocode/plugin", version: KILO_VERSION, type: "module", main: "index.js" }));
+  writeFileSync(join(dir, "node_modules/@kilocode/plugin/index.js"), "export {};\n");
+}
+
+let probed: { out: Outcome; log: string; root: string } | undefined;
+/** One `kilo run`: a prompt whose agent reads a nested file, then answers. Shared by the cases below. */
+function probe() {
+  if (probed) return probed;
+  const root = nativeProject();
+  const work = workFolder("kilo");
+  const log = join(work, "hooks.jsonl");
+  mkdirSync(join(root, ".kilo/plugin"), { recursive: true });
+  writeFileSync(join(root, ".kilo/plugin/probe.js"), plugin(log));
+  for (const dir of [join(root, ".kilo"), join(root, ".kilocode"), join(work, "home/.config/kilo")]) stubPluginPackage(dir);
+  const env = {
+    KILO_CONFIG_CONTENT: JSON.stringify(CONFIG),
+    KILO_DISABLE_AUTOUPDATE: "1",
+    KILO_DISABLE_MODELS_FETCH: "1",
+    KILO_DISABLE_LSP_DOWNLOAD: "1",
+    KILO_DISABLE_SHARE: "1",
+    KILO_DISABLE_DEFAULT_PLUGINS: "1",
+    KILO_DISABLE_TERMINAL_TITLE: "1",
+  };
+  const script = [{ tool: { name: "read", input: { filePath: join(root, NESTED_FILE) } } }, { text: "ok" }];
+  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, script, runs: [{ args: ["run", "--auto", "what does the handler do?"] }] }, "kilo");
+  return (probed = { out, log, root });
+}
+
+const suite = "path" in found ? test : test.skip;
+test.after(() => {
+  cleanup();
+  removeWorkFolders();
+});
+
+suite("starts offline against the fake API and loads AGENTS.md and .kilocode/rules at the root, once each (not CLAUDE.md)", () => {
+  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  for (const marker of [NATIVE.agents, NATIVE.kiloRules]) assert.is(count(first, marker), 1, marker);
+  for (const marker of [NATIVE.claude, NATIVE.qwen, NATIVE.copilot, NATIVE.cursor, NATIVE.apiAgents]) assert.is(count(first, marker), 0, marker);
+});
+
+suite("after a read of a nested file it appends that folder's AGENTS.md itself, once (not its CLAUDE.md)", () => {
+  const last = lastAgentTurn(probe().out);
+  assert.is(count(last, NATIVE.apiAgents), 1);
+  assert.is(count(last, NATIVE.apiClaude), 0);
+});
+
+suite("a plugin in .kilo/plugin: chat.message's part reaches the model with the prompt, tool.execute.after's with the tool result", () => {
+  const { out, log } = probe();
+  const events = fired(log).map((f) => f.event);
+  assert.ok(events.includes("chat.message") && events.includes("tool.execute.after"), events.join(", "));
+  assert.is(count(JSON.stringify(agentTurns(out)[0]?.body ?? {}), hookMarker("chat.message")), 1);
+  assert.is(count(lastAgentTurn(out), hookMarker("tool.execute.after")), 1);
+});
+
+suite("skills: it lists the name and description of those in .claude/skills, .agents/skills, .kilo/skills, .kilocode/skills by itself, not their bodies", () => {
+  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  assert.equal(skillsIn(first), [".claude/skills", ".agents/skills", ".kilo/skills", ".kilocode/skills"]);
+  for (const marker of Object.values(SKILLS)) assert.is(count(first, `${marker}-BODY`), 0, marker);
+});
+
+suite("ctxinject's kilo profile agrees with the host: what it says the host loads itself arrived once, the rest not at all", () => {
+  const { out, root } = probe();
+  assertProfileMatchesHost(out, root, "kilo");
+});
+
+test.run();

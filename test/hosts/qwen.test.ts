@@ -1,0 +1,93 @@
+/**
+ * The real Qwen Code CLI (pinned below), run inside `unshare -n` against the fake OpenAI-compatible API on
+ * 127.0.0.1, with no ctxinject adapter yet: what it loads by itself, and which of its Claude-format hook events'
+ * text reaches the model (a logging hook in the project's .qwen/settings.json). The facts behind PROFILES.md.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { cleanup } from "../helpers/cli.js";
+import { agentTurns, count, installHost, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { assertProfileMatchesHost, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
+import { HOST_VERSIONS } from "./versions.js";
+
+/** Pinned in versions.ts, with every other host. */
+export const QWEN_VERSION = HOST_VERSIONS["qwen-code"];
+
+const found = installHost({ name: "@qwen-code/qwen-code", version: QWEN_VERSION, binary: "@qwen-code/qwen-code/cli-entry.js", versionArgs: ["--version"] });
+if ("skip" in found) console.log(`qwen host suite skipped: ${found.skip}`);
+else console.log(`qwen host suite: Qwen Code ${QWEN_VERSION}`);
+
+const EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"];
+/** The user's settings: the OpenAI-compatible provider, no trust prompt, nothing phoning home. */
+const SETTINGS = {
+  security: { auth: { selectedType: "openai" }, folderTrust: { enabled: false } },
+  memory: { enableManagedAutoMemory: false },
+  general: { disableAutoUpdate: true, disableUpdateNag: true },
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+};
+
+let probed: { out: Outcome; log: string; root: string } | undefined;
+/** One run: a prompt whose agent reads a nested file, then answers. Shared by the cases below. */
+function probe() {
+  if (probed) return probed;
+  const root = nativeProject();
+  const work = workFolder("qwen");
+  const log = join(work, "hooks.jsonl");
+  mkdirSync(join(root, ".qwen"), { recursive: true });
+  const hooks = Object.fromEntries(EVENTS.map((event) => [event, [{ matcher: "*", hooks: [{ type: "command", command: hookCommand(log, "claude", event), timeout: 20 }] }]]));
+  writeFileSync(join(root, ".qwen/settings.json"), JSON.stringify({ hooks }));
+  const env = { OPENAI_API_KEY: "sk-fake-key-for-tests", OPENAI_BASE_URL: "{{API}}/v1", OPENAI_MODEL: "gpt-fake", QWEN_CODE_SUPPRESS_YOLO_WARNING: "1" };
+  const files = { [join(work, "home/.qwen/settings.json")]: JSON.stringify(SETTINGS) };
+  const script = [{ tool: { name: "read_file", input: { file_path: join(root, NESTED_FILE) } } }, { text: "ok" }];
+  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files, script, runs: [{ args: ["what does the handler do?", "--yolo"] }] }, "qwen");
+  return (probed = { out, log, root });
+}
+
+const suite = "path" in found ? test : test.skip;
+test.after(() => {
+  cleanup();
+  removeWorkFolders();
+});
+
+suite("starts offline against the fake API and loads QWEN.md and AGENTS.md at the root, once each (not CLAUDE.md)", () => {
+  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  for (const marker of [NATIVE.qwen, NATIVE.agents]) assert.is(count(first, marker), 1, marker);
+  for (const marker of [NATIVE.claude, NATIVE.gemini, NATIVE.copilot, NATIVE.cursor, NATIVE.apiAgents]) assert.is(count(first, marker), 0, marker);
+});
+
+suite("a read of a nested file adds nothing of its folder (no nested discovery)", () => {
+  const last = lastAgentTurn(probe().out);
+  assert.is(count(last, NATIVE.apiAgents), 0);
+  assert.is(count(last, NATIVE.apiClaude), 0);
+});
+
+suite("SessionStart, UserPromptSubmit and PostToolUse text reach the model; PreToolUse's does not; UserPromptSubmit fires again with an empty prompt after the tool result", () => {
+  const { out, log } = probe();
+  const events = fired(log);
+  for (const event of EVENTS) assert.ok(events.some((f) => f.event === event), `${event} fired`);
+  const first = JSON.stringify(agentTurns(out)[0]?.body ?? {});
+  const last = lastAgentTurn(out);
+  assert.is(count(first, hookMarker("SessionStart")), 1);
+  assert.is(count(first, hookMarker("UserPromptSubmit")), 1);
+  assert.is(count(last, hookMarker("PostToolUse")), 1);
+  assert.is(count(last, hookMarker("PreToolUse")), 0);
+  const prompts = events.filter((f) => f.event === "UserPromptSubmit").map((f) => f.input!.prompt);
+  assert.equal(prompts, ["what does the handler do?", ""]);
+  assert.is(count(last, hookMarker("UserPromptSubmit")), 2, "the empty-prompt call's answer is added too");
+});
+
+suite("skills: it lists the name and description of those in .agents/skills, .qwen/skills by itself, not their bodies", () => {
+  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  assert.equal(skillsIn(first), [".agents/skills", ".qwen/skills"]);
+  for (const marker of Object.values(SKILLS)) assert.is(count(first, `${marker}-BODY`), 0, marker);
+});
+
+suite("ctxinject's qwen-code profile agrees with the host: what it says the host loads itself arrived once, the rest not at all", () => {
+  const { out, root } = probe();
+  assertProfileMatchesHost(out, root, "qwen-code");
+});
+
+test.run();
