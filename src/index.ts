@@ -25,6 +25,23 @@ export { render } from "./core/render/index.js";
 export type { ContextDocument } from "./core/render/index.js";
 export { renderExplainText, renderExplainJson } from "./core/render/explain.js";
 export { approxTokens } from "./core/tokens.js";
-export { gather } from "./io/gather.js";
-export type { GatherOptions, Gathered } from "./io/gather.js";
+import { runPipeline, type Gathered, type ReadRequest } from "./io/pipeline.js";
+export type { Gathered } from "./io/pipeline.js";
+
+export interface GatherOptions extends ReadRequest {
+  cwd: string;
+  /** The environment git and the ignore rules are read with (default: this process's). */
+  env?: Record<string, string | undefined>;
+  /** When the process started: work stops at config hookDeadlineMs from it (DeadlineExceeded). */
+  startedAt?: number;
+}
+
+/**
+ * The whole read side of a build (root, config, targets, discovery, reading, the pure selection): the pipeline up
+ * to select, run for this process (its environment unless given, its platform).
+ */
+export function gather(options: GatherOptions): Promise<Gathered> {
+  const { cwd, env = process.env, startedAt, ...request } = options;
+  return runPipeline({ cwd, env, platform: process.platform, ...(startedAt !== undefined && { startedAt }) }, { ...request, purpose: "explain", until: "select" });
+}
 export * from "./core/types.js";

@@ -1,10 +1,13 @@
 import { safeMessage } from "../core/redact.js";
 import type { Warning } from "../core/types.js";
+import type { RunEnvironment } from "../io/pipeline.js";
 
 /** The outside world, passed in so commands never read `process` themselves. */
 export interface CliContext {
   cwd: string;
   env: Record<string, string | undefined>;
+  /** The operating system (where the user's config and agents' settings live); default: this process's. */
+  platform?: NodeJS.Platform;
   stdout: { write(chunk: string, callback?: (error?: Error | null) => void): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   /** The absolute path of the running executable (bin/ctxinject.js), for commands that install a hook. */
@@ -13,6 +16,14 @@ export interface CliContext {
   startedAt?: number;
   /** Standard input when it is piped; undefined for a terminal or /dev/null. */
   readStdin: () => Promise<string | undefined>;
+}
+
+/**
+ * The outside world a pipeline run is given (io/pipeline.ts): below cli/ nothing reads `process`. Without
+ * startedAt: only a hook's work has a deadline, and it adds ctx.startedAt itself.
+ */
+export function runOf(ctx: CliContext): RunEnvironment {
+  return { cwd: ctx.cwd, env: ctx.env, platform: ctx.platform ?? process.platform };
 }
 
 /** Warnings name files a repository controls and quote their text: each line leaves without secrets or hidden characters. */

@@ -1,7 +1,7 @@
 import { existsSync as exists, readFileSync } from "node:fs";
 import { liveServer, requestFiles, spoolDir, unlinkQuietly, writeSpoolFile, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
 import { lazyRequire } from "../io/lazy-node.js";
-import { NEEDS_STREAM, readPipedSync } from "../io/stdin.js";
+import { NEEDS_STREAM, readPipedSync } from "./stdin.js";
 import { exitWith, processContext } from "./process-context.js";
 
 /** The build of the main bundle, whose server answers (written in by scripts/bundle.mjs). */

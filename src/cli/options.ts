@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { FORMATS, TOKENIZERS, type Format, type TokenizerName } from "../core/types.js";
-import type { SelectionRequest } from "../io/run-selection.js";
+import type { SelectionRequest } from "../io/pipeline.js";
 
 const positiveInteger = (value: string): number => {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new InvalidArgumentError("expected a positive whole number of tokens, e.g. --max-tokens 8000.");

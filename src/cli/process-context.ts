@@ -1,4 +1,4 @@
-import { readStdinIfPiped } from "../io/stdin.js";
+import { readStdinIfPiped } from "./stdin.js";
 import type { CliContext } from "./context.js";
 import { fdWriter, type FdWriter } from "./stdio.js";
 
@@ -12,6 +12,7 @@ export function processContext(): ProcessContext {
   return {
     cwd: process.cwd(),
     env: process.env,
+    platform: process.platform,
     stdout: fdWriter(1, () => process.stdout),
     stderr: fdWriter(2, () => process.stderr),
     // Node makes argv[1] absolute; a symlink in a bin folder stays one, so an upgrade keeps working.

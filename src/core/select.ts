@@ -61,7 +61,7 @@ export interface SelectInput {
   linear?: LinearEngine;
   /** The config file, root-relative, for warnings about its keys. */
   configFile?: string;
-  /** --all: folders holding a package manifest, whose READMEs are read (io/gather.ts finds them); absent: every folder's. */
+  /** --all: folders holding a package manifest, whose READMEs are read (io/pipeline.ts finds them); absent: every folder's. */
   packageRoots?: ReadonlySet<string>;
   /** The source modules to draft from; SOURCE_MODULES unless a test narrows them. */
   modules?: readonly SourceModule[];

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Warning } from "../core/types.js";
-import type { RunEnvironment, SelectionRequest } from "../io/run-selection.js";
+import type { RunEnvironment, SelectionRequest } from "../io/pipeline.js";
 import { findRoot } from "../io/root.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
 import { promptTargets } from "../io/targets.js";

@@ -1,7 +1,6 @@
 import { renderDigest, type DigestItem } from "../core/render/digest.js";
-import { gather } from "../io/gather.js";
 import { toRootRelative } from "../io/paths.js";
-import type { RunEnvironment } from "../io/run-selection.js";
+import { runPipeline, type RunEnvironment } from "../io/pipeline.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
 import type { Injector } from "./inject-once.js";
 
@@ -19,7 +18,7 @@ export async function compactionDigest(injector: Injector, run: RunEnvironment, 
   await store.resetInjected(session);
   const keys = injected.filter((key) => !key.startsWith("ctxinject:"));
   if (keys.length === 0) return "";
-  const gathered = await gather({ cwd: run.cwd, env: run.env, all: true, ...(run.startedAt !== undefined && { startedAt: run.startedAt }) });
+  const gathered = await runPipeline(run, { purpose: "hook", all: true, until: "select" });
   const byKey = new Map(gathered.selection.candidates.map((c) => [gathered.keyOf(c), c]));
   const items: DigestItem[] = keys.map((key) => {
     const c = byKey.get(key);

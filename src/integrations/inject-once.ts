@@ -1,6 +1,6 @@
 import type { Config } from "../core/config.js";
 import type { Warning } from "../core/types.js";
-import { runSelection, type RunEnvironment, type SelectionRequest } from "../io/run-selection.js";
+import { runPipeline, type RunEnvironment, type SelectionRequest } from "../io/pipeline.js";
 
 /** What every host integration (command hooks, the opencode plugin) needs to inject each text once per session. */
 export interface Injector {
@@ -18,11 +18,18 @@ export interface Injector {
  * session are not repeated.
  */
 export async function injectOnce(injector: Injector, run: RunEnvironment, session: string, request: Omit<SelectionRequest, "session" | "format">): Promise<{ context: string; warnings: Warning[] }> {
-  const selected = await runSelection(run, { ...request, session, format: "markdown", hostCap: true }, true, (config) => ({
-    ...(injector.maxChars && { maxChars: injector.maxChars(config) }),
-    once: true,
-    ...(!injector.includeNative(config) && { native: injector.agent }),
-  }));
+  const selected = await runPipeline(run, {
+    ...request,
+    purpose: "hook",
+    session,
+    format: "markdown",
+    hostCap: true,
+    limits: (config) => ({
+      ...(injector.maxChars && { maxChars: injector.maxChars(config) }),
+      once: true,
+      ...(!injector.includeNative(config) && { native: injector.agent }),
+    }),
+  });
   const fresh = selected.doc.entries.length > 0;
   await selected.finish();
   return { context: fresh ? selected.output.replace(/\n+$/, "") : "", warnings: selected.warnings };

@@ -13,9 +13,8 @@ import { stripHidden } from "../core/hidden.js";
 import { redactSecrets, safeMessage } from "../core/redact.js";
 import { renderExplainJson } from "../core/render/explain.js";
 import { FORMATS, type Candidate, type Format } from "../core/types.js";
-import { gather } from "../io/gather.js";
 import { lazyRequire } from "../io/lazy-node.js";
-import { runSelection, type RunEnvironment } from "../io/run-selection.js";
+import { runPipeline, type RunEnvironment } from "../io/pipeline.js";
 
 type Sdk = typeof import("@modelcontextprotocol/sdk/server/mcp.js");
 type Zod = typeof import("zod");
@@ -42,7 +41,7 @@ const failure = (message: string): CallToolResult => ({ content: [{ type: "text"
 
 /** Every instruction file, as `build --all` sees it (kinds, globs, descriptions, full text). */
 export async function everyRule(options: McpOptions): Promise<Candidate[]> {
-  const gathered = await gather({ cwd: options.run.cwd, env: options.run.env, all: true, ...(options.root !== undefined && { root: options.root }) });
+  const gathered = await runPipeline(options.run, { purpose: "mcp", all: true, until: "select", ...(options.root !== undefined && { root: options.root }) });
   const rules = gathered.selection.candidates.filter((c) => c.path !== null);
   options.onRead?.(gathered.root, gathered.config, rules);
   return rules;
@@ -53,7 +52,7 @@ export function createMcpServer(options: McpOptions): McpServerType {
   const { z } = lazyRequire<Zod>("zod");
   const server = new McpServer({ name: "ctxinject", version: options.version }, { capabilities: { resources: { listChanged: true } } });
   // The root may come later, from the client's roots: every call reads it as it is then.
-  const place = () => (options.root !== undefined ? { cwd: options.run.cwd, root: options.root } : { cwd: options.run.cwd });
+  const place = () => (options.root !== undefined ? { root: options.root } : {});
 
   server.registerTool(
     "get_context",
@@ -69,18 +68,18 @@ export function createMcpServer(options: McpOptions): McpServerType {
       },
     },
     async ({ files, prompt, max_tokens, format }) => {
-      const selected = await runSelection(
+      const selected = await runPipeline(
         options.run,
         {
+          purpose: "mcp",
           ...place(),
           ...(files && { files }),
           ...(prompt !== undefined && { prompt }),
           ...(max_tokens !== undefined && { maxTokens: max_tokens }),
           ...(format !== undefined && { format: format as Format }),
           session: options.session,
+          limits: () => ({ once: true }),
         },
-        true,
-        () => ({ once: true }),
       );
       await selected.finish();
       return text(selected.doc.entries.length === 0 && selected.format !== "json" ? "Nothing new applies: every instruction for these files was given earlier in this conversation." : selected.output);
@@ -98,7 +97,7 @@ export function createMcpServer(options: McpOptions): McpServerType {
       },
     },
     async ({ files, prompt }) => {
-      const selected = await runSelection(options.run, { ...place(), ...(files && { files }), ...(prompt !== undefined && { prompt }) }, false);
+      const selected = await runPipeline(options.run, { purpose: "explain", ...place(), ...(files && { files }), ...(prompt !== undefined && { prompt }) });
       return text(renderExplainJson(selected.candidates));
     },
   );

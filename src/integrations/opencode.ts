@@ -1,6 +1,6 @@
 import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
 import type { Warning } from "../core/types.js";
-import type { SelectionRequest } from "../io/run-selection.js";
+import type { SelectionRequest } from "../io/pipeline.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
 import { compactionDigest } from "./compaction-digest.js";
 import { injectOnce, type Injector } from "./inject-once.js";
@@ -31,7 +31,7 @@ const OPENCODE: Injector = { agent: "opencode", includeNative: (config) => confi
  * opencode loads itself (its profile) is left out unless the config says `opencode.includeNative`.
  */
 export const CtxinjectPlugin: Plugin = async (input: PluginInput) => {
-  const run = { cwd: input.directory, env: process.env };
+  const run = { cwd: input.directory, env: process.env, platform: process.platform };
   const report = (warnings: Warning[]) => {
     for (const w of warnings) void log(input, "warn", `${w.file ? `${w.file}${w.line ? `:${w.line}` : ""}: ` : ""}${w.message}`);
   };

@@ -78,7 +78,7 @@ function packageHasKey(path: string): boolean {
  * the XDG spec asks); otherwise ~/.config/ctxinject, except on macOS (~/Library/Application Support/ctxinject) and
  * Windows (%APPDATA%\ctxinject), each platform's place for an application's settings.
  */
-export function userConfigDir(env: Record<string, string | undefined>, platform: NodeJS.Platform = process.platform): string {
+export function userConfigDir(env: Record<string, string | undefined>, platform: NodeJS.Platform): string {
   const xdg = env.XDG_CONFIG_HOME;
   if (xdg && isAbsolute(xdg)) return join(xdg, MODULE_NAME);
   if (platform === "darwin") return join(homedir(env), "Library", "Application Support", MODULE_NAME);
@@ -87,7 +87,7 @@ export function userConfigDir(env: Record<string, string | undefined>, platform:
 }
 
 /** The user's config file, or null when there is none. */
-export function userConfigFile(env: Record<string, string | undefined>, platform?: NodeJS.Platform): string | null {
+export function userConfigFile(env: Record<string, string | undefined>, platform: NodeJS.Platform): string | null {
   const dir = userConfigDir(env, platform);
   // One stat for the common case of no folder at all.
   if (!existsSync(dir)) return null;
@@ -127,7 +127,7 @@ const readConfigText = (file: string): string => decode(readConfigBytes(file));
  * when trusted (io/trust.ts); otherwise it is left out, with a warning saying how to trust it. The repository's config
  * is not followed through a symlink out of the project, and cannot set what USER_ONLY_SETTINGS guards.
  */
-export async function loadConfig(dir: string, env: Record<string, string | undefined> = {}, platform?: NodeJS.Platform): Promise<LoadedConfig> {
+export async function loadConfig(dir: string, env: Record<string, string | undefined>, platform: NodeJS.Platform): Promise<LoadedConfig> {
   const warnings: Warning[] = [];
   const layers: ConfigLayer[] = [];
   const userFile = userConfigFile(env, platform);

@@ -1,3 +1,4 @@
+import type { RunEnvironment } from "./pipeline.js";
 import type { AgentProfile } from "../core/agents/profile.js";
 import type { Config } from "../core/config.js";
 import type { CoverageInput } from "../core/coverage/model.js";
@@ -33,8 +34,8 @@ export interface CoverageTree {
  * own settings have it) and doctor's findings over it, plus the reasons a build with no target gives (an always
  * rule's own words, as `explain` says them).
  */
-export async function readCoverageTree(cwd: string, rootFlag: string | undefined, env: Record<string, string | undefined>, agents: readonly string[] | undefined): Promise<CoverageTree> {
-  const tree = await readDoctorTree(cwd, rootFlag, env);
+export async function readCoverageTree(run: RunEnvironment, rootFlag: string | undefined, agents: readonly string[] | undefined): Promise<CoverageTree> {
+  const tree = await readDoctorTree(run, rootFlag);
   const findings = diagnose({ ...tree, linear: linearEngine });
   const memo = tree.memo ?? createRunMemo();
   const profiles = pick(tree.profiles ?? [], agents);

@@ -4,7 +4,7 @@ import type { Warning } from "../core/types.js";
 import { walkTree } from "./discover.js";
 import { AGENT_NAMES, profileFor } from "../core/agents/index.js";
 import { readAgentSettings } from "./agent-settings.js";
-import { gather } from "./gather.js";
+import { runPipeline, type RunEnvironment } from "./pipeline.js";
 import { trackedFiles } from "./git.js";
 import { under } from "./paths.js";
 
@@ -13,8 +13,9 @@ import { under } from "./paths.js";
  * the files they import, and its selection) and every file the globs may be meant for. The warnings are those of
  * the reading; the selection's own become findings.
  */
-export async function readDoctorTree(cwd: string, rootFlag: string | undefined, env: Record<string, string | undefined>): Promise<DoctorInput & { root: string; warnings: Warning[] }> {
-  const gathered = await gather({ cwd, env, all: true, ...(rootFlag !== undefined && { root: rootFlag }) });
+export async function readDoctorTree(run: RunEnvironment, rootFlag: string | undefined): Promise<DoctorInput & { root: string; warnings: Warning[] }> {
+  const env = run.env;
+  const gathered = await runPipeline(run, { purpose: "doctor", all: true, ...(rootFlag !== undefined && { root: rootFlag }) });
   const root = gathered.root;
   // No pathspec: every file git tracks; null outside git, where the tree is walked.
   const tracked = trackedFiles(root, []) ?? (await walkTree(root, () => true));

@@ -180,20 +180,20 @@ test("an edited and re-trusted .mjs config is what the next load in the same pro
   const state = { CTXINJECT_STATE_DIR: folder("state"), XDG_CONFIG_HOME: folder("xdg") };
   const file = join(root, "ctxinject.config.mjs");
   trust(file, state);
-  assert.is((await loadConfig(root, state)).config.format, "xml");
+  assert.is((await loadConfig(root, state, process.platform)).config.format, "xml");
   writeFileSync(file, 'export default { format: "compact" };\n');
-  const untrusted = await loadConfig(root, state);
+  const untrusted = await loadConfig(root, state, process.platform);
   assert.is(untrusted.config.format, undefined, "an edited config is not trusted any more");
   trust(file, state);
-  assert.is((await loadConfig(root, state)).config.format, "compact");
+  assert.is((await loadConfig(root, state, process.platform)).config.format, "compact");
   // A CommonJS config too: compiled from the text that was hashed, never taken from require's cache.
   const cjs = project({ ".ctxinjectrc.cjs": 'module.exports = { format: "xml" };\n' });
   const cjsFile = join(cjs, ".ctxinjectrc.cjs");
   trust(cjsFile, state);
-  assert.is((await loadConfig(cjs, state)).config.format, "xml");
+  assert.is((await loadConfig(cjs, state, process.platform)).config.format, "xml");
   writeFileSync(cjsFile, 'module.exports = { format: "json" };\n');
   trust(cjsFile, state);
-  assert.is((await loadConfig(cjs, state)).config.format, "json");
+  assert.is((await loadConfig(cjs, state, process.platform)).config.format, "json");
 });
 
 test("explain shows where each setting came from: default, user config, repository config, flag", () => {

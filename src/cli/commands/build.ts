@@ -5,9 +5,9 @@ import { loadConfig } from "../../io/config.js";
 import { findRoot } from "../../io/root.js";
 import { watchTree } from "../../io/tree-watcher.js";
 import { diffSummary, readIfExists, writeIfChanged } from "../../io/out-file.js";
-import { writeOut, type CliContext } from "../context.js";
+import { runOf, writeOut, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
-import { selectFromFlags } from "./select.js";
+import { pipelineFromFlags } from "../pipeline-from-flags.js";
 
 export interface BuildFlags extends SelectionFlags {
   passthrough?: boolean;
@@ -26,7 +26,7 @@ export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<numb
   if (flags.out !== undefined && flags.session !== undefined) throw usageError("--out and --session do not go together: a generated file is not a session's injection");
   if (flags.as !== undefined && flags.session !== undefined) throw usageError("--as and --session do not go together: --as shows what an agent loads by itself, not what a session is given");
   if (flags.watch) return watchGenerated(ctx, flags);
-  const selected = await selectFromFlags(ctx, flags, true);
+  const selected = await pipelineFromFlags(ctx, flags, "build");
   if (flags.out !== undefined) return writeGenerated(ctx, resolve(ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
   const { output, prompt, format } = selected;
   // An empty block says nothing by itself: say what it means.
@@ -59,7 +59,7 @@ async function watchGenerated(ctx: CliContext, flags: BuildFlags): Promise<numbe
   let current: BuildFlags = flags;
   const once = async () => {
     try {
-      const selected = await selectFromFlags(ctx, current, true);
+      const selected = await pipelineFromFlags(ctx, current, "build");
       // A piped prompt is read once: later builds use it as it was.
       if (selected.prompt !== undefined) current = { ...current, prompt: selected.prompt };
       await writeGenerated(ctx, path, out, selected.output, false);
@@ -69,7 +69,7 @@ async function watchGenerated(ctx: CliContext, flags: BuildFlags): Promise<numbe
     }
   };
   const base = findRoot(ctx.cwd, flags.root).root;
-  const { config } = await loadConfig(base, ctx.env);
+  const { config } = await loadConfig(base, ctx.env, runOf(ctx).platform);
   let running: Promise<void> | null = null;
   let again = false;
   const rebuild = () => {

@@ -7,7 +7,7 @@ import { coverageModel } from "../../core/coverage/model.js";
 import { usageError } from "../../core/errors.js";
 import { readCoverageAt, readCoverageTree } from "../../io/coverage-tree.js";
 import { writeIfChanged } from "../../io/out-file.js";
-import { printWarnings, writeOut, type CliContext } from "../context.js";
+import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
 
 export const COVERAGE_FORMATS = ["markdown", "json", "html"] as const;
 
@@ -31,7 +31,7 @@ export async function runCoverage(ctx: CliContext, flags: CoverageFlags): Promis
     if (known === undefined) throw usageError(`--as ${name}: not an agent ctxinject knows (one of ${AGENT_NAMES_ACCEPTED.join(", ")})`);
     return known;
   });
-  const head = await readCoverageTree(ctx.cwd, flags.root, ctx.env, agents);
+  const head = await readCoverageTree(runOf(ctx), flags.root, agents);
   printWarnings(ctx, head.warnings);
   const coverage = coverageModel(head.input);
   let diff: CoverageDiff | undefined;

@@ -3,7 +3,7 @@ import { renderGithub, renderSarif } from "../../core/doctor/formats.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import { readDoctorTree } from "../../io/doctor-tree.js";
 import { linearEngine } from "../../io/linear-regexp.js";
-import { printWarnings, wantsColor, writeOut, type CliContext } from "../context.js";
+import { printWarnings, runOf, wantsColor, writeOut, type CliContext } from "../context.js";
 
 export const DOCTOR_FORMATS = ["text", "json", "sarif", "github"] as const;
 
@@ -21,7 +21,7 @@ export interface DoctorFlags {
  * or above --fail-on (default error), for CI and hooks, whatever the format.
  */
 export async function runDoctor(ctx: CliContext, flags: DoctorFlags, version = ""): Promise<number> {
-  const tree = await readDoctorTree(ctx.cwd, flags.root, ctx.env);
+  const tree = await readDoctorTree(runOf(ctx), flags.root);
   printWarnings(ctx, tree.warnings);
   const findings = diagnose({ ...tree, linear: linearEngine });
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length])) as Record<Severity, number>;

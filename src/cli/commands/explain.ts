@@ -5,7 +5,7 @@ import { workingFolderOf } from "../../io/paths.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import { printWarnings, wantsColor, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
-import { selectFromFlags } from "./select.js";
+import { pipelineFromFlags } from "../pipeline-from-flags.js";
 
 export interface ExplainFlags extends SelectionFlags {
   json?: boolean;
@@ -15,7 +15,7 @@ export interface ExplainFlags extends SelectionFlags {
 export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<number> {
   // --as adds a column to the ordinary trace; the selection itself is build's, not the agent's view build --as prints.
   const { as: agent, ...selection } = flags;
-  const { candidates, doc, settings } = await selectFromFlags(ctx, selection, false);
+  const { candidates, doc, settings } = await pipelineFromFlags(ctx, selection, "explain");
   const profile = profileForAs(agent, doc.root, ctx.env, (warnings) => printWarnings(ctx, warnings));
   const views = profile ? agentView(profile, candidates, doc.targets, workingFolderOf(doc.root, ctx.cwd)) : undefined;
   if (flags.json) {

@@ -6,7 +6,7 @@ import { claudeHost } from "../../integrations/claude-hook.js";
 import { codexHost } from "../../integrations/codex-hook.js";
 import { answerHookEvent, type HookHost } from "../../integrations/command-hook.js";
 import { geminiHost } from "../../integrations/gemini-hook.js";
-import { printWarnings, writeOut, type CliContext } from "../context.js";
+import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
 
 /** The command-hook hosts by profile name: `hook claude` and `hook claude-code` are one host. */
 const HOSTS: Record<string, HookHost> = { "claude-code": claudeHost, codex: codexHost, "gemini-cli": geminiHost };
@@ -32,7 +32,7 @@ export async function runHook(ctx: CliContext, agent: string): Promise<number> {
       throw new Error("the hook event on standard input is not JSON");
     }
     if (event === null || typeof event !== "object" || Array.isArray(event)) throw new Error("the hook event is not a JSON object");
-    const { answer, warnings } = await answerHookEvent(host, { cwd: ctx.cwd, env: ctx.env, ...(ctx.startedAt !== undefined && { startedAt: ctx.startedAt }) }, event);
+    const { answer, warnings } = await answerHookEvent(host, { ...runOf(ctx), ...(ctx.startedAt !== undefined && { startedAt: ctx.startedAt }) }, event);
     printWarnings(ctx, warnings);
     await writeOut(ctx, answer);
     return 0;

@@ -5,7 +5,7 @@ import type { Candidate } from "../../core/types.js";
 import { contentHash } from "../../io/session-store.js";
 import { watchTree } from "../../io/tree-watcher.js";
 import { lazyRequire } from "../../io/lazy-node.js";
-import type { CliContext } from "../context.js";
+import { runOf, type CliContext } from "../context.js";
 
 type Stdio = typeof import("@modelcontextprotocol/sdk/server/stdio.js");
 
@@ -36,7 +36,7 @@ export async function runMcp(ctx: CliContext, flags: { root?: string }, version:
       if (now !== null && watcher === current && listingOf(now) !== before) listChanged();
     });
   };
-  const options = { run: { cwd: ctx.cwd, env: ctx.env }, ...(flags.root !== undefined && { root: flags.root }), version, session, onRead: follow };
+  const options = { run: runOf(ctx), ...(flags.root !== undefined && { root: flags.root }), version, session, onRead: follow };
   const server = createMcpServer(options);
   // The client's roots, when it has them, are the project: the first file:// root.
   server.server.oninitialized = () => {

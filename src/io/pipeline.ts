@@ -1,0 +1,423 @@
+/**
+ * The one pipeline every command runs, in the design's phases: root and config → targets → discover → read →
+ * select → compose → commit. `runPipeline` reads top to bottom in that order; its I/O steps are the `deps` object
+ * (the real io functions by default, fakes in a test), and what differs between commands is the run's `purpose`.
+ */
+import { stemmer } from "stemmer";
+import { agentSelection } from "../core/agents/view.js";
+import { compose, type Composed } from "../core/compose.js";
+import type { Config } from "../core/config.js";
+import { settingOrigins, type SettingOrigin } from "../core/config-layers.js";
+import { memoize } from "../core/memo.js";
+import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
+import { dirOf } from "../core/rel-path.js";
+import type { RunMemo } from "../core/run-memo.js";
+import { selectContext, type CustomInput, type Selection } from "../core/select.js";
+import { locateOptionsOf, locateSource } from "../core/sources/index.js";
+import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
+import { importSyntaxOf } from "../core/sources/source.js";
+import type { CountTokens } from "../core/tokens.js";
+import type { Candidate, Format, SourceFile, Warning } from "../core/types.js";
+import { agentProfileAt, profileForAs } from "./agent-settings.js";
+import { loadConfig } from "./config.js";
+import { readCustomEntries } from "./custom.js";
+import { deadlineCheck } from "./deadline.js";
+import { discover } from "./discover.js";
+import { readImports } from "./imports.js";
+import { linearEngine } from "./linear-regexp.js";
+import { toRootRelative, under, workingFolderOf } from "./paths.js";
+import { readSourceFiles } from "./read.js";
+import { findRoot } from "./root.js";
+import { contentHash, SessionStore, stateDir, type Claim, type InjectedRecord, type InjectedRecords, type StoredEntry } from "./session-store.js";
+import { promptTargets, resolveTargets, type TargetOptions } from "./targets.js";
+import { loadTokenizer } from "./tokenizer.js";
+import { loadRunMemo } from "./warm-cache.js";
+
+/**
+ * What a run is for. It decides what the session is asked for and whether a block is composed:
+ * - build: the block printed or written; the session's pending entries and what it gives are claimed (commit);
+ * - explain: the same run as build, traced; the session is only looked at, nothing is consumed;
+ * - hook: one event of an agent's session: each text once per session (claimed like build);
+ * - mcp: the MCP server's get_context: each text once per connection (claimed like build);
+ * - doctor: every file read and selected, no block (`doctor` turns the selection into findings);
+ * - coverage: as doctor, for `ctxinject coverage` (which rules reach which files): the selection, no block.
+ */
+export type Purpose = "build" | "explain" | "hook" | "mcp" | "doctor" | "coverage";
+
+const PURPOSES: Record<Purpose, { claims: boolean; composes: boolean }> = {
+  build: { claims: true, composes: true },
+  explain: { claims: false, composes: true },
+  hook: { claims: true, composes: true },
+  mcp: { claims: true, composes: true },
+  doctor: { claims: false, composes: false },
+  coverage: { claims: false, composes: false },
+};
+
+/** The outside world of one run, handed down from cli/ (nothing below it reads `process`). */
+export interface RunEnvironment {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** Where the user's config lives (userConfigDir). */
+  platform: NodeJS.Platform;
+  /** The clock, for session expiry (default Date.now). */
+  now?: () => number;
+  /** When the process started (ms since the epoch): a hook's work stops at config hookDeadlineMs from it. */
+  startedAt?: number;
+}
+
+/** What is read and selected, as flags and events ask (only what was set: config values survive). */
+export interface ReadRequest extends TargetOptions, OptionFlags {
+  root?: string;
+  /** The user's prompt: keyword modes, `@rule` mentions, file paths it names, relevance. */
+  prompt?: string;
+  /** The files were read by the agent's own read tool (its profile may say it added their folders' files). */
+  readByAgent?: boolean;
+}
+
+/** The selection a build or explain asks for, already mapped from flags (only what the user set). */
+export type SelectionRequest = ReadRequest & {
+  session?: string;
+  fresh?: boolean;
+  /** `build --as AGENT`: the entries that agent's own loader gives it, instead of ctxinject's selection. */
+  as?: string;
+};
+
+export type PipelineRequest = SelectionRequest & {
+  purpose: Purpose;
+  /** Limits that depend on the project's config (a hook's character cap, what its agent loads itself). */
+  limits?: (config: Config) => ComposeLimits;
+  /** Stop after select, whatever the purpose: the caller reads the selection (mcp's rule list, a compaction's digest). */
+  until?: "select";
+};
+
+export interface ComposeLimits {
+  /** A cap in characters on top of any token budget (Claude Code's additionalContext limit). */
+  maxChars?: number;
+  /** The agent (profile name) whose own loading is left out, as its settings have it. */
+  native?: string;
+  /**
+   * With a session: the index of omitted rules is shown again only when it changed, and a warning only once (hooks
+   * run on every prompt and tool call).
+   */
+  once?: boolean;
+}
+
+/** The read side's result: what was read and selected, with what the later phases need. */
+export interface Gathered {
+  /** The key a session records a candidate under: its absolute real path (files) or source:id. */
+  keyOf: (candidate: Candidate) => string;
+  /** The instruction files read, imported ones included (doctor checks their text). */
+  files: SourceFile[];
+  /** What a session records as injected for these candidates: absolute real path (files) or source:id, and content hash. */
+  injectionRecords: (candidates: Candidate[]) => Array<{ key: string; hash: string }>;
+  root: string;
+  /** Flags, config and defaults, merged once. */
+  options: ResolvedOptions;
+  /** Where each setting not left at its default came from (flag, user or repository config): explain shows it. */
+  settings: Record<string, SettingOrigin>;
+  countTokens: CountTokens;
+  config: Config;
+  selection: Selection;
+  /** Everything worth a line on stderr, in the order it was found. */
+  warnings: Warning[];
+  /** The run's memo (core/run-memo.ts), for what the caller works out next from the same files (doctor). */
+  memo: RunMemo;
+}
+
+/** The session record that remembers the last index shown. */
+export const INDEX_KEY = "ctxinject:index";
+
+/** A composed run: the block, and the commit that follows writing it. */
+export interface Selected extends Composed {
+  prompt: string | undefined;
+  /** Where each setting not left at its default came from (explain). */
+  settings: Record<string, SettingOrigin>;
+  format: Format;
+  warnings: Warning[];
+  /** Call once the output is written: consumes the session's claimed entries and records what was injected. */
+  finish(): Promise<void>;
+  /** Call when the output could not be written: claimed entries go back to pending. */
+  abort(): Promise<void>;
+}
+
+/** The pipeline's I/O, one function per step; IO_DEPS are the real ones. */
+export interface PipelineDeps {
+  findRoot: typeof findRoot;
+  loadConfig: typeof loadConfig;
+  resolveTargets: typeof resolveTargets;
+  promptTargets: typeof promptTargets;
+  loadTokenizer: typeof loadTokenizer;
+  loadRunMemo: typeof loadRunMemo;
+  discover: typeof discover;
+  readSourceFiles: typeof readSourceFiles;
+  readImports: typeof readImports;
+  readCustomEntries: typeof readCustomEntries;
+  agentProfileAt: typeof agentProfileAt;
+  profileForAs: typeof profileForAs;
+  /** The session store of this user and machine. */
+  sessions: (env: Record<string, string | undefined>) => SessionStore;
+}
+
+export const IO_DEPS: PipelineDeps = {
+  findRoot,
+  loadConfig,
+  resolveTargets,
+  promptTargets,
+  loadTokenizer,
+  loadRunMemo,
+  discover,
+  readSourceFiles,
+  readImports,
+  readCustomEntries,
+  agentProfileAt,
+  profileForAs,
+  sessions: (env) => new SessionStore(stateDir(env)),
+};
+
+/**
+ * One run of the pipeline for its purpose. Build, explain, hooks and mcp's get_context compose a block (finish()
+ * commits what the session was given once the block is written); doctor and coverage, or `until: "select"`, stop
+ * after select and get what was read and selected.
+ */
+export function runPipeline(run: RunEnvironment, request: PipelineRequest & ({ purpose: "doctor" | "coverage" } | { until: "select" }), deps?: PipelineDeps): Promise<Gathered>;
+export function runPipeline(run: RunEnvironment, request: PipelineRequest, deps?: PipelineDeps): Promise<Selected>;
+export async function runPipeline(run: RunEnvironment, request: PipelineRequest, deps: PipelineDeps = IO_DEPS): Promise<Selected | Gathered> {
+  const { purpose, limits: limitsFor = noLimits, until, session: sessionId, fresh, as: asAgent, ...read } = request;
+  const { claims, composes } = PURPOSES[purpose];
+  if (!composes || until === "select") return gather(run, read, deps, (config) => limitsFor(config).native);
+  // The session first: a claim takes its pending entries, which join the selection.
+  const store = sessionId !== undefined ? deps.sessions(run.env) : null;
+  let claim: Claim | null = null;
+  let releaseGiven = () => undefined as void;
+  let session;
+  if (store && sessionId !== undefined) {
+    claim = claims ? await store.claim(sessionId) : null;
+    const entries = claim ? claim.entries : await store.pending(sessionId);
+    session = { id: sessionId, entries, ...(!fresh && { injected: await store.injected(sessionId) }) };
+  }
+  try {
+    // root and config → targets → discover → read → select
+    const gathered = await gather(run, read, deps, (config) => limitsFor(config).native, session);
+    // compose
+    const limits = limitsFor(gathered.config);
+    const { format, maxTokens, tokenizer, provenance, all } = gathered.options;
+    const seen = limits.once === true ? session?.injected : undefined;
+    const omitted = gathered.selection.omitted;
+    const index = seen && omitted.length > 0 ? { key: INDEX_KEY, hash: contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) } : null;
+    const indexShown = index !== null && seen?.has(index.key, index.hash) === true;
+    const profile = deps.profileForAs(asAgent, gathered.root, run.env, (warnings) => gathered.warnings.push(...warnings));
+    const selection = profile
+      ? agentSelection(profile, gathered.selection, workingFolderOf(gathered.root, run.cwd))
+      : indexShown
+        ? { ...gathered.selection, omitted: [] }
+        : gathered.selection;
+    let warnings = seen ? gathered.warnings.map((w) => ({ w, key: warningKey(w) })).filter(({ key }) => !seen.has(key, SHOWN)) : null;
+    const composeOf = (chosen: Selection) =>
+      compose(chosen, { format, root: gathered.root, tokenizer, provenance, all, ...budget(gathered.countTokens, maxTokens, limits.maxChars) });
+    let composed = composeOf(selection);
+    // commit: what this call gives is claimed now, recorded by finish() once written.
+    if (claims && store && sessionId !== undefined) {
+      // The texts go to this call only if it claims them: of hooks running at once on the session, one gives each.
+      const claimed = claimGiven(store, sessionId, fresh === true, session?.injected, gathered.injectionRecords, selection, composeOf, composed, index !== null && !indexShown ? index : null, warnings);
+      releaseGiven = claimed.release;
+      composed = claimed.composed;
+      warnings = claimed.warnings;
+    }
+    const finish = async () => {
+      if (!store || sessionId === undefined) return;
+      await claim?.commit();
+      await store.collectGarbageOccasionally(gathered.config.sessions.maxAgeHours * 3_600_000, GC_INTERVAL_MS, (run.now ?? Date.now)(), sessionId);
+    };
+    const abort = async () => {
+      releaseGiven();
+      await claim?.release();
+    };
+    return { ...composed, prompt: read.prompt, format, settings: gathered.settings, warnings: warnings ? warnings.map(({ w }) => w) : gathered.warnings, finish, abort };
+  } catch (error) {
+    releaseGiven();
+    await claim?.release();
+    throw error;
+  }
+}
+
+/** Session entries to join the build (claimed or peeked), and the session's name for reasons. */
+type SessionInput = { id: string; entries: StoredEntry[]; injected?: InjectedRecords };
+
+/** The read side: root and config → targets → discover → read → select. */
+async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineDeps, excludeFor: (config: Config) => string | undefined, session?: SessionInput): Promise<Gathered> {
+  const { cwd, env } = run;
+  // root and config
+  const { root, gitTop } = deps.findRoot(cwd, options.root);
+  const { config, file: configPath, origins, warnings: configWarnings } = await deps.loadConfig(root, env, run.platform);
+  const checkDeadline = deadlineCheck(run.startedAt, config.hookDeadlineMs);
+  // targets
+  const { targets, warnings } = deps.resolveTargets(cwd, root, gitTop, options);
+  warnings.unshift(...configWarnings);
+  const prompt = options.prompt !== undefined && options.prompt.trim() !== "" ? options.prompt : undefined;
+  if (prompt !== undefined) for (const path of deps.promptTargets(cwd, root, prompt)) if (!targets.includes(path)) targets.push(path);
+  const resolved = resolveOptions(options, config);
+  const all = resolved.all;
+  const countTokens = await deps.loadTokenizer(resolved.tokenizer);
+  // This run's memo, with the globs compiled and words stemmed by earlier runs in this project (core/warm.ts); this
+  // run's added on the way out.
+  const { memo, save: saveWarm } = deps.loadRunMemo(env, root);
+  const stem = prompt !== undefined || targets.length > 0 ? memo.warm.stem(stemmer) : undefined;
+  const located = locateOptionsOf(config, resolved.mode);
+  // discover
+  const discovered = await deps.discover({
+    root,
+    gitTop,
+    ...located,
+    scope: all ? { all: true } : { all: false, targets },
+    env,
+    readIgnored: config.agents.readIgnored,
+    ...(all && config.allReadmes !== true && { alsoNames: PACKAGE_MANIFESTS }),
+    memo,
+  });
+  const paths = discovered.paths;
+  checkDeadline();
+  warnings.push(...discovered.warnings);
+  // read
+  const readOptions = { allowOutside: config.allowOutside, onFile: checkDeadline };
+  const found = deps.readSourceFiles(root, paths, readOptions);
+  const imported = deps.readImports(root, found.files, (path) => importSyntaxOf(locateSource(path, located, memo)?.module), readOptions);
+  const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
+  const custom = deps.readCustomEntries(root, config);
+  const realOf = new Map(read.files.map((f) => [f.path, under(root, f.realPath ?? f.path)]));
+  // The gate asks for each candidate's hash and the session's records again for those included: one pass each text.
+  const hashOf = memoize(contentHash);
+  const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? under(root, c.path)) : `${c.source}:${c.id}`);
+  const native = excludeFor(config);
+  const configured = native === undefined ? undefined : deps.agentProfileAt(native, root, env);
+  if (configured) warnings.push(...configured.warnings);
+  const exclude = configured?.profile?.loadsItself;
+  const injected = session?.injected;
+  const sessionEntries: CustomInput[] = (session?.entries ?? []).map((e) => ({
+    id: e.id,
+    content: e.content,
+    priority: e.priority,
+    source: e.source,
+    kind: "session",
+    reason: `registered into session ${session!.id} by ${e.source}`,
+  }));
+  // select
+  const selection = selectContext({
+    files: read.files,
+    targets,
+    all,
+    ...(all && config.allReadmes !== true && { packageRoots: new Set(discovered.also.map(dirOf)) }),
+    rules: resolved.rules,
+    ...(resolved.mode !== undefined && { mode: resolved.mode }),
+    custom: [...custom.entries, ...sessionEntries],
+    ...(exclude && { exclude, workingFolder: workingFolderOf(root, cwd), ...(options.readByAgent && { reads: targets }) }),
+    // A text is hashed only where the session has a record of its key: a new session hashes nothing here.
+    ...(injected && {
+      alreadyInjected: (c: Candidate) => {
+        const key = keyFor(c);
+        return injected.hasKey(key) && injected.has(key, hashOf(c.content));
+      },
+    }),
+    config,
+    countTokens,
+    ...(prompt !== undefined && { prompt }),
+    ...(stem && { stem }),
+    minRelevance: resolved.minRelevance,
+    linear: linearEngine,
+    memo,
+    ...(configPath !== null && { configFile: toRootRelative(root, configPath) ?? configPath }),
+  });
+  // A --all run touches every rule of the tree: what it works out would fill the file every hook reads with
+  // entries a hook never asks for (a 36 KB file on the benchmark's large tree). It uses what is saved, adds nothing.
+  if (!all) saveWarm();
+  checkDeadline();
+  const injectionRecords = (candidates: Candidate[]) =>
+    candidates
+      .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
+      .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
+  return { keyOf: keyFor, files: read.files, injectionRecords, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, memo, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+}
+
+const noLimits = (): ComposeLimits => ({});
+
+const SHOWN = "shown";
+
+type Shown = Array<{ w: Warning; key: string }> | null;
+
+/**
+ * Claims what the composed output gives (texts, the index, warnings). A text another call of the session claimed
+ * first is marked as given and left out, and the output is composed again (which may let in a text the budget
+ * had left out: it is claimed in turn), until every text in the output is this call's.
+ */
+function claimGiven(
+  store: SessionStore,
+  session: string,
+  /** `--fresh`: given again whatever the session had; what another call holds is no reason to leave a text out. */
+  fresh: boolean,
+  seen: InjectedRecords | undefined,
+  recordsOf: (candidates: Candidate[]) => InjectedRecord[],
+  first: Selection,
+  composeOf: (selection: Selection) => Composed,
+  composedFirst: Composed,
+  index: InjectedRecord | null,
+  shownFirst: Shown,
+): { composed: Composed; warnings: Shown; release(): void } {
+  const releases: Array<() => void> = [];
+  const release = () => releases.splice(0).forEach((r) => r());
+  const claim = (records: InjectedRecord[]) => {
+    const taken = store.claimInjected(session, records, seen);
+    releases.push(taken.release);
+    return new Set((fresh ? [] : taken.lost).map((r) => `${r.key}\0${r.hash}`));
+  };
+  const lostShown = claim([...(index ? [index] : []), ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN }))]);
+  const warnings = shownFirst && shownFirst.filter(({ key }) => !lostShown.has(`${key}\0${SHOWN}`));
+  let selection = index && lostShown.has(`${index.key}\0${index.hash}`) ? { ...first, omitted: [] } : first;
+  let composed = selection === first ? composedFirst : composeOf(selection);
+  // source:id of the texts this call has tried to claim.
+  const tried = new Set<string>();
+  for (;;) {
+    const pairs: Array<{ id: string; record: InjectedRecord }> = [];
+    for (const c of composed.candidates) {
+      const id = `${c.source}:${c.id}`;
+      const [record] = tried.has(id) ? [] : recordsOf([c]);
+      if (record === undefined) continue;
+      tried.add(id);
+      pairs.push({ id, record });
+    }
+    const lost = claim(pairs.map((p) => p.record));
+    const taken = new Set(pairs.filter((p) => lost.has(`${p.record.key}\0${p.record.hash}`)).map((p) => p.id));
+    if (taken.size === 0) return { composed, warnings, release };
+    selection = withoutTaken(selection, taken);
+    composed = composeOf(selection);
+  }
+}
+
+function withoutTaken(selection: Selection, taken: Set<string>): Selection {
+  const key = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
+  return {
+    ...selection,
+    entries: selection.entries.filter((e) => !taken.has(key(e))),
+    candidates: selection.candidates.map((c) =>
+      taken.has(key(c)) ? { ...c, status: "already-injected" as const, reason: "given by another call of this session at the same moment" } : c,
+    ),
+  };
+}
+
+const warningKey = (w: Warning) => `ctxinject:warning:${contentHash(`${w.file ?? ""}:${w.line ?? ""}:${w.message}`)}`;
+
+/** Expired sessions are looked for at most this often (sessions.maxAgeHours is a week by default). */
+const GC_INTERVAL_MS = 3_600_000;
+
+const SCALE = 1_000_000;
+
+/**
+ * The budget to compose with: tokens, characters, or both at once — as a fraction of each limit, so one
+ * fitting pass honours whichever is tighter for every piece of text.
+ */
+function budget(countTokens: CountTokens, maxTokens: number | null, maxChars: number | undefined): { countTokens: CountTokens; maxTokens: number | null } {
+  if (maxChars === undefined) return { countTokens, maxTokens };
+  if (maxTokens === null) return { countTokens: (text) => text.length, maxTokens: maxChars };
+  return {
+    countTokens: (text) => Math.ceil(Math.max(countTokens(text) / maxTokens, text.length / maxChars) * SCALE),
+    maxTokens: SCALE,
+  };
+}

@@ -1,0 +1,73 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { defaultConfig } from "../../src/core/config.js";
+import { createRunMemo } from "../../src/core/run-memo.js";
+import { approxTokens } from "../../src/core/tokens.js";
+import { IO_DEPS, runPipeline, type PipelineDeps } from "../../src/io/pipeline.js";
+
+/**
+ * The pipeline with every I/O step faked: no disk, no git, no session store. A root with AGENTS.md and one Cursor
+ * rule for TypeScript files; the calls are recorded in order.
+ */
+function fakeDeps(calls: string[]): PipelineDeps {
+  const step = <A extends unknown[], R>(name: string, answer: (...args: A) => R) => (...args: A): R => {
+    calls.push(name);
+    return answer(...args);
+  };
+  const files: Record<string, string> = {
+    "AGENTS.md": "# Agents\nRun the tests before committing.\n",
+    ".cursor/rules/ts.mdc": "---\nglobs: src/**/*.ts\n---\nUse strict TypeScript.\n",
+  };
+  return {
+    findRoot: step("root", () => ({ root: "/fake", gitTop: null })),
+    loadConfig: step("config", async () => ({ config: defaultConfig(), file: null, userFile: null, origins: {}, warnings: [] })),
+    resolveTargets: step("targets", (_cwd, _root, _top, options) => ({ targets: [...(options.files ?? [])], warnings: [] })),
+    promptTargets: step("prompt targets", () => []),
+    loadTokenizer: step("tokenizer", async () => approxTokens),
+    loadRunMemo: step("memo", () => ({ memo: createRunMemo(), save: () => undefined })),
+    discover: step("discover", async () => ({ paths: Object.keys(files).sort(), also: [], warnings: [] })),
+    readSourceFiles: step("read", (_root, paths) => ({ files: paths.map((path) => ({ path, text: files[path]! })), warnings: [] })),
+    readImports: step("imports", () => ({ files: [], warnings: [] })),
+    readCustomEntries: step("custom", () => ({ entries: [], warnings: [] })),
+    agentProfileAt: step("agent settings", () => ({ profile: undefined, warnings: [] })),
+    profileForAs: step("as", () => undefined),
+    sessions: () => {
+      throw new Error("no session was asked for");
+    },
+  };
+}
+
+const run = { cwd: "/fake", env: {}, platform: "linux" as const };
+
+test("a build runs its phases in order on injected deps and composes what they read, without touching the disk", async () => {
+  const calls: string[] = [];
+  const selected = await runPipeline(run, { purpose: "build", files: ["src/a.ts"] }, fakeDeps(calls));
+  assert.equal(calls, ["root", "config", "targets", "tokenizer", "memo", "discover", "read", "imports", "custom", "as"]);
+  assert.ok(selected.output.includes("Run the tests before committing."), selected.output);
+  assert.ok(selected.output.includes("Use strict TypeScript."), selected.output);
+  assert.equal(
+    selected.candidates.map((c) => [c.path, c.status]),
+    [
+      [".cursor/rules/ts.mdc", "included"],
+      ["AGENTS.md", "included"],
+    ],
+  );
+  await selected.finish();
+});
+
+test("doctor and coverage stop after select: the selection, no block, no session", async () => {
+  for (const purpose of ["doctor", "coverage"] as const) {
+    const calls: string[] = [];
+    const gathered = await runPipeline(run, { purpose, all: true }, fakeDeps(calls));
+    assert.equal(calls, ["root", "config", "targets", "tokenizer", "memo", "discover", "read", "imports", "custom"], purpose);
+    assert.is(gathered.root, "/fake");
+    assert.equal(gathered.files.map((f) => f.path), [".cursor/rules/ts.mdc", "AGENTS.md"]);
+    assert.not.ok("output" in gathered);
+  }
+});
+
+test("the default deps are the real I/O steps", () => {
+  assert.equal(Object.keys(IO_DEPS).sort(), Object.keys(fakeDeps([])).sort());
+});
+
+test.run();
