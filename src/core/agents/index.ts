@@ -1,51 +1,12 @@
-/** Every agent profile, by the name `--as` takes: the one table explain, build and the hooks read. */
-import { claudeCode } from "./claude-code.js";
-import { codex, codexProfile } from "./codex.js";
+/**
+ * The profiles of agents ctxinject has no host for (no hook or plugin: their files are read like any other
+ * source); `--as` takes them too. Hosts' profiles join them in src/hosts/index.ts, which builds the one table.
+ */
 import { copilot } from "./copilot.js";
 import { cursor } from "./cursor.js";
-import { geminiCli, geminiCliProfile } from "./gemini-cli.js";
 import { kiro } from "./kiro.js";
-import { opencode, opencodeProfile } from "./opencode.js";
-import type { AgentProfile, AgentSettings } from "./profile.js";
+import type { AgentProfile } from "./profile.js";
 import { windsurf } from "./windsurf.js";
 
-export const AGENT_PROFILES: Readonly<Record<string, AgentProfile>> = {
-  "claude-code": claudeCode,
-  codex,
-  cursor,
-  copilot,
-  "gemini-cli": geminiCli,
-  kiro,
-  opencode,
-  windsurf,
-};
-
-export const AGENT_NAMES = Object.keys(AGENT_PROFILES);
-
-/**
- * The short names people type (`init --claude`, `hook claude`): each is the same agent as its profile's name, in
- * `--as`, `hook` and `init` alike.
- */
-const SHORT_NAMES: Readonly<Record<string, string>> = { claude: "claude-code", gemini: "gemini-cli", "github-copilot": "copilot" };
-
-/** Every name an agent is accepted by: profile names first, then short names. */
-export const AGENT_NAMES_ACCEPTED = [...AGENT_NAMES, ...Object.keys(SHORT_NAMES)];
-
-/** The profile name for an agent's name or short name (any case), or undefined for none. */
-export function agentName(name: string): string | undefined {
-  const lower = name.toLowerCase();
-  if (Object.hasOwn(AGENT_PROFILES, lower)) return lower;
-  return Object.hasOwn(SHORT_NAMES, lower) ? SHORT_NAMES[lower] : undefined;
-}
-
-const CONFIGURABLE: Readonly<Record<string, (settings: AgentSettings) => AgentProfile>> = {
-  codex: codexProfile,
-  "gemini-cli": geminiCliProfile,
-  opencode: opencodeProfile,
-};
-
-/** The named agent's profile as its own settings have it; its defaults when it has none that matter. */
-export function profileFor(name: string, settings: AgentSettings = {}): AgentProfile | undefined {
-  const make = CONFIGURABLE[name];
-  return make && Object.keys(settings).length > 0 ? make(settings) : AGENT_PROFILES[name];
-}
+/** `short`: another name people type for it. */
+export const READ_ONLY_AGENTS: ReadonlyArray<{ profile: AgentProfile; short?: string }> = [{ profile: cursor }, { profile: copilot, short: "github-copilot" }, { profile: kiro }, { profile: windsurf }];
