@@ -10,7 +10,7 @@ import { runSessions } from "./commands/sessions.js";
 import { runHook } from "./commands/hook.js";
 import { runInit } from "./commands/init.js";
 import { DOCTOR_FORMATS, runDoctor, type DoctorFlags } from "./commands/doctor.js";
-import { agentName, AGENT_NAMES_ACCEPTED, COMMAND_HOOK_HOSTS, HOSTS } from "../hosts/index.js";
+import { agentName, AGENT_NAMES_ACCEPTED, COMMAND_HOOK_HOSTS, HOSTS, INIT_FLAGS } from "../hosts/index.js";
 import { runTrust } from "./commands/trust.js";
 import { runMcp } from "./commands/mcp.js";
 import { SEVERITIES } from "../core/doctor/finding.js";
@@ -134,7 +134,7 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
       for (const h of HOSTS) if ("plugin" in h.install) init.option(`--${h.short}`, `write ${h.install.plugin.writes}, and install ${h.label}'s plugin package`);
       init.option("--no-install", `with ${orList(HOSTS.filter((h) => "plugin" in h.install).map((h) => `--${h.short}`))}: do not run npm in .opencode`);
       // A host's profile name works as its flag too (--claude-code = --claude).
-      for (const h of HOSTS) if (h.name !== h.short) init.addOption(new Option(`--${h.name}`, `the same as --${h.short}`).hideHelp());
+      for (const { flag, host, hidden } of INIT_FLAGS) if (hidden) init.addOption(new Option(flag, `the same as --${host.short}`).hideHelp());
       // runInit takes a host by either flag.
       init.action(run(runInit));
     },

@@ -1,7 +1,7 @@
 import { CtxinjectError } from "../../core/errors.js";
 import { safeMessage } from "../../core/redact.js";
 import { DeadlineExceeded } from "../../io/deadline.js";
-import { agentName, COMMAND_HOOK_HOSTS } from "../../hosts/index.js";
+import { COMMAND_HOOK_HOSTS, hookHost } from "../../hosts/index.js";
 import { answerHookEvent, hookHostOf } from "../../integrations/command-hook.js";
 import { printWarnings, writeOut, type CliContext } from "../context.js";
 
@@ -16,9 +16,8 @@ const expected = () => `${COMMAND_HOOK_HOSTS.map((h) => h.short).join(", ")}; or
  */
 export async function runHook(ctx: CliContext, agent: string): Promise<number> {
   try {
-    const name = agentName(agent);
     // `hook claude` and `hook claude-code` are one host.
-    const host = COMMAND_HOOK_HOSTS.find((h) => h.name === name);
+    const host = hookHost(agent);
     if (!host) throw new Error(`unknown agent "${agent}" (expected: ${expected()})`);
     const raw = await ctx.readStdin();
     if (raw === undefined || raw.trim() === "") throw new Error("no hook event on standard input");

@@ -4,7 +4,7 @@ import { existsSync, promises as fs } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
 import { hookCommand, mergeHooks, ourHook } from "../../io/hook-settings.js";
-import { HOSTS } from "../../hosts/index.js";
+import { HOSTS, INIT_FLAGS } from "../../hosts/index.js";
 import { OPENCODE_PLUGIN_FILE } from "../../hosts/opencode.js";
 import type { CommandHookHost, Host } from "../../hosts/host.js";
 import { readBoundedText } from "../../io/bounded-read.js";
@@ -29,11 +29,11 @@ export interface InitFlags {
   [host: string]: string | boolean | undefined;
 }
 
-/** commander's key for `--<name>`: claude-code → claudeCode. */
-export const flagKey = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+/** commander's key for `--<name>`: --claude-code → claudeCode. */
+const flagKey = (flag: string) => flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** The host `init --<host>` names (the first in HOSTS' order), if any. */
-const hostOf = (flags: InitFlags): Host | undefined => HOSTS.find((h) => flags[flagKey(h.short)] === true || flags[flagKey(h.name)] === true);
+const hostOf = (flags: InitFlags): Host | undefined => INIT_FLAGS.find(({ flag }) => flags[flagKey(flag)] === true)?.host;
 
 export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number> {
   const { root } = findRoot(ctx.cwd, flags.root);
