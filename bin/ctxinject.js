@@ -89,7 +89,7 @@ function readCache(path) {
 }
 
 // `ctxinject hook <agent>` runs on every prompt and tool call: a small client hands it to the warm hook server
-// (src/cli/hook-client.ts), and only where that does not answer does the hook bundle run here, without the command tree.
+// (src/cli/hook-transport/client.ts), and only where that does not answer does the hook bundle run here, without the command tree.
 if (process.argv.length === 4 && process.argv[2] === "hook") {
   const handover = load("client").run();
   if (handover !== undefined) load("hook").run(handover);

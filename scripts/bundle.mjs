@@ -148,7 +148,7 @@ function trained(name, buildId, args, run) {
 }
 
 /**
- * The hook client (src/cli/hook-client.ts), which every `ctxinject hook` runs first: it knows the main bundle's
+ * The hook client (src/cli/hook-transport/client.ts), which every `ctxinject hook` runs first: it knows the main bundle's
  * build, whose server answers. Its cache is trained on calls a server answers: one started for the training in a
  * spool of its own, and stopped after.
  */
@@ -160,7 +160,7 @@ async function trainClient(buildId) {
   const input = event({ hook_event_name: "UserPromptSubmit", prompt });
   // The first call starts the server and answers itself (its own caches in the training state).
   ctxinject(args, input, { ...env, HOME: state, XDG_CACHE_HOME: join(state, "cache") });
-  // Its lock, wherever in the spool the server keeps it (src/io/hook-spool.ts lays the spool out).
+  // Its lock, wherever in the spool the server keeps it (src/io/hook-transport/spool.ts lays the spool out).
   const findLock = () => readdirSync(run, { recursive: true }).map(String).find((name) => name.endsWith("server.pid"));
   let lock = findLock();
   for (let waited = 0; lock === undefined && waited < 5000; waited += 50) {
@@ -181,7 +181,7 @@ async function trainClient(buildId) {
 try {
   const builds = [];
   for (const spec of BUNDLES) builds.push(await bundle(spec.entry, `${OUT}/${spec.name}.cjs`));
-  const clientBuild = await bundle("src/cli/hook-client.ts", `${OUT}/client.cjs`, { CTXINJECT_SERVER_BUILD: JSON.stringify(builds[0]) });
+  const clientBuild = await bundle("src/cli/hook-transport/client.ts", `${OUT}/client.cjs`, { CTXINJECT_SERVER_BUILD: JSON.stringify(builds[0]) });
   BUNDLES.forEach((spec, i) => train(spec, builds[i]));
   await trainClient(clientBuild);
 } finally {

@@ -5,7 +5,7 @@ import { safeMessage } from "../core/redact.js";
 import type { CliContext } from "./context.js";
 import { exitWith, processContext } from "./process-context.js";
 import { runHook } from "./commands/hook.js";
-import { serveHooks } from "./hook-server.js";
+import { serveHooks } from "./hook-transport/server.js";
 import { createProgram, exitCodeOf } from "./program.js";
 
 /** Exit code for a failure of ctxinject itself (1 is kept for `--check` finding a stale file). */
@@ -46,7 +46,7 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  // Started by a hook (src/cli/hook-client.ts), not by users: serves hooks until idle, then ends.
+  // Started by a hook (src/cli/hook-transport/client.ts), not by users: serves hooks until idle, then ends.
   if (process.argv[2] === "--hook-server" && process.argv.length === 4) return serveHooks(process.argv[3]!, main);
   const ctx = processContext();
   exitWith(ctx, await main(process.argv.slice(2), ctx));

@@ -10,7 +10,7 @@ import { runSessions } from "./commands/sessions.js";
 import { runHook } from "./commands/hook.js";
 import { runInit } from "./commands/init.js";
 import { DOCTOR_FORMATS, runDoctor, type DoctorFlags } from "./commands/doctor.js";
-import { agentName, AGENT_NAMES_ACCEPTED } from "../core/agents/index.js";
+import { agentName, AGENT_NAMES_ACCEPTED, COMMAND_HOOK_HOSTS, HOSTS, INIT_FLAGS } from "../hosts/index.js";
 import { runTrust } from "./commands/trust.js";
 import { runMcp } from "./commands/mcp.js";
 import { COVERAGE_FORMATS, runCoverage } from "./commands/coverage.js";
@@ -98,7 +98,7 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
       program
         .command("hook")
         .description("run as an agent's command hook: reads the event JSON on stdin, prints the hook answer")
-        .argument("<agent>", "claude (claude-code), codex or gemini (gemini-cli)")
+        .argument("<agent>", orList(COMMAND_HOOK_HOSTS.map((h) => (h.short === h.name ? h.short : `${h.short} (${h.name})`))))
         .action(run(runHook)),
     doctor: () =>
       program
@@ -132,27 +132,23 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .option("--root <dir>", "project root")
         .option("--revoke", "forget the trust")
         .action(run(runTrust)),
-    init: () =>
-      program
+    init: () => {
+      const hooked = HOSTS.filter((h) => "settings" in h.install);
+      const init = program
         .command("init")
-        .description("write a commented .ctxinjectrc.yaml at the project root (--git-hook: a pre-commit hook; --claude, --codex, --gemini, --opencode: install into that agent)")
+        .description(`write a commented .ctxinjectrc.yaml at the project root (--git-hook: a pre-commit hook; ${HOSTS.map((h) => `--${h.short}`).join(", ")}: install into that agent)`)
         .option("--root <dir>", "project root")
         .option("--git-hook", "install a pre-commit hook that regenerates and stages the generated context file")
-        .option("--out <file>", "with --git-hook: the file to generate (default .context/AGENTS.generated.md)")
-        .option("--claude", "merge ctxinject's hooks into the project's .claude/settings.json")
-        .option("--codex", "merge ctxinject's hooks into the project's .codex/hooks.json")
-        .option("--gemini", "merge ctxinject's hooks into the project's .gemini/settings.json")
-        .option("--user", "with --claude, --codex or --gemini: into the user's settings in HOME (every project)")
-        .option("--opencode", "write .opencode/plugins/ctxinject.js and .opencode/package.json, and install opencode's plugin package")
-        .option("--no-install", "with --opencode: do not run npm in .opencode")
-        .addOption(new Option("--claude-code", "the same as --claude").hideHelp())
-        .addOption(new Option("--gemini-cli", "the same as --gemini").hideHelp())
-        .action(
-          run((c: CliContext, flags: Parameters<typeof runInit>[1] & { claudeCode?: boolean; geminiCli?: boolean }) => {
-            const { claudeCode, geminiCli, ...rest } = flags;
-            return runInit(c, { ...rest, ...(claudeCode && { claude: true }), ...(geminiCli && { gemini: true }) });
-          }),
-        ),
+        .option("--out <file>", "with --git-hook: the file to generate (default .context/AGENTS.generated.md)");
+      for (const h of hooked) if ("settings" in h.install) init.option(`--${h.short}`, `merge ctxinject's hooks into the project's ${h.install.settings.project}`);
+      init.option("--user", `with ${orList(hooked.map((h) => `--${h.short}`))}: into the user's settings in HOME (every project)`);
+      for (const h of HOSTS) if ("plugin" in h.install) init.option(`--${h.short}`, `write ${h.install.plugin.writes}, and install ${h.label}'s plugin package`);
+      init.option("--no-install", `with ${orList(HOSTS.filter((h) => "plugin" in h.install).map((h) => `--${h.short}`))}: do not run npm in .opencode`);
+      // A host's profile name works as its flag too (--claude-code = --claude).
+      for (const { flag, host, hidden } of INIT_FLAGS) if (hidden) init.addOption(new Option(flag, `the same as --${host.short}`).hideHelp());
+      // runInit takes a host by either flag.
+      init.action(run(runInit));
+    },
   };
   // A command line that names a command needs only that one: the others' options cost start-up on every build.
   // Anything else (help, a typo, options first) gets the whole tree, so help and suggestions list every command.
@@ -161,6 +157,9 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
 
   return program;
 }
+
+/** "a, b or c". */
+const orList = (items: readonly string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`);
 
 export function exitCodeOf(error: CommanderError): number {
   return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help" ? 0 : 2;

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { Warning } from "../core/types.js";
+import type { CommandHook, CommandHookHost, HookEvent } from "../hosts/host.js";
 import type { RunEnvironment, SelectionRequest } from "../io/pipeline.js";
 import { findRoot } from "../io/root.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
@@ -7,43 +8,22 @@ import { promptTargets } from "../io/targets.js";
 import { compactionDigest } from "./compaction-digest.js";
 import { injectOnce, type Injector } from "./inject-once.js";
 
-/**
- * The fields of a command-hook event that ctxinject reads (Claude Code's wire format, which Codex shares and
- * Gemini CLI follows closely); everything else is ignored.
- */
-export interface HookEvent {
-  hook_event_name?: string;
-  session_id?: string;
-  cwd?: string;
-  prompt?: string;
-  tool_name?: string;
-  tool_input?: Record<string, unknown>;
-  source?: string;
-  reason?: string;
-  agent_id?: string;
-  agent_type?: string;
-}
+export type { HookAction, HookEvent } from "../hosts/host.js";
 
-/** What one event asks of ctxinject. */
-export type HookAction =
-  | { select: Omit<SelectionRequest, "session" | "format"> }
-  /** The files a shell command names, when any exists; nothing otherwise. */
-  | { mentions: string }
-  /** Forget what was injected (/clear): the rules come back. */
-  | { reset: "injected" }
-  /** A compaction: forget what was injected, and give a digest of what was in force (compaction-digest.ts). */
-  | { digest: true }
-  /** Forget the session altogether. */
-  | { reset: "session" }
-  | null;
-
-/** One host's command hooks: which events mean what, what it loads itself, how it wants the answer. */
-export interface HookHost extends Injector {
+/** One command-hook host as the answering side needs it: its events and answer, and what to inject once. */
+export interface HookHost extends Injector, CommandHook {
   name: string;
-  action(event: HookEvent): HookAction;
-  /** The JSON the host expects on stdout for context on this event. */
-  answer(eventName: string, context: string): unknown;
 }
+
+/** A host of the registry as a HookHost: `hook <short>` answers for it. */
+export const hookHostOf = (host: CommandHookHost): HookHost => ({
+  name: host.short,
+  agent: host.name,
+  includeNative: host.includeNative,
+  ...(host.maxChars && { maxChars: host.maxChars }),
+  action: host.hook.action,
+  answer: host.hook.answer,
+});
 
 export interface HookAnswer {
   answer: string;
@@ -88,15 +68,3 @@ function mentionedFiles(cwd: string, command: string): { files: string[] } | nul
   const files = promptTargets(cwd, root, command);
   return files.length > 0 ? { files: files.map((f) => join(root, f)) } : null;
 }
-
-/** The path a file tool's input names (`file_path`, `notebook_path`, `path`, `absolute_path`), if any. */
-export function filePathOf(input: Record<string, unknown> | undefined): string | undefined {
-  for (const key of ["file_path", "notebook_path", "path", "absolute_path", "filePath"]) {
-    const value = input?.[key];
-    if (typeof value === "string" && value !== "") return value;
-  }
-  return undefined;
-}
-
-/** Claude Code's answer shape, shared by Codex: `hookSpecificOutput.additionalContext`. */
-export const additionalContext = (hookEventName: string, context: string) => ({ hookSpecificOutput: { hookEventName, additionalContext: context } });

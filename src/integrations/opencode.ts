@@ -1,10 +1,11 @@
 import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
 import type { Warning } from "../core/types.js";
 import type { SelectionRequest } from "../io/pipeline.js";
+import { opencodeHost } from "../hosts/opencode.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
 import { compactionDigest } from "./compaction-digest.js";
 import { injectOnce, type Injector } from "./inject-once.js";
-import { patchTargets, listedFiles } from "./tool-targets.js";
+import { patchTargets, listedFiles } from "../hosts/tool-targets.js";
 
 type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
 type Part = ChatOutput["parts"][number];
@@ -16,7 +17,7 @@ const FILE_TOOLS = new Set(["read", "edit", "write", "multiedit"]);
 const LISTING_TOOLS = new Set(["grep", "glob"]);
 const MAX_LISTED = 10;
 
-const OPENCODE: Injector = { agent: "opencode", includeNative: (config) => config.opencode.includeNative };
+const OPENCODE: Injector = { agent: opencodeHost.name, includeNative: opencodeHost.includeNative };
 
 /**
  * ctxinject as an opencode plugin. Everything it adds is stored by opencode with the conversation, so it lasts

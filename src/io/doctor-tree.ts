@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import type { DoctorInput } from "../core/doctor/index.js";
 import type { Warning } from "../core/types.js";
 import { walkTree } from "./discover.js";
-import { AGENT_NAMES, profileFor } from "../core/agents/index.js";
+import { AGENT_NAMES, profileFor } from "../hosts/index.js";
 import { readAgentSettings } from "./agent-settings.js";
 import { runPipeline, type RunEnvironment } from "./pipeline.js";
 import { trackedFiles } from "./git.js";

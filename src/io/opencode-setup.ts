@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readJsonToMerge, writeIfChanged } from "./out-file.js";
 
-/** Where opencode looks for project plugins (it also reads `.opencode/plugin/`). */
-export const OPENCODE_PLUGIN_FILE = ".opencode/plugins/ctxinject.js";
+// Where opencode looks for project plugins (it also reads `.opencode/plugin/`): its host says.
+import { OPENCODE_PLUGIN_FILE } from "../hosts/opencode.js";
 
 /** The package opencode installs into `.opencode` at every start when it is not there yet. */
 const PLUGIN_PACKAGE = "@opencode-ai/plugin";

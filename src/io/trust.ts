@@ -37,7 +37,7 @@ function writeStore(env: Record<string, string | undefined>, store: Record<strin
 export const sha256Of = (bytes: Buffer | string): string => lazyRequire<typeof import("node:crypto")>("node:crypto").createHash("sha256").update(bytes).digest("hex");
 const sha256 = (file: string): string => sha256Of(readBoundedBytes(file));
 
-// The hook server hands back requests whose values of these variables differ from its own: io/hook-spool.ts's
+// The hook server hands back requests whose values of these variables differ from its own: io/hook-transport/spool.ts's
 // TRUST_SWITCHES names the same two (kept there so the hook client loads nothing of this module).
 const trustedByEnvironment = (env: Record<string, string | undefined>): boolean =>
   env.CTXINJECT_TRUST_ALL === "1" || (env.CI !== undefined && env.CI !== "" && env.CI !== "0" && env.CI.toLowerCase() !== "false");

@@ -54,7 +54,7 @@ const ratio = (a: number, b: number) => (a / b).toFixed(2);
 mkdirSync(TREES, { recursive: true });
 const states = mkdtempSync(join(tmpdir(), "ctxinject-bench-state-"));
 // The hooks run as a user's do: no state folder set, so it is found from HOME (a throwaway one here). Their hook
-// server (src/cli/hook-server.ts) is the bench's own, in a spool of its own, stopped at the end; "own process"
+// server (src/cli/hook-transport/server.ts) is the bench's own, in a spool of its own, stopped at the end; "own process"
 // columns are the same hooks with the server off (CTXINJECT_HOOK_SERVER=0): a user's first call, or where none can run.
 const runtime = join(states, "run");
 mkdirSync(runtime, { mode: 0o700 });

@@ -22,7 +22,7 @@ test("coverage --format json: every agent's cell per folder, deterministic, its 
   assert.is(first.status, 0, first.stderr);
   assert.is(runCli(["coverage", "--format", "json"], { cwd: dir, env: ENV }).stdout, first.stdout);
   const model = JSON.parse(first.stdout) as Json;
-  assert.equal(model.agents.map((a) => a.name), ["claude-code", "cline", "codex", "cursor", "cursor-agent", "copilot", "copilot-cli", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf"]);
+  assert.equal(model.agents.map((a) => a.name), ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf"]);
   const folder = model.folders.find((f) => f.path === "packages/api/src/handlers")!;
   assert.is(folder.representative, "packages/api/src/handlers/user.ts");
   const claude = model.cells[folder.cells["claude-code"]!]!;

@@ -20,7 +20,7 @@ export function testEnvironment(overrides: Record<string, string | undefined> = 
   const stateDefault = overrides.CTXINJECT_STATE_DIR === undefined && overrides.XDG_STATE_HOME === undefined ? { CTXINJECT_STATE_DIR: testStateDir() } : {};
   // The user's own config (and git's and the agents' user settings under it) is never the developer's: an empty folder.
   const configDefault = "XDG_CONFIG_HOME" in overrides ? {} : { XDG_CONFIG_HOME: testConfigHome() };
-  // A hook server the tests start ends soon after them (src/cli/hook-server.ts).
+  // A hook server the tests start ends soon after them (src/cli/hook-transport/server.ts).
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...stateDefault, ...configDefault, ...overrides };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   return env as Record<string, string>;

@@ -4,7 +4,7 @@ import { loadsThroughAnyPath, type LoadedContext } from "../../src/core/agents/p
 import { claudeCode } from "../../src/core/agents/claude-code.js";
 import { copilot } from "../../src/core/agents/copilot.js";
 import { cursor } from "../../src/core/agents/cursor.js";
-import { agentName } from "../../src/core/agents/index.js";
+import { agentName } from "../../src/hosts/index.js";
 import { kiro } from "../../src/core/agents/kiro.js";
 import { codex, codexProfile } from "../../src/core/agents/codex.js";
 import { geminiCli, geminiCliProfile } from "../../src/core/agents/gemini-cli.js";

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { AGENT_PROFILES } from "../../src/core/agents/index.js";
+import { AGENT_PROFILES } from "../../src/hosts/index.js";
 import { defaultConfig } from "../../src/core/config.js";
 import { coverageDiff, ruleChangeLine } from "../../src/core/coverage/diff.js";
 import { coverageModel, REPRESENTATIVE, type CoverageInput } from "../../src/core/coverage/model.js";

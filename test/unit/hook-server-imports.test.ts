@@ -11,8 +11,8 @@ function bundledSources(entry: string): string[] {
 }
 
 test("the hook server is transport only: it brings in no core module, so it holds nothing a run works out", () => {
-  const inputs = bundledSources("src/cli/hook-server.ts");
-  assert.ok(inputs.includes("src/cli/hook-server.ts"), inputs.join(", "));
+  const inputs = bundledSources("src/cli/hook-transport/server.ts");
+  assert.ok(inputs.includes("src/cli/hook-transport/server.ts"), inputs.join(", "));
   assert.equal(inputs.filter((path) => path.startsWith("src/core/")), []);
 });
 

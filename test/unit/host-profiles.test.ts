@@ -4,7 +4,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { AGENT_PROFILES, agentName } from "../../src/core/agents/index.js";
+import { AGENT_PROFILES, agentName } from "../../src/hosts/index.js";
 import type { AgentProfile, LoadedContext } from "../../src/core/agents/profile.js";
 import { fileReaders } from "../../src/core/doctor/readers.js";
 import { makeCandidate } from "../../src/core/sources/source.js";

@@ -22,7 +22,7 @@ const ALLOWED: Record<string, { uses: string[]; why: string }> = {
     why: "the opencode plugin's entry: opencode loads it in its own process, no CLI is above it to hand the environment over",
   },
   // Still to be passed in (the hosts' and the hook transport's files, moving in the host registry, #31 item 2).
-  "src/io/hook-spool.ts": {
+  "src/io/hook-transport/spool.ts": {
     uses: ["process.platform", "process.getuid", "process.version", "process.arch", "process.pid", "process.kill"],
     why: "the hook server's hand-over folder is keyed by this process's user, Node and build; to move with the transport",
   },

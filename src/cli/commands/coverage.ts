@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { agentName, AGENT_NAMES_ACCEPTED } from "../../core/agents/index.js";
+import { agentName, AGENT_NAMES_ACCEPTED } from "../../hosts/index.js";
 import { coverageDiff, type CoverageDiff } from "../../core/coverage/diff.js";
 import { renderCoverageHtml } from "../../core/coverage/html.js";
 import { renderCoverageMarkdown } from "../../core/coverage/markdown.js";

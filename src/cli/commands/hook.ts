@@ -1,16 +1,12 @@
-import { agentName } from "../../core/agents/index.js";
 import { CtxinjectError } from "../../core/errors.js";
 import { safeMessage } from "../../core/redact.js";
 import { DeadlineExceeded } from "../../io/deadline.js";
-import { claudeHost } from "../../integrations/claude-hook.js";
-import { codexHost } from "../../integrations/codex-hook.js";
-import { answerHookEvent, type HookHost } from "../../integrations/command-hook.js";
-import { geminiHost } from "../../integrations/gemini-hook.js";
+import { COMMAND_HOOK_HOSTS, hookHost } from "../../hosts/index.js";
+import { answerHookEvent, hookHostOf } from "../../integrations/command-hook.js";
 import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
 
-/** The command-hook hosts by profile name: `hook claude` and `hook claude-code` are one host. */
-const HOSTS: Record<string, HookHost> = { "claude-code": claudeHost, codex: codexHost, "gemini-cli": geminiHost };
-const SHORT: Record<string, string> = { "claude-code": "claude", codex: "codex", "gemini-cli": "gemini" };
+/** What an unknown name is told: the short names, then the profile names that differ (`hook claude-code` works too). */
+const expected = () => `${COMMAND_HOOK_HOSTS.map((h) => h.short).join(", ")}; or ${COMMAND_HOOK_HOSTS.filter((h) => h.short !== h.name).map((h) => h.name).join(", ")}`;
 
 /**
  * `ctxinject hook <agent>`: an agent's command hook. Event JSON on stdin, hook JSON on stdout. On any failure of
@@ -20,9 +16,9 @@ const SHORT: Record<string, string> = { "claude-code": "claude", codex: "codex",
  */
 export async function runHook(ctx: CliContext, agent: string): Promise<number> {
   try {
-    const name = agentName(agent);
-    const host = name === undefined ? undefined : HOSTS[name];
-    if (!host) throw new Error(`unknown agent "${agent}" (expected: ${Object.values(SHORT).join(", ")}; or ${Object.keys(HOSTS).filter((n) => SHORT[n] !== n).join(", ")})`);
+    // `hook claude` and `hook claude-code` are one host.
+    const host = hookHost(agent);
+    if (!host) throw new Error(`unknown agent "${agent}" (expected: ${expected()})`);
     const raw = await ctx.readStdin();
     if (raw === undefined || raw.trim() === "") throw new Error("no hook event on standard input");
     let event;
@@ -32,7 +28,7 @@ export async function runHook(ctx: CliContext, agent: string): Promise<number> {
       throw new Error("the hook event on standard input is not JSON");
     }
     if (event === null || typeof event !== "object" || Array.isArray(event)) throw new Error("the hook event is not a JSON object");
-    const { answer, warnings } = await answerHookEvent(host, { ...runOf(ctx), ...(ctx.startedAt !== undefined && { startedAt: ctx.startedAt }) }, event);
+    const { answer, warnings } = await answerHookEvent(hookHostOf(host), { ...runOf(ctx), ...(ctx.startedAt !== undefined && { startedAt: ctx.startedAt }) }, event);
     printWarnings(ctx, warnings);
     await writeOut(ctx, answer);
     return 0;

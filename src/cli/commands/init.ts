@@ -3,11 +3,14 @@ import { installPreCommitHook } from "../../io/git-hook.js";
 import { existsSync, promises as fs } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
-import { CLAUDE_SETTINGS, CODEX_SETTINGS, GEMINI_SETTINGS, hookCommand, mergeHooks, ourHook, type HookSettings } from "../../io/hook-settings.js";
+import { hookCommand, mergeHooks, ourHook } from "../../io/hook-settings.js";
+import { HOSTS, INIT_FLAGS } from "../../hosts/index.js";
+import { OPENCODE_PLUGIN_FILE } from "../../hosts/opencode.js";
+import type { CommandHookHost, Host } from "../../hosts/host.js";
 import { readBoundedText } from "../../io/bounded-read.js";
 import { configFileIn } from "../../io/config.js";
 import { spawnSync } from "../../io/lazy-node.js";
-import { opencodeDependenciesMissing, OPENCODE_PLUGIN_FILE, writeOpencodePackage, writeOpencodePlugin } from "../../io/opencode-setup.js";
+import { opencodeDependenciesMissing, writeOpencodePackage, writeOpencodePlugin } from "../../io/opencode-setup.js";
 import { opencode } from "../../core/agents/opencode.js";
 import { findRoot } from "../../io/root.js";
 import type { CliContext } from "../context.js";
@@ -19,20 +22,24 @@ export interface InitFlags {
   root?: string;
   gitHook?: boolean;
   out?: string;
-  claude?: boolean;
   user?: boolean;
-  opencode?: boolean;
-  codex?: boolean;
-  gemini?: boolean;
   /** false with --no-install: --opencode does not run npm in .opencode. */
   install?: boolean;
+  /** `--<host>` (its short name, or its profile name: --claude-code), in commander's camelCase. */
+  [host: string]: string | boolean | undefined;
 }
+
+/** commander's key for `--<name>`: --claude-code → claudeCode. */
+const flagKey = (flag: string) => flag.slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The host `init --<host>` names (the first in HOSTS' order), if any. */
+const hostOf = (flags: InitFlags): Host | undefined => INIT_FLAGS.find(({ flag }) => flags[flagKey(flag)] === true)?.host;
 
 export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number> {
   const { root } = findRoot(ctx.cwd, flags.root);
-  const host = flags.claude ? CLAUDE_SETTINGS : flags.codex ? CODEX_SETTINGS : flags.gemini ? GEMINI_SETTINGS : null;
-  if (host) return initHooks(ctx, root, host, flags.user === true);
-  if (flags.opencode) return initOpencode(ctx, root, flags.install !== false);
+  const host = hostOf(flags);
+  if (host && "settings" in host.install) return initHooks(ctx, root, host as CommandHookHost, flags.user === true);
+  if (host) return initOpencode(ctx, root, flags.install !== false);
   if (flags.gitHook) {
     const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED);
     ctx.stderr.write(`ctxinject: pre-commit hook ${hook} now regenerates and stages ${flags.out ?? DEFAULT_GENERATED}\n`);
@@ -49,21 +56,6 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
   return 0;
 }
 
-/** An agent `init` can install into, and the files that show a repository is set up for it. */
-interface Installable {
-  name: string;
-  flag: string;
-  markers: readonly string[];
-  host?: HookSettings;
-}
-
-const INSTALLABLE: readonly Installable[] = [
-  { name: "Claude Code", flag: "--claude", markers: [".claude/", "CLAUDE.md", "CLAUDE.local.md"], host: CLAUDE_SETTINGS },
-  { name: "Codex", flag: "--codex", markers: [".codex/", "AGENTS.md"], host: CODEX_SETTINGS },
-  { name: "Gemini CLI", flag: "--gemini", markers: [".gemini/", "GEMINI.md"], host: GEMINI_SETTINGS },
-  { name: "opencode", flag: "--opencode", markers: [".opencode/", "opencode.json", "opencode.jsonc"] },
-];
-
 /** Agents with no hook to install: their files are read like any other source, and `ctxinject mcp` serves them. */
 const READ_ONLY: ReadonlyArray<{ name: string; markers: readonly string[] }> = [
   { name: "Cursor", markers: [".cursor/", ".cursorrules"] },
@@ -79,37 +71,40 @@ const present = (root: string, markers: readonly string[]) => markers.filter((ma
  */
 function sayWhatToInstall(ctx: CliContext, root: string): void {
   const lines: string[] = [];
-  for (const agent of INSTALLABLE) {
-    const found = present(root, agent.markers);
+  for (const host of HOSTS) {
+    const found = present(root, host.markers);
     if (found.length === 0) continue;
-    const seen = `${agent.name} (${found.join(", ")})`;
-    if (!agent.host) {
-      const done = existsSync(join(root, OPENCODE_PLUGIN_FILE));
-      lines.push(`  ${seen}: ${done ? `installed (${OPENCODE_PLUGIN_FILE})` : `\`ctxinject init ${agent.flag}\` would write ${OPENCODE_PLUGIN_FILE} and .opencode/package.json`}`);
+    const seen = `${host.label} (${found.join(", ")})`;
+    const flag = `--${host.short}`;
+    if (!("settings" in host.install)) {
+      const { file, writes } = host.install.plugin;
+      const done = existsSync(join(root, file));
+      lines.push(`  ${seen}: ${done ? `installed (${file})` : `\`ctxinject init ${flag}\` would write ${writes}`}`);
       continue;
     }
-    const settings = agent.host.project;
-    if (hasOurHook(join(root, settings), agent.host)) {
-      lines.push(`  ${seen}: installed (${settings}); \`ctxinject init ${agent.flag}\` again refreshes it`);
+    const settings = host.install.settings.project;
+    if (hasOurHook(join(root, settings), host.short)) {
+      lines.push(`  ${seen}: installed (${settings}); \`ctxinject init ${flag}\` again refreshes it`);
       continue;
     }
-    const { command, why } = hookCommand(agent.host, agent.name, root, ctx.self, true, ctx.env);
-    lines.push(`  ${seen}: \`ctxinject init ${agent.flag}\` would merge hooks running \`${command}\` into ${settings} (${why})`);
+    const { command, why } = hookCommand(host as CommandHookHost, root, ctx.self, true, ctx.env);
+    lines.push(`  ${seen}: \`ctxinject init ${flag}\` would merge hooks running \`${command}\` into ${settings} (${why})`);
   }
   const others = READ_ONLY.map((agent) => ({ agent, found: present(root, agent.markers) })).filter(({ found }) => found.length > 0);
   for (const { agent, found } of others) lines.push(`  ${agent.name} (${found.join(", ")}): no hook to install; \`ctxinject mcp\` serves its context on demand`);
   if (lines.length === 0) {
-    ctx.stderr.write(`ctxinject: no agent is set up in ${root} yet (no ${INSTALLABLE.flatMap((a) => a.markers).join(", ")}); \`ctxinject init --claude\`, --codex, --gemini or --opencode installs into one\n`);
+    const flags = HOSTS.map((h) => `--${h.short}`);
+    ctx.stderr.write(`ctxinject: no agent is set up in ${root} yet (no ${HOSTS.flatMap((h) => h.markers).join(", ")}); \`ctxinject init ${flags[0]}\`, ${flags.slice(1, -1).join(", ")} or ${flags.at(-1)} installs into one\n`);
     return;
   }
   ctx.stderr.write(`ctxinject: this repository is set up for these agents (nothing installed now):\n${lines.join("\n")}\n`);
 }
 
 /** Whether a host's settings file names ctxinject's hook (the repository's file, read bounded; unreadable: no). */
-function hasOurHook(file: string, host: HookSettings): boolean {
+function hasOurHook(file: string, short: string): boolean {
   if (!existsSync(file)) return false;
   try {
-    return ourHook(host.agent).test(readBoundedText(file));
+    return ourHook(short).test(readBoundedText(file));
   } catch {
     return false;
   }
@@ -141,17 +136,15 @@ async function initOpencode(ctx: CliContext, root: string, install: boolean): Pr
   return 0;
 }
 
-const HOST_NAMES: Record<HookSettings["agent"], string> = { claude: "Claude Code", codex: "Codex", gemini: "Gemini CLI" };
-
 /** A host's command hooks merged into its project (or, with --user, its user) settings. */
-async function initHooks(ctx: CliContext, root: string, host: HookSettings, user: boolean): Promise<number> {
+async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, user: boolean): Promise<number> {
   const home = ctx.env.HOME;
-  if (user && !home) throw new CtxinjectError(`--user needs HOME to find ~/${host.user}`);
-  const file = user ? join(home!, host.user) : join(root, host.project);
-  const { command, why } = hookCommand(host, HOST_NAMES[host.agent], root, ctx.self, !user, ctx.env);
+  const { settings, note } = host.install;
+  if (user && !home) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
+  const file = user ? join(home!, settings.user) : join(root, settings.project);
+  const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env);
   const changed = await mergeHooks(file, host, command);
-  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${HOST_NAMES[host.agent]} runs \`${command}\` (${why})\n`);
-  // Codex runs a new or changed hook only once the user has trusted it; an untrusted hook is skipped without a word.
-  if (host.agent === "codex") ctx.stderr.write("ctxinject: Codex runs new hooks only once trusted: start `codex` and accept \"Hooks need review\" (or /hooks); `codex exec` in automation needs --dangerously-bypass-hook-trust\n");
+  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);
+  if (note !== undefined) ctx.stderr.write(`ctxinject: ${note}\n`);
   return 0;
 }

@@ -5,7 +5,6 @@
  */
 import type { LinearEngine } from "../linear-regexp.js";
 import { codexChain, codexNames, CODEX_BUDGET_BYTES } from "../agents/codex.js";
-import { AGENT_PROFILES } from "../agents/index.js";
 import type { AgentProfile, AgentSettings } from "../agents/profile.js";
 import type { Config } from "../config.js";
 import { parseFrontmatter } from "../parse/frontmatter.js";
@@ -38,8 +37,11 @@ export interface DoctorInput {
   codex?: AgentSettings;
   /** Runs the globs too rich for a backtracking regexp (core/parse/glob-limits.ts); without it they match nothing. */
   linear?: LinearEngine;
-  /** The agents as their own settings have them (default: every agent's defaults): which of them read a file. */
-  profiles?: readonly AgentProfile[];
+  /**
+   * Every agent as its own settings have it (io/doctor-tree.ts makes them from src/hosts' list, which core does not
+   * import): which of them read a file.
+   */
+  profiles: readonly AgentProfile[];
   /** The run's memo (core/run-memo.ts), the selection's: located paths and compiled globs reused; a fresh one without. */
   memo?: RunMemo;
 }
@@ -51,7 +53,7 @@ export function diagnose(input: DoctorInput): Finding[] {
   const selection = input.selection;
   const findings: Finding[] = [];
   // A finding names the agents that read its file by themselves (readers.ts), `ctxinject` when none does.
-  const readers = fileReaders(selection.candidates, input.profiles ?? Object.values(AGENT_PROFILES), (path) => locateSource(path)?.module.name);
+  const readers = fileReaders(selection.candidates, input.profiles, (path) => locateSource(path)?.module.name);
   const agentOf = (path: string) => tagOf(readers(path));
   const isRule = (path: string) => locateSource(path)?.module.source === "rules-injector";
 

@@ -1,10 +1,10 @@
 import { closeSync, futimesSync, lstatSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, type Stats } from "node:fs";
-import { writeFileAtomically } from "./atomic-write.js";
-import { readBoundedText } from "./bounded-read.js";
-import { under } from "./paths.js";
+import { writeFileAtomically } from "../atomic-write.js";
+import { readBoundedText } from "../bounded-read.js";
+import { under } from "../paths.js";
 
 /**
- * The folder where `ctxinject hook` hands its event to the hook server (src/cli/hook-server.ts) and takes the
+ * The folder where `ctxinject hook` hands its event to the hook server (src/cli/hook-transport/server.ts) and takes the
  * answer back: files, because a socket would cost the hook Node's net module (~3.5 ms of each call). Per user and
  * per build of ctxinject and Node, so a server only ever answers for the code that would have run in the hook.
  * In memory only (`$XDG_RUNTIME_DIR`, else /dev/shm): a request holds the prompt and the environment, which never

@@ -1,8 +1,8 @@
 import { existsSync as exists, readFileSync } from "node:fs";
-import { liveServer, requestFiles, spoolDir, unlinkQuietly, writeSpoolFile, type SpoolAnswer, type SpoolRequest } from "../io/hook-spool.js";
-import { lazyRequire } from "../io/lazy-node.js";
-import { NEEDS_STREAM, readPipedSync } from "./stdin.js";
-import { exitWith, processContext } from "./process-context.js";
+import { liveServer, requestFiles, spoolDir, unlinkQuietly, writeSpoolFile, type SpoolAnswer, type SpoolRequest } from "../../io/hook-transport/spool.js";
+import { lazyRequire } from "../../io/lazy-node.js";
+import { NEEDS_STREAM, readPipedSync } from "../stdin.js";
+import { exitWith, processContext } from "../process-context.js";
 
 /** The build of the main bundle, whose server answers (written in by scripts/bundle.mjs). */
 declare const CTXINJECT_SERVER_BUILD: string | undefined;
@@ -20,7 +20,7 @@ const ALIVE_EVERY_MS = 100;
 
 /**
  * `ctxinject hook <agent>` (dist/bundle/client.cjs, which the bin runs first): hands the event to the warm hook
- * server of this build (src/cli/hook-server.ts) and prints its answer, so that a hook costs Node's start and a few
+ * server of this build (src/cli/hook-transport/server.ts) and prints its answer, so that a hook costs Node's start and a few
  * file operations instead of loading and running the pipeline cold (bin to exit: ~9 ms against ~18 ms on the
  * benchmark's medium tree). Returns undefined when answered (the
  * process is ending), else what the in-process hook needs. Where no server runs, one is started for the next call.

@@ -13,10 +13,10 @@ import {
   writeSpoolFile,
   type SpoolAnswer,
   type SpoolRequest,
-} from "../io/hook-spool.js";
-import { under } from "../io/paths.js";
-import { collectedOutput } from "./collected-output.js";
-import type { CliContext } from "./context.js";
+} from "../../io/hook-transport/spool.js";
+import { under } from "../../io/paths.js";
+import { collectedOutput } from "../collected-output.js";
+import type { CliContext } from "../context.js";
 
 /** How long a server waits for the next hook before it ends (CTXINJECT_HOOK_SERVER_IDLE_MS): a pause between prompts. */
 const IDLE_MS = 30 * 60_000;
@@ -24,7 +24,7 @@ const IDLE_MS = 30 * 60_000;
 const STALE_MS = 60_000;
 
 /**
- * The hook server (`ctxinject --hook-server <spool>`, started by src/cli/hook-client.ts): one warm process per user
+ * The hook server (`ctxinject --hook-server <spool>`, started by src/cli/hook-transport/client.ts): one warm process per user
  * and build that answers `ctxinject hook <agent>` calls handed to it through the spool folder, one at a time, as
  * the hook's own process would — same command, standard input, working folder and environment (set as the process's
  * own for the call, so git and everything else see what the hook saw), same deadline. Nothing is kept between calls
@@ -34,7 +34,7 @@ const STALE_MS = 60_000;
  *
  * What it trusts: only its own start. Before each request it checks that the spool is the folder it started with,
  * its user's, mode 0700, and that the request file is its user's (opened without following links); switches that
- * let a repository's code run (TRUST_SWITCHES) are never taken from a request (hook-spool.ts).
+ * let a repository's code run (TRUST_SWITCHES) are never taken from a request (spool.ts).
  */
 export async function serveHooks(spool: string, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<void> {
   if (!claimSpool(spool)) return;

@@ -1,0 +1,118 @@
+import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
+import type { ProjectDirAccess } from "../core/command-line.js";
+import type { Config } from "../core/config.js";
+
+/**
+ * One agent CLI ctxinject runs inside, described once (src/hosts/<host>.ts, one line in HOSTS): the hook dispatch,
+ * `init`'s flags and the settings each writes, the names `--as` takes, doctor's agent tags and which config group is
+ * the host's all follow from it. Pure like core (no fs, no process): what needs the disk (its settings files) is
+ * handed in by io.
+ */
+export interface Host {
+  /** The profile name: what `--as`, `hook` and `init --<name>` take, and doctor's tag. */
+  name: string;
+  /** The short name people type: `hook claude`, `init --claude` (the same as `name` where there is none). */
+  short: string;
+  /** For people: "Claude Code". */
+  label: string;
+  /** What it loads by itself with its defaults (core/agents/<agent>.ts). */
+  profile: AgentProfile;
+  /** Its profile as its own settings have it, for a host whose settings change what it loads. */
+  configure?(settings: AgentSettings): AgentProfile;
+  /** Its own settings that change what it loads, read through io's `files` (io/agent-settings.ts). */
+  readSettings?(files: SettingsFiles): AgentSettings | undefined;
+  /** Config `<short>.includeNative`: also send what it loads itself. */
+  includeNative(config: Config): boolean;
+  /** Its cap on injected text, in characters (config `<short>.maxChars`), where it has one. */
+  maxChars?(config: Config): number;
+  /** Its command hooks (`ctxinject hook <short>`): events → actions, and the answer's shape. */
+  hook?: CommandHook;
+  /** What `init --<short>` installs: command hooks merged into a settings file, or a plugin file. */
+  install: { settings: HookSettings; note?: string } | { plugin: { file: string; writes: string } };
+  /** Files at a repository's root that show it is set up for this host (`init` without a flag lists them). */
+  markers: readonly string[];
+}
+
+/** A host that runs ctxinject as a command hook. */
+export type CommandHookHost = Host & { hook: CommandHook; install: { settings: HookSettings; note?: string } };
+
+export interface CommandHook {
+  action(event: HookEvent): HookAction;
+  /** The JSON the host expects on stdout for context on this event. */
+  answer(eventName: string, context: string): unknown;
+}
+
+/**
+ * The fields of a command-hook event that ctxinject reads (Claude Code's wire format, which Codex shares and
+ * Gemini CLI follows closely); everything else is ignored.
+ */
+export interface HookEvent {
+  hook_event_name?: string;
+  session_id?: string;
+  cwd?: string;
+  prompt?: string;
+  tool_name?: string;
+  tool_input?: Record<string, unknown>;
+  source?: string;
+  reason?: string;
+  agent_id?: string;
+  agent_type?: string;
+}
+
+/** What one event asks of ctxinject. */
+export type HookAction =
+  | { select: { prompt?: string; files?: string[]; readByAgent?: boolean } }
+  /** The files a shell command names, when any exists; nothing otherwise. */
+  | { mentions: string }
+  /** Forget what was injected (/clear): the rules come back. */
+  | { reset: "injected" }
+  /** A compaction: forget what was injected, and give a digest of what was in force (compaction-digest.ts). */
+  | { digest: true }
+  /** Forget the session altogether. */
+  | { reset: "session" }
+  | null;
+
+/** One host's hook settings: where they live, which events ctxinject answers, how a command names the project. */
+export interface HookSettings {
+  /** The settings file, relative to the project root or to HOME (`user`). */
+  project: string;
+  user: string;
+  /** The events, and the tools each one is for. */
+  events: ReadonlyArray<{ event: string; matcher?: string }>;
+  /** The timeout field's value in the host's unit (seconds for Claude Code and Codex, milliseconds for Gemini CLI). */
+  timeout: number;
+  /** How a command reaches the project folder, for a project's install named without PATH. */
+  projectDir: ProjectDirAccess;
+}
+
+/** A host's settings files as io reads them: bounded, a file that does not parse is a warning naming it. */
+export interface SettingsFiles {
+  root: string;
+  home: string;
+  env: Readonly<Record<string, string | undefined>>;
+  platform: string;
+  /** `rel` under `base`. */
+  under(base: string, rel: string): string;
+  /** A project file by its root-relative path, a home file with ~. */
+  shown(file: string): string;
+  /** A JSON (with comments) file's object; undefined when absent, unreadable or not an object (warned). */
+  json(file: string): Record<string, unknown> | undefined;
+  /** A TOML file's object, parsed only when `worth(text)` (else {}); undefined as for json. */
+  toml(file: string, worth: (text: string) => boolean): Record<string, unknown> | undefined;
+}
+
+/** A string or a list of strings, trimmed, empty ones dropped; undefined for anything else. */
+export const strings = (value: unknown): string[] | undefined =>
+  typeof value === "string" && value.trim() !== "" ? [value.trim()] : Array.isArray(value) && value.every((v) => typeof v === "string") ? value.map((v) => v.trim()).filter(Boolean) : undefined;
+
+/** The path a file tool's input names (`file_path`, `notebook_path`, `path`, `absolute_path`), if any. */
+export function filePathOf(input: Record<string, unknown> | undefined): string | undefined {
+  for (const key of ["file_path", "notebook_path", "path", "absolute_path", "filePath"]) {
+    const value = input?.[key];
+    if (typeof value === "string" && value !== "") return value;
+  }
+  return undefined;
+}
+
+/** Claude Code's answer shape, shared by Codex: `hookSpecificOutput.additionalContext`. */
+export const additionalContext = (hookEventName: string, context: string) => ({ hookSpecificOutput: { hookEventName, additionalContext: context } });
