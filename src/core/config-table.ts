@@ -182,7 +182,7 @@ export const DEFAULT_MAX_TOKENS = 8000;
  * of the best score of the same prompt). Chosen in round 3 on every split written before it (npm run relevance),
  * then frozen.
  */
-export const DEFAULT_MIN_RELEVANCE = 0.25;
+export const DEFAULT_MIN_RELEVANCE = 0.35;
 
 const includeNative = (host: string) =>
   setting(bool, { default: false, doc: `also send what ${host} loads itself` });

@@ -19,6 +19,7 @@ import { loadsThroughAnyPath, type LoadedContext } from "./agents/profile.js";
 import { oneFilePerRealPath } from "./same-file.js";
 import type { LinearEngine } from "./linear-regexp.js";
 import { createRunMemo, type RunMemo } from "./run-memo.js";
+import { LIKELY_EXPLAINED } from "./render/tiers.js";
 
 // Defined beside the gate that applies it, so that the gate does not import select back.
 export type { Exclude };
@@ -136,9 +137,15 @@ export function selectContext(input: SelectInput): Selection {
   const entries = dedupPhase(ordered, known, new Map(files.map((f) => [f.path, f.realPath ?? f.path])), ctx.targets);
 
   const candidates = byPriority(ordered);
-  const omitted = candidates.filter((c) => c.status === "below-threshold" || c.status === "over-budget").map(toOmitted);
-  // explain says where every left-out candidate went.
-  for (const c of candidates) if (c.status === "below-threshold") c.reason = `${c.reason}; listed in the index`;
+  // The likely tier heads the index (strongest first), so a budget short of room cuts the plain index first.
+  const left = candidates.filter((c) => c.status === "below-threshold" || c.status === "over-budget");
+  const likely = left.filter((c) => c.likely !== undefined && c.status === "below-threshold").sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+  const omitted = [...likely, ...left.filter((c) => !likely.includes(c))].map(toOmitted);
+  // explain says where every left-out candidate went, and which tier.
+  for (const c of candidates) {
+    if (c.status !== "below-threshold") continue;
+    c.reason = c.likely !== undefined && likely.includes(c) ? `${c.reason}; ${LIKELY_EXPLAINED}` : `${c.reason}; listed in the index`;
+  }
   return { targets: ctx.targets, candidates, entries, omitted, warnings };
 }
 
@@ -199,5 +206,10 @@ function redactEntry(content: string, where: string, warn: (w: Warning) => void)
 }
 
 function toOmitted(c: Candidate): Omitted {
-  return { source: c.source, id: c.id, priority: c.priority, path: c.path, description: c.description, tokens: c.tokens, reason: c.reason };
+  const o: Omitted = { source: c.source, id: c.id, priority: c.priority, path: c.path, description: c.description, tokens: c.tokens, reason: c.reason };
+  if (c.likely !== undefined && c.status === "below-threshold") {
+    o.tier = "likely";
+    o.why = c.likely;
+  }
+  return o;
 }

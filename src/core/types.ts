@@ -71,6 +71,11 @@ export interface Candidate {
   truncated: boolean;
   /** A description-only candidate's relevance score (0..1), once scored: the budget drops the lowest first. */
   score?: number;
+  /**
+   * A description-only candidate below the injection threshold that the prompt still likely needs: listed first in
+   * the index, as "likely relevant", with this line saying why (the prompt's words as the user wrote them).
+   */
+  likely?: string;
   /** Files whose text an agent file's `@imports` brought in, as a tree (explain shows it). */
   imports?: ImportNode[];
   /** Copilot's `excludeAgent`: the Copilot agents that leave this file out (`--as copilot` honours it). */
@@ -101,4 +106,8 @@ export interface Omitted {
   description: string | null;
   tokens: number;
   reason: string;
+  /** "likely": listed first in the index, to be read before the task starts (absent for the plain index). */
+  tier?: "likely";
+  /** For the likely tier: why, in the prompt's own words. */
+  why?: string;
 }

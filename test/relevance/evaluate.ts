@@ -1,6 +1,8 @@
 /**
  * Precision and recall of agent-requested rule selection on the labelled prompts in fixtures/relevance,
- * through the real selection (selectContext with the stemmer the CLI uses). Prints one line per split.
+ * through the real selection (selectContext with the stemmer the CLI uses). Prints one line per split:
+ * injection precision and recall, and reach = the share of relevant rules injected or listed in the
+ * "likely relevant" tier (the agent is told to read those before it starts), with the likely tier's mean length.
  *   npm run relevance            figures per split
  *   npm run relevance -- --show  every prompt with its scores (TOPN=8: the eight best-scored rules, not three)
  */
@@ -38,11 +40,16 @@ for (const split of [...splits, "all"]) {
   let tp = 0;
   let fp = 0;
   let fn = 0;
+  let reached = 0;
+  let likelyListed = 0;
   const chosen = prompts.filter((p) => split === "all" || p.split === split);
   for (const p of chosen) {
     const selection = selectContext({ files, targets: [], prompt: p.prompt, stem: stemmer, minRelevance: threshold, config: defaultConfig() });
     const picked = new Set(selection.entries.filter((e) => e.kind === "agent-requested").map((e) => nameOf(e.id)));
+    const likely = new Set(selection.omitted.filter((o) => o.tier === "likely").map((o) => nameOf(o.id)));
+    likelyListed += likely.size;
     for (const r of p.relevant) picked.has(r) ? tp++ : fn++;
+    for (const r of p.relevant) if (picked.has(r) || likely.has(r)) reached++;
     const wrong = [...picked].filter((r) => !p.relevant.includes(r));
     fp += wrong.length;
     if (show) {
@@ -51,10 +58,14 @@ for (const split of [...splits, "all"]) {
         .filter((c) => c.kind === "agent-requested" && scoreOf(c.reason) > 0)
         .sort((a, b) => scoreOf(b.reason) - scoreOf(a.reason));
       const top = reasons.map((c) => `${nameOf(c.id)} ${c.reason.replace(/^relevance /, "")}`).slice(0, Number(process.env.TOPN ?? 3));
-      console.log(`  [${split}] ${p.prompt}\n      expected ${p.relevant.join(", ") || "none"}; picked ${[...picked].join(", ") || "none"}\n      ${top.join("\n      ")}`);
+      console.log(`  [${split}] ${p.prompt}\n      expected ${p.relevant.join(", ") || "none"}; picked ${[...picked].join(", ") || "none"}; likely ${[...likely].join(", ") || "none"}\n      ${top.join("\n      ")}`);
     }
   }
   const precision = tp + fp === 0 ? 1 : tp / (tp + fp);
   const recall = tp + fn === 0 ? 1 : tp / (tp + fn);
-  console.log(`${split.padEnd(6)} prompts ${String(chosen.length).padStart(3)}  precision ${precision.toFixed(2)}  recall ${recall.toFixed(2)}  (tp ${tp}, fp ${fp}, fn ${fn})`);
+  const reach = tp + fn === 0 ? 1 : reached / (tp + fn);
+  const perPrompt = (likelyListed / Math.max(1, chosen.length)).toFixed(1);
+  console.log(
+    `${split.padEnd(8)} prompts ${String(chosen.length).padStart(3)}  precision ${precision.toFixed(2)}  recall ${recall.toFixed(2)}  reach ${reach.toFixed(2)}  likely/prompt ${perPrompt}  (tp ${tp}, fp ${fp}, fn ${fn})`,
+  );
 }

@@ -32,7 +32,7 @@ test("init's template, uncommented, is a config that checks and gives the defaul
   const config = validateConfig(parseConfigText(uncommented, "yaml", "t"), ".ctxinjectrc.yaml");
   const { format, maxTokens, tokenizer, minRelevance, allReadmes, ...rest } = config;
   assert.equal(rest, defaultConfig());
-  assert.equal([format, maxTokens, tokenizer, minRelevance, allReadmes], ["markdown", 8000, "approx", 0.25, false]);
+  assert.equal([format, maxTokens, tokenizer, minRelevance, allReadmes], ["markdown", 8000, "approx", 0.35, false]);
   assert.ok(template.split("\n").every((line) => line.length <= 118 && /^[\x20-\x7e]*$/.test(line)), "lines fit and are ASCII (the bundle is)");
 });
 

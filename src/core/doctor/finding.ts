@@ -26,6 +26,7 @@ export function sortFindings(findings: Finding[]): Finding[] {
 
 /** What each kind of finding is about, in a line: the rules of `--format sarif`. */
 export const KIND_TITLES: Readonly<Record<string, string>> = {
+  "never-matching": "a description-only rule no prompt is likely to match",
   "always-apply-string": "alwaysApply written as a string",
   "bad-glob-field": "a glob field agents cannot read",
   "claude-rules-globs": "a .claude/rules file with globs but no paths",

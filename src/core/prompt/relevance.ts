@@ -7,12 +7,18 @@ export interface RelevanceDoc {
   name: string;
   description: string;
   body: string;
+  /** Claude Code's `when_to_use`: when the author says the rule applies. */
+  whenToUse?: string;
+  /** The author's own words for the topic (`keywords:` / `aliases:` frontmatter). */
+  aliases?: string[];
 }
 
 export interface RelevanceScore {
   id: string;
-  /** 0..1: how much of what the rule is about the prompt speaks of. */
+  /** 0..1: how much of what the rule is about the prompt speaks of, related words included. */
   score: number;
+  /** The same on the prompt's own words only: what injection is decided on (related words bring a rule only as far as the likely tier). */
+  direct: number;
   /** The prompt's words that matched, as they were stemmed, strongest first (`~stem` for a related word). */
   matched: string[];
   /**
@@ -24,12 +30,18 @@ export interface RelevanceScore {
 }
 
 /**
- * Field weights (BM25F-style): the description and the rule's name say what the rule is about; headings
- * name its topics; the body adds vocabulary at a lower weight.
+ * Field weights (BM25F): the name, the description, `when_to_use` and the author's aliases say what the rule is
+ * about; headings name its topics; the body adds vocabulary at a low weight (a skill's body still carries words its
+ * description leaves out). Each field's term frequency is normalised by that field's length against the average
+ * of the same field, weighted, and summed before the one saturation: a word repeated across fields does not count
+ * as several pieces of evidence.
  */
-export const FIELD_WEIGHTS = { description: 3, name: 3, headings: 2, body: 0.5 } as const;
+export const FIELD_WEIGHTS = { name: 3, description: 3, whenToUse: 3, aliases: 3, headings: 2, body: 0.5 } as const;
+type Field = keyof typeof FIELD_WEIGHTS;
+const FIELDS = Object.keys(FIELD_WEIGHTS) as Field[];
+/** Length normalisation per field: none for the short fields an author writes as a list or a line, BM25's usual 0.75 for prose. */
+const FIELD_B: Record<Field, number> = { name: 0, description: 0.3, whenToUse: 0.3, aliases: 0, headings: 0.75, body: 0.75 };
 const K1 = 1.2;
-const B = 0.75;
 
 /**
  * BM25 over the rules of one build, with field-weighted term frequencies, normalised to 0..1 by the score
@@ -41,15 +53,15 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   // Rules and prompts repeat their words: each is stemmed once (the stemmer runs a dozen regexps a word).
   const stem = memoize(stemWord);
   const concepts = queryConcepts(query, stem);
-  const indexed = docs.map((doc) => indexDoc(doc, stem));
-  const avgLength = indexed.reduce((sum, d) => sum + d.length, 0) / indexed.length || 1;
+  const indexed = indexDocs(docs, stem);
   const df = new Map<string, number>();
   for (const d of indexed) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const idf = (t: string) => {
     const n = df.get(t) ?? 0;
     return Math.log(1 + (indexed.length - n + 0.5) / (n + 0.5));
   };
-  const bm25 = (weight: number, tf: number, d: IndexedDoc) => (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * d.length) / avgLength));
+  // The weighted, length-normalised frequency saturates once (BM25F).
+  const bm25 = (weight: number, tf: number, _d: IndexedDoc) => (weight * tf * (K1 + 1)) / (tf + K1);
   const termScore = (d: IndexedDoc, t: string) => {
     const tf = d.tf.get(t) ?? 0;
     return tf === 0 ? 0 : bm25(idf(t), tf, d);
@@ -83,18 +95,25 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     );
   };
 
-  return indexed.map((d) => {
+  const scoreOf = (d: IndexedDoc, ideal: number, withRelated: boolean) => {
     // [label, score, whether the prompt's own word is one of the rule's name or description]
-    const contributions = concepts.map((c) => [...conceptMatch(d, c), d.core.has(c.term)] as const).filter(([, s]) => s > 0);
+    const contributions = concepts
+      .map((c) => [...conceptMatch(d, withRelated ? c : { term: c.term, related: [] }), d.core.has(c.term)] as const)
+      .filter(([, s]) => s > 0);
     const raw = contributions.reduce((sum, [, s]) => sum + s, 0);
-    const ideal = idealScore([...d.core].map((t) => termScore(d, t)));
     // One shared word is weak evidence ("rename" is not a migration), unless it is a word of the rule's own name or
     // description ("remove the old_checkout flag" is about feature flags).
     const single = contributions.length === 1 && !contributions[0]![2];
     const evidence = single ? ONE_WORD_WEIGHT : 1;
-    const score = ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
+    return { contributions, score: ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0 };
+  };
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  return indexed.map((d) => {
+    const ideal = idealScore([...d.ideal].map((t) => termScore(d, t)));
+    const { contributions, score } = scoreOf(d, ideal, true);
+    const direct = contributions.some(([label]) => label.startsWith("~")) ? scoreOf(d, ideal, false).score : score;
     const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
-    return { id: d.id, score: Math.round(score * 1000) / 1000, matched, words: asWritten(d, matched) };
+    return { id: d.id, score: round(score), direct: round(direct), matched, words: asWritten(d, matched) };
   });
 }
 
@@ -114,37 +133,50 @@ const ONE_WORD_WEIGHT = 0.5;
 
 interface IndexedDoc {
   id: string;
+  /** Each term's frequency, weighted and length-normalised per field, summed over the fields. */
   tf: Map<string, number>;
-  length: number;
-  /** Terms of the description and name: what a fully relevant prompt would mention. */
+  /** Terms of the description, name, `when_to_use` and aliases: what a fully relevant prompt would mention. */
   core: Set<string>;
+  /** Terms of the description and name: the words the normalisation's ideal prompt names. */
+  ideal: Set<string>;
   /** Each term's first word as the rule wrote it (lowercased): a related word's evidence is shown in the rule's words. */
   written: Map<string, string>;
 }
 
-function indexDoc(doc: RelevanceDoc, stemWord: Stem): IndexedDoc {
-  const written = new Map<string, string>();
-  const stem: Stem = (word) => {
-    const term = stemWord(word);
-    if (!written.has(term)) written.set(term, word);
-    return term;
-  };
-  const tf = new Map<string, number>();
-  let length = 0;
-  const add = (words: string[], weight: number) => {
-    for (const w of words) {
-      tf.set(w, (tf.get(w) ?? 0) + weight);
-      length += weight;
+/** Every rule's fields as terms, then each field's frequencies normalised by its length against that field's average. */
+function indexDocs(docs: RelevanceDoc[], stemWord: Stem): IndexedDoc[] {
+  const fielded = docs.map((doc) => {
+    const written = new Map<string, string>();
+    const stem: Stem = (word) => {
+      const term = stemWord(word);
+      if (!written.has(term)) written.set(term, word);
+      return term;
+    };
+    const fields: Record<Field, string[]> = {
+      name: terms(doc.name, stem),
+      description: terms(doc.description, stem),
+      whenToUse: terms(doc.whenToUse ?? "", stem),
+      aliases: terms((doc.aliases ?? []).join(" \n "), stem),
+      headings: terms(doc.body.split("\n").filter(isHeading).join(" "), stem),
+      body: terms(doc.body, stem),
+    };
+    return { doc, written, fields };
+  });
+  const average = {} as Record<Field, number>;
+  for (const f of FIELDS) average[f] = fielded.reduce((sum, d) => sum + d.fields[f].length, 0) / fielded.length || 1;
+  return fielded.map(({ doc, written, fields }) => {
+    const tf = new Map<string, number>();
+    for (const f of FIELDS) {
+      const words = fields[f];
+      if (words.length === 0) continue;
+      const b = FIELD_B[f];
+      const each = FIELD_WEIGHTS[f] / (1 - b + (b * words.length) / average[f]);
+      for (const w of words) tf.set(w, (tf.get(w) ?? 0) + each);
     }
-  };
-  const headings = doc.body.split("\n").filter(isHeading).join(" ");
-  const description = terms(doc.description, stem);
-  const name = terms(doc.name, stem);
-  add(description, FIELD_WEIGHTS.description);
-  add(name, FIELD_WEIGHTS.name);
-  add(terms(headings, stem), FIELD_WEIGHTS.headings);
-  add(terms(doc.body, stem), FIELD_WEIGHTS.body);
-  return { id: doc.id, tf, length, core: new Set([...description, ...name]), written };
+    const ideal = new Set([...fields.description, ...fields.name]);
+    const core = new Set([...ideal, ...fields.whenToUse, ...fields.aliases]);
+    return { id: doc.id, tf, core, ideal, written };
+  });
 }
 
 /** A markdown heading line: one to six `#` and a space (a string check: each regexp costs a compile on every run). */

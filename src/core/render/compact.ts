@@ -1,6 +1,8 @@
 import { inCode, scanCode } from "../parse/code.js";
+import type { Omitted } from "../types.js";
 import type { ContextDocument } from "./document.js";
 import { guardCompact, safeId } from "./guard.js";
+import { byTier, LIKELY_TITLE, whyText } from "./tiers.js";
 
 /**
  * Fewest tokens, same information: a header line per entry, then the content with HTML comments,
@@ -10,9 +12,12 @@ export function renderCompact(doc: ContextDocument): string {
   const blocks = doc.entries.map((e) => `## ${safeId(e.id)} [${safeId(e.source)} ${e.priority}]\n${guardCompact(compactText(e.content))}`.trimEnd());
   const more = doc.omittedMore ?? 0;
   if (doc.omitted.length > 0 || more > 0) {
-    const items = doc.omitted.map((o) => `${safeId(o.path ?? o.id)} (${o.tokens}t)${o.description ? `: ${collapse(o.description)}` : ""}`);
+    const item = (o: Omitted) => `${safeId(o.path ?? o.id)} (${o.tokens}t)${o.description ? `: ${collapse(o.description)}` : ""}${whyText(o)}`;
+    const { likely, plain } = byTier(doc.omitted);
+    if (likely.length > 0) blocks.push(`## ${LIKELY_TITLE}\n${likely.map(item).join("\n")}`);
+    const items = plain.map(item);
     if (more > 0) items.push(`+${more} more (ctxinject explain)`);
-    blocks.push(`## index: read on demand\n${items.join("\n")}`);
+    if (items.length > 0) blocks.push(`## index: read on demand\n${items.join("\n")}`);
   }
   return blocks.length === 0 ? "" : `${blocks.join("\n")}\n`;
 }

@@ -1,4 +1,5 @@
 import { scanCode } from "../parse/code.js";
+import { LIKELY_TITLE } from "./tiers.js";
 
 /**
  * Entry content may not pose as ctxinject's own markup: a provenance comment, a `---` separator between
@@ -9,6 +10,7 @@ import { scanCode } from "../parse/code.js";
 const PROVENANCE = /<!--(?=\s*(?:ctxinject\b|[\w.@/-]+:\s[^\n]*\((?:critical|high|normal|low)\b[^\n]*-->))/g;
 const SEPARATOR_LINE = /^\s*-{3,}\s*$/m;
 const COMPACT_HEADER = /^(## .* \[[\w.@/-]+ (?:critical|high|normal|low)\]|## index: read on demand)$/;
+const LIKELY_HEADER = `## ${LIKELY_TITLE}`;
 
 /**
  * A zero-width space inside `<!--` keeps the text readable but no longer a comment a parser would take for ours.
@@ -38,7 +40,7 @@ export function guardMarkdown(content: string): string {
 export function guardCompact(content: string): string {
   return defuseComments(content)
     .split("\n")
-    .map((line) => (COMPACT_HEADER.test(line) ? `\\${line}` : line))
+    .map((line) => (COMPACT_HEADER.test(line) || line === LIKELY_HEADER ? `\\${line}` : line))
     .join("\n");
 }
 

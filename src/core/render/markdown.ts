@@ -3,10 +3,12 @@ import { flattenImports } from "../parse/imports.js";
 import type { Entry, Omitted } from "../types.js";
 import type { ContextDocument } from "./document.js";
 import { guardMarkdown, safeId } from "./guard.js";
+import { byTier, INDEX_TITLE, LIKELY_TITLE, whyText } from "./tiers.js";
 
 export const moreLine = (more: number) => `- … and ${more} more (ctxinject explain lists them)`;
 
-export const INDEX_HEADING = "## Not included here: read these when the task needs them";
+export const INDEX_HEADING = `## ${INDEX_TITLE}`;
+export const LIKELY_HEADING = `## ${LIKELY_TITLE}`;
 
 export function renderMarkdown(doc: ContextDocument): string {
   const parts = doc.entries.map((entry) => {
@@ -32,11 +34,14 @@ function safeComment(text: string): string {
 }
 
 function renderIndex(omitted: Omitted[], more: number, withComment: boolean): string {
-  const lines = omitted.map((o) => {
+  const line = (o: Omitted) => {
     const about = o.description ? `: ${o.description}` : "";
-    return `- \`${safeId(o.path ?? o.id)}\` (${o.tokens} tokens)${about.replace(/\s+/g, " ")}`;
-  });
+    return `- \`${safeId(o.path ?? o.id)}\` (${o.tokens} tokens)${about.replace(/\s+/g, " ")}${whyText(o)}`;
+  };
+  const { likely, plain } = byTier(omitted);
+  const lines = plain.map(line);
   if (more > 0) lines.push(moreLine(more));
   const head = withComment ? "<!-- ctxinject: index -->\n" : "";
-  return `${head}${INDEX_HEADING}\n\n${lines.join("\n")}`;
+  const first = likely.length > 0 ? `${LIKELY_HEADING}\n\n${likely.map(line).join("\n")}${lines.length > 0 ? "\n\n" : ""}` : "";
+  return `${head}${first}${lines.length > 0 ? `${INDEX_HEADING}\n\n${lines.join("\n")}` : ""}`;
 }

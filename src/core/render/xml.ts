@@ -1,5 +1,6 @@
 import type { Entry, Omitted } from "../types.js";
 import type { ContextDocument } from "./document.js";
+import { LIKELY_TITLE } from "./tiers.js";
 
 /**
  * One `<entry>` per entry whose text is exactly the content: nothing added inside the element, so a
@@ -39,7 +40,9 @@ function renderEntry(entry: Entry): string {
 }
 
 function renderOmitted(o: Omitted): string {
-  const attrs = attributes({ source: o.source, id: o.id, priority: o.priority, path: o.path, tokens: String(o.tokens), reason: o.reason });
+  // The likely tier says so in its own attribute, with the tier's words, so every format tells the agent the same.
+  const likely: Record<string, string | null> = o.tier === "likely" ? { tier: "likely", read: LIKELY_TITLE, why: o.why ?? null } : {};
+  const attrs = attributes({ source: o.source, id: o.id, priority: o.priority, path: o.path, tokens: String(o.tokens), reason: o.reason, ...likely });
   const text = o.description ?? "";
   return NOT_XML_CHAR.test(text) ? `<item${attrs} encoding="json">${escapeText(xmlJson(text))}</item>` : `<item${attrs}>${escapeText(text)}</item>`;
 }

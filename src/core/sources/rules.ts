@@ -68,6 +68,9 @@ export interface RuleDoc {
   excludeAgent: string[];
   /** The frontmatter line of the first glob field, for warnings about its globs. */
   globsLine?: number;
+  /** `when_to_use`, and the author's `keywords:` / `aliases:`: more fields for relevance (any format). */
+  whenToUse: string;
+  aliases: string[];
 }
 
 export function ruleName(path: string): string {
@@ -125,7 +128,24 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
 
   const exclude = data.excludeAgent;
   const excludeAgent = typeof exclude === "string" ? [exclude] : Array.isArray(exclude) ? exclude.filter((x): x is string => typeof x === "string") : [];
-  return { path: file.path, name: ruleName(file.path), anchor, kind, alwaysReason, globs, description, priority, body: doc.body.trim(), warnings, excludeAgent, ...(globsLine !== undefined && { globsLine }) };
+  const { whenToUse, aliases } = relevanceFields(data);
+  return { path: file.path, name: ruleName(file.path), anchor, kind, alwaysReason, globs, description, priority, body: doc.body.trim(), warnings, excludeAgent, whenToUse, aliases, ...(globsLine !== undefined && { globsLine }) };
+}
+
+/**
+ * The frontmatter a relevance scorer reads beside the description, whatever the format: `when_to_use` (Claude Code
+ * skills; `whenToUse` too) and the author's own words for the topic, `keywords:` and `aliases:`, each a list or a
+ * comma-separated line. Anything else there is not text and is ignored.
+ */
+export function relevanceFields(data: Record<string, unknown>): { whenToUse: string; aliases: string[] } {
+  const when = data.when_to_use ?? data.whenToUse;
+  const aliases: string[] = [];
+  for (const field of ["keywords", "aliases"]) {
+    const value = data[field];
+    if (typeof value === "string") aliases.push(...value.split(",").map((a) => a.trim()).filter((a) => a !== ""));
+    else if (Array.isArray(value)) for (const a of value) if (typeof a === "string" && a.trim() !== "") aliases.push(a.trim());
+  }
+  return { whenToUse: typeof when === "string" ? when.trim() : "", aliases };
 }
 
 export interface RuleModuleSpec extends RuleSemantics {
@@ -163,7 +183,7 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
         return {
           candidate,
           key: { folder: anchor, rank: 0, path: file.path },
-          relevance: { id: file.path, name: rule.name, description: rule.description ?? "", body: rule.body },
+          relevance: { id: file.path, name: rule.name, description: rule.description ?? "", body: rule.body, whenToUse: rule.whenToUse, aliases: rule.aliases },
         };
       }),
   };

@@ -6,7 +6,7 @@
  */
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { baseName, dirOf, trimSlashes } from "../rel-path.js";
-import { decideRule } from "./rules.js";
+import { decideRule, relevanceFields } from "./rules.js";
 import { makeCandidate, modulePriority, type SourceModule } from "./source.js";
 
 const SKILL_FILE = /^[^/]+\/SKILL\.md$/;
@@ -44,7 +44,7 @@ export const skillFiles: SourceModule = {
       return {
         candidate,
         key: { folder: anchor, rank: 0, path: file.path },
-        relevance: { id: file.path, name, description: description ?? "", body: doc.body },
+        relevance: { id: file.path, name, description: description ?? "", body: doc.body, ...relevanceFields(doc.data) },
       };
     }),
 };
