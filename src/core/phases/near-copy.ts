@@ -100,6 +100,10 @@ export class LineIndex<T> {
     const n = lines.length;
     if (n < MIN_LINES || this.items.length === 0) return [];
     const allowedMisses = n - Math.ceil((n * SHARE_TENTHS) / 10);
+    // Most texts share almost no line with any other: found without sorting anything.
+    let sharedSomewhere = 0;
+    for (const line of lines) if ((this.postings.get(line)?.length ?? 0) > (self === undefined ? 0 : 1)) sharedSomewhere++;
+    if (sharedSomewhere < n - allowedMisses) return [];
     const rarest = lines
       .map((line) => this.postings.get(line) ?? [])
       .sort((a, b) => a.length - b.length)
