@@ -270,6 +270,7 @@ export const CONFIG_TABLE = {
   opencode: group("the opencode plugin", { includeNative: includeNative("opencode") }),
   codex: group("ctxinject hook codex", { includeNative: includeNative("Codex") }),
   gemini: group("ctxinject hook gemini", { includeNative: includeNative("Gemini CLI") }),
+  cline: group("ctxinject hook cline (the Cline plugin)", { includeNative: includeNative("Cline CLI") }),
   allReadmes: setting(bool, { unset: false, doc: "`--all` reads every README, not only the root's and package roots'" }),
 };
 

@@ -33,6 +33,9 @@ export interface Host {
   markers: readonly string[];
 }
 
+/** A host whose events `ctxinject hook <short>` answers: from command hooks in its settings, or from a plugin file. */
+export type HookAnsweringHost = Host & { hook: CommandHook };
+
 /** A host that runs ctxinject as a command hook. */
 export type CommandHookHost = Host & { hook: CommandHook; install: { settings: HookSettings; note?: string } };
 

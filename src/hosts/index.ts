@@ -7,12 +7,13 @@
 import { READ_ONLY_AGENTS } from "../core/agents/index.js";
 import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
 import { claudeCodeHost } from "./claude-code.js";
+import { clineHost } from "./cline.js";
 import { codexHost } from "./codex.js";
 import { geminiCliHost } from "./gemini-cli.js";
-import type { CommandHookHost, Host } from "./host.js";
+import type { Host, HookAnsweringHost } from "./host.js";
 import { opencodeHost } from "./opencode.js";
 
-export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost];
+export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, clineHost];
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -38,7 +39,8 @@ export function hostRegistry(hosts: readonly Host[], readOnly: typeof READ_ONLY_
     return Object.hasOwn(shortNames, lower) ? shortNames[lower] : undefined;
   };
   const hostNamed = (name: string): Host | undefined => hosts.find((h) => h.name === name);
-  const commandHookHosts = hosts.filter((host): host is CommandHookHost => host.hook !== undefined && "settings" in host.install);
+  // A plugin host whose plugin runs `hook <short>` (Cline) is answered like a command-hook host.
+  const commandHookHosts = hosts.filter((host): host is HookAnsweringHost => host.hook !== undefined);
   return {
     hosts,
     profiles,
@@ -52,7 +54,7 @@ export function hostRegistry(hosts: readonly Host[], readOnly: typeof READ_ONLY_
     /** The hosts `ctxinject hook <name>` answers. */
     commandHookHosts,
     /** The host `hook <name>` answers for (by its short or profile name, any case). */
-    hookHost: (name: string): CommandHookHost | undefined => commandHookHosts.find((h) => h.name === agentName(name)),
+    hookHost: (name: string): HookAnsweringHost | undefined => commandHookHosts.find((h) => h.name === agentName(name)),
     /** The flags `init` takes for hosts: `--<short>`, and `--<name>` where it differs (hidden). */
     initFlags: hosts.flatMap((h) => [{ flag: `--${h.short}`, host: h, hidden: false }, ...(h.name === h.short ? [] : [{ flag: `--${h.name}`, host: h, hidden: true }])]),
     /** Each host's config group, `<short>.includeNative` and the like. */

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Warning } from "../core/types.js";
-import type { CommandHook, CommandHookHost, HookEvent } from "../hosts/host.js";
+import type { CommandHook, HookAnsweringHost, HookEvent } from "../hosts/host.js";
 import type { RunEnvironment, SelectionRequest } from "../io/pipeline.js";
 import { findRoot } from "../io/root.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
@@ -16,7 +16,7 @@ export interface HookHost extends Injector, CommandHook {
 }
 
 /** A host of the registry as a HookHost: `hook <short>` answers for it. */
-export const hookHostOf = (host: CommandHookHost): HookHost => ({
+export const hookHostOf = (host: HookAnsweringHost): HookHost => ({
   name: host.short,
   agent: host.name,
   includeNative: host.includeNative,

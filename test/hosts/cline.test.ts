@@ -8,8 +8,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup } from "../helpers/cli.js";
-import { agentTurns, count, installHost, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { cleanup, runCli } from "../helpers/cli.js";
+import { agentTurns, count, installHost, installInProject, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
 import { assertProfileMatchesHost, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
 import { HOST_VERSIONS } from "./versions.js";
 
@@ -109,5 +109,66 @@ suite("ctxinject's cline profile agrees with the host: what it says the host loa
   const { out, root } = probe();
   assertProfileMatchesHost(out, root, "cline");
 });
+
+let adapted: { first: Outcome } | undefined;
+/**
+ * ctxinject installed by `init --cline` (the project's own install): a prompt naming src/client.ts, whose rule
+ * (MARK-C-CLIENT) only ctxinject sends; the main agent reads the nested handler, then spawns a subagent whose task
+ * names src/client.ts again.
+ */
+function adapter() {
+  if (adapted) return adapted;
+  const root = nativeProject();
+  installInProject(root);
+  writeFileSync(join(root, ".cursor/rules/client.mdc"), `---\nglobs: "src/client.ts"\n---\nThe client retries with backoff. (MARK-C-CLIENT)\n`);
+  const init = runCli(["init", "--cline"], { cwd: root });
+  assert.is(init.status, 0, init.stderr);
+  const work = workFolder("cline");
+  const data = join(work, "data");
+  const files = { [join(data, "settings/providers.json")]: JSON.stringify(PROVIDERS) };
+  const scenario = (script: Array<Record<string, unknown>>, args: string[]) => ({ command: (found as { path: string }).path, cwd: root, env: { CTXINJECT_STATE_DIR: join(work, "state") }, files, script, runs: [{ args: ["--data-dir", data, "--json", ...args] }] });
+  const first = runScenario(
+    work,
+    scenario(
+      [
+        { tool: { name: "read_files", input: { file_paths: [join(root, NESTED_FILE)] } } },
+        { tool: { name: "spawn_agent", input: { systemPrompt: "You are a helper.", task: "SUBTASK: explain src/client.ts" } } },
+        { when: "SUBTASK", text: "sub done" },
+        { text: "ok" },
+      ],
+      ["fix the retry in src/client.ts"],
+    ),
+    "cline",
+  );
+  return (adapted = { first });
+}
+
+const isSub = (r: { body: unknown }) => JSON.stringify(r.body).includes("SUBTASK: explain");
+const mainTurns = (out: Outcome) => agentTurns(out, (r) => !JSON.stringify(r.body).includes("You are a helper."));
+
+suite("init --cline: a prompt naming a file brings its rules once; AGENTS.md and .clinerules arrive once (Cline's own)", () => {
+  const first = JSON.stringify(mainTurns(adapter().first)[0]?.body ?? {});
+  assert.is(count(first, "MARK-C-CLIENT"), 1);
+  assert.is(count(first, NATIVE.agents), 1);
+  assert.is(count(first, NATIVE.clinerules), 1);
+});
+
+suite("init --cline: the read of a nested file brings its rules and nested AGENTS.md once", () => {
+  const turns = mainTurns(adapter().first);
+  const afterRead = JSON.stringify(turns[1]?.body ?? {});
+  assert.is(count(afterRead, NATIVE.apiAgents), 1);
+  assert.is(count(afterRead, NATIVE.copilotScoped), 1);
+  const last = JSON.stringify(turns.at(-1)?.body ?? {});
+  for (const marker of [NATIVE.apiAgents, "MARK-C-CLIENT", NATIVE.agents, NATIVE.clinerules]) assert.is(count(last, marker), 1, marker);
+});
+
+suite("init --cline: a subagent gets its own rules (its task names src/client.ts), once", () => {
+  const sub = agentTurns(adapter().first, isSub).filter((r) => JSON.stringify(r.body).includes("You are a helper."));
+  assert.ok(sub.length > 0, "the subagent ran");
+  assert.is(count(JSON.stringify(sub[0]!.body), "MARK-C-CLIENT"), 1);
+});
+
+// A second prompt in the same session is not tested: headless Cline 3.0.65 refuses `--json --id <session>` with a
+// prompt as argument or on stdin ("JSON output mode requires a prompt argument or piped stdin").
 
 test.run();

@@ -6,6 +6,8 @@ import { CtxinjectError } from "../../core/errors.js";
 import { hookCommand, mergeHooks, ourHook } from "../../io/hook-settings.js";
 import { HOSTS, INIT_FLAGS } from "../../hosts/index.js";
 import { OPENCODE_PLUGIN_FILE } from "../../hosts/opencode.js";
+import { CLINE_PLUGIN_FILE, clineHost } from "../../hosts/cline.js";
+import { writeClinePlugin } from "../../io/cline-setup.js";
 import type { CommandHookHost, Host } from "../../hosts/host.js";
 import { readBoundedText } from "../../io/bounded-read.js";
 import { configFileIn } from "../../io/config.js";
@@ -39,6 +41,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
   const { root } = findRoot(ctx.cwd, flags.root);
   const host = hostOf(flags);
   if (host && "settings" in host.install) return initHooks(ctx, root, host as CommandHookHost, flags.user === true);
+  if (host?.name === clineHost.name) return initCline(ctx, root, flags.user === true);
   if (host) return initOpencode(ctx, root, flags.install !== false);
   if (flags.gitHook) {
     const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED);
@@ -133,6 +136,20 @@ async function initOpencode(ctx: CliContext, root: string, install: boolean): Pr
     return 0;
   }
   ctx.stderr.write(`ctxinject: warning: \`${command}\` failed (${(npm.stderr || npm.error?.message || "").trim().split("\n").pop()}); opencode installs it at its next start when online\n`);
+  return 0;
+}
+
+/**
+ * Cline's plugin file: the project's (`.cline/plugins`), or with --user the user's (`$CLINE_DIR/plugins`, else
+ * `~/.cline/plugins`), the same portable loader either way.
+ */
+async function initCline(ctx: CliContext, root: string, user: boolean): Promise<number> {
+  const home = ctx.env.HOME;
+  if (user && !home && !ctx.env.CLINE_DIR) throw new CtxinjectError("--user needs HOME (or CLINE_DIR) to find ~/.cline/plugins");
+  const file = user ? join(ctx.env.CLINE_DIR || join(home!, ".cline"), "plugins/ctxinject.js") : join(root, CLINE_PLUGIN_FILE);
+  const changed = await writeClinePlugin(file);
+  const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
+  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Cline runs \`ctxinject hook cline\` through it, from the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH\n`);
   return 0;
 }
 
