@@ -4,7 +4,7 @@ import { existsSync, promises as fs } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
 import { hookCommand, mergeHooks, ourHook } from "../../io/hook-settings.js";
-import { HOSTS, INIT_FLAGS } from "../../hosts/index.js";
+import { HOST_CONFIG, HOSTS, INIT_FLAGS } from "../../hosts/index.js";
 import { OPENCODE_PLUGIN_FILE } from "../../hosts/opencode.js";
 import type { CommandHookHost, Host } from "../../hosts/host.js";
 import { readBoundedText } from "../../io/bounded-read.js";
@@ -49,7 +49,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
   if (existing) ctx.stderr.write(`ctxinject: ${existing} already configures ctxinject; nothing written\n`);
   else {
     const file = join(root, ".ctxinjectrc.yaml");
-    await fs.writeFile(file, renderConfigTemplate(), { flag: "wx" });
+    await fs.writeFile(file, renderConfigTemplate(HOST_CONFIG), { flag: "wx" });
     ctx.stderr.write(`ctxinject: wrote ${file}\n`);
   }
   sayWhatToInstall(ctx, root);
