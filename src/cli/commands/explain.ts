@@ -5,7 +5,7 @@ import { renderExplainJson, renderExplainText } from "../../core/render/explain.
 import { profileForAs } from "../../io/agent-settings.js";
 import { workingFolderOf } from "../../io/paths.js";
 import { lazyRequire } from "../../io/lazy-node.js";
-import { printWarnings, wantsColor, type CliContext } from "../context.js";
+import { printWarnings, runOf, wantsColor, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
 import { pipelineFromFlags } from "../pipeline-from-flags.js";
 
@@ -21,7 +21,7 @@ export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<
   const { candidates, doc } = run;
   // The hosts' groups (`claude.includeNative`) are listed at their defaults too: core's list knows no host.
   const settings = everySettingOrigin(run.settings, HOST_CONFIG);
-  const profile = profileForAs(agent, doc.root, ctx.env, (warnings) => printWarnings(ctx, warnings));
+  const profile = profileForAs(agent, doc.root, runOf(ctx), (warnings) => printWarnings(ctx, warnings));
   const views = profile ? agentView(profile, candidates, doc.targets, workingFolderOf(doc.root, ctx.cwd)) : undefined;
   if (flags.json) {
     ctx.stdout.write(renderExplainJson(candidates, views, settings));

@@ -13,7 +13,7 @@ import { spawnSync } from "../../io/lazy-node.js";
 import { opencodeDependenciesMissing, writeOpencodePackage, writeOpencodePlugin } from "../../io/opencode-setup.js";
 import { opencode } from "../../core/agents/opencode.js";
 import { findRoot } from "../../io/root.js";
-import type { CliContext } from "../context.js";
+import { runOf, type CliContext } from "../context.js";
 import { renderConfigTemplate } from "../../core/config-docs.js";
 
 export const DEFAULT_GENERATED = ".context/AGENTS.generated.md";
@@ -87,7 +87,7 @@ function sayWhatToInstall(ctx: CliContext, root: string): void {
       lines.push(`  ${seen}: installed (${settings}); \`ctxinject init ${flag}\` again refreshes it`);
       continue;
     }
-    const { command, why } = hookCommand(host as CommandHookHost, root, ctx.self, true, ctx.env);
+    const { command, why } = hookCommand(host as CommandHookHost, root, ctx.self, true, ctx.env, runOf(ctx).platform);
     lines.push(`  ${seen}: \`ctxinject init ${flag}\` would merge hooks running \`${command}\` into ${settings} (${why})`);
   }
   const others = READ_ONLY.map((agent) => ({ agent, found: present(root, agent.markers) })).filter(({ found }) => found.length > 0);
@@ -142,7 +142,7 @@ async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, u
   const { settings, note } = host.install;
   if (user && !home) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
   const file = user ? join(home!, settings.user) : join(root, settings.project);
-  const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env);
+  const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env, runOf(ctx).platform);
   const changed = await mergeHooks(file, host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);
   if (note !== undefined) ctx.stderr.write(`ctxinject: ${note}\n`);
