@@ -12,7 +12,7 @@ export function validateConfig(raw: unknown, file: string): Config {
   return checkAndComplete(raw, file, SOURCE_MODULES.map((m) => m.name), HOST_CONFIG);
 }
 
-/** Every default filled in, the hosts' groups (`claude.includeNative`…) included. */
+/** Every default filled in, the hosts' groups (`<short>.includeNative`…) included. */
 export function defaultConfig(): Config {
   return defaultsOf(HOST_CONFIG);
 }

@@ -30,7 +30,7 @@ export interface SettingOrigin {
  * The settings a repository's config may not change in the direction that weakens ctxinject: the key, the values
  * that would (`weakens`), and why; from the config table's `userOnly` (core/config-table.ts). A repository may still
  * set a harmless value (`redact: true`); a weakening one is ignored with one warning naming the key.
- * Not there, on purpose: `claude.maxChars` (capped by Claude Code's own limit in the checks), `custom[].file` (never
+ * Not there, on purpose: a host's `<short>.maxChars` (capped by the host's own limit in the checks), `custom[].file` (never
  * read outside the root: io/custom.ts, and symlinks only where the user's `allowOutside` says), `agents.readIgnored`
  * (files inside the tree), `keywords` patterns (bounded by the pattern engine).
  */

@@ -6,7 +6,7 @@ import { FORMATS, PRIORITIES, SOURCES, TOKENIZERS, type Format, type Priority, t
  * config-layers.ts) and one line of docs. The types (UserConfig, Config), the checks, the defaults, the layering,
  * init's template and the README's table are derived from it (config.ts, config-layers.ts, config-docs.ts).
  * Imports only leaf modules: the source modules' names come in at check time, so that the sources, which read the
- * config, are not tied into a cycle with it; the hosts' groups (`claude.includeNative`…) come in the same way, each
+ * config, are not tied into a cycle with it; the hosts' groups (`<short>.includeNative`…) come in the same way, each
  * host declaring its own (src/hosts, HOST_CONFIG), for core knows no host by name.
  */
 
@@ -268,11 +268,11 @@ export const CONFIG_TABLE = {
  * `<key>.maxChars` where the host caps what a hook adds. The groups follow the table's own settings, in HOSTS' order.
  */
 export interface HostConfig {
-  /** The group's key: the host's short name (`claude`). */
+  /** The group's key: the host's short name. */
   key: string;
-  /** For people: "Claude Code". */
+  /** For people: the host's label, in its members' docs. */
   label: string;
-  /** The group's line in init's template: "ctxinject hook claude". */
+  /** The group's line in init's template: `ctxinject hook <short>`. */
   doc: string;
   /** Config `<key>.maxChars`: at most `cap` (the host's own limit), `default` when unset, `doc` its line. */
   maxChars?: { cap: number; default: number; doc: string };
@@ -310,7 +310,7 @@ type Filled<M> = { [K in Exclude<keyof M, Unset<M>>]: FullValue<M[K]> } & { [K i
 type Flat<T> = { [K in keyof T]: T[K] };
 
 /**
- * A host's group (`claude: { includeNative }`), by its host's short name: the hosts are not known here, so the types
+ * A host's group (`<short>: { includeNative }`), by its host's short name: the hosts are not known here, so the types
  * leave them open; src/hosts reads them with hostSettings.
  */
 type HostGroups = { [hostGroup: string]: unknown };

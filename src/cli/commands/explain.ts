@@ -19,7 +19,7 @@ export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<
   const { as: agent, ...selection } = flags;
   const run = await pipelineFromFlags(ctx, selection, "explain");
   const { candidates, doc } = run;
-  // The hosts' groups (`claude.includeNative`) are listed at their defaults too: core's list knows no host.
+  // The hosts' groups (`<short>.includeNative`) are listed at their defaults too: core's list knows no host.
   const settings = everySettingOrigin(run.settings, HOST_CONFIG);
   const profile = profileForAs(agent, doc.root, runOf(ctx), (warnings) => printWarnings(ctx, warnings));
   const views = profile ? agentView(profile, candidates, doc.targets, workingFolderOf(doc.root, ctx.cwd)) : undefined;
