@@ -1,14 +1,20 @@
 /** The library API: the collector, the pure pipeline, the renderers, and `gather` for the whole read side. */
 export { ContextCollector, SEPARATOR } from "./core/collector.js";
 export type { ContextEntry, PendingContext, RegisterContextOptions, DuplicateEntry } from "./core/collector.js";
-import { validateConfig as checkAndComplete, type Config } from "./core/config.js";
+import { defaultConfig as defaultsOf, validateConfig as checkAndComplete, type Config } from "./core/config.js";
 import { SOURCE_MODULES } from "./core/sources/index.js";
-export { defineConfig, defaultConfig } from "./core/config.js";
+import { HOST_CONFIG } from "./hosts/index.js";
+export { defineConfig } from "./core/config.js";
 export type { Config, UserConfig } from "./core/config.js";
 
 /** A loaded config object checked (a CtxinjectError names the file, the key and what was expected), defaults filled in. */
 export function validateConfig(raw: unknown, file: string): Config {
-  return checkAndComplete(raw, file, SOURCE_MODULES.map((m) => m.name));
+  return checkAndComplete(raw, file, SOURCE_MODULES.map((m) => m.name), HOST_CONFIG);
+}
+
+/** Every default filled in, the hosts' groups (`<short>.includeNative`…) included. */
+export function defaultConfig(): Config {
+  return defaultsOf(HOST_CONFIG);
 }
 export { CtxinjectError } from "./core/errors.js";
 export { parseFrontmatter } from "./core/parse/frontmatter.js";

@@ -1,11 +1,10 @@
-import { CONFIG_TABLE, configLeaves, isGroup, type Entry } from "./config-table.js";
+import { configLeaves, isGroup, tableEntries, type HostConfig } from "./config-table.js";
 
 /**
  * What the config table says to people: init's commented template and the README's table. Both are rendered from
- * core/config-table.ts, so that neither can fall behind it (test/unit/config-table.test.ts holds README.md to it).
+ * core/config-table.ts and the hosts' groups (`hosts`: src/hosts HOST_CONFIG), so that neither can fall behind them
+ * (test/unit/config-table.test.ts holds README.md to it).
  */
-
-const ENTRIES = Object.entries(CONFIG_TABLE) as Array<[string, Entry]>;
 
 /** A value in YAML's flow style: plain words bare, anything else quoted as JSON (which YAML reads). */
 function yaml(value: unknown): string {
@@ -28,7 +27,7 @@ function guardedList(): string {
 }
 
 /** `.ctxinjectrc.yaml` as `ctxinject init` writes it: every setting commented out at its default, with its docs. */
-export function renderConfigTemplate(): string {
+export function renderConfigTemplate(hosts: readonly HostConfig[] = []): string {
   const lines = [
     "# ctxinject configuration for this repository. Every key is optional; the values shown commented out are the defaults.",
     "# Where settings come from, later winning: defaults < your own config < this file < flags on the command line.",
@@ -39,7 +38,7 @@ export function renderConfigTemplate(): string {
     "# where each setting came from. This file is data: nothing in it runs (a .js/.mjs/.cjs config runs only after",
     "# `ctxinject trust`).",
   ];
-  for (const [name, entry] of ENTRIES) {
+  for (const [name, entry] of tableEntries(hosts)) {
     lines.push("");
     if (isGroup(entry)) {
       const members = Object.entries(entry.members);
@@ -77,9 +76,9 @@ const userNote = (guarded: string | undefined) => (guarded === undefined ? "" : 
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
 /** docs/config.md's table: one row per setting, with its type, default and who may set it. */
-export function renderConfigTable(): string {
+export function renderConfigTable(hosts: readonly HostConfig[] = []): string {
   const rows = ["| key | type | default | meaning |", "|---|---|---|---|"];
-  for (const { key, leaf } of configLeaves()) {
+  for (const { key, leaf } of configLeaves(hosts)) {
     const value = leaf.default ?? leaf.unset;
     const shown = value === undefined ? "" : `\`${yaml(value)}\``;
     const who = [leaf.flag && `\`${leaf.flag}\``, leaf.userOnly && `*user* for ${leaf.userOnly.guarded}`].filter(Boolean).join("; ");
@@ -90,8 +89,8 @@ export function renderConfigTable(): string {
 }
 
 /** README.md's config section: every key, and where the table is (the whole table would not fit its size). */
-export function renderConfigSummary(): string {
-  const keys = configLeaves().map(({ key, leaf }) => `\`${leaf.each === undefined ? key : `${key}.<${leaf.each}>`}\``);
+export function renderConfigSummary(hosts: readonly HostConfig[] = []): string {
+  const keys = configLeaves(hosts).map(({ key, leaf }) => `\`${leaf.each === undefined ? key : `${key}.<${leaf.each}>`}\``);
   return [
     "Every setting with its type, default, flag and meaning is in [docs/config.md](docs/config.md) (generated from",
     "`src/core/config-table.ts`; *user*: a repository's config cannot set that value). The keys:",

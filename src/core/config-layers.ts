@@ -1,5 +1,5 @@
 import { completeConfig, type Config, type UserConfig } from "./config.js";
-import { CONFIG_TABLE, configLeaves, type Entry } from "./config-table.js";
+import { CONFIG_TABLE, configLeaves, type Entry, type HostConfig } from "./config-table.js";
 import type { OptionFlags } from "./options.js";
 import type { Warning } from "./types.js";
 
@@ -30,12 +30,12 @@ export interface SettingOrigin {
  * The settings a repository's config may not change in the direction that weakens ctxinject: the key, the values
  * that would (`weakens`), and why; from the config table's `userOnly` (core/config-table.ts). A repository may still
  * set a harmless value (`redact: true`); a weakening one is ignored with one warning naming the key.
- * Not there, on purpose: `claude.maxChars` (capped by Claude Code's own limit in the checks), `custom[].file` (never
+ * Not there, on purpose: a host's `<short>.maxChars` (capped by the host's own limit in the checks), `custom[].file` (never
  * read outside the root: io/custom.ts, and symlinks only where the user's `allowOutside` says), `agents.readIgnored`
  * (files inside the tree), `keywords` patterns (bounded by the pattern engine).
  */
-export const USER_ONLY_SETTINGS: ReadonlyArray<{ key: keyof UserConfig; weakens: (value: unknown) => boolean; why: string }> = (
-  Object.entries(CONFIG_TABLE) as Array<[keyof UserConfig, Entry]>
+export const USER_ONLY_SETTINGS: ReadonlyArray<{ key: string; weakens: (value: unknown) => boolean; why: string }> = (
+  Object.entries(CONFIG_TABLE) as Array<[string, Entry]>
 ).flatMap(([key, entry]) => ("userOnly" in entry && entry.userOnly ? [{ key, weakens: entry.userOnly.weakens, why: entry.userOnly.why }] : []));
 
 const USER_ONLY: ReadonlyMap<string, (typeof USER_ONLY_SETTINGS)[number]> = new Map(USER_ONLY_SETTINGS.map((s) => [s.key as string, s]));
@@ -46,7 +46,7 @@ export function guardRepositorySettings(settings: UserConfig, file: string): { s
   const ignored: string[] = [];
   let kept: UserConfig = settings;
   // In the file's order: the warnings follow what the user reads there.
-  for (const key of Object.keys(settings) as Array<keyof UserConfig>) {
+  for (const key of Object.keys(settings)) {
     const guard = USER_ONLY.get(key);
     if (guard === undefined || !guard.weakens(settings[key])) continue;
     const { why } = guard;
@@ -68,7 +68,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * The layers merged in order (later wins): objects key by key (`agents.files` from the repository keeps the user's
  * `agents.skipRoot`), lists and values whole. Records where each leaf came from, by dotted key.
  */
-export function mergeConfigLayers(layers: ConfigLayer[], ignored: Record<string, string> = {}): { config: Config; origins: Record<string, SettingOrigin> } {
+export function mergeConfigLayers(layers: ConfigLayer[], ignored: Record<string, string> = {}, hosts: readonly HostConfig[] = []): { config: Config; origins: Record<string, SettingOrigin> } {
   const merged: Record<string, unknown> = {};
   const origins: Record<string, SettingOrigin> = {};
   const into = (target: Record<string, unknown>, source: Record<string, unknown>, at: string, origin: SettingOrigin) => {
@@ -88,7 +88,7 @@ export function mergeConfigLayers(layers: ConfigLayer[], ignored: Record<string,
   };
   for (const layer of layers) into(merged, layer.settings as Record<string, unknown>, "", { from: layer.from, file: layer.file });
   for (const [key, file] of Object.entries(ignored)) if (origins[key] === undefined) origins[key] = { from: "default", ignored: file };
-  return { config: completeConfig(merged as UserConfig), origins };
+  return { config: completeConfig(merged as UserConfig, hosts), origins };
 }
 
 /** The flags a run was given, over the config's origins: what explain reports. */
@@ -105,10 +105,11 @@ const FLAG_KEYS = configLeaves().flatMap(({ key, leaf }) => (leaf.flag === undef
 
 /**
  * Every setting with a default or a flag, with its origin, in the table's order: a group by its parts
- * (`agents.files`), a setting a config or flag gave by the key it was given at (`sources.windsurf.enabled`).
+ * (`agents.files`), a setting a config or flag gave by the key it was given at (`sources.windsurf.enabled`); the
+ * hosts' groups (`hosts`) last. Done twice, the second adds nothing.
  */
-export function everySettingOrigin(origins: Record<string, SettingOrigin>): Record<string, SettingOrigin> {
-  const keys = configLeaves().flatMap(({ key, leaf }) => (leaf.default !== undefined || leaf.flag !== undefined ? [key] : []));
+export function everySettingOrigin(origins: Record<string, SettingOrigin>, hosts: readonly HostConfig[] = []): Record<string, SettingOrigin> {
+  const keys = configLeaves(hosts).flatMap(({ key, leaf }) => (leaf.default !== undefined || leaf.flag !== undefined ? [key] : []));
   const out: Record<string, SettingOrigin> = {};
   const given = Object.keys(origins);
   for (const key of keys) {

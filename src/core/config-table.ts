@@ -1,4 +1,3 @@
-import { claudeCode } from "./agents/claude-code.js";
 import { FORMATS, PRIORITIES, SOURCES, TOKENIZERS, type Format, type Priority, type TokenizerName } from "./types.js";
 
 /**
@@ -7,7 +6,8 @@ import { FORMATS, PRIORITIES, SOURCES, TOKENIZERS, type Format, type Priority, t
  * config-layers.ts) and one line of docs. The types (UserConfig, Config), the checks, the defaults, the layering,
  * init's template and the README's table are derived from it (config.ts, config-layers.ts, config-docs.ts).
  * Imports only leaf modules: the source modules' names come in at check time, so that the sources, which read the
- * config, are not tied into a cycle with it.
+ * config, are not tied into a cycle with it; the hosts' groups (`<short>.includeNative`…) come in the same way, each
+ * host declaring its own (src/hosts, HOST_CONFIG), for core knows no host by name.
  */
 
 export interface SourceSettings {
@@ -159,9 +159,6 @@ function setting<T>(kind: Kind<T>, spec: LeafSpec<T> & { default?: T }): Leaf<T,
 }
 const group = <M extends Record<string, AnyLeaf>>(doc: string, members: M): Group<M> => ({ doc, members });
 
-/** Claude Code cuts additionalContext above its cap (the profile's); stay under it with room to spare. */
-export const CLAUDE_CAP = claudeCode.maxChars ?? 10_000;
-export const CLAUDE_MAX_CHARS = CLAUDE_CAP - 500;
 export const DEFAULT_AGENT_FILES = ["AGENTS.md"];
 /** A hook's deadline unless the user sets another (config hookDeadlineMs). */
 export const DEFAULT_HOOK_DEADLINE_MS = 1500;
@@ -263,16 +260,46 @@ export const CONFIG_TABLE = {
       doc: "share of a hook's cap for the digest of what was in force",
     }),
   }),
-  claude: group("ctxinject hook claude", {
-    includeNative: includeNative("Claude Code"),
-    maxChars: setting(whole(`a whole number from 100 to ${CLAUDE_CAP}`, 100, CLAUDE_CAP), { default: CLAUDE_MAX_CHARS, doc: "cap on Claude Code's `additionalContext`" }),
-  }),
-  opencode: group("the opencode plugin", { includeNative: includeNative("opencode") }),
-  codex: group("ctxinject hook codex", { includeNative: includeNative("Codex") }),
-  gemini: group("ctxinject hook gemini", { includeNative: includeNative("Gemini CLI") }),
-  cline: group("ctxinject hook cline (the Cline plugin)", { includeNative: includeNative("Cline CLI") }),
   allReadmes: setting(bool, { unset: false, doc: "`--all` reads every README, not only the root's and package roots'" }),
 };
+
+/**
+ * A host's config group as its Host declares it (src/hosts/host.ts hostConfigOf): `<key>.includeNative` always,
+ * `<key>.maxChars` where the host caps what a hook adds. The groups follow the table's own settings, in HOSTS' order.
+ */
+export interface HostConfig {
+  /** The group's key: the host's short name. */
+  key: string;
+  /** For people: the host's label, in its members' docs. */
+  label: string;
+  /** The group's line in init's template: `ctxinject hook <short>`. */
+  doc: string;
+  /** Config `<key>.maxChars`: at most `cap` (the host's own limit), `default` when unset, `doc` its line. */
+  maxChars?: { cap: number; default: number; doc: string };
+}
+
+/** What a host's group holds once the config is complete. */
+export interface HostSettings {
+  includeNative: boolean;
+  maxChars?: number;
+}
+
+export function hostGroup(host: HostConfig): Group<Record<string, AnyLeaf>> {
+  const cap = host.maxChars;
+  return group(host.doc, {
+    includeNative: includeNative(host.label),
+    ...(cap && { maxChars: setting(whole(`a whole number from 100 to ${cap.cap}`, 100, cap.cap), { default: cap.default, doc: cap.doc }) }),
+  });
+}
+
+/**
+ * The table's entries with the hosts' groups after them. A group written by hand in CONFIG_TABLE under a host's key
+ * is that host's group (the derived one is not added): the two can never both be there.
+ */
+export function tableEntries(hosts: readonly HostConfig[] = []): Array<[string, Entry]> {
+  const own = Object.entries(CONFIG_TABLE) as Array<[string, Entry]>;
+  return [...own, ...hosts.filter((h) => !Object.hasOwn(CONFIG_TABLE, h.key)).map((h): [string, Entry] => [h.key, hostGroup(h)])];
+}
 
 type Table = typeof CONFIG_TABLE;
 
@@ -282,18 +309,24 @@ type Unset<M> = { [K in keyof M]: M[K] extends Leaf<unknown, false> ? K : never 
 type Filled<M> = { [K in Exclude<keyof M, Unset<M>>]: FullValue<M[K]> } & { [K in Unset<M>]?: FullValue<M[K]> };
 type Flat<T> = { [K in keyof T]: T[K] };
 
+/**
+ * A host's group (`<short>: { includeNative }`), by its host's short name: the hosts are not known here, so the types
+ * leave them open; src/hosts reads them with hostSettings.
+ */
+type HostGroups = { [hostGroup: string]: unknown };
+
 /** The config file as a user writes it: every key optional. `defineConfig` types it. */
-export type UserConfig = { [K in keyof Table]?: UserValue<Table[K]> };
+export type UserConfig = { [K in keyof Table]?: UserValue<Table[K]> } & HostGroups;
 
 /** The settings a run works with: every default filled in; a key without a default stays unset ("decided elsewhere"). */
-export type Config = Flat<Filled<Table>>;
+export type Config = Flat<Filled<Table>> & HostGroups;
 
 export const isGroup = (entry: Entry): entry is Group<Record<string, AnyLeaf>> => "members" in entry;
 
-/** Every leaf setting by its dotted key (`agents.files`), in the table's order. */
-export function configLeaves(): Array<{ key: string; leaf: AnyLeaf; group?: string }> {
+/** Every leaf setting by its dotted key (`agents.files`), in the table's order, the hosts' groups last. */
+export function configLeaves(hosts: readonly HostConfig[] = []): Array<{ key: string; leaf: AnyLeaf; group?: string }> {
   const out: Array<{ key: string; leaf: AnyLeaf; group?: string }> = [];
-  for (const [name, entry] of Object.entries(CONFIG_TABLE) as Array<[string, Entry]>) {
+  for (const [name, entry] of tableEntries(hosts)) {
     if (isGroup(entry)) for (const [member, leaf] of Object.entries(entry.members)) out.push({ key: `${name}.${member}`, leaf, group: name });
     else out.push({ key: name, leaf: entry });
   }

@@ -1,27 +1,26 @@
 import { CtxinjectError } from "./errors.js";
 import { redactSecrets } from "./redact.js";
-import { CONFIG_TABLE, isGroup, type Check, type CheckContext, type Config, type Entry, type UserConfig } from "./config-table.js";
+import { isGroup, tableEntries, type Check, type CheckContext, type Config, type HostConfig, type UserConfig } from "./config-table.js";
 
 export {
   BUILTIN_KEYWORDS,
-  CLAUDE_MAX_CHARS,
   DEFAULT_AGENT_FILES,
   DEFAULT_HOOK_DEADLINE_MS,
   type Config,
   type CustomSetting,
+  type HostConfig,
+  type HostSettings,
   type KeywordSettings,
   type SourceSettings,
   type UserConfig,
 } from "./config-table.js";
 
-const ENTRIES = Object.entries(CONFIG_TABLE) as Array<[string, Entry]>;
-
 /** A default as a config of its own: lists and objects copied, so that a run's changes stay in that run. */
 const fresh = (value: unknown): unknown => (Array.isArray(value) ? [...value] : value !== null && typeof value === "object" ? { ...value } : value);
 
-/** Every default (core/config-table.ts) filled in. */
-export function defaultConfig(): Config {
-  return completeConfig({});
+/** Every default (core/config-table.ts) filled in; `hosts`: the hosts' groups (src/hosts HOST_CONFIG). */
+export function defaultConfig(hosts: readonly HostConfig[] = []): Config {
+  return completeConfig({}, hosts);
 }
 
 export function defineConfig(config: UserConfig): UserConfig {
@@ -31,17 +30,18 @@ export function defineConfig(config: UserConfig): UserConfig {
 /**
  * Checks a loaded config object and fills in defaults. Any unknown key or wrong type is a CtxinjectError
  * (exit 2) naming the file, the key and what was expected. `sourceNames`: the source modules' names
- * (core/sources SOURCE_MODULES) a `sources.<name>` may use besides the contract's source names.
+ * (core/sources SOURCE_MODULES) a `sources.<name>` may use besides the contract's source names; `hosts`: the
+ * hosts' config groups (src/hosts HOST_CONFIG), which are known keys.
  */
-export function validateConfig(raw: unknown, file: string, sourceNames: readonly string[] = []): Config {
-  return completeConfig(checkConfig(raw, file, sourceNames));
+export function validateConfig(raw: unknown, file: string, sourceNames: readonly string[] = [], hosts: readonly HostConfig[] = []): Config {
+  return completeConfig(checkConfig(raw, file, sourceNames, hosts), hosts);
 }
 
 /**
  * Checks a loaded config object (any unknown key or wrong type is a CtxinjectError naming the file, the key and what
  * was expected) and returns it as the settings it holds, nothing filled in: layers (user, repository) merge these.
  */
-export function checkConfig(raw: unknown, file: string, sourceNames: readonly string[]): UserConfig {
+export function checkConfig(raw: unknown, file: string, sourceNames: readonly string[], hosts: readonly HostConfig[] = []): UserConfig {
   const c: CheckContext = {
     sourceNames,
     fail(key, expected, value) {
@@ -72,24 +72,26 @@ export function checkConfig(raw: unknown, file: string, sourceNames: readonly st
     throw new CtxinjectError(`${file}: must hold an object of settings, got ${Array.isArray(raw) ? "a list" : `a ${typeof raw}`}`);
   }
   const top = c.object(raw ?? {}, "(config)");
-  c.shape(top, TOP_CHECKS, "");
+  c.shape(top, topChecks(hosts), "");
   return top as UserConfig;
 }
 
 /** The table's checks by key: a group's is its members' shape. */
-const TOP_CHECKS: Record<string, Check> = Object.fromEntries(
-  ENTRIES.map(([name, entry]): [string, Check] => {
-    if (!isGroup(entry)) return [name, entry.kind.check];
-    const members = Object.fromEntries(Object.entries(entry.members).map(([member, leaf]) => [member, leaf.kind.check]));
-    return [name, (v, k, c) => c.shape(c.object(v, k), members, k)];
-  }),
-);
+function topChecks(hosts: readonly HostConfig[]): Record<string, Check> {
+  return Object.fromEntries(
+    tableEntries(hosts).map(([name, entry]): [string, Check] => {
+      if (!isGroup(entry)) return [name, entry.kind.check];
+      const members = Object.fromEntries(Object.entries(entry.members).map(([member, leaf]) => [member, leaf.kind.check]));
+      return [name, (v, k, c) => c.shape(c.object(v, k), members, k)];
+    }),
+  );
+}
 
-/** The settings with every default filled in. */
-export function completeConfig(user: UserConfig): Config {
+/** The settings with every default filled in, the hosts' groups (`hosts`) included. */
+export function completeConfig(user: UserConfig, hosts: readonly HostConfig[] = []): Config {
   const given = user as Record<string, unknown>;
   const config: Record<string, unknown> = {};
-  for (const [name, entry] of ENTRIES) {
+  for (const [name, entry] of tableEntries(hosts)) {
     if (!isGroup(entry)) {
       const value = given[name] ?? fresh(entry.default);
       if (value !== undefined) config[name] = value;

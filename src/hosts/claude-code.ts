@@ -4,6 +4,7 @@ import { additionalContext, filePathOf, type CommandHookHost } from "./host.js";
 /** Tools that write a file: its rules are wanted before the write (PreToolUse), and after it where that is too late. */
 const WRITE_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
 const READ_TOOLS = new Set(["Read"]);
+const CAP = claudeCode.maxChars ?? 10_000;
 
 /**
  * Claude Code (`ctxinject hook claude`):
@@ -20,8 +21,8 @@ export const claudeCodeHost: CommandHookHost = {
   short: "claude",
   label: "Claude Code",
   profile: claudeCode,
-  includeNative: (config) => config.claude.includeNative,
-  maxChars: (config) => config.claude.maxChars,
+  // Claude Code cuts additionalContext above its cap (the profile's): stay under it with room to spare.
+  maxCharsSetting: { cap: CAP, default: CAP - 500, doc: "cap on Claude Code's `additionalContext`" },
   hook: {
     action(event) {
       const name = event.hook_event_name;

@@ -41,7 +41,6 @@ export const clineHost: HookAnsweringHost = {
   short: "cline",
   label: "Cline CLI",
   profile: cline,
-  includeNative: (config) => config.cline.includeNative,
   hook: {
     action(event) {
       const name = event.hook_event_name;

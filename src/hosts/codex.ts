@@ -44,7 +44,6 @@ export const codexHost: CommandHookHost = {
     }
     return settings;
   },
-  includeNative: (config) => config.codex.includeNative,
   hook: {
     action(event) {
       const name = event.hook_event_name;

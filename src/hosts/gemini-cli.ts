@@ -38,7 +38,6 @@ export const geminiCliHost: CommandHookHost = {
     }
     return undefined;
   },
-  includeNative: (config) => config.gemini.includeNative,
   hook: {
     action(event) {
       const name = event.hook_event_name;

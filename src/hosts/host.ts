@@ -1,11 +1,11 @@
 import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
 import type { ProjectDirAccess } from "../core/command-line.js";
-import type { Config } from "../core/config.js";
+import type { Config, HostConfig, HostSettings } from "../core/config.js";
 
 /**
  * One agent CLI ctxinject runs inside, described once (src/hosts/<host>.ts, one line in HOSTS): the hook dispatch,
- * `init`'s flags and the settings each writes, the names `--as` takes, doctor's agent tags and which config group is
- * the host's all follow from it. Pure like core (no fs, no process): what needs the disk (its settings files) is
+ * `init`'s flags and the settings each writes, the names `--as` takes, doctor's agent tags and its config group
+ * (`<short>.includeNative`, and `<short>.maxChars` where it declares `maxCharsSetting`) all follow from it. Pure like core (no fs, no process): what needs the disk (its settings files) is
  * handed in by io.
  */
 export interface Host {
@@ -21,9 +21,16 @@ export interface Host {
   configure?(settings: AgentSettings): AgentProfile;
   /** Its own settings that change what it loads, read through io's `files` (io/agent-settings.ts). */
   readSettings?(files: SettingsFiles): AgentSettings | undefined;
-  /** Config `<short>.includeNative`: also send what it loads itself. */
-  includeNative(config: Config): boolean;
-  /** Its cap on injected text, in characters (config `<short>.maxChars`), where it has one. */
+  /**
+   * Its cap on injected text, in characters, where it has one: config `<short>.maxChars` is at most `cap` (the
+   * host's own limit), `default` when unset; `doc` is its line in the docs.
+   */
+  maxCharsSetting?: { cap: number; default: number; doc: string };
+  /**
+   * Readers of a group written by hand in core/config-table.ts (before groups were derived); a host without them
+   * reads its derived group (hostSettings). Not for new hosts.
+   */
+  includeNative?(config: Config): boolean;
   maxChars?(config: Config): number;
   /** Its command hooks (`ctxinject hook <short>`): events → actions, and the answer's shape. */
   hook?: CommandHook;
@@ -35,6 +42,26 @@ export interface Host {
 
 /** A host whose events `ctxinject hook <short>` answers: from command hooks in its settings, or from a plugin file. */
 export type HookAnsweringHost = Host & { hook: CommandHook };
+
+/** The host's config group as core's table takes it (HOST_CONFIG in src/hosts/index.ts). */
+export function hostConfigOf(host: Host): HostConfig {
+  return {
+    key: host.short,
+    label: host.label,
+    doc: host.hook ? `ctxinject hook ${host.short}` : `the ${host.label} plugin`,
+    ...(host.maxCharsSetting && { maxChars: host.maxCharsSetting }),
+  };
+}
+
+/**
+ * What a host's config group says in `config`: its defaults where the config has no such group (a config completed
+ * without the hosts' groups, as a library caller's defaultConfig() may be).
+ */
+export function hostSettings(host: Host, config: Config): HostSettings {
+  const group = config[host.short] as Partial<HostSettings> | undefined;
+  const maxChars = host.maxChars?.(config) ?? group?.maxChars ?? host.maxCharsSetting?.default;
+  return { includeNative: host.includeNative?.(config) ?? group?.includeNative ?? false, ...(maxChars !== undefined && { maxChars }) };
+}
 
 /** A host that runs ctxinject as a command hook. */
 export type CommandHookHost = Host & { hook: CommandHook; install: { settings: HookSettings; note?: string } };

@@ -1,7 +1,7 @@
 /**
  * HOSTS, the one list of the agent CLIs ctxinject runs inside: its order is the order of `init`'s flags and of the
- * names `hook` lists. The hook dispatch, `init`'s flags, the names `--as` takes and the profiles doctor tags files
- * with are derived from it (hostRegistry); agents without a host (read-only: their files are sources) keep their
+ * names `hook` lists. The hook dispatch, `init`'s flags, the names `--as` takes, the profiles doctor tags files
+ * with and the hosts' config groups (HOST_CONFIG) are derived from it (hostRegistry); agents without a host (read-only: their files are sources) keep their
  * profiles in core/agents/index.ts.
  */
 import { READ_ONLY_AGENTS } from "../core/agents/index.js";
@@ -10,7 +10,7 @@ import { claudeCodeHost } from "./claude-code.js";
 import { clineHost } from "./cline.js";
 import { codexHost } from "./codex.js";
 import { geminiCliHost } from "./gemini-cli.js";
-import type { Host, HookAnsweringHost } from "./host.js";
+import { hostConfigOf, type HookAnsweringHost, type Host } from "./host.js";
 import { opencodeHost } from "./opencode.js";
 
 export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, clineHost];
@@ -57,8 +57,8 @@ export function hostRegistry(hosts: readonly Host[], readOnly: typeof READ_ONLY_
     hookHost: (name: string): HookAnsweringHost | undefined => commandHookHosts.find((h) => h.name === agentName(name)),
     /** The flags `init` takes for hosts: `--<short>`, and `--<name>` where it differs (hidden). */
     initFlags: hosts.flatMap((h) => [{ flag: `--${h.short}`, host: h, hidden: false }, ...(h.name === h.short ? [] : [{ flag: `--${h.name}`, host: h, hidden: true }])]),
-    /** Each host's config group, `<short>.includeNative` and the like. */
-    configGroups: hosts.map((h) => h.short),
+    /** Each host's config group (`<short>.includeNative`, `<short>.maxChars`), as core's config table takes them. */
+    configGroups: hosts.map(hostConfigOf),
     /** The named agent's profile as its own settings have it; its defaults when it has none that matter. */
     profileFor(name: string, settings: AgentSettings = {}): AgentProfile | undefined {
       const configure = hostNamed(name)?.configure;
@@ -74,4 +74,6 @@ export const AGENT_NAMES = REGISTRY.names;
 export const AGENT_NAMES_ACCEPTED = REGISTRY.accepted;
 export const COMMAND_HOOK_HOSTS = REGISTRY.commandHookHosts;
 export const INIT_FLAGS = REGISTRY.initFlags;
+/** The hosts' config groups: what io's config checks and merges, init's template and the docs take. */
+export const HOST_CONFIG = REGISTRY.configGroups;
 export const { agentName, hostNamed, hookHost, profileFor } = REGISTRY;

@@ -27,7 +27,6 @@ export const opencodeHost: Host = {
     }
     return instructions.length > 0 ? { instructions, ...(from && { from }) } : undefined;
   },
-  includeNative: (config) => config.opencode.includeNative,
   install: { plugin: { file: OPENCODE_PLUGIN_FILE, writes: `${OPENCODE_PLUGIN_FILE} and .opencode/package.json` } },
   markers: [".opencode/", "opencode.json", "opencode.jsonc"],
 };

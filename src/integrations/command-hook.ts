@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Warning } from "../core/types.js";
-import type { CommandHook, HookAnsweringHost, HookEvent } from "../hosts/host.js";
+import { hostSettings, type CommandHook, type HookAnsweringHost, type HookEvent } from "../hosts/host.js";
 import type { RunEnvironment, SelectionRequest } from "../io/pipeline.js";
 import { findRoot } from "../io/root.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
@@ -19,8 +19,8 @@ export interface HookHost extends Injector, CommandHook {
 export const hookHostOf = (host: HookAnsweringHost): HookHost => ({
   name: host.short,
   agent: host.name,
-  includeNative: host.includeNative,
-  ...(host.maxChars && { maxChars: host.maxChars }),
+  includeNative: (config) => hostSettings(host, config).includeNative,
+  ...((host.maxCharsSetting || host.maxChars) && { maxChars: (config) => hostSettings(host, config).maxChars! }),
   action: host.hook.action,
   answer: host.hook.answer,
 });

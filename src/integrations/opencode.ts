@@ -1,6 +1,7 @@
 import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
 import type { Warning } from "../core/types.js";
 import type { SelectionRequest } from "../io/pipeline.js";
+import { hostSettings } from "../hosts/host.js";
 import { opencodeHost } from "../hosts/opencode.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
 import { compactionDigest } from "./compaction-digest.js";
@@ -17,7 +18,7 @@ const FILE_TOOLS = new Set(["read", "edit", "write", "multiedit"]);
 const LISTING_TOOLS = new Set(["grep", "glob"]);
 const MAX_LISTED = 10;
 
-const OPENCODE: Injector = { agent: opencodeHost.name, includeNative: opencodeHost.includeNative };
+const OPENCODE: Injector = { agent: opencodeHost.name, includeNative: (config) => hostSettings(opencodeHost, config).includeNative };
 
 /**
  * ctxinject as an opencode plugin. Everything it adds is stored by opencode with the conversation, so it lasts

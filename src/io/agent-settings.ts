@@ -8,13 +8,16 @@ import { homedir, lazyRequire } from "./lazy-node.js";
 import { under } from "./paths.js";
 
 type Env = Record<string, string | undefined>;
+/** The outside world the agent's settings are found in (a run's RunEnvironment): its environment and platform. */
+type Outside = { env: Env; platform: string };
 
 /**
  * The settings of an agent that change what it loads by itself, read from its own config files (which files and
  * which fields: its host's readSettings, src/hosts/<host>.ts). A file that does not parse is a warning naming it;
  * the profile then keeps the agent's defaults.
  */
-export function readAgentSettings(agent: string, root: string, env: Env): { settings: AgentSettings; warnings: Warning[] } {
+export function readAgentSettings(agent: string, root: string, outside: Outside): { settings: AgentSettings; warnings: Warning[] } {
+  const { env, platform } = outside;
   const warnings: Warning[] = [];
   const home = homedir(env);
   // A project file by its root-relative path, a home file with ~.
@@ -43,7 +46,7 @@ export function readAgentSettings(agent: string, root: string, env: Env): { sett
     root,
     home,
     env,
-    platform: process.platform,
+    platform,
     under,
     shown,
     json: (file) => read(file, parseJsonc),
@@ -53,15 +56,15 @@ export function readAgentSettings(agent: string, root: string, env: Env): { sett
 }
 
 /** The agent's profile as this user's settings have it, with what reading them had to say. */
-export function agentProfileAt(agent: string, root: string, env: Env): { profile: AgentProfile | undefined; warnings: Warning[] } {
-  const { settings, warnings } = readAgentSettings(agent, root, env);
+export function agentProfileAt(agent: string, root: string, outside: Outside): { profile: AgentProfile | undefined; warnings: Warning[] } {
+  const { settings, warnings } = readAgentSettings(agent, root, outside);
   return { profile: profileFor(agent, settings), warnings };
 }
 
 /** The agent `--as` names (none without it), as its settings here have it; what reading them warns goes to `warn`. */
-export function profileForAs(agent: string | undefined, root: string, env: Env, warn: (warnings: Warning[]) => void): AgentProfile | undefined {
+export function profileForAs(agent: string | undefined, root: string, outside: Outside, warn: (warnings: Warning[]) => void): AgentProfile | undefined {
   if (agent === undefined) return undefined;
-  const { profile, warnings } = agentProfileAt(agent, root, env);
+  const { profile, warnings } = agentProfileAt(agent, root, outside);
   warn(warnings);
   return profile;
 }

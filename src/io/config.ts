@@ -6,6 +6,7 @@ import { parseConfigText, type DataConfigKind } from "../core/config-text.js";
 import { CtxinjectError } from "../core/errors.js";
 import { redactSecrets } from "../core/redact.js";
 import { SOURCE_MODULES } from "../core/sources/index.js";
+import { HOST_CONFIG } from "../hosts/index.js";
 import type { Warning } from "../core/types.js";
 import { readBoundedBytes, readBoundedText, unreadableReason } from "./bounded-read.js";
 import { runCodeConfig } from "./config-code.js";
@@ -98,7 +99,10 @@ export function userConfigFile(env: Record<string, string | undefined>, platform
   return null;
 }
 
-/** What `sources.<name>` may name besides the contract's sources: the core's config does not import the modules. */
+/**
+ * What `sources.<name>` may name besides the contract's sources, and the hosts' groups (HOST_CONFIG): the core's
+ * config imports neither the modules nor the hosts.
+ */
 const sourceNames = (): string[] => SOURCE_MODULES.map((m) => m.name);
 
 const kindOf = (file: string): DataConfigKind =>
@@ -133,7 +137,7 @@ export async function loadConfig(dir: string, env: Record<string, string | undef
   const userFile = userConfigFile(env, platform);
   let user: UserConfig | undefined;
   if (userFile !== null) {
-    user = checkConfig(parseConfigText(readConfigText(userFile), kindOf(userFile), userFile), userFile, sourceNames());
+    user = checkConfig(parseConfigText(readConfigText(userFile), kindOf(userFile), userFile), userFile, sourceNames(), HOST_CONFIG);
     layers.push({ from: "user", file: userFile, settings: user });
   }
   const ignored: Record<string, string> = {};
@@ -149,8 +153,8 @@ export async function loadConfig(dir: string, env: Record<string, string | undef
       layers.push({ from: "repository", file, settings: guarded.settings });
     }
   }
-  if (layers.length === 0) return { config: defaultConfig(), file: null, userFile: null, origins: {}, warnings };
-  const { config, origins } = mergeConfigLayers(layers, ignored);
+  if (layers.length === 0) return { config: defaultConfig(HOST_CONFIG), file: null, userFile: null, origins: {}, warnings };
+  const { config, origins } = mergeConfigLayers(layers, ignored, HOST_CONFIG);
   return { config, file, userFile, origins, warnings };
 }
 
@@ -170,7 +174,7 @@ async function readRepositoryConfig(
     return null;
   }
   const bytes = readConfigBytes(file);
-  if (!isCodeConfig(file)) return checkConfig(parseConfigText(decode(bytes), kindOf(file), file), file, sourceNames());
+  if (!isCodeConfig(file)) return checkConfig(parseConfigText(decode(bytes), kindOf(file), file), file, sourceNames(), HOST_CONFIG);
   // Trust is checked against these bytes, and (CommonJS) these bytes are what runs.
   const hash = sha256Of(bytes);
   if (!isTrusted(file, env, hash)) {
@@ -186,5 +190,5 @@ async function readRepositoryConfig(
     const message = redactSecrets(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)).text;
     throw new CtxinjectError(`${file}: cannot load the config file: ${message.slice(0, 200)}`);
   }
-  return checkConfig(exported, file, sourceNames());
+  return checkConfig(exported, file, sourceNames(), HOST_CONFIG);
 }

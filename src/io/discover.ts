@@ -16,6 +16,8 @@ export interface DiscoverOptions extends LocateOptions {
   scope: { all: true } | { all: false; targets: string[] };
   /** Git's variables decide whether the ignore files can be read here or only git can tell. */
   env: Record<string, string | undefined>;
+  /** The run's platform: on Windows only git decides what is ignored. */
+  platform: string;
   /** Agent files (CLAUDE.local.md, AGENTS.override.md…) are read even where git ignores them: people ignore them on purpose. */
   readIgnored?: boolean;
   /** The run's memo (core/run-memo.ts): its locator and what earlier runs decided about ignored paths. */
@@ -80,7 +82,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
       const isAgentFile = (path: string) => locate(path)?.module.source === "directory-agents";
       const agentDirs = options.readIgnored === true ? [...new Set(paths.filter(isAgentFile).map(dirOf))].filter((d) => d !== "") : [];
       const asked = [...paths, ...agentDirs.map((d) => `${d}/`)];
-      const ignored = ignoreMatcher(gitTop, options.root, asked, options.env, memo) ?? ignoredByGit(options.root, asked);
+      const ignored = ignoreMatcher(gitTop, options.root, asked, options.env, options.platform, memo) ?? ignoredByGit(options.root, asked);
       const folderIgnored = (path: string) => dirOf(path) !== "" && ignored(`${dirOf(path)}/`);
       paths = paths.filter((path) => !ignored(path) || (options.readIgnored === true && isAgentFile(path) && !folderIgnored(path)));
     }

@@ -14,14 +14,13 @@ import { under } from "./paths.js";
  * the reading; the selection's own become findings.
  */
 export async function readDoctorTree(run: RunEnvironment, rootFlag: string | undefined): Promise<DoctorInput & { root: string; warnings: Warning[] }> {
-  const env = run.env;
   const gathered = await runPipeline(run, { purpose: "doctor", all: true, ...(rootFlag !== undefined && { root: rootFlag }) });
   const root = gathered.root;
   // No pathspec: every file git tracks; null outside git, where the tree is walked.
   const tracked = trackedFiles(root, []) ?? (await walkTree(root, () => true));
   // Each agent as its settings here have it (Gemini CLI told to read AGENTS.md reads it): who gets a text twice;
   // Codex's budget and names for where it cuts.
-  const settings = AGENT_NAMES.map((name) => ({ name, ...readAgentSettings(name, root, env) }));
+  const settings = AGENT_NAMES.map((name) => ({ name, ...readAgentSettings(name, root, run) }));
   return {
     codex: settings.find((s) => s.name === "codex")!.settings,
     profiles: settings.flatMap((s) => profileFor(s.name, s.settings) ?? []),

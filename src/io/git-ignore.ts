@@ -26,9 +26,9 @@ const SYSTEM_CONFIGS = ["/etc/gitconfig", "/usr/local/etc/gitconfig", "/opt/home
  * GIT_DIR-style overrides in the environment, a worktree or submodule (.git is a file), a repository nested in
  * the tree, or Windows. The caller then asks `git check-ignore`.
  */
-export function ignoreMatcher(gitTop: string, root: string, paths: string[], env: NodeJS.ProcessEnv, memo?: RunMemo): ((path: string) => boolean) | null {
+export function ignoreMatcher(gitTop: string, root: string, paths: string[], env: NodeJS.ProcessEnv, platform: string, memo?: RunMemo): ((path: string) => boolean) | null {
   const home = env.HOME;
-  if (process.platform === "win32" || !home || gitMovedByEnv(env)) return null;
+  if (platform === "win32" || !home || gitMovedByEnv(env)) return null;
   const gitDir = under(gitTop, ".git");
   if (!isDirectory(gitDir)) return null;
   const configDir = env.XDG_CONFIG_HOME || under(home, ".config");

@@ -42,7 +42,7 @@ export async function mergeHooks(settingsFile: string, host: CommandHookHost, co
  * The command the host runs (core/command-line.ts chooses the form) and why: from what is installed where, seen
  * through this process's PATH and the project's node_modules.
  */
-export function hookCommand(host: CommandHookHost, root: string, self: string, forProject: boolean, env: Readonly<Record<string, string | undefined>>, platform: string = process.platform): HookCommandChoice {
+export function hookCommand(host: CommandHookHost, root: string, self: string, forProject: boolean, env: Readonly<Record<string, string | undefined>>, platform: string): HookCommandChoice {
   const localInstall = existsSync(join(root, "node_modules/.bin/ctxinject"));
   const onPath = forProject && !localInstall ? pathFolderOf("ctxinject", env, platform) : null;
   return chooseHookCommand({ agent: host.short, hostName: host.label, platform, forProject, projectDir: host.install.settings.projectDir, localInstall, onPath, self });

@@ -205,7 +205,7 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
     const omitted = gathered.selection.omitted;
     const index = seen && omitted.length > 0 ? { key: INDEX_KEY, hash: contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) } : null;
     const indexShown = index !== null && seen?.has(index.key, index.hash) === true;
-    const profile = deps.profileForAs(asAgent, gathered.root, run.env, (warnings) => gathered.warnings.push(...warnings));
+    const profile = deps.profileForAs(asAgent, gathered.root, run, (warnings) => gathered.warnings.push(...warnings));
     const selection = profile
       ? agentSelection(profile, gathered.selection, workingFolderOf(gathered.root, run.cwd))
       : indexShown
@@ -270,6 +270,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
     ...located,
     scope: all ? { all: true } : { all: false, targets },
     env,
+    platform: run.platform,
     readIgnored: config.agents.readIgnored,
     ...(all && config.allReadmes !== true && { alsoNames: PACKAGE_MANIFESTS }),
     memo,
@@ -288,7 +289,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   const hashOf = memoize(contentHash);
   const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? under(root, c.path)) : `${c.source}:${c.id}`);
   const native = excludeFor(config);
-  const configured = native === undefined ? undefined : deps.agentProfileAt(native, root, env);
+  const configured = native === undefined ? undefined : deps.agentProfileAt(native, root, run);
   if (configured) warnings.push(...configured.warnings);
   const exclude = configured?.profile?.loadsItself;
   const injected = session?.injected;

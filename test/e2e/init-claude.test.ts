@@ -3,6 +3,7 @@ import * as assert from "uvu/assert";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 test.after(cleanup);
 
@@ -43,6 +44,17 @@ test("a project that installs ctxinject gets a command through $CLAUDE_PROJECT_D
   const user = runCli(["init", "--claude", "--user"], { cwd: root, env: { HOME: home } });
   assert.is(user.status, 0, user.stderr);
   assert.is(settingsOf(home).hooks.UserPromptSubmit![0]!.hooks[0]!.command, `${BIN} hook claude`);
+});
+
+test("init --claude writes the command for the platform it is told (the context's), not the one it runs on", async () => {
+  const root = materialize("imports");
+  mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
+  writeFileSync(join(root, "node_modules/.bin/ctxinject"), "#!/bin/sh\n");
+  chmodSync(join(root, "node_modules/.bin/ctxinject"), 0o755);
+  const result = await runMain(["init", "--claude"], { cwd: root, platform: "win32" });
+  assert.is(result.status, 0, result.stderr);
+  assert.is(settingsOf(root).hooks.UserPromptSubmit![0]!.hooks[0]!.command, "npx --no-install ctxinject hook claude");
+  assert.match(result.stderr, "on Windows npx finds it");
 });
 
 test("a settings file that is not JSON is left alone with exit 2", () => {

@@ -10,7 +10,7 @@ import { BIN, REPO, testEnvironment, type CliResult } from "./cli.js";
  * returned. For what maps flags, config and input onto output and exit codes; what the process itself does (its
  * exit, signals, descriptors, the bundle and its start-up, the hook client and server) stays with runCli.
  */
-export async function runMain(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string | null } = {}): Promise<CliResult> {
+export async function runMain(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string | null; platform?: NodeJS.Platform } = {}): Promise<CliResult> {
   // Nothing to reset between runs: what a run saves for speed lives in its own memo (core/run-memo.ts), not in
   // module state (test/unit/core-state.test.ts holds the core to that).
   const input = options.input === undefined ? "" : options.input;
@@ -21,6 +21,7 @@ export async function runMain(args: string[], options: { cwd?: string; env?: Rec
     stdout: output.stdout,
     stderr: output.stderr,
     self: BIN,
+    ...(options.platform !== undefined && { platform: options.platform }),
     readStdin: async () => input ?? undefined,
   };
   const status = await main(args, ctx);

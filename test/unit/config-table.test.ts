@@ -6,6 +6,7 @@ import { renderConfigTemplate } from "../../src/core/config-docs.js";
 import { configLeaves } from "../../src/core/config-table.js";
 import { defaultConfig, validateConfig } from "../../src/core/config.js";
 import { USER_ONLY_SETTINGS } from "../../src/core/config-layers.js";
+import { HOST_CONFIG } from "../../src/hosts/index.js";
 
 test("README.md and docs/config.md hold the config table as the table says it (npx tsx scripts/config-table.ts writes them)", () => {
   for (const { file, current, expected } of configDocs()) {
@@ -16,22 +17,22 @@ test("README.md and docs/config.md hold the config table as the table says it (n
 
 test("the docs' table names every setting, its default and the value a repository may not set", () => {
   const table = configDocs().find((d) => d.file.endsWith("config.md"))!.expected!;
-  for (const { key } of configLeaves()) assert.match(table, key);
+  for (const { key } of configLeaves(HOST_CONFIG)) assert.match(table, key);
   assert.match(table, "| `hookDeadlineMs` | whole number of milliseconds from 1 to 600000 | `1500` |");
   assert.match(table, "(*user* for keep)");
   assert.match(table, "`--max-tokens`");
 });
 
 test("init's template, uncommented, is a config that checks and gives the defaults", () => {
-  const template = renderConfigTemplate();
+  const template = renderConfigTemplate(HOST_CONFIG);
   const uncommented = template
     .split("\n")
     .filter((line) => /^# [a-zA-Z]+: \S/.test(line))
     .map((line) => line.slice(2))
     .join("\n");
-  const config = validateConfig(parseConfigText(uncommented, "yaml", "t"), ".ctxinjectrc.yaml");
+  const config = validateConfig(parseConfigText(uncommented, "yaml", "t"), ".ctxinjectrc.yaml", [], HOST_CONFIG);
   const { format, maxTokens, tokenizer, minRelevance, allReadmes, ...rest } = config;
-  assert.equal(rest, defaultConfig());
+  assert.equal(rest, defaultConfig(HOST_CONFIG));
   assert.equal([format, maxTokens, tokenizer, minRelevance, allReadmes], ["markdown", 8000, "approx", 0.35, false]);
   assert.ok(template.split("\n").every((line) => line.length <= 118 && /^[\x20-\x7e]*$/.test(line)), "lines fit and are ASCII (the bundle is)");
 });

@@ -1,9 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { AgentProfile } from "../../src/core/agents/profile.js";
-import { CONFIG_TABLE, isGroup, type Entry } from "../../src/core/config-table.js";
-import { additionalContext, type CommandHookHost } from "../../src/hosts/host.js";
-import { HOSTS, hostRegistry } from "../../src/hosts/index.js";
+import { renderConfigTemplate } from "../../src/core/config-docs.js";
+import { configLeaves, isGroup, tableEntries } from "../../src/core/config-table.js";
+import { defaultConfig, validateConfig } from "../../src/core/config.js";
+import { additionalContext, hostSettings, type CommandHookHost } from "../../src/hosts/host.js";
+import { HOST_CONFIG, HOSTS, hostRegistry } from "../../src/hosts/index.js";
 import { hookHostOf } from "../../src/integrations/command-hook.js";
 
 // Adding a host is one file and one line in HOSTS (AGENTS.md, "Adding a host"): a host written only through the
@@ -15,7 +17,6 @@ const fakeHost: CommandHookHost = {
   short: "fake",
   label: "Fake Agent",
   profile: fakeProfile,
-  includeNative: () => false,
   hook: {
     action: (event) => (event.hook_event_name === "Prompt" && typeof event.prompt === "string" ? { select: { prompt: event.prompt } } : null),
     answer: additionalContext,
@@ -51,8 +52,37 @@ test("a host added to the list is an `--as` name (and its short name), with its 
   assert.is(registry.profiles["fake-agent"], fakeProfile);
 });
 
-test("a host added to the list names its config group by its short name", () => {
-  assert.ok(registry.configGroups.includes("fake"));
+test("a host added to the list gets its config group by its short name: `fake.includeNative` checks, defaults and reaches its hook", () => {
+  const groups = registry.configGroups;
+  assert.equal(validateConfig({}, "t", [], groups).fake, { includeNative: false });
+  const config = validateConfig({ fake: { includeNative: true } }, "t", [], groups);
+  assert.is(hookHostOf(registry.hookHost("fake")!).includeNative(config), true);
+  assert.is(hookHostOf(registry.hookHost("fake")!).maxChars, undefined);
+  assert.throws(() => validateConfig({ fake: { includeNative: "yes" } }, "t", [], groups), /"fake\.includeNative" must be true or false/);
+  assert.throws(() => validateConfig({ fake: { maxChars: 500 } }, "t", [], groups), /unknown key "fake\.maxChars"/);
+  const template = renderConfigTemplate(groups);
+  assert.match(template, "# fake.includeNative: also send what Fake Agent loads itself\n# fake: { includeNative: false }");
+  assert.ok(configLeaves(groups).some(({ key }) => key === "fake.includeNative"));
+});
+
+test("a host with a cap declares it once and gets `<short>.maxChars`: checked against the cap, its default, read by its hook", () => {
+  const capped: CommandHookHost = { ...fakeHost, name: "capped-agent", short: "capped", maxCharsSetting: { cap: 4000, default: 3500, doc: "cap on Capped's context" } };
+  const groups = hostRegistry([capped]).configGroups;
+  assert.equal(validateConfig({}, "t", [], groups).capped, { includeNative: false, maxChars: 3500 });
+  assert.throws(() => validateConfig({ capped: { maxChars: 4001 } }, "t", [], groups), /"capped\.maxChars" must be a whole number from 100 to 4000, got number 4001/);
+  const config = validateConfig({ capped: { maxChars: 2000 } }, "t", [], groups);
+  assert.is(hookHostOf(capped).maxChars?.(config), 2000);
+  // A config completed without the hosts' groups (a library caller's core defaultConfig()) reads as the defaults.
+  assert.equal(hostSettings(capped, defaultConfig()), { includeNative: false, maxChars: 3500 });
+});
+
+test("a group still written by hand in the table under a host's name is that host's group: no second one is derived", () => {
+  const clash = { key: "compaction", label: "Clash", doc: "clash" };
+  const entries = tableEntries([clash]).filter(([name]) => name === "compaction");
+  assert.is(entries.length, 1);
+  assert.equal(Object.keys(isGroup(entries[0]![1]) ? entries[0]![1].members : {}), ["budgetFraction"]);
+  const keys = configLeaves([...HOST_CONFIG, clash]).map(({ key }) => key);
+  assert.equal(keys.length, new Set(keys).size);
 });
 
 test("the names and flags of today's hosts are what they were: hook claude/codex/gemini/cline, init --claude … --cline", () => {
@@ -62,11 +92,11 @@ test("the names and flags of today's hosts are what they were: hook claude/codex
   assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "github-copilot", "qwen"]);
 });
 
-test("every host's config group is in the config table, with includeNative", () => {
-  for (const group of hostRegistry(HOSTS).configGroups) {
-    const entry = (CONFIG_TABLE as Record<string, Entry>)[group];
-    assert.ok(entry !== undefined && isGroup(entry) && "includeNative" in entry.members, `config table has ${group}.includeNative`);
-  }
+test("every host's config group is in the table the config is checked with, with includeNative; claude's with maxChars", () => {
+  const keys = configLeaves(HOST_CONFIG).map(({ key }) => key);
+  for (const host of HOSTS) assert.ok(keys.includes(`${host.short}.includeNative`), `config table has ${host.short}.includeNative`);
+  assert.ok(keys.includes("claude.maxChars"));
+  assert.equal(keys.length, new Set(keys).size);
 });
 
 test.run();

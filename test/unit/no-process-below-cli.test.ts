@@ -17,20 +17,20 @@ const ALLOWED: Record<string, { uses: string[]; why: string }> = {
     why: "a claim names its process, a stale claim's process is probed for life, and the state folder is tightened only when this user owns it",
   },
   "src/io/opencode-setup.ts": { uses: ["process.env"], why: "the text of the plugin loader file init writes, run by opencode, not here" },
+  "src/io/cline-setup.ts": { uses: ["process.env", "process.execPath", "process.cwd", "process.versions"], why: "the text of the plugin file init --cline writes, run by Cline's plugin sandbox, not here" },
   "src/integrations/opencode.ts": {
     uses: ["process.env", "process.platform"],
     why: "the opencode plugin's entry: opencode loads it in its own process, no CLI is above it to hand the environment over",
   },
-  // Still to be passed in (the hosts' and the hook transport's files, moving in the host registry, #31 item 2).
+  // The hook transport's hand-over folder belongs to the process that serves it, not to a command's outside world.
   "src/io/hook-transport/spool.ts": {
     uses: ["process.platform", "process.getuid", "process.version", "process.arch", "process.pid", "process.kill"],
-    why: "the hook server's hand-over folder is keyed by this process's user, Node and build; to move with the transport",
+    why: "the hook server's hand-over folder is keyed by this process's user, Node and build (Linux only), claimed by its pid, and a stale claim's process is probed for life",
   },
-  "src/io/hook-settings.ts": { uses: ["process.platform"], why: "a default parameter: init is to pass its context's platform" },
-  "src/io/agent-settings.ts": { uses: ["process.platform"], why: "Gemini CLI's system settings folder: to come from the run's platform" },
-  "src/io/paths.ts": { uses: ["process.platform"], why: "HOST_PATHS, whether this host folds case: a module constant every path helper defaults to" },
-  "src/io/git-ignore.ts": { uses: ["process.platform"], why: "Windows leaves the ignore decision to git: to come from the run's platform" },
-  "src/io/git.ts": { uses: ["process.env"], why: "git runs with this process's environment: to come from the run's" },
+  // The machine's own path rules: node:path (imported beside it) is this process's platform's too.
+  "src/io/paths.ts": { uses: ["process.platform"], why: "HOST_PATHS, whether this machine's file system folds case, goes with node:path's own platform" },
+  // Still to be passed in: every git call (targets, discover, coverage, git-hook) would take the run's environment.
+  "src/io/git.ts": { uses: ["process.env"], why: "git runs with this process's environment, made once per process; the run's is not handed down to git yet" },
 };
 
 const FOLDERS = ["src/io", "src/core", "src/integrations", "src/hosts"];

@@ -1,9 +1,11 @@
 import { agentView } from "../../core/agents/view.js";
+import { everySettingOrigin } from "../../core/config-layers.js";
+import { HOST_CONFIG } from "../../hosts/index.js";
 import { renderExplainJson, renderExplainText } from "../../core/render/explain.js";
 import { profileForAs } from "../../io/agent-settings.js";
 import { workingFolderOf } from "../../io/paths.js";
 import { lazyRequire } from "../../io/lazy-node.js";
-import { printWarnings, wantsColor, type CliContext } from "../context.js";
+import { printWarnings, runOf, wantsColor, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
 import { pipelineFromFlags } from "../pipeline-from-flags.js";
 
@@ -15,8 +17,11 @@ export interface ExplainFlags extends SelectionFlags {
 export async function runExplain(ctx: CliContext, flags: ExplainFlags): Promise<number> {
   // --as adds a column to the ordinary trace; the selection itself is build's, not the agent's view build --as prints.
   const { as: agent, ...selection } = flags;
-  const { candidates, doc, settings } = await pipelineFromFlags(ctx, selection, "explain");
-  const profile = profileForAs(agent, doc.root, ctx.env, (warnings) => printWarnings(ctx, warnings));
+  const run = await pipelineFromFlags(ctx, selection, "explain");
+  const { candidates, doc } = run;
+  // The hosts' groups (`<short>.includeNative`) are listed at their defaults too: core's list knows no host.
+  const settings = everySettingOrigin(run.settings, HOST_CONFIG);
+  const profile = profileForAs(agent, doc.root, runOf(ctx), (warnings) => printWarnings(ctx, warnings));
   const views = profile ? agentView(profile, candidates, doc.targets, workingFolderOf(doc.root, ctx.cwd)) : undefined;
   if (flags.json) {
     ctx.stdout.write(renderExplainJson(candidates, views, settings));

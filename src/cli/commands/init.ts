@@ -4,7 +4,7 @@ import { existsSync, promises as fs } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
 import { hookCommand, mergeHooks, ourHook } from "../../io/hook-settings.js";
-import { HOSTS, INIT_FLAGS } from "../../hosts/index.js";
+import { HOST_CONFIG, HOSTS, INIT_FLAGS } from "../../hosts/index.js";
 import { OPENCODE_PLUGIN_FILE } from "../../hosts/opencode.js";
 import { CLINE_PLUGIN_FILE, clineHost } from "../../hosts/cline.js";
 import { writeClinePlugin } from "../../io/cline-setup.js";
@@ -15,7 +15,7 @@ import { spawnSync } from "../../io/lazy-node.js";
 import { opencodeDependenciesMissing, writeOpencodePackage, writeOpencodePlugin } from "../../io/opencode-setup.js";
 import { opencode } from "../../core/agents/opencode.js";
 import { findRoot } from "../../io/root.js";
-import type { CliContext } from "../context.js";
+import { runOf, type CliContext } from "../context.js";
 import { renderConfigTemplate } from "../../core/config-docs.js";
 
 export const DEFAULT_GENERATED = ".context/AGENTS.generated.md";
@@ -52,7 +52,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
   if (existing) ctx.stderr.write(`ctxinject: ${existing} already configures ctxinject; nothing written\n`);
   else {
     const file = join(root, ".ctxinjectrc.yaml");
-    await fs.writeFile(file, renderConfigTemplate(), { flag: "wx" });
+    await fs.writeFile(file, renderConfigTemplate(HOST_CONFIG), { flag: "wx" });
     ctx.stderr.write(`ctxinject: wrote ${file}\n`);
   }
   sayWhatToInstall(ctx, root);
@@ -90,7 +90,7 @@ function sayWhatToInstall(ctx: CliContext, root: string): void {
       lines.push(`  ${seen}: installed (${settings}); \`ctxinject init ${flag}\` again refreshes it`);
       continue;
     }
-    const { command, why } = hookCommand(host as CommandHookHost, root, ctx.self, true, ctx.env);
+    const { command, why } = hookCommand(host as CommandHookHost, root, ctx.self, true, ctx.env, runOf(ctx).platform);
     lines.push(`  ${seen}: \`ctxinject init ${flag}\` would merge hooks running \`${command}\` into ${settings} (${why})`);
   }
   const others = READ_ONLY.map((agent) => ({ agent, found: present(root, agent.markers) })).filter(({ found }) => found.length > 0);
@@ -159,7 +159,7 @@ async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, u
   const { settings, note } = host.install;
   if (user && !home) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
   const file = user ? join(home!, settings.user) : join(root, settings.project);
-  const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env);
+  const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env, runOf(ctx).platform);
   const changed = await mergeHooks(file, host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);
   if (note !== undefined) ctx.stderr.write(`ctxinject: ${note}\n`);
