@@ -12,7 +12,8 @@ import { ancestorsOf, compareText } from "../rel-path.js";
 import type { RunMemo } from "../run-memo.js";
 import { utf8Bytes } from "../tokens.js";
 import type { Candidate } from "../types.js";
-import { eachFolder, folderTree, type Folder } from "./folders.js";
+import { textCopies } from "./copies.js";
+import { codeFiles, eachFolder, folderTree, type Folder } from "./folders.js";
 
 /** Stands for the folder's representative file in reasons: one cell serves every folder whose files it fits. */
 export const REPRESENTATIVE = "{representative}";
@@ -43,23 +44,29 @@ export interface CoverageItem {
   tokens: number;
   /** Why, in explain's words; REPRESENTATIVE stands for the folder's representative file. */
   reason: string;
+  /** For a description offered: who offers it (the agent itself, or "ctxinject" in its index). */
+  by?: string;
 }
 
 export interface CellFinding {
   severity: Finding["severity"];
   kind: string;
+  /** The file the finding is about; for one that sums up several files (`files`), the first of them (a folder's path would tell cells apart that are alike). */
   file: string;
   line?: number;
   message: string;
+  /** The files a summing-up finding names (`not-seen`, `no-agent-reads`: one finding per cell, not one per file). */
+  files?: string[];
 }
 
 export interface CoverageCell {
   /** The tokens of what the agent has in full here: what it loads and what ctxinject adds. */
   tokens: number;
-  loads: CoverageItem[];
-  adds: CoverageItem[];
+  /** Indexes into the model's `items`. */
+  loads: number[];
+  adds: number[];
   /** Descriptions only (agent-requested rules, skills): offered by the agent itself, or listed in ctxinject's index. */
-  offers: Array<CoverageItem & { by: string }>;
+  offers: number[];
   findings: CellFinding[];
 }
 
@@ -75,7 +82,8 @@ export interface CoverageFolder {
   cells: Record<string, number>;
 }
 
-export type RuleState = "loads" | "adds" | "offers" | "never";
+/** `copy`: the agent never gets this file, but gets its text (or nearly) through another file (`copies` names it). */
+export type RuleState = "loads" | "adds" | "offers" | "copy" | "never";
 
 export interface CoverageRule {
   file: string;
@@ -85,6 +93,8 @@ export interface CoverageRule {
   files: number;
   /** How each agent gets it where it applies, at best. */
   agents: Record<string, RuleState>;
+  /** For the agents in state `copy`: the file that brings them its text (the first folder's). */
+  copies?: Record<string, string>;
 }
 
 export interface CoverageModel {
@@ -92,6 +102,8 @@ export interface CoverageModel {
   /** How "applies in a folder" is decided. */
   representative: string;
   folders: CoverageFolder[];
+  /** Each (file, reason, offered by) once: 100k folders list the same few thousand entries again and again. */
+  items: CoverageItem[];
   cells: CoverageCell[];
   rules: CoverageRule[];
 }
@@ -110,33 +122,37 @@ interface Applied {
   key: string;
   full: boolean;
   reason: string;
+  /** Its text's group (core/coverage/copies.ts). */
+  group: number;
 }
 
-const RANK: Record<RuleState, number> = { never: 0, offers: 1, adds: 2, loads: 3 };
+const RANK: Record<RuleState, number> = { never: 0, offers: 1, copy: 2, adds: 3, loads: 4 };
+
+const applyHere = (n: number) => (n === 1 ? "1 file that applies here" : `${n} files that apply here`);
 
 export function coverageModel(input: CoverageInput): Coverage {
   const globOptions = input.linear !== undefined ? { linear: input.linear, ...(input.memo && { memo: input.memo }) } : input.memo ? { memo: input.memo } : {};
   const keyOf = (c: Candidate) => c.path ?? `${c.source}:${c.id}`;
   const order = new Map<Candidate, number>();
   const byAnchor = new Map<string, Candidate[]>();
-  const dupOf = new Map<string, string>();
   const byPath = new Map<string, Candidate>();
   const present = new Set<string>();
+  const texts: Array<{ key: string; content: string }> = [];
   input.candidates.forEach((c, i) => {
     if (c.path !== null) {
       byPath.set(c.path, c);
       present.add(c.path);
       for (const alias of c.aliases ?? []) present.add(alias);
     }
-    if (c.status === "duplicate" && c.reason.startsWith("same content as ")) dupOf.set(keyOf(c), c.reason.slice("same content as ".length).split(" (")[0]!);
     if (!mayApply(c)) return;
     order.set(c, i);
+    texts.push({ key: keyOf(c), content: c.content });
     const anchor = c.path === null ? "" : input.anchorOf(c.path);
     const list = byAnchor.get(anchor);
     if (list === undefined) byAnchor.set(anchor, [c]);
     else list.push(c);
   });
-  const canonical = (key: string) => dupOf.get(key) ?? key;
+  const copies = textCopies(texts);
   const bytesOf = (path: string) => utf8Bytes(byPath.get(path)?.content ?? "");
   const matchers = new Map<Candidate, GlobMatcher>();
   const matcherOf = (c: Candidate) => {
@@ -152,20 +168,21 @@ export function coverageModel(input: CoverageInput): Coverage {
   /** Whether, and why, a candidate applies for a folder judged by `file` (the rules' anchors are checked first). */
   const applies = (c: Candidate, anchor: string, file: string, hasFiles: boolean): Applied | null => {
     const key = keyOf(c);
-    if (c.path === null) return { c, key, full: true, reason: c.reason };
+    const group = copies.groupOf.get(key)!;
+    if (c.path === null) return { c, key, full: true, reason: c.reason, group };
     switch (c.kind) {
       case "directory":
-        return { c, key, full: true, reason: anchor === "" ? "project root" : `on the path to ${REPRESENTATIVE}` };
+        return { c, key, full: true, reason: anchor === "" ? "project root" : `on the path to ${REPRESENTATIVE}`, group };
       case "always":
-        return { c, key, full: true, reason: plain(c, "always") };
+        return { c, key, full: true, reason: plain(c, "always"), group };
       case "auto": {
         // A folder of folders has no file for a glob to match: its rules show where the files are.
         if (!hasFiles) return null;
         const pattern = matcherOf(c)(file);
-        return pattern === null ? null : { c, key, full: true, reason: `glob ${pattern} matches ${REPRESENTATIVE}` };
+        return pattern === null ? null : { c, key, full: true, reason: `glob ${pattern} matches ${REPRESENTATIVE}`, group };
       }
       case "agent-requested":
-        return { c, key, full: false, reason: "description only: listed in the index (a prompt that matches its description brings it in)" };
+        return { c, key, full: false, reason: "description only: listed in the index (a prompt that matches its description brings it in)", group };
       default:
         return null;
     }
@@ -182,21 +199,53 @@ export function coverageModel(input: CoverageInput): Coverage {
     return tags.includes(agent) || tags.includes("ctxinject");
   };
 
-  const root = folderTree(input.tracked, input.isInstruction);
+  // Entries and findings are numbered once each, so a cell is known by a short key of numbers (JSON-stringifying
+  // 90k cells to find the 30k different ones took most of a 100k-file tree's run).
+  const items: CoverageItem[] = [];
+  const itemIds = new Map<string, Map<string, number>>();
+  const itemId = (file: string, tokens: number, reason: string, by?: string): number => {
+    let byReason = itemIds.get(file);
+    if (byReason === undefined) itemIds.set(file, (byReason = new Map()));
+    const key = by === undefined ? reason : `${by}\n${reason}`;
+    let id = byReason.get(key);
+    if (id === undefined) {
+      id = items.length;
+      items.push(by === undefined ? { file, tokens, reason } : { file, tokens, reason, by });
+      byReason.set(key, id);
+    }
+    return id;
+  };
+  const findingList: CellFinding[] = [];
+  const findingIds = new Map<string, number>();
+  const findingId = (f: CellFinding): number => {
+    const key = `${f.kind}\n${f.file}\n${f.line ?? ""}\n${f.severity}\n${f.message}\n${f.files?.join("\n") ?? ""}`;
+    let id = findingIds.get(key);
+    if (id === undefined) {
+      id = findingList.length;
+      findingList.push(f);
+      findingIds.set(key, id);
+    }
+    return id;
+  };
+  const doctorIds = new Map<Finding, number>();
+  const doctorId = (f: Finding): number => {
+    let id = doctorIds.get(f);
+    if (id === undefined) doctorIds.set(f, (id = findingId(cellFinding(f))));
+    return id;
+  };
+  const byFinding = (x: number, y: number) => {
+    const a = findingList[x]!;
+    const b = findingList[y]!;
+    return compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.kind, b.kind) || compareText(a.message, b.message);
+  };
+
+  const code = codeFiles(input.tracked, input.isInstruction);
+  const root = folderTree(code);
   const folders = eachFolder(root);
   const cells: CoverageCell[] = [];
   const cellIndex = new Map<string, number>();
-  const intern = (cell: CoverageCell): number => {
-    const text = JSON.stringify(cell);
-    let index = cellIndex.get(text);
-    if (index === undefined) {
-      index = cells.length;
-      cells.push(cell);
-      cellIndex.set(text, index);
-    }
-    return index;
-  };
   const states = new Map<string, Record<string, RuleState>>();
+  const copiedBy = new Map<string, Record<string, string>>();
   const note = (key: string, agent: string, state: RuleState) => {
     let byAgent = states.get(key);
     if (byAgent === undefined) states.set(key, (byAgent = {}));
@@ -204,11 +253,16 @@ export function coverageModel(input: CoverageInput): Coverage {
   };
   const every = new Map<string, Record<string, number>>();
   const signature = new Map<Folder, string>();
+  const names = input.profiles.map((p) => p.name);
 
   for (const folder of folders) {
     const file = folder.representative;
+    const label = folder.path === "" ? "." : folder.path;
     const scoped: Candidate[] = [];
-    for (const anchor of ancestorsOf(folder.path)) scoped.push(...(byAnchor.get(anchor) ?? []));
+    for (const anchor of ancestorsOf(folder.path)) {
+      const list = byAnchor.get(anchor);
+      if (list !== undefined) for (const c of list) scoped.push(c);
+    }
     scoped.sort((a, b) => order.get(a)! - order.get(b)!);
     const applied: Applied[] = [];
     for (const c of scoped) {
@@ -216,11 +270,26 @@ export function coverageModel(input: CoverageInput): Coverage {
       if (a !== null) applied.push(a);
     }
     const context: LoadedContext = { present, workingFolder: "", reads: [file], bytesOf };
-    const built = new Map<string, CoverageCell>();
     const seenBy = new Map<string, string[]>();
+    /** Per agent: each text group it has in full here, and the first file that brings it. */
+    const fullOf = new Map<string, Map<number, string>>();
+    const built: Array<{ loads: number[]; adds: number[]; offers: number[]; tokens: number; findings: number[] }> = [];
     for (const profile of input.profiles) {
-      const cell: CoverageCell = { tokens: 0, loads: [], adds: [], offers: [], findings: [] };
-      const had = new Set<string>();
+      const name = profile.name;
+      const loads: number[] = [];
+      const adds: number[] = [];
+      const offers: number[] = [];
+      const findings: number[] = [];
+      let tokens = 0;
+      const had = new Set<number>();
+      const full = new Map<number, string>();
+      fullOf.set(name, full);
+      const sees = (a: Applied) => {
+        const list = seenBy.get(a.key);
+        if (list === undefined) seenBy.set(a.key, [name]);
+        else list.push(name);
+        for (const f of findingsOf.get(a.key) ?? []) if (concerns(f, name)) findings.push(doctorId(f));
+      };
       const left: Applied[] = [];
       for (const a of applied) {
         const own = loadsThroughAnyPath(profile.loadsItself, a.c, context);
@@ -228,62 +297,93 @@ export function coverageModel(input: CoverageInput): Coverage {
           left.push(a);
           continue;
         }
-        had.add(canonical(a.key));
-        if (a.full) cell.loads.push({ file: a.key, tokens: a.c.tokens, reason: own });
-        else cell.offers.push({ file: a.key, tokens: a.c.tokens, reason: own, by: profile.name });
-      }
-      // What the hook injects: the rest, one copy of each text (a copy of what the agent has is no news to it).
-      let addedChars = 0;
-      if (input.integrated.has(profile.name)) {
-        for (const a of left) {
-          const canon = canonical(a.key);
-          if (had.has(canon)) continue;
-          had.add(canon);
-          if (a.full) {
-            cell.adds.push({ file: a.key, tokens: a.c.tokens, reason: a.reason });
-            addedChars += a.c.content.length;
-          } else cell.offers.push({ file: a.key, tokens: a.c.tokens, reason: a.reason, by: "ctxinject" });
+        had.add(a.group);
+        if (a.full) {
+          loads.push(itemId(a.key, a.c.tokens, own));
+          tokens += a.c.tokens;
+          if (!full.has(a.group)) full.set(a.group, a.key);
+          note(a.key, name, "loads");
+        } else {
+          offers.push(itemId(a.key, a.c.tokens, own, name));
+          note(a.key, name, "offers");
         }
+        sees(a);
       }
-      for (const item of cell.loads) cell.tokens += item.tokens;
-      for (const item of cell.adds) cell.tokens += item.tokens;
-      for (const item of [...cell.loads, ...cell.adds, ...cell.offers]) {
-        const list = seenBy.get(item.file);
-        if (list === undefined) seenBy.set(item.file, [profile.name]);
-        else list.push(profile.name);
-        for (const f of findingsOf.get(item.file) ?? []) if (concerns(f, profile.name)) cell.findings.push(cellFinding(f));
+      // What the hook injects: the rest, one copy of each text (a copy of what the agent has, or a text mostly
+      // inside it, is no news to it: dedup leaves those out).
+      let addedChars = 0;
+      if (input.integrated.has(name)) {
+        for (const a of left) {
+          if (had.has(a.group) || heldIn(copies.holders[a.group]!, full) !== undefined) continue;
+          had.add(a.group);
+          if (a.full) {
+            adds.push(itemId(a.key, a.c.tokens, a.reason));
+            tokens += a.c.tokens;
+            addedChars += a.c.content.length;
+            if (!full.has(a.group)) full.set(a.group, a.key);
+            note(a.key, name, "adds");
+          } else {
+            offers.push(itemId(a.key, a.c.tokens, a.reason, "ctxinject"));
+            note(a.key, name, "offers");
+          }
+          sees(a);
+        }
       }
       // A rule of this folder that applies nowhere here (a dead glob) still has its findings shown where it lives.
       for (const c of byAnchor.get(folder.path) ?? []) {
-        if (c.path === null || seenBy.get(c.path)?.includes(profile.name)) continue;
-        for (const f of findingsOf.get(c.path) ?? []) if (f.kind === "dead-glob" && concerns(f, profile.name)) cell.findings.push(cellFinding(f));
+        if (c.path === null || seenBy.get(c.path)?.includes(name)) continue;
+        for (const f of findingsOf.get(c.path) ?? []) if (f.kind === "dead-glob" && concerns(f, name)) findings.push(doctorId(f));
       }
       if (profile.maxChars !== undefined && addedChars > profile.maxChars) {
-        cell.findings.push({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${profile.name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` });
+        findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: label, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` }));
       }
-      for (const a of applied) note(a.key, profile.name, cell.loads.some((i) => i.file === a.key) ? "loads" : cell.adds.some((i) => i.file === a.key) ? "adds" : cell.offers.some((i) => i.file === a.key) ? "offers" : "never");
-      built.set(profile.name, cell);
+      built.push({ loads, adds, offers, tokens, findings });
     }
-    // What one agent gets and another never sees here, or what none of them sees.
-    const names = input.profiles.map((p) => p.name);
+    // What one agent gets and another never sees here, or what none of them sees: one finding per cell naming the
+    // files. An agent that gets the same text (or nearly) through another file has seen it.
+    const missed = names.map(() => [] as string[]);
+    const nobody: string[] = [];
     for (const a of applied) {
       if (a.c.path === null) continue;
       const seen = seenBy.get(a.key) ?? [];
-      for (const name of names) {
-        if (seen.includes(name)) continue;
-        built.get(name)!.findings.push(
-          seen.length === 0
-            ? { severity: "warning", kind: "no-agent-reads", file: a.key, message: `applies here, but none of ${names.join(", ")} reads it (none loads it by itself or has ctxinject's hook)` }
-            : { severity: "warning", kind: "not-seen", file: a.key, message: `applies here for ${seen.join(", ")}; ${name} never sees it` },
-        );
-      }
+      if (seen.length === names.length) continue;
+      const missing: number[] = [];
+      names.forEach((name, i) => {
+        if (seen.includes(name)) return;
+        const via = fullOf.get(name)!.get(a.group) ?? heldIn(copies.holders[a.group]!, fullOf.get(name)!);
+        if (via === undefined) {
+          missing.push(i);
+          return;
+        }
+        note(a.key, name, "copy");
+        let byAgent = copiedBy.get(a.key);
+        if (byAgent === undefined) copiedBy.set(a.key, (byAgent = {}));
+        byAgent[name] ??= via;
+      });
+      if (missing.length === names.length) nobody.push(a.key);
+      else for (const i of missing) missed[i]!.push(a.key);
     }
+    nobody.sort(compareText);
     const row: Record<string, number> = {};
-    for (const name of names) {
-      const cell = built.get(name)!;
-      cell.findings.sort((x, y) => compareText(x.file, y.file) || (x.line ?? 0) - (y.line ?? 0) || compareText(x.kind, y.kind) || compareText(x.message, y.message));
-      row[name] = intern(cell);
-    }
+    names.forEach((name, i) => {
+      const cell = built[i]!;
+      const files = missed[i]!.sort(compareText);
+      if (files.length > 0) {
+        cell.findings.push(findingId({ severity: "warning", kind: "not-seen", file: files[0]!, message: `${applyHere(files.length)} for other agents: ${name} never sees ${files.length === 1 ? "it" : "them"}`, files }));
+      }
+      if (nobody.length > 0) {
+        cell.findings.push(findingId({ severity: "warning", kind: "no-agent-reads", file: nobody[0]!, message: `${applyHere(nobody.length)}: none of ${names.join(", ")} reads ${nobody.length === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`, files: nobody }));
+      }
+      const findings = [...new Set(cell.findings)].sort(byFinding);
+      const key = `${cell.loads.join(",")};${cell.adds.join(",")};${cell.offers.join(",")};${findings.join(",")}`;
+      let index = cellIndex.get(key);
+      if (index === undefined) {
+        index = cells.length;
+        cells.push({ tokens: cell.tokens, loads: cell.loads, adds: cell.adds, offers: cell.offers, findings: findings.map((id) => findingList[id]!) });
+        cellIndex.set(key, index);
+      }
+      row[name] = index;
+    });
     every.set(folder.path, row);
     signature.set(folder, names.map((n) => row[n]).join(","));
   }
@@ -304,16 +404,26 @@ export function coverageModel(input: CoverageInput): Coverage {
     listed.push({ path: folder.path, depth: folder.depth, files: folder.files, representative: folder.representative, hidden: collapse ? countBelow(folder) : 0, cells: every.get(folder.path)! });
     if (!collapse) for (const child of folder.children) walk(child);
   };
-  for (const child of [root]) walk(child);
+  walk(root);
 
   const model: CoverageModel = {
     agents: input.profiles.map((p) => ({ name: p.name, integration: input.integrated.has(p.name) })),
     representative: REPRESENTATIVE_RULE,
     folders: listed,
+    items,
     cells,
-    rules: ruleRows(input, root, matcherOf, states),
+    rules: ruleRows(input, root, code, matcherOf, states, copiedBy),
   };
   return { model, every };
+}
+
+/** The first file the agent has in full (`full`: group → file) whose text holds the group's, if any. */
+function heldIn(holders: readonly number[], full: ReadonlyMap<number, string>): string | undefined {
+  for (const group of holders) {
+    const file = full.get(group);
+    if (file !== undefined) return file;
+  }
+  return undefined;
 }
 
 /** Out of every folder's picture: replaced, switched off, unreadable, empty READMEs, prompt-only entries. */
@@ -331,10 +441,9 @@ function cellFinding(f: Finding): CellFinding {
 }
 
 /** Every instruction file: how many files it applies to, each judged by itself, and how each agent gets it. */
-function ruleRows(input: CoverageInput, root: Folder, matcherOf: (c: Candidate) => GlobMatcher, states: Map<string, Record<string, RuleState>>): CoverageRule[] {
+function ruleRows(input: CoverageInput, root: Folder, files: string[], matcherOf: (c: Candidate) => GlobMatcher, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
   const byPath = new Map<string, Folder>();
   for (const folder of eachFolder(root)) byPath.set(folder.path, folder);
-  const files = [...input.tracked].filter((f) => !input.isInstruction(f)).sort(compareText);
   const rows: CoverageRule[] = [];
   for (const c of input.candidates) {
     if (c.path === null) continue;
@@ -347,9 +456,17 @@ function ruleRows(input: CoverageInput, root: Folder, matcherOf: (c: Candidate) 
       } else count = byPath.get(anchor)?.files ?? 0;
     }
     const got = states.get(c.path) ?? {};
+    const via = copiedBy.get(c.path) ?? {};
     const agents: Record<string, RuleState> = {};
-    for (const p of input.profiles) agents[p.name] = got[p.name] ?? "never";
-    rows.push({ file: c.path, source: c.source, kind: c.kind, files: count, agents });
+    const copies: Record<string, string> = {};
+    for (const p of input.profiles) {
+      const state = got[p.name] ?? "never";
+      agents[p.name] = state;
+      if (state === "copy") copies[p.name] = via[p.name]!;
+    }
+    const row: CoverageRule = { file: c.path, source: c.source, kind: c.kind, files: count, agents };
+    if (Object.keys(copies).length > 0) row.copies = copies;
+    rows.push(row);
   }
   return rows.sort((a, b) => compareText(a.file, b.file));
 }
