@@ -8,7 +8,7 @@ import { loadsThroughAnyPath, type AgentProfile, type LoadedContext } from "../a
 import type { Finding } from "../doctor/finding.js";
 import type { LinearEngine } from "../linear-regexp.js";
 import { compileGlobs, type GlobMatcher } from "../parse/globs.js";
-import { ancestorsOf, compareText } from "../rel-path.js";
+import { compareText, dirOf } from "../rel-path.js";
 import type { RunMemo } from "../run-memo.js";
 import { utf8Bytes } from "../tokens.js";
 import type { Candidate } from "../types.js";
@@ -117,6 +117,7 @@ export interface Coverage {
 export const REPRESENTATIVE_RULE =
   "each folder is judged by one file: its first file by path order that is no instruction file , as `build --files <that file>` judges it (a folder holding only folders: no glob matches there; its AGENTS.md chain and always rules are those of the first file below it); agents are taken to run from the project top";
 
+/** A candidate as it applies somewhere, for one reason: made once and met again in every folder it applies to. */
 interface Applied {
   c: Candidate;
   key: string;
@@ -124,9 +125,28 @@ interface Applied {
   reason: string;
   /** Its text's group (core/coverage/copies.ts). */
   group: number;
+  /** Its place among the candidates that may apply (rows of the state table). */
+  index: number;
+  /** Its order in path order, to sort file lists with numbers. */
+  pathRank: number;
+  findings: Finding[] | undefined;
+  /**
+   * Per agent, the last answer of the agent's own loader and its entry; `fixed` when the loader did not look at the
+   * folder's file (then the answer is the same in every folder: the rest of its context is the tree's).
+   */
+  own: Array<{ reason: string | null; id: number; fixed: boolean } | undefined>;
+  /** Per agent, doctor's findings on it that concern that agent (numbered). */
+  concerning: Array<number[] | undefined>;
+  /** Its entry as ctxinject adds or offers it (-1 until first needed). */
+  addId: number;
 }
 
-const RANK: Record<RuleState, number> = { never: 0, offers: 1, copy: 2, adds: 3, loads: 4 };
+const STATES: readonly RuleState[] = ["never", "offers", "copy", "adds", "loads"];
+const NEVER = 0;
+const OFFERS = 1;
+const COPY = 2;
+const ADDS = 3;
+const LOADS = 4;
 
 const applyHere = (n: number) => (n === 1 ? "1 file that applies here" : `${n} files that apply here`);
 
@@ -165,35 +185,52 @@ export function coverageModel(input: CoverageInput): Coverage {
   };
   const plain = (c: Candidate, fallback: string) => input.plainReasons.get(`${c.source}:${c.id}`) ?? fallback;
 
-  /** Whether, and why, a candidate applies for a folder judged by `file` (the rules' anchors are checked first). */
-  const applies = (c: Candidate, anchor: string, file: string, hasFiles: boolean): Applied | null => {
-    const key = keyOf(c);
-    const group = copies.groupOf.get(key)!;
-    if (c.path === null) return { c, key, full: true, reason: c.reason, group };
-    switch (c.kind) {
-      case "directory":
-        return { c, key, full: true, reason: anchor === "" ? "project root" : `on the path to ${REPRESENTATIVE}`, group };
-      case "always":
-        return { c, key, full: true, reason: plain(c, "always"), group };
-      case "auto": {
-        // A folder of folders has no file for a glob to match: its rules show where the files are.
-        if (!hasFiles) return null;
-        const pattern = matcherOf(c)(file);
-        return pattern === null ? null : { c, key, full: true, reason: `glob ${pattern} matches ${REPRESENTATIVE}`, group };
-      }
-      case "agent-requested":
-        return { c, key, full: false, reason: "description only: listed in the index (a prompt that matches its description brings it in)", group };
-      default:
-        return null;
-    }
-  };
-
   const findingsOf = new Map<string, Finding[]>();
   for (const f of input.findings) {
     const list = findingsOf.get(f.file);
     if (list === undefined) findingsOf.set(f.file, [f]);
     else list.push(f);
   }
+  const pathRank = new Map([...order.keys()].map((c) => keyOf(c)).sort(compareText).map((key, i) => [key, i]));
+  const indexOf = new Map([...order.keys()].map((c, i) => [c, i]));
+  const made = new Map<Candidate, Applied>();
+  const madeFor = new Map<Candidate, Map<string, Applied>>();
+  const make = (c: Candidate, full: boolean, reason: string): Applied => {
+    const key = keyOf(c);
+    return { c, key, full, reason, group: copies.groupOf.get(key)!, index: indexOf.get(c)!, pathRank: pathRank.get(key)!, findings: findingsOf.get(key), own: [], concerning: [], addId: -1 };
+  };
+  const once = (c: Candidate, full: boolean, reason: () => string): Applied => {
+    let a = made.get(c);
+    if (a === undefined) made.set(c, (a = make(c, full, reason())));
+    return a;
+  };
+
+  /** Whether, and why, a candidate applies for a folder judged by `file` (the rules' anchors are checked first). */
+  const applies = (c: Candidate, file: string, hasFiles: boolean): Applied | null => {
+    if (c.path === null) return once(c, true, () => c.reason);
+    switch (c.kind) {
+      case "directory":
+        return once(c, true, () => (input.anchorOf(c.path!) === "" ? "project root" : `on the path to ${REPRESENTATIVE}`));
+      case "always":
+        return once(c, true, () => plain(c, "always"));
+      case "auto": {
+        // A folder of folders has no file for a glob to match: its rules show where the files are.
+        if (!hasFiles) return null;
+        const pattern = matcherOf(c)(file);
+        if (pattern === null) return null;
+        let byPattern = madeFor.get(c);
+        if (byPattern === undefined) madeFor.set(c, (byPattern = new Map()));
+        let a = byPattern.get(pattern);
+        if (a === undefined) byPattern.set(pattern, (a = make(c, true, `glob ${pattern} matches ${REPRESENTATIVE}`)));
+        return a;
+      }
+      case "agent-requested":
+        return once(c, false, () => "description only: listed in the index (a prompt that matches its description brings it in)");
+      default:
+        return null;
+    }
+  };
+
   const concerns = (f: Finding, agent: string) => {
     const tags = f.agent.split(", ");
     return tags.includes(agent) || tags.includes("ctxinject");
@@ -227,6 +264,21 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     return id;
   };
+  /** A finding that sums up files, known by its kind, agent and the files (compared as numbers, no long strings). */
+  const summaries = new Map<number, Array<{ agent: number; files: Applied[]; id: number }>>();
+  const summaryId = (agent: number, files: Applied[], make: (paths: string[]) => CellFinding): number => {
+    let h = Math.imul(0x811c9dc5 ^ (agent + 2), 0x01000193);
+    for (const a of files) h = Math.imul(h ^ a.pathRank, 0x01000193);
+    const hash = h >>> 0;
+    let same = summaries.get(hash);
+    if (same === undefined) summaries.set(hash, (same = []));
+    const found = same.find((s) => s.agent === agent && s.files.length === files.length && s.files.every((a, i) => a === files[i]));
+    if (found !== undefined) return found.id;
+    const id = findingList.length;
+    findingList.push(make(files.map((a) => a.key)));
+    same.push({ agent, files: [...files], id });
+    return id;
+  };
   const doctorIds = new Map<Finding, number>();
   const doctorId = (f: Finding): number => {
     let id = doctorIds.get(f);
@@ -243,149 +295,255 @@ export function coverageModel(input: CoverageInput): Coverage {
   const root = folderTree(code);
   const folders = eachFolder(root);
   const cells: CoverageCell[] = [];
-  const cellIndex = new Map<string, number>();
-  const states = new Map<string, Record<string, RuleState>>();
-  const copiedBy = new Map<string, Record<string, string>>();
-  const note = (key: string, agent: string, state: RuleState) => {
-    let byAgent = states.get(key);
-    if (byAgent === undefined) states.set(key, (byAgent = {}));
-    if (RANK[state] > RANK[byAgent[agent] ?? "never"]) byAgent[agent] = state;
+  const names = input.profiles.map((p) => p.name);
+  const agentCount = names.length;
+  // How each agent gets each candidate at best (a STATES index), row by row: a table, not a map per file.
+  const state = new Uint8Array(order.size * agentCount);
+  const note = (a: Applied, agent: number, got: number) => {
+    const at = a.index * agentCount + agent;
+    if (got > state[at]!) state[at] = got;
   };
+  const copiedBy = new Map<string, Record<string, string>>();
   const every = new Map<string, Record<string, number>>();
   const signature = new Map<Folder, string>();
-  const names = input.profiles.map((p) => p.name);
+  /** A folder's cells before they are numbered, kept for its subfolders: most are the same as their parent's. */
+  interface Built {
+    loads: number[];
+    adds: number[];
+    offers: number[];
+    tokens: number;
+    findings: number[];
+    index: number;
+  }
+  const builtOf = new Map<string, Built[]>();
+  // Cells by a hash of their numbers (a separator between the lists), each compared in full on a hit.
+  const cellIndex = new Map<number, Built[]>();
+  const sameIds = (x: number[], y: number[]) => x.length === y.length && x.every((v, i) => v === y[i]);
 
-  for (const folder of folders) {
-    const file = folder.representative;
-    const label = folder.path === "" ? "." : folder.path;
-    const scoped: Candidate[] = [];
-    for (const anchor of ancestorsOf(folder.path)) {
-      const list = byAnchor.get(anchor);
-      if (list !== undefined) for (const c of list) scoped.push(c);
+  // Per agent, per text group: whether it has the text here (any way, or in full) and the first file that brings it
+  // in full, marked with the folder's number instead of cleared (no set or map per folder and agent).
+  const groupCount = copies.holders.length;
+  const hadMark = names.map(() => new Int32Array(groupCount).fill(-1));
+  const fullMark = names.map(() => new Int32Array(groupCount).fill(-1));
+  const fullFile = names.map(() => new Array<string>(groupCount));
+  /** The file that brings the agent `group`'s text in full in folder `n` (itself, or a text holding it), if any. */
+  const copyIn = (agent: number, n: number, group: number): string | undefined => {
+    const mark = fullMark[agent]!;
+    if (mark[group] === n) return fullFile[agent]![group];
+    for (const holder of copies.holders[group]!) if (mark[holder] === n) return fullFile[agent]![holder];
+    return undefined;
+  };
+  // What applies in a folder, parents before children: a parent's list, plus the folder's own, in selection order.
+  const scopedOf = new Map<string, Candidate[]>();
+  const merged = (x: Candidate[], y: Candidate[]): Candidate[] => {
+    const out: Candidate[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < x.length || j < y.length) {
+      if (j >= y.length || (i < x.length && order.get(x[i]!)! < order.get(y[j]!)!)) out.push(x[i++]!);
+      else out.push(y[j++]!);
     }
-    scoped.sort((a, b) => order.get(a)! - order.get(b)!);
+    return out;
+  };
+
+  // Scratch tables reused from folder to folder (a typed array per folder was a good part of the garbage).
+  let seenScratch = new Uint8Array(256);
+  let countScratch = new Uint8Array(64);
+
+  // The agents' loaders are pure functions of a candidate and this context, and only `reads` (the folder's file)
+  // changes from folder to folder: an answer given without reading it holds for every folder.
+  let readsNow: readonly string[] = [];
+  let touched = false;
+  const context: LoadedContext = {
+    present,
+    workingFolder: "",
+    get reads() {
+      touched = true;
+      return readsNow;
+    },
+    bytesOf,
+  };
+  const concerningOf = (a: Applied, agent: number): number[] => {
+    let ids = a.concerning[agent];
+    if (ids === undefined) a.concerning[agent] = ids = (a.findings ?? []).filter((f) => concerns(f, names[agent]!)).map(doctorId);
+    return ids;
+  };
+
+  folders.forEach((folder, n) => {
+    const file = folder.representative;
+    const inherited = folder.path === "" ? [] : (scopedOf.get(dirOf(folder.path)) ?? []);
+    const own = byAnchor.get(folder.path);
+    const scoped = own === undefined ? inherited : merged(inherited, own);
+    if (folder.children.length > 0) scopedOf.set(folder.path, scoped);
     const applied: Applied[] = [];
     for (const c of scoped) {
-      const a = applies(c, c.path === null ? "" : input.anchorOf(c.path), file, folder.own > 0);
+      const a = applies(c, file, folder.own > 0);
       if (a !== null) applied.push(a);
     }
-    const context: LoadedContext = { present, workingFolder: "", reads: [file], bytesOf };
-    const seenBy = new Map<string, string[]>();
-    /** Per agent: each text group it has in full here, and the first file that brings it. */
-    const fullOf = new Map<string, Map<number, string>>();
-    const built: Array<{ loads: number[]; adds: number[]; offers: number[]; tokens: number; findings: number[] }> = [];
-    for (const profile of input.profiles) {
+    const count = applied.length;
+    readsNow = [file];
+    // Which agents see each applied candidate here: applied position x agent.
+    if (seenScratch.length < count * agentCount) seenScratch = new Uint8Array(count * agentCount * 2);
+    if (countScratch.length < count) countScratch = new Uint8Array(count * 2);
+    const seen = seenScratch.fill(0, 0, count * agentCount);
+    const seenCount = countScratch.fill(0, 0, count);
+    const built: Built[] = [];
+    const left: number[] = [];
+    for (let agent = 0; agent < agentCount; agent++) {
+      const profile = input.profiles[agent]!;
       const name = profile.name;
       const loads: number[] = [];
       const adds: number[] = [];
       const offers: number[] = [];
       const findings: number[] = [];
       let tokens = 0;
-      const had = new Set<number>();
-      const full = new Map<number, string>();
-      fullOf.set(name, full);
-      const sees = (a: Applied) => {
-        const list = seenBy.get(a.key);
-        if (list === undefined) seenBy.set(a.key, [name]);
-        else list.push(name);
-        for (const f of findingsOf.get(a.key) ?? []) if (concerns(f, name)) findings.push(doctorId(f));
-      };
-      const left: Applied[] = [];
-      for (const a of applied) {
-        const own = loadsThroughAnyPath(profile.loadsItself, a.c, context);
-        if (own === null) {
-          left.push(a);
+      const had = hadMark[agent]!;
+      const full = fullMark[agent]!;
+      const fileOf = fullFile[agent]!;
+      left.length = 0;
+      for (let at = 0; at < count; at++) {
+        const a = applied[at]!;
+        let cached = a.own[agent];
+        if (cached === undefined || !cached.fixed) {
+          touched = false;
+          const reason = loadsThroughAnyPath(profile.loadsItself, a.c, context);
+          if (cached === undefined || cached.reason !== reason) cached = { reason, id: reason === null ? -1 : itemId(a.key, a.c.tokens, reason, a.full ? undefined : name), fixed: false };
+          cached.fixed = !touched;
+          a.own[agent] = cached;
+        }
+        if (cached.reason === null) {
+          left.push(at);
           continue;
         }
-        had.add(a.group);
+        had[a.group] = n;
         if (a.full) {
-          loads.push(itemId(a.key, a.c.tokens, own));
+          loads.push(cached.id);
           tokens += a.c.tokens;
-          if (!full.has(a.group)) full.set(a.group, a.key);
-          note(a.key, name, "loads");
+          if (full[a.group] !== n) {
+            full[a.group] = n;
+            fileOf[a.group] = a.key;
+          }
+          note(a, agent, LOADS);
         } else {
-          offers.push(itemId(a.key, a.c.tokens, own, name));
-          note(a.key, name, "offers");
+          offers.push(cached.id);
+          note(a, agent, OFFERS);
         }
-        sees(a);
+        seen[at * agentCount + agent] = 1;
+        seenCount[at]!++;
+        if (a.findings !== undefined) for (const id of concerningOf(a, agent)) findings.push(id);
       }
       // What the hook injects: the rest, one copy of each text (a copy of what the agent has, or a text mostly
       // inside it, is no news to it: dedup leaves those out).
       let addedChars = 0;
       if (input.integrated.has(name)) {
-        for (const a of left) {
-          if (had.has(a.group) || heldIn(copies.holders[a.group]!, full) !== undefined) continue;
-          had.add(a.group);
+        for (const at of left) {
+          const a = applied[at]!;
+          if (had[a.group] === n || copyIn(agent, n, a.group) !== undefined) continue;
+          had[a.group] = n;
+          if (a.addId < 0) a.addId = itemId(a.key, a.c.tokens, a.reason, a.full ? undefined : "ctxinject");
           if (a.full) {
-            adds.push(itemId(a.key, a.c.tokens, a.reason));
+            adds.push(a.addId);
             tokens += a.c.tokens;
             addedChars += a.c.content.length;
-            if (!full.has(a.group)) full.set(a.group, a.key);
-            note(a.key, name, "adds");
+            if (full[a.group] !== n) {
+              full[a.group] = n;
+              fileOf[a.group] = a.key;
+            }
+            note(a, agent, ADDS);
           } else {
-            offers.push(itemId(a.key, a.c.tokens, a.reason, "ctxinject"));
-            note(a.key, name, "offers");
+            offers.push(a.addId);
+            note(a, agent, OFFERS);
           }
-          sees(a);
+          seen[at * agentCount + agent] = 1;
+          seenCount[at]!++;
+          if (a.findings !== undefined) for (const id of concerningOf(a, agent)) findings.push(id);
         }
       }
       // A rule of this folder that applies nowhere here (a dead glob) still has its findings shown where it lives.
-      for (const c of byAnchor.get(folder.path) ?? []) {
-        if (c.path === null || seenBy.get(c.path)?.includes(name)) continue;
-        for (const f of findingsOf.get(c.path) ?? []) if (f.kind === "dead-glob" && concerns(f, name)) findings.push(doctorId(f));
+      for (const c of own ?? []) {
+        if (c.path === null) continue;
+        const dead = findingsOf.get(c.path)?.filter((f) => f.kind === "dead-glob" && concerns(f, name));
+        if (dead === undefined || dead.length === 0) continue;
+        const at = applied.findIndex((a) => a.c === c);
+        if (at >= 0 && seen[at * agentCount + agent] === 1) continue;
+        for (const f of dead) findings.push(doctorId(f));
       }
       if (profile.maxChars !== undefined && addedChars > profile.maxChars) {
-        findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: label, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` }));
+        findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` }));
       }
-      built.push({ loads, adds, offers, tokens, findings });
+      built.push({ loads, adds, offers, tokens, findings, index: -1 });
     }
     // What one agent gets and another never sees here, or what none of them sees: one finding per cell naming the
-    // files. An agent that gets the same text (or nearly) through another file has seen it.
-    const missed = names.map(() => [] as string[]);
-    const nobody: string[] = [];
-    for (const a of applied) {
-      if (a.c.path === null) continue;
-      const seen = seenBy.get(a.key) ?? [];
-      if (seen.length === names.length) continue;
-      const missing: number[] = [];
-      names.forEach((name, i) => {
-        if (seen.includes(name)) return;
-        const via = fullOf.get(name)!.get(a.group) ?? heldIn(copies.holders[a.group]!, fullOf.get(name)!);
+    // files, in path order. An agent that gets the same text (or nearly) through another file has seen it.
+    const missed = names.map(() => [] as Applied[]);
+    const nobody: Applied[] = [];
+    const unseen: number[] = [];
+    for (let at = 0; at < count; at++) if (seenCount[at]! < agentCount && applied[at]!.c.path !== null) unseen.push(at);
+    if (unseen.length > 1) unseen.sort((x, y) => applied[x]!.pathRank - applied[y]!.pathRank);
+    for (const at of unseen) {
+      const a = applied[at]!;
+      let missing = 0;
+      for (let agent = 0; agent < agentCount; agent++) {
+        if (seen[at * agentCount + agent] === 1) continue;
+        const via = copyIn(agent, n, a.group);
         if (via === undefined) {
-          missing.push(i);
-          return;
+          missing++;
+          continue;
         }
-        note(a.key, name, "copy");
+        // Marked as seen (by its copy), so the lists below leave it out.
+        seen[at * agentCount + agent] = 2;
+        note(a, agent, COPY);
         let byAgent = copiedBy.get(a.key);
         if (byAgent === undefined) copiedBy.set(a.key, (byAgent = {}));
-        byAgent[name] ??= via;
-      });
-      if (missing.length === names.length) nobody.push(a.key);
-      else for (const i of missing) missed[i]!.push(a.key);
+        byAgent[names[agent]!] ??= via;
+      }
+      if (missing === agentCount) nobody.push(a);
+      else if (missing > 0) for (let agent = 0; agent < agentCount; agent++) if (seen[at * agentCount + agent] === 0) missed[agent]!.push(a);
     }
-    nobody.sort(compareText);
+    const parent = folder.path === "" ? undefined : builtOf.get(dirOf(folder.path));
     const row: Record<string, number> = {};
-    names.forEach((name, i) => {
-      const cell = built[i]!;
-      const files = missed[i]!.sort(compareText);
+    names.forEach((name, agent) => {
+      const cell = built[agent]!;
+      const files = missed[agent]!;
       if (files.length > 0) {
-        cell.findings.push(findingId({ severity: "warning", kind: "not-seen", file: files[0]!, message: `${applyHere(files.length)} for other agents: ${name} never sees ${files.length === 1 ? "it" : "them"}`, files }));
+        cell.findings.push(summaryId(agent, files, (paths) => ({ severity: "warning", kind: "not-seen", file: paths[0]!, message: `${applyHere(paths.length)} for other agents: ${name} never sees ${paths.length === 1 ? "it" : "them"}`, files: paths })));
       }
       if (nobody.length > 0) {
-        cell.findings.push(findingId({ severity: "warning", kind: "no-agent-reads", file: nobody[0]!, message: `${applyHere(nobody.length)}: none of ${names.join(", ")} reads ${nobody.length === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`, files: nobody }));
+        cell.findings.push(summaryId(-1, nobody, (paths) => ({ severity: "warning", kind: "no-agent-reads", file: paths[0]!, message: `${applyHere(paths.length)}: none of ${names.join(", ")} reads ${paths.length === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`, files: paths })));
       }
-      const findings = [...new Set(cell.findings)].sort(byFinding);
-      const key = `${cell.loads.join(",")};${cell.adds.join(",")};${cell.offers.join(",")};${findings.join(",")}`;
-      let index = cellIndex.get(key);
-      if (index === undefined) {
-        index = cells.length;
-        cells.push({ tokens: cell.tokens, loads: cell.loads, adds: cell.adds, offers: cell.offers, findings: findings.map((id) => findingList[id]!) });
-        cellIndex.set(key, index);
+      if (cell.findings.length > 1) cell.findings = uniqueSorted(cell.findings, byFinding);
+      // Most cells are their parent folder's: compared as numbers before any key is made.
+      const was = parent?.[agent];
+      if (was !== undefined && sameIds(was.loads, cell.loads) && sameIds(was.adds, cell.adds) && sameIds(was.offers, cell.offers) && sameIds(was.findings, cell.findings)) cell.index = was.index;
+      else {
+        const hash = hashIds(hashIds(hashIds(hashIds(0, cell.loads), cell.adds), cell.offers), cell.findings);
+        let same = cellIndex.get(hash);
+        if (same === undefined) cellIndex.set(hash, (same = []));
+        const found = same.find((other) => sameIds(other.loads, cell.loads) && sameIds(other.adds, cell.adds) && sameIds(other.offers, cell.offers) && sameIds(other.findings, cell.findings));
+        if (found !== undefined) cell.index = found.index;
+        else {
+          cell.index = cells.length;
+          cells.push({ tokens: cell.tokens, loads: cell.loads, adds: cell.adds, offers: cell.offers, findings: cell.findings.map((id) => findingList[id]!) });
+          same.push(cell);
+        }
       }
-      row[name] = index;
+      row[name] = cell.index;
     });
+    if (folder.children.length > 0) builtOf.set(folder.path, built);
     every.set(folder.path, row);
-    signature.set(folder, names.map((n) => row[n]).join(","));
+    signature.set(folder, names.map((name) => row[name]).join(","));
+  });
+
+  // Rows of the state table, by file, for the rule rows.
+  const states = new Map<string, Record<string, RuleState>>();
+  for (const [c, i] of indexOf) {
+    if (c.path === null) continue;
+    const byAgent: Record<string, RuleState> = {};
+    names.forEach((name, agent) => {
+      const got = state[i * agentCount + agent]!;
+      if (got !== NEVER) byAgent[name] = STATES[got]!;
+    });
+    states.set(c.path, byAgent);
   }
 
   const listed: CoverageFolder[] = [];
@@ -417,6 +575,22 @@ export function coverageModel(input: CoverageInput): Coverage {
   return { model, every };
 }
 
+/** The ids in finding order, each once. */
+function uniqueSorted(ids: number[], by: (x: number, y: number) => number): number[] {
+  ids.sort((x, y) => x - y);
+  let end = 0;
+  for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[end - 1]) ids[end++] = ids[i]!;
+  ids.length = end;
+  return ids.sort(by);
+}
+
+/** FNV-1a over a list of numbers, then a separator. */
+function hashIds(seed: number, ids: readonly number[]): number {
+  let h = seed ^ 0x811c9dc5;
+  for (const id of ids) h = Math.imul(h ^ id, 0x01000193);
+  return Math.imul(h ^ 0xffffffff, 0x01000193) >>> 0;
+}
+
 /** The first file the agent has in full (`full`: group → file) whose text holds the group's, if any. */
 function heldIn(holders: readonly number[], full: ReadonlyMap<number, string>): string | undefined {
   for (const group of holders) {
@@ -445,6 +619,8 @@ function ruleRows(input: CoverageInput, root: Folder, files: string[], matcherOf
   const byPath = new Map<string, Folder>();
   for (const folder of eachFolder(root)) byPath.set(folder.path, folder);
   const rows: CoverageRule[] = [];
+  const matchesOf = new Map<string, Map<string, boolean>>();
+  const underOf = new Map<string, string[]>();
   for (const c of input.candidates) {
     if (c.path === null) continue;
     const anchor = input.anchorOf(c.path);
@@ -452,7 +628,28 @@ function ruleRows(input: CoverageInput, root: Folder, files: string[], matcherOf
     if (mayApply(c)) {
       if (c.kind === "auto") {
         const match = matcherOf(c);
-        for (const f of filesUnder(files, anchor)) if (match(f) !== null) count++;
+        let under = underOf.get(anchor);
+        if (under === undefined) underOf.set(anchor, (under = filesUnder(files, anchor)));
+        // A glob matches the path below its anchor (core/parse/globs.ts), and a pattern without a `/` a nested
+        // path's last segment: every package's `src/**/*.ts` over the same layout, or a `*.ts` over 100k files, is
+        // worked out once per path below the anchor or per file name.
+        const byName = c.globs.every((g) => !g.includes("/") && !g.includes("\\"));
+        if (anchor === "" && !byName) {
+          for (const f of under) if (match(f) !== null) count++;
+        } else {
+          const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
+          let known = matchesOf.get(globsKey);
+          if (known === undefined) matchesOf.set(globsKey, (known = new Map()));
+          const cut = anchor === "" ? 0 : anchor.length + 1;
+          for (const f of under) {
+            const slash = f.lastIndexOf("/");
+            // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
+            const key = byName ? (slash >= cut ? f.slice(slash + 1) : `/${f.slice(cut)}`) : f.slice(cut);
+            let hit = known.get(key);
+            if (hit === undefined) known.set(key, (hit = match(f) !== null));
+            if (hit) count++;
+          }
+        }
       } else count = byPath.get(anchor)?.files ?? 0;
     }
     const got = states.get(c.path) ?? {};
