@@ -266,7 +266,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   };
   /** A finding that sums up files, known by its kind, agent and the files (compared as numbers, no long strings). */
   const summaries = new Map<number, Array<{ agent: number; files: Applied[]; id: number }>>();
-  const summaryId = (agent: number, files: Applied[], make: (paths: string[]) => CellFinding): number => {
+  const summaryId = (agent: number, files: Applied[], name: string): number => {
     let h = Math.imul(0x811c9dc5 ^ (agent + 2), 0x01000193);
     for (const a of files) h = Math.imul(h ^ a.pathRank, 0x01000193);
     const hash = h >>> 0;
@@ -275,8 +275,14 @@ export function coverageModel(input: CoverageInput): Coverage {
     const found = same.find((s) => s.agent === agent && s.files.length === files.length && s.files.every((a, i) => a === files[i]));
     if (found !== undefined) return found.id;
     const id = findingList.length;
-    findingList.push(make(files.map((a) => a.key)));
-    same.push({ agent, files: [...files], id });
+    const paths = files.map((a) => a.key);
+    const n = paths.length;
+    findingList.push(
+      agent < 0
+        ? { severity: "warning", kind: "no-agent-reads", file: paths[0]!, message: `${applyHere(n)}: none of ${names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`, files: paths }
+        : { severity: "warning", kind: "not-seen", file: paths[0]!, message: `${applyHere(n)} for other agents: ${name} never sees ${n === 1 ? "it" : "them"}`, files: paths },
+    );
+    same.push({ agent, files: files.slice(), id });
     return id;
   };
   const doctorIds = new Map<Finding, number>();
@@ -306,19 +312,31 @@ export function coverageModel(input: CoverageInput): Coverage {
   const copiedBy = new Map<string, Record<string, string>>();
   const every = new Map<string, Record<string, number>>();
   const signature = new Map<Folder, string>();
-  /** A folder's cells before they are numbered, kept for its subfolders: most are the same as their parent's. */
-  interface Built {
+  /** One agent's cell in the folder at hand, in lists reused from folder to folder (copied only into a new cell). */
+  interface Scratch {
     loads: number[];
     adds: number[];
     offers: number[];
-    tokens: number;
     findings: number[];
-    index: number;
+    tokens: number;
+    missed: Applied[];
   }
-  const builtOf = new Map<string, Built[]>();
+  const scratch: Scratch[] = names.map(() => ({ loads: [], adds: [], offers: [], findings: [], tokens: 0, missed: [] }));
+  /** Each cell's findings as numbers, to compare a new cell's with. */
+  const cellFindings: number[][] = [];
+  /** A folder's row (cell per agent), kept for its subfolders: most cells are the same as their parent's. */
+  const rowOf = new Map<string, number[]>();
   // Cells by a hash of their numbers (a separator between the lists), each compared in full on a hit.
-  const cellIndex = new Map<number, Built[]>();
-  const sameIds = (x: number[], y: number[]) => x.length === y.length && x.every((v, i) => v === y[i]);
+  const cellIndex = new Map<number, number[]>();
+  const isCell = (index: number, s: Scratch) => {
+    const cell = cells[index]!;
+    return sameIds(cell.loads, s.loads) && sameIds(cell.adds, s.adds) && sameIds(cell.offers, s.offers) && sameIds(cellFindings[index]!, s.findings);
+  };
+  const sameIds = (x: number[], y: number[]) => {
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    return true;
+  };
 
   // Per agent, per text group: whether it has the text here (any way, or in full) and the first file that brings it
   // in full, marked with the folder's number instead of cleared (no set or map per folder and agent).
@@ -330,7 +348,8 @@ export function coverageModel(input: CoverageInput): Coverage {
   const copyIn = (agent: number, n: number, group: number): string | undefined => {
     const mark = fullMark[agent]!;
     if (mark[group] === n) return fullFile[agent]![group];
-    for (const holder of copies.holders[group]!) if (mark[holder] === n) return fullFile[agent]![holder];
+    const holders = copies.holders[group]!;
+    for (let i = 0; i < holders.length; i++) if (mark[holders[i]!] === n) return fullFile[agent]![holders[i]!];
     return undefined;
   };
   // What applies in a folder, parents before children: a parent's list, plus the folder's own, in selection order.
@@ -349,6 +368,11 @@ export function coverageModel(input: CoverageInput): Coverage {
   // Scratch tables reused from folder to folder (a typed array per folder was a good part of the garbage).
   let seenScratch = new Uint8Array(256);
   let countScratch = new Uint8Array(64);
+  const left: number[] = [];
+  const applied: Applied[] = [];
+  const byPathRank = (x: number, y: number) => applied[x]!.pathRank - applied[y]!.pathRank;
+  const unseen: number[] = [];
+  const nobody: Applied[] = [];
 
   // The agents' loaders are pure functions of a candidate and this context, and only `reads` (the folder's file)
   // changes from folder to folder: an answer given without reading it holds for every folder.
@@ -363,6 +387,15 @@ export function coverageModel(input: CoverageInput): Coverage {
     },
     bytesOf,
   };
+  const deadOf = new Map<Candidate, Array<number[] | undefined>>();
+  /** Doctor's dead-glob findings on a rule that concern an agent (numbered), worked out once. */
+  const deadGlobs = (c: Candidate, agent: number): number[] => {
+    let byAgent = deadOf.get(c);
+    if (byAgent === undefined) deadOf.set(c, (byAgent = []));
+    let ids = byAgent[agent];
+    if (ids === undefined) byAgent[agent] = ids = (findingsOf.get(c.path!) ?? []).filter((f) => f.kind === "dead-glob" && concerns(f, names[agent]!)).map(doctorId);
+    return ids;
+  };
   const concerningOf = (a: Applied, agent: number): number[] => {
     let ids = a.concerning[agent];
     if (ids === undefined) a.concerning[agent] = ids = (a.findings ?? []).filter((f) => concerns(f, names[agent]!)).map(doctorId);
@@ -375,9 +408,9 @@ export function coverageModel(input: CoverageInput): Coverage {
     const own = byAnchor.get(folder.path);
     const scoped = own === undefined ? inherited : merged(inherited, own);
     if (folder.children.length > 0) scopedOf.set(folder.path, scoped);
-    const applied: Applied[] = [];
-    for (const c of scoped) {
-      const a = applies(c, file, folder.own > 0);
+    applied.length = 0;
+    for (let i = 0; i < scoped.length; i++) {
+      const a = applies(scoped[i]!, file, folder.own > 0);
       if (a !== null) applied.push(a);
     }
     const count = applied.length;
@@ -387,15 +420,16 @@ export function coverageModel(input: CoverageInput): Coverage {
     if (countScratch.length < count) countScratch = new Uint8Array(count * 2);
     const seen = seenScratch.fill(0, 0, count * agentCount);
     const seenCount = countScratch.fill(0, 0, count);
-    const built: Built[] = [];
-    const left: number[] = [];
     for (let agent = 0; agent < agentCount; agent++) {
       const profile = input.profiles[agent]!;
       const name = profile.name;
-      const loads: number[] = [];
-      const adds: number[] = [];
-      const offers: number[] = [];
-      const findings: number[] = [];
+      const s = scratch[agent]!;
+      const { loads, adds, offers, findings } = s;
+      loads.length = 0;
+      adds.length = 0;
+      offers.length = 0;
+      findings.length = 0;
+      s.missed.length = 0;
       let tokens = 0;
       const had = hadMark[agent]!;
       const full = fullMark[agent]!;
@@ -430,13 +464,14 @@ export function coverageModel(input: CoverageInput): Coverage {
         }
         seen[at * agentCount + agent] = 1;
         seenCount[at]!++;
-        if (a.findings !== undefined) for (const id of concerningOf(a, agent)) findings.push(id);
+        if (a.findings !== undefined) pushAll(findings, concerningOf(a, agent));
       }
       // What the hook injects: the rest, one copy of each text (a copy of what the agent has, or a text mostly
       // inside it, is no news to it: dedup leaves those out).
       let addedChars = 0;
       if (input.integrated.has(name)) {
-        for (const at of left) {
+        for (let i = 0; i < left.length; i++) {
+          const at = left[i]!;
           const a = applied[at]!;
           if (had[a.group] === n || copyIn(agent, n, a.group) !== undefined) continue;
           had[a.group] = n;
@@ -456,30 +491,29 @@ export function coverageModel(input: CoverageInput): Coverage {
           }
           seen[at * agentCount + agent] = 1;
           seenCount[at]!++;
-          if (a.findings !== undefined) for (const id of concerningOf(a, agent)) findings.push(id);
+          if (a.findings !== undefined) pushAll(findings, concerningOf(a, agent));
         }
       }
       // A rule of this folder that applies nowhere here (a dead glob) still has its findings shown where it lives.
-      for (const c of own ?? []) {
+      if (own !== undefined) for (const c of own) {
         if (c.path === null) continue;
-        const dead = findingsOf.get(c.path)?.filter((f) => f.kind === "dead-glob" && concerns(f, name));
-        if (dead === undefined || dead.length === 0) continue;
+        const dead = deadGlobs(c, agent);
+        if (dead.length === 0) continue;
         const at = applied.findIndex((a) => a.c === c);
         if (at >= 0 && seen[at * agentCount + agent] === 1) continue;
-        for (const f of dead) findings.push(doctorId(f));
+        pushAll(findings, dead);
       }
       if (profile.maxChars !== undefined && addedChars > profile.maxChars) {
         findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` }));
       }
-      built.push({ loads, adds, offers, tokens, findings, index: -1 });
+      s.tokens = tokens;
     }
     // What one agent gets and another never sees here, or what none of them sees: one finding per cell naming the
     // files, in path order. An agent that gets the same text (or nearly) through another file has seen it.
-    const missed = names.map(() => [] as Applied[]);
-    const nobody: Applied[] = [];
-    const unseen: number[] = [];
+    nobody.length = 0;
+    unseen.length = 0;
     for (let at = 0; at < count; at++) if (seenCount[at]! < agentCount && applied[at]!.c.path !== null) unseen.push(at);
-    if (unseen.length > 1) unseen.sort((x, y) => applied[x]!.pathRank - applied[y]!.pathRank);
+    if (unseen.length > 1) unseen.sort(byPathRank);
     for (const at of unseen) {
       const a = applied[at]!;
       let missing = 0;
@@ -498,40 +532,41 @@ export function coverageModel(input: CoverageInput): Coverage {
         byAgent[names[agent]!] ??= via;
       }
       if (missing === agentCount) nobody.push(a);
-      else if (missing > 0) for (let agent = 0; agent < agentCount; agent++) if (seen[at * agentCount + agent] === 0) missed[agent]!.push(a);
+      else if (missing > 0) for (let agent = 0; agent < agentCount; agent++) if (seen[at * agentCount + agent] === 0) scratch[agent]!.missed.push(a);
     }
-    const parent = folder.path === "" ? undefined : builtOf.get(dirOf(folder.path));
+    const parent = folder.path === "" ? undefined : rowOf.get(dirOf(folder.path));
+    const indexes: number[] = [];
     const row: Record<string, number> = {};
-    names.forEach((name, agent) => {
-      const cell = built[agent]!;
-      const files = missed[agent]!;
-      if (files.length > 0) {
-        cell.findings.push(summaryId(agent, files, (paths) => ({ severity: "warning", kind: "not-seen", file: paths[0]!, message: `${applyHere(paths.length)} for other agents: ${name} never sees ${paths.length === 1 ? "it" : "them"}`, files: paths })));
-      }
-      if (nobody.length > 0) {
-        cell.findings.push(summaryId(-1, nobody, (paths) => ({ severity: "warning", kind: "no-agent-reads", file: paths[0]!, message: `${applyHere(paths.length)}: none of ${names.join(", ")} reads ${paths.length === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`, files: paths })));
-      }
-      if (cell.findings.length > 1) cell.findings = uniqueSorted(cell.findings, byFinding);
-      // Most cells are their parent folder's: compared as numbers before any key is made.
+    for (let agent = 0; agent < agentCount; agent++) {
+      const name = names[agent]!;
+      const s = scratch[agent]!;
+      if (s.missed.length > 0) s.findings.push(summaryId(agent, s.missed, name));
+      if (nobody.length > 0) s.findings.push(summaryId(-1, nobody, name));
+      if (s.findings.length > 1) uniqueSorted(s.findings, byFinding);
+      // Most cells are their parent folder's: compared as numbers before any hash is made.
       const was = parent?.[agent];
-      if (was !== undefined && sameIds(was.loads, cell.loads) && sameIds(was.adds, cell.adds) && sameIds(was.offers, cell.offers) && sameIds(was.findings, cell.findings)) cell.index = was.index;
+      let index: number;
+      if (was !== undefined && isCell(was, s)) index = was;
       else {
-        const hash = hashIds(hashIds(hashIds(hashIds(0, cell.loads), cell.adds), cell.offers), cell.findings);
+        const hash = hashIds(hashIds(hashIds(hashIds(0, s.loads), s.adds), s.offers), s.findings);
         let same = cellIndex.get(hash);
         if (same === undefined) cellIndex.set(hash, (same = []));
-        const found = same.find((other) => sameIds(other.loads, cell.loads) && sameIds(other.adds, cell.adds) && sameIds(other.offers, cell.offers) && sameIds(other.findings, cell.findings));
-        if (found !== undefined) cell.index = found.index;
+        let found = -1;
+        for (let i = 0; i < same.length && found < 0; i++) if (isCell(same[i]!, s)) found = same[i]!;
+        if (found >= 0) index = found;
         else {
-          cell.index = cells.length;
-          cells.push({ tokens: cell.tokens, loads: cell.loads, adds: cell.adds, offers: cell.offers, findings: cell.findings.map((id) => findingList[id]!) });
-          same.push(cell);
+          index = cells.length;
+          cells.push({ tokens: s.tokens, loads: s.loads.slice(), adds: s.adds.slice(), offers: s.offers.slice(), findings: s.findings.map((id) => findingList[id]!) });
+          cellFindings.push(s.findings.slice());
+          same.push(index);
         }
       }
-      row[name] = cell.index;
-    });
-    if (folder.children.length > 0) builtOf.set(folder.path, built);
+      indexes.push(index);
+      row[name] = index;
+    }
+    if (folder.children.length > 0) rowOf.set(folder.path, indexes);
     every.set(folder.path, row);
-    signature.set(folder, names.map((name) => row[name]).join(","));
+    signature.set(folder, indexes.join(","));
   });
 
   // Rows of the state table, by file, for the rule rows.
@@ -575,13 +610,16 @@ export function coverageModel(input: CoverageInput): Coverage {
   return { model, every };
 }
 
+function pushAll(to: number[], from: readonly number[]): void {
+  for (let i = 0; i < from.length; i++) to.push(from[i]!);
+}
+
 /** The ids in finding order, each once. */
-function uniqueSorted(ids: number[], by: (x: number, y: number) => number): number[] {
-  ids.sort((x, y) => x - y);
+function uniqueSorted(ids: number[], by: (x: number, y: number) => number): void {
+  ids.sort((x, y) => by(x, y) || x - y);
   let end = 0;
   for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[end - 1]) ids[end++] = ids[i]!;
   ids.length = end;
-  return ids.sort(by);
 }
 
 /** FNV-1a over a list of numbers, then a separator. */
