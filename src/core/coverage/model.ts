@@ -269,7 +269,8 @@ export function coverageModel(input: CoverageInput): Coverage {
   const summaryId = (agent: number, files: Applied[], name: string): number => {
     let h = Math.imul(0x811c9dc5 ^ (agent + 2), 0x01000193);
     for (const a of files) h = Math.imul(h ^ a.pathRank, 0x01000193);
-    const hash = h >>> 0;
+    // Kept within a small integer, so a map key is no boxed number.
+    const hash = h & 0x3fffffff;
     let same = summaries.get(hash);
     if (same === undefined) summaries.set(hash, (same = []));
     const found = same.find((s) => s.agent === agent && s.files.length === files.length && s.files.every((a, i) => a === files[i]));
@@ -402,7 +403,8 @@ export function coverageModel(input: CoverageInput): Coverage {
     return ids;
   };
 
-  folders.forEach((folder, n) => {
+  for (let n = 0; n < folders.length; n++) {
+    const folder = folders[n]!;
     const file = folder.representative;
     const inherited = folder.path === "" ? [] : (scopedOf.get(dirOf(folder.path)) ?? []);
     const own = byAnchor.get(folder.path);
@@ -495,7 +497,8 @@ export function coverageModel(input: CoverageInput): Coverage {
         }
       }
       // A rule of this folder that applies nowhere here (a dead glob) still has its findings shown where it lives.
-      if (own !== undefined) for (const c of own) {
+      if (own !== undefined) for (let o = 0; o < own.length; o++) {
+        const c = own[o]!;
         if (c.path === null) continue;
         const dead = deadGlobs(c, agent);
         if (dead.length === 0) continue;
@@ -514,7 +517,8 @@ export function coverageModel(input: CoverageInput): Coverage {
     unseen.length = 0;
     for (let at = 0; at < count; at++) if (seenCount[at]! < agentCount && applied[at]!.c.path !== null) unseen.push(at);
     if (unseen.length > 1) unseen.sort(byPathRank);
-    for (const at of unseen) {
+    for (let u = 0; u < unseen.length; u++) {
+      const at = unseen[u]!;
       const a = applied[at]!;
       let missing = 0;
       for (let agent = 0; agent < agentCount; agent++) {
@@ -567,7 +571,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     if (folder.children.length > 0) rowOf.set(folder.path, indexes);
     every.set(folder.path, row);
     signature.set(folder, indexes.join(","));
-  });
+  }
 
   // Rows of the state table, by file, for the rule rows.
   const states = new Map<string, Record<string, RuleState>>();
@@ -626,7 +630,8 @@ function uniqueSorted(ids: number[], by: (x: number, y: number) => number): void
 function hashIds(seed: number, ids: readonly number[]): number {
   let h = seed ^ 0x811c9dc5;
   for (const id of ids) h = Math.imul(h ^ id, 0x01000193);
-  return Math.imul(h ^ 0xffffffff, 0x01000193) >>> 0;
+  // Kept within a small integer, so a map key is no boxed number.
+  return Math.imul(h ^ 0xffffffff, 0x01000193) & 0x3fffffff;
 }
 
 /** The first file the agent has in full (`full`: group → file) whose text holds the group's, if any. */
@@ -717,7 +722,13 @@ function filesUnder(sorted: string[], folder: string): string[] {
     if (sorted[mid]! < prefix) lo = mid + 1;
     else hi = mid;
   }
+  // The paths starting with the prefix follow one another: the first one after them, searched the same way.
   let end = lo;
-  while (end < sorted.length && sorted[end]!.startsWith(prefix)) end++;
+  hi = sorted.length;
+  while (end < hi) {
+    const mid = (end + hi) >> 1;
+    if (sorted[mid]!.startsWith(prefix)) end = mid + 1;
+    else hi = mid;
+  }
   return sorted.slice(lo, end);
 }
