@@ -11,15 +11,16 @@ import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
 import { locateOptionsOf, sourceLocator } from "../core/sources/index.js";
 import type { Candidate, SourceFile, Warning } from "../core/types.js";
 import { MAX_FILE_BYTES } from "./bounded-read.js";
+import { HOSTS } from "../hosts/index.js";
 import { readDoctorTree } from "./doctor-tree.js";
 import { blobsAt, filesAt, splitNul } from "./git.js";
 import { linearEngine } from "./linear-regexp.js";
 
 /**
- * The agents with a host integration that injects on its own: the command hooks (`hook claude|codex|gemini`) and
- * the opencode plugin. The others (Cursor, Copilot, Windsurf, Kiro) get what ctxinject writes into their own files.
+ * The agents with a host integration that injects on its own (src/hosts: a command hook or a plugin). The others
+ * (Cursor, Copilot, Windsurf, Kiro…) get what ctxinject writes into their own files.
  */
-export const INTEGRATED_AGENTS: ReadonlySet<string> = new Set(["claude-code", "codex", "gemini-cli", "opencode"]);
+export const INTEGRATED_AGENTS: ReadonlySet<string> = new Set(HOSTS.map((host) => host.name));
 
 export interface CoverageTree {
   root: string;

@@ -113,16 +113,15 @@ for (const size of sizes) {
   ) as Timing[] as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
   // repomix takes turns with them: as a user runs it, its defaults (the secret check included, as ctxinject redacts),
   // markdown like ctxinject's.
-  const [all, shell, peer] = sideBySide(tree.root, [
+  // coverage (issue 34: every folder x agent of the tree) takes turns with the build --all it starts from.
+  const [all, shell, coverage, peer] = sideBySide(tree.root, [
     { command: `${ctx} build --all` },
     { command: `git ls-files -z -- ${PATHSPECS} | xargs -0 cat > /dev/null` },
+    { command: `${ctx} coverage --format json > /dev/null` },
     ...(repomix ? [{ command: `${repomix} --include '${GLOBS}' --style markdown --quiet -o /dev/null` }] : []),
-  ], RUNS) as [Timing, Timing, Timing | undefined];
+  ], RUNS) as [Timing, Timing, Timing, Timing | undefined];
   const plainTargeted = measure(plain.root, `${ctx} build --files ${plain.target}`);
   const plainAll = measure(plain.root, `${ctx} build --all`);
-  // coverage (issue 34): every folder x agent of the tree, against the build --all it starts from (target <= 3x).
-  const coverage = sideBySide(tree.root, [{ command: `${ctx} coverage --format json > /dev/null` }], Math.min(RUNS, 3))[0]!;
-  notes.push(`${size.name}: coverage --format json ${fmt(coverage.ms)} ms vs build --all ${fmt(all.ms)} ms: ${ratio(coverage.ms, all.ms)}x (target <= 3x)`);
   rows.push([
     size.name,
     String(tree.files),
@@ -149,6 +148,10 @@ for (const size of sizes) {
     (all.ms / (tree.files / 1000)).toFixed(1),
     fmt(plainAll.ms),
     all.rssMiB === null ? "-" : all.rssMiB.toFixed(0),
+    fmt(coverage.ms),
+    ratio(coverage.ms, all.ms),
+    coverage.cpuMs === null || all.cpuMs === null ? "-" : ratio(coverage.cpuMs, all.cpuMs),
+    coverage.rssMiB === null ? "-" : coverage.rssMiB.toFixed(0),
   ]);
   const byFastest = (t: Timing) => ratio(t.fastest, floor.fastest);
   fastestRows.push([size.name, fmt(floor.fastest), byFastest(targeted), ...[hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long, hookOwn, postToolOwn, clinePrompt, clineRead].map(byFastest)]);
@@ -165,10 +168,10 @@ const printTable = (header: string[], body: string[][]) => {
   const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
   console.log(table.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join("  ")).join("\n"));
 };
-const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.25)", "hook claude", "ratio (<=1.3)", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected", "prompt, own process", "PostToolUse, own process", "cline prompt", "cline read", "--files no git", "build --all", "git ls-files|cat", "ratio (<=2.5)", "ms per 1k files", "--all no git", "peak RSS MiB (<=100)"];
+const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.25)", "hook claude", "ratio (<=1.3)", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected", "prompt, own process", "PostToolUse, own process", "cline prompt", "cline read", "--files no git", "build --all", "git ls-files|cat", "ratio (<=2.5)", "ms per 1k files", "--all no git", "peak RSS MiB (<=100)", "coverage json", "coverage/--all (<=3)", "by CPU", "coverage RSS MiB"];
 printTable(header, rows);
 for (const note of notes) console.log(note);
 console.log("\nthe same start-up ratios by each command's fastest run (noise on a shared machine only adds time):");
 printTable(["size", "node -e 0", "build --files", "hook claude", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected", "prompt, own process", "PostToolUse, own process", "cline prompt", "cline read"], fastestRows);
-console.log(`times are medians in ms of ${START_RUNS} runs (node -e 0, build --files and every hook column, taking turns) or ${RUNS} (the rest; build --all, git ls-files and repomix taking turns); "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
+console.log(`times are medians in ms of ${START_RUNS} runs (node -e 0, build --files and every hook column, taking turns) or ${RUNS} (the rest; build --all, git ls-files, coverage --format json and repomix taking turns; "by CPU" is coverage's ratio to build --all by user+system time); "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
 console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too, as are Codex's UserPromptSubmit and PostToolUse on Bash (cat of that file), Gemini CLI's BeforeAgent and AfterTool (read_file), and "cline prompt"/"cline read": the Cline plugin's beforeRun and afterTool (read_files) events; "200 injected": Claude Code's prompt hook in a session that has injected 200 files. Hooks are answered by the hook server as a user's are after their first call; "own process" columns are Claude Code's prompt and PostToolUse hooks with the server off (CTXINJECT_HOOK_SERVER=0).`);

@@ -14,6 +14,13 @@ const coverageJson = (cwd: string, ...args: string[]): Json => {
   return JSON.parse(r.stdout) as Json;
 };
 
+/** A cell with its entries looked up in the model's items. */
+const cellOf = (model: CoverageModel, index: number) => {
+  const cell = model.cells[index]!;
+  const entries = (ids: number[]) => ids.map((i) => model.items[i]!);
+  return { ...cell, loads: entries(cell.loads), adds: entries(cell.adds), offers: entries(cell.offers) };
+};
+
 test.after.each(cleanup);
 
 test("coverage --format json: every agent's cell per folder, deterministic, its reasons explain's for the folder's file", () => {
@@ -25,13 +32,13 @@ test("coverage --format json: every agent's cell per folder, deterministic, its 
   assert.equal(model.agents.map((a) => a.name), ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf"]);
   const folder = model.folders.find((f) => f.path === "packages/api/src/handlers")!;
   assert.is(folder.representative, "packages/api/src/handlers/user.ts");
-  const claude = model.cells[folder.cells["claude-code"]!]!;
-  const cursor = model.cells[folder.cells.cursor!]!;
+  const claude = cellOf(model, folder.cells["claude-code"]!);
+  const cursor = cellOf(model, folder.cells.cursor!);
   // The handlers rule is Cursor's own; Claude Code gets it from ctxinject's hook; Copilot never sees it.
   assert.ok(cursor.loads.some((i) => i.file === "packages/api/.cursor/rules/handlers.mdc"));
   assert.ok(claude.adds.some((i) => i.file === "packages/api/.cursor/rules/handlers.mdc"));
-  const copilot = model.cells[folder.cells.copilot!]!;
-  assert.ok(copilot.findings.some((f) => f.kind === "not-seen" && f.file === "packages/api/.cursor/rules/handlers.mdc"));
+  const copilot = cellOf(model, folder.cells.copilot!);
+  assert.ok(copilot.findings.some((f) => f.kind === "not-seen" && f.files!.includes("packages/api/.cursor/rules/handlers.mdc")));
   assert.is(claude.tokens, [...claude.loads, ...claude.adds].reduce((n, i) => n + i.tokens, 0));
   // What ctxinject adds carries the reason explain gives for that file.
   const explain = runCli(["explain", "--json", "--files", folder.representative], { cwd: dir, env: ENV });
@@ -77,6 +84,21 @@ test("coverage --base REF: the folders that gain a new rule per agent, and how m
   assert.match(bad.stderr, "--base no-such-ref: git cannot list that revision");
 });
 
+test("coverage: an agent that gets a rule's text through another file (the same text, or a near copy) is not told it never sees it", () => {
+  const dir = materialize("coverage-copies");
+  const md = runCli(["coverage"], { cwd: dir, env: ENV });
+  assert.is(md.status, 0, md.stderr);
+  // Cursor loads the .cursor near copy of the Claude rule; Codex, Gemini CLI and opencode get it from the hook.
+  assert.match(md.stdout, "- `.claude/rules/api-style.md` (1 file): never seen by copilot, copilot-cli, droid, kilo, kiro, qwen-code, windsurf; cline, codex, cursor, cursor-agent, gemini-cli, opencode get its text through `.cursor/rules/api-style.mdc`\n");
+  assert.match(md.stdout, "- `.claude/rules/naming.md` (2 files): never seen by copilot, copilot-cli, droid, kilo, kiro, qwen-code, windsurf; cline, codex, cursor, cursor-agent, gemini-cli, opencode get its text through `.cursor/rules/naming.mdc`\n");
+  assert.match(md.stdout, "- `.cursor/rules/api-style.mdc` (1 file): never seen by copilot, copilot-cli, droid, kilo, kiro, qwen-code, windsurf; claude-code gets its text through `.claude/rules/api-style.md`\n");
+  const model = coverageJson(dir);
+  const folder = model.folders.find((f) => f.path === "src/api")!;
+  assert.ok(!cellOf(model, folder.cells.cursor!).findings.some((f) => f.kind === "not-seen"));
+  // The hook sends Codex one copy of each text, not both.
+  assert.equal(cellOf(model, folder.cells.codex!).adds.map((i) => i.file), [".cursor/rules/api-style.mdc", ".cursor/rules/naming.mdc"]);
+});
+
 /** Headless Chromium, installed from Debian's packages when missing; null (said in one line) when it cannot be. */
 function chromium(): string | null {
   const found = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
@@ -115,7 +137,7 @@ test("coverage --format html in a real browser: no console error, every cell sho
   const opened = dumpDom(browser, out, "open=packages/api/src/handlers|claude-code");
   assert.equal(opened.console, []);
   const folder = model.folders.find((f) => f.path === "packages/api/src/handlers")!;
-  const cell = model.cells[folder.cells["claude-code"]!]!;
+  const cell = cellOf(model, folder.cells["claude-code"]!);
   const listed = [...opened.dom.matchAll(/<li data-file="([^"]*)">/g)].map((m) => m[1]);
   assert.equal(listed, [...cell.loads, ...cell.adds, ...cell.offers].map((i) => i.file));
   const add = cell.adds[0]!;

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { AGENT_PROFILES } from "../../src/hosts/index.js";
 import { defaultConfig } from "../../src/core/config.js";
 import { coverageDiff, ruleChangeLine } from "../../src/core/coverage/diff.js";
-import { coverageModel, REPRESENTATIVE, type CoverageInput } from "../../src/core/coverage/model.js";
+import { coverageModel, REPRESENTATIVE, type CoverageInput, type CoverageModel } from "../../src/core/coverage/model.js";
 import { dirOf } from "../../src/core/rel-path.js";
 import { locateOptionsOf, sourceLocator } from "../../src/core/sources/index.js";
 import { select } from "../helpers/tree.js";
@@ -27,6 +27,9 @@ function input(rules: Record<string, string>, code: string[]): CoverageInput {
   };
 }
 
+/** A cell's entries, by their index into the model's items. */
+const entries = (model: CoverageModel, ids: number[]) => ids.map((i) => model.items[i]!);
+
 const TREE = {
   "AGENTS.md": "# Root\nBe kind to reviewers.\n",
   ".cursor/rules/api.mdc": fm('globs: "packages/api/**"', "Validate every request body."),
@@ -36,7 +39,10 @@ const CODE = ["packages/api/src/a.ts", "packages/api/src/b.ts", "packages/api/sr
 test("a Cursor rule for one package: Cursor loads it there, the hooked agents get it from ctxinject, Copilot never sees it", () => {
   const { model, every } = coverageModel(input(TREE, CODE));
   const row = (path: string) => model.folders.find((f) => f.path === path)!;
-  const cell = (path: string, agent: string) => model.cells[every.get(path)![agent]!]!;
+  const cell = (path: string, agent: string) => {
+    const c = model.cells[every.get(path)![agent]!]!;
+    return { ...c, loads: entries(model, c.loads), adds: entries(model, c.adds) };
+  };
   const api = "packages/api/src";
   assert.equal(cell(api, "cursor").loads.map((i) => i.file), [".cursor/rules/api.mdc", "AGENTS.md"]);
   assert.match(cell(api, "cursor").loads[0]!.reason, /Cursor applies it itself/);
@@ -45,7 +51,7 @@ test("a Cursor rule for one package: Cursor loads it there, the hooked agents ge
   assert.equal(cell(api, "codex").adds.map((i) => i.file), [".cursor/rules/api.mdc"]);
   assert.equal(cell(api, "copilot").loads.map((i) => i.file), ["AGENTS.md"]);
   assert.equal(cell(api, "copilot").adds, []);
-  assert.equal(cell(api, "copilot").findings.map((f) => [f.kind, f.file, f.message]), [["not-seen", ".cursor/rules/api.mdc", "applies here for claude-code, codex, cursor; copilot never sees it"]]);
+  assert.equal(cell(api, "copilot").findings.map((f) => [f.kind, f.file, f.files, f.message]), [["not-seen", ".cursor/rules/api.mdc", [".cursor/rules/api.mdc"], "1 file that applies here for other agents: copilot never sees it"]]);
   // The other package: nobody gets the rule, and the tokens say so.
   assert.equal(cell("packages/web/src", "cursor").loads.map((i) => i.file), ["AGENTS.md"]);
   assert.ok(cell(api, "claude-code").tokens > cell("packages/web/src", "claude-code").tokens);
@@ -76,4 +82,41 @@ test("a change that adds a rule: which folders gain it for which agent, and how 
   assert.ok(diff.folders.every((c) => c.tokens > 0));
   assert.is(ruleChangeLine(diff.rules[0]!), "this change makes .cursor/rules/api.mdc apply to 3 more files for claude-code, codex, cursor; copilot never sees it");
 });
+test("one not-seen finding per cell names every file the agent never sees there, and each entry is written once for every cell", () => {
+  const tree = { ...TREE, ".claude/rules/api.md": fm('paths:\n  - "packages/api/**"', "Log every request id.") };
+  const { model, every } = coverageModel(input(tree, CODE));
+  const copilot = model.cells[every.get("packages/api/src")!.copilot!]!;
+  assert.equal(copilot.findings.map((f) => [f.kind, f.file, f.files]), [["not-seen", ".claude/rules/api.md", [".claude/rules/api.md", ".cursor/rules/api.mdc"]]]);
+  const keys = model.items.map((i) => `${i.file}\n${i.reason}\n${i.by ?? ""}`);
+  assert.is(new Set(keys).size, keys.length);
+  // The root AGENTS.md as Cursor reads it: one entry, listed by every Cursor cell.
+  const agents = model.items.filter((i) => i.file === "AGENTS.md" && /^Cursor/.test(i.reason));
+  assert.is(agents.length, 1);
+});
+
+const LINES = Array.from({ length: 10 }, (_, i) => `- Handler rule ${i + 1}: validate the body, log the request id, answer with a typed result.`);
+
+test("a rule whose text an agent gets through another file (the same text, or a near copy) is no 'never' for it, and the hook adds one copy", () => {
+  const tree = {
+    "AGENTS.md": "# Root\nBe kind to reviewers.\n",
+    ".cursor/rules/api.mdc": fm('globs: "packages/api/**"', LINES.join("\n")),
+    // A near copy: one line of ten changed for Claude Code.
+    ".claude/rules/api.md": fm('paths:\n  - "packages/api/**"', [...LINES.slice(0, 9), "- Claude Code: run the handler tests before you stop, and say which ones ran."].join("\n")),
+    ".cursor/rules/naming.mdc": fm("alwaysApply: true", "Name files in kebab-case."),
+    ".claude/rules/naming.md": "Name files in kebab-case.\n",
+  };
+  const { model, every } = coverageModel(input(tree, CODE));
+  const rule = (file: string) => model.rules.find((r) => r.file === file)!;
+  assert.equal(rule(".claude/rules/api.md").agents, { "claude-code": "loads", codex: "copy", cursor: "copy", copilot: "never" });
+  assert.equal(rule(".claude/rules/api.md").copies, { codex: ".cursor/rules/api.mdc", cursor: ".cursor/rules/api.mdc" });
+  assert.equal(rule(".cursor/rules/api.mdc").agents, { "claude-code": "copy", codex: "adds", cursor: "loads", copilot: "never" });
+  assert.equal(rule(".cursor/rules/naming.mdc").copies, { "claude-code": ".claude/rules/naming.md" });
+  const cell = (agent: string) => model.cells[every.get("packages/api/src")![agent]!]!;
+  // Cursor has both texts (its own copies): nothing it never sees; Copilot sees neither.
+  assert.equal(cell("cursor").findings, []);
+  assert.equal(cell("copilot").findings.map((f) => f.files), [[".claude/rules/api.md", ".claude/rules/naming.md", ".cursor/rules/api.mdc", ".cursor/rules/naming.mdc"]]);
+  // Codex gets one copy of each text from the hook, not two.
+  assert.equal(entries(model, cell("codex").adds).map((i) => i.file), [".cursor/rules/api.mdc", ".cursor/rules/naming.mdc"]);
+});
+
 test.run();

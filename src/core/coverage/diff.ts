@@ -36,7 +36,7 @@ export function coverageDiff(ref: string, before: Coverage, after: Coverage): Co
     const index = side.every.get(folder)?.[agent];
     return index === undefined ? EMPTY : side.model.cells[index]!;
   };
-  const seen = (cell: CoverageCell) => new Set([...cell.loads, ...cell.adds].map((i) => i.file));
+  const seen = (side: Coverage, cell: CoverageCell) => new Set([...cell.loads, ...cell.adds].map((i) => side.model.items[i]!.file));
   const folders = [...new Set([...before.every.keys(), ...after.every.keys()])].sort(compareText);
   const said = new Map<string, string>();
   const changes: FolderChange[] = [];
@@ -44,8 +44,8 @@ export function coverageDiff(ref: string, before: Coverage, after: Coverage): Co
     for (const agent of agents) {
       const was = cellOf(before, folder, agent);
       const now = cellOf(after, folder, agent);
-      const had = seen(was);
-      const has = seen(now);
+      const had = seen(before, was);
+      const has = seen(after, now);
       const gained = [...has].filter((f) => !had.has(f)).sort(compareText);
       const lost = [...had].filter((f) => !has.has(f)).sort(compareText);
       const tokens = now.tokens - was.tokens;
@@ -65,7 +65,8 @@ export function coverageDiff(ref: string, before: Coverage, after: Coverage): Co
     const per: RuleChange["agents"] = {};
     let differs = false;
     for (const agent of agents) {
-      const reach = (r: typeof a) => (r === undefined || (r.agents[agent] ?? "never") === "never" ? 0 : r.files);
+      // An agent that has the rule's text through another file gets nothing new from this one.
+      const reach = (r: typeof a) => (r === undefined || (r.agents[agent] ?? "never") === "never" || r.agents[agent] === "copy" ? 0 : r.files);
       const entry = { before: reach(b), after: reach(a), state: a?.agents[agent] ?? "never" };
       if (entry.before !== entry.after) differs = true;
       per[agent] = entry;

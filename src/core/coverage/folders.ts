@@ -17,12 +17,17 @@ export interface Folder {
   children: Folder[];
 }
 
+/** The files that are no instruction file, in path order: what folders are judged by and rules are counted over. */
+export function codeFiles(tracked: readonly string[], isInstruction: (path: string) => boolean): string[] {
+  return tracked.filter((file) => !isInstruction(file)).sort(compareText);
+}
+
 /**
  * The tree of folders holding at least one file that is no instruction file (a `.cursor/rules` folder is where rules
- * live, not where code is written). A folder's representative is its own first such file; a folder holding only
- * folders takes its first subfolder's, so it is judged by the first file below it.
+ * live, not where code is written), from `codeFiles`. A folder's representative is its own first such file; a folder
+ * holding only folders takes its first subfolder's, so it is judged by the first file below it.
  */
-export function folderTree(tracked: readonly string[], isInstruction: (path: string) => boolean): Folder {
+export function folderTree(code: readonly string[]): Folder {
   const root: Folder = { path: "", depth: 0, representative: "", files: 0, own: 0, children: [] };
   const byPath = new Map<string, Folder>([["", root]]);
   const folderOf = (path: string): Folder => {
@@ -34,9 +39,7 @@ export function folderTree(tracked: readonly string[], isInstruction: (path: str
     byPath.set(path, folder);
     return folder;
   };
-  const sorted = [...tracked].sort(compareText);
-  for (const file of sorted) {
-    if (isInstruction(file)) continue;
+  for (const file of code) {
     const folder = folderOf(dirOf(file));
     folder.own++;
     if (folder.representative === "") folder.representative = file;

@@ -93,7 +93,8 @@ const SCRIPT = `
     var tr = el("tr", { "data-folder": f.path }, [label, el("td", { className: "num", text: String(f.files) })]);
     agents.forEach(function (a) {
       var cell = data.cells[f.cells[a.name]];
-      var warnings = cell.findings.filter(function (x) { return x.severity !== "info"; }).length;
+      var warnings = 0;
+      cell.findings.forEach(function (x) { if (x.severity !== "info") warnings += x.files ? x.files.length : 1; });
       var td = el("td", { className: "cell", "data-folder": f.path, "data-agent": a.name, "data-tokens": String(cell.tokens), "data-loads": String(cell.loads.length), "data-adds": String(cell.adds.length), title: f.representative }, [
         document.createTextNode(cell.loads.length + "+" + cell.adds.length + " \\u00b7 " + cell.tokens + " tok "),
       ]);
@@ -127,7 +128,8 @@ const SCRIPT = `
   }
   function list(title, items, f) {
     var ul = el("ul");
-    items.forEach(function (item) {
+    items.forEach(function (id) {
+      var item = data.items[id];
       var reason = item.reason.split("{representative}").join(f.representative);
       var li = el("li", { "data-file": item.file }, [el("code", { text: item.file }), document.createTextNode(" (" + item.tokens + " tok" + (item.by ? ", " + item.by : "") + ") "), el("span", { className: "reason", text: reason })]);
       ul.appendChild(li);
@@ -149,7 +151,9 @@ const SCRIPT = `
     [].concat(list("loads by itself", cell.loads, f), list("ctxinject adds", cell.adds, f), list("offered by description", cell.offers, f)).forEach(function (n) { box.appendChild(n); });
     var ul = el("ul");
     cell.findings.forEach(function (x) {
-      ul.appendChild(el("li", { "data-kind": x.kind }, [el("span", { className: x.severity === "info" ? "" : "warn", text: x.severity + " " + x.kind + " " }), el("code", { text: x.file + (x.line ? ":" + x.line : "") }), document.createTextNode(" " + x.message)]));
+      var li = el("li", { "data-kind": x.kind }, [el("span", { className: x.severity === "info" ? "" : "warn", text: x.severity + " " + x.kind + " " }), el("code", { text: x.file + (x.line ? ":" + x.line : "") }), document.createTextNode(" " + x.message)]);
+      if (x.files) li.appendChild(el("ul", null, x.files.map(function (file) { return el("li", null, [el("code", { text: file })]); })));
+      ul.appendChild(li);
     });
     box.appendChild(el("h3", { text: "findings (" + cell.findings.length + ")" }));
     box.appendChild(ul);

@@ -7,9 +7,16 @@ export const MARKDOWN_MAX_ROWS = 60;
 
 const code = (text: string) => `\`${text.replace(/`/g, "'").replace(/\|/g, "\\|")}\``;
 const cellText = (cell: CoverageCell) => {
-  const warnings = cell.findings.filter((f) => f.severity !== "info").length;
+  const warnings = warningCount(cell);
   return `${cell.loads.length}+${cell.adds.length} files, ${cell.tokens} tok${warnings > 0 ? `, ${warnings} warn` : ""}`;
 };
+
+/** A finding that sums up several files counts once per file, as one finding per file would. */
+export function warningCount(cell: CoverageCell): number {
+  let n = 0;
+  for (const f of cell.findings) if (f.severity !== "info") n += f.files?.length ?? 1;
+  return n;
+}
 
 export function renderCoverageMarkdown(model: CoverageModel, diff?: CoverageDiff): string {
   const agents = model.agents.map((a) => a.name);
@@ -22,12 +29,24 @@ export function renderCoverageMarkdown(model: CoverageModel, diff?: CoverageDiff
     lines.push(`| ${code(name)} | ${folder.files} | ${agents.map((a) => cellText(model.cells[folder.cells[a]!]!)).join(" | ")} |`);
   }
   if (model.folders.length > MARKDOWN_MAX_ROWS) lines.push("", `${model.folders.length - MARKDOWN_MAX_ROWS} more folders: see \`ctxinject coverage --format html\`.`);
+  // A rule whose text an agent gets through another file is no news to it: said, not listed as never seen.
+  const copiesText = (r: CoverageModel["rules"][number]) => {
+    const byFile = new Map<string, string[]>();
+    for (const a of agents) {
+      const via = r.copies?.[a];
+      if (via === undefined) continue;
+      const list = byFile.get(via);
+      if (list === undefined) byFile.set(via, [a]);
+      else list.push(a);
+    }
+    return [...byFile].map(([via, who]) => `; ${who.join(", ")} ${who.length === 1 ? "gets" : "get"} its text through ${code(via)}`).join("");
+  };
   const never = model.rules.filter((r) => r.files > 0 && agents.some((a) => r.agents[a] === "never") && agents.some((a) => r.agents[a] !== "never"));
   if (never.length > 0) {
     lines.push("", "### Rules some agents never see", "");
     for (const r of never.slice(0, MARKDOWN_MAX_ROWS)) {
       const missing = agents.filter((a) => r.agents[a] === "never");
-      lines.push(`- ${code(r.file)} (${r.files} file${r.files === 1 ? "" : "s"}): never seen by ${missing.join(", ")}`);
+      lines.push(`- ${code(r.file)} (${r.files} file${r.files === 1 ? "" : "s"}): never seen by ${missing.join(", ")}${copiesText(r)}`);
     }
   }
   if (diff !== undefined) {

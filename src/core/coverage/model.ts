@@ -8,11 +8,12 @@ import { loadsThroughAnyPath, type AgentProfile, type LoadedContext } from "../a
 import type { Finding } from "../doctor/finding.js";
 import type { LinearEngine } from "../linear-regexp.js";
 import { compileGlobs, type GlobMatcher } from "../parse/globs.js";
-import { ancestorsOf, compareText } from "../rel-path.js";
+import { compareText, dirOf } from "../rel-path.js";
 import type { RunMemo } from "../run-memo.js";
 import { utf8Bytes } from "../tokens.js";
 import type { Candidate } from "../types.js";
-import { eachFolder, folderTree, type Folder } from "./folders.js";
+import { textCopies } from "./copies.js";
+import { codeFiles, eachFolder, folderTree, type Folder } from "./folders.js";
 
 /** Stands for the folder's representative file in reasons: one cell serves every folder whose files it fits. */
 export const REPRESENTATIVE = "{representative}";
@@ -43,23 +44,29 @@ export interface CoverageItem {
   tokens: number;
   /** Why, in explain's words; REPRESENTATIVE stands for the folder's representative file. */
   reason: string;
+  /** For a description offered: who offers it (the agent itself, or "ctxinject" in its index). */
+  by?: string;
 }
 
 export interface CellFinding {
   severity: Finding["severity"];
   kind: string;
+  /** The file the finding is about; for one that sums up several files (`files`), the first of them (a folder's path would tell cells apart that are alike). */
   file: string;
   line?: number;
   message: string;
+  /** The files a summing-up finding names (`not-seen`, `no-agent-reads`: one finding per cell, not one per file). */
+  files?: string[];
 }
 
 export interface CoverageCell {
   /** The tokens of what the agent has in full here: what it loads and what ctxinject adds. */
   tokens: number;
-  loads: CoverageItem[];
-  adds: CoverageItem[];
+  /** Indexes into the model's `items`. */
+  loads: number[];
+  adds: number[];
   /** Descriptions only (agent-requested rules, skills): offered by the agent itself, or listed in ctxinject's index. */
-  offers: Array<CoverageItem & { by: string }>;
+  offers: number[];
   findings: CellFinding[];
 }
 
@@ -75,7 +82,8 @@ export interface CoverageFolder {
   cells: Record<string, number>;
 }
 
-export type RuleState = "loads" | "adds" | "offers" | "never";
+/** `copy`: the agent never gets this file, but gets its text (or nearly) through another file (`copies` names it). */
+export type RuleState = "loads" | "adds" | "offers" | "copy" | "never";
 
 export interface CoverageRule {
   file: string;
@@ -85,6 +93,8 @@ export interface CoverageRule {
   files: number;
   /** How each agent gets it where it applies, at best. */
   agents: Record<string, RuleState>;
+  /** For the agents in state `copy`: the file that brings them its text (the first folder's). */
+  copies?: Record<string, string>;
 }
 
 export interface CoverageModel {
@@ -92,6 +102,8 @@ export interface CoverageModel {
   /** How "applies in a folder" is decided. */
   representative: string;
   folders: CoverageFolder[];
+  /** Each (file, reason, offered by) once: 100k folders list the same few thousand entries again and again. */
+  items: CoverageItem[];
   cells: CoverageCell[];
   rules: CoverageRule[];
 }
@@ -105,38 +117,62 @@ export interface Coverage {
 export const REPRESENTATIVE_RULE =
   "each folder is judged by one file: its first file by path order that is no instruction file , as `build --files <that file>` judges it (a folder holding only folders: no glob matches there; its AGENTS.md chain and always rules are those of the first file below it); agents are taken to run from the project top";
 
+/** A candidate as it applies somewhere, for one reason: made once and met again in every folder it applies to. */
 interface Applied {
   c: Candidate;
   key: string;
   full: boolean;
   reason: string;
+  /** Its text's group (core/coverage/copies.ts). */
+  group: number;
+  /** Its place among the candidates that may apply (rows of the state table). */
+  index: number;
+  /** Its order in path order, to sort file lists with numbers. */
+  pathRank: number;
+  findings: Finding[] | undefined;
+  /**
+   * Per agent, the last answer of the agent's own loader and its entry; `fixed` when the loader did not look at the
+   * folder's file (then the answer is the same in every folder: the rest of its context is the tree's).
+   */
+  own: Array<{ reason: string | null; id: number; fixed: boolean } | undefined>;
+  /** Per agent, doctor's findings on it that concern that agent (numbered). */
+  concerning: Array<number[] | undefined>;
+  /** Its entry as ctxinject adds or offers it (-1 until first needed). */
+  addId: number;
 }
 
-const RANK: Record<RuleState, number> = { never: 0, offers: 1, adds: 2, loads: 3 };
+const STATES: readonly RuleState[] = ["never", "offers", "copy", "adds", "loads"];
+const NEVER = 0;
+const OFFERS = 1;
+const COPY = 2;
+const ADDS = 3;
+const LOADS = 4;
+
+const applyHere = (n: number) => (n === 1 ? "1 file that applies here" : `${n} files that apply here`);
 
 export function coverageModel(input: CoverageInput): Coverage {
   const globOptions = input.linear !== undefined ? { linear: input.linear, ...(input.memo && { memo: input.memo }) } : input.memo ? { memo: input.memo } : {};
   const keyOf = (c: Candidate) => c.path ?? `${c.source}:${c.id}`;
   const order = new Map<Candidate, number>();
   const byAnchor = new Map<string, Candidate[]>();
-  const dupOf = new Map<string, string>();
   const byPath = new Map<string, Candidate>();
   const present = new Set<string>();
+  const texts: Array<{ key: string; content: string }> = [];
   input.candidates.forEach((c, i) => {
     if (c.path !== null) {
       byPath.set(c.path, c);
       present.add(c.path);
       for (const alias of c.aliases ?? []) present.add(alias);
     }
-    if (c.status === "duplicate" && c.reason.startsWith("same content as ")) dupOf.set(keyOf(c), c.reason.slice("same content as ".length).split(" (")[0]!);
     if (!mayApply(c)) return;
     order.set(c, i);
+    texts.push({ key: keyOf(c), content: c.content });
     const anchor = c.path === null ? "" : input.anchorOf(c.path);
     const list = byAnchor.get(anchor);
     if (list === undefined) byAnchor.set(anchor, [c]);
     else list.push(c);
   });
-  const canonical = (key: string) => dupOf.get(key) ?? key;
+  const copies = textCopies(texts);
   const bytesOf = (path: string) => utf8Bytes(byPath.get(path)?.content ?? "");
   const matchers = new Map<Candidate, GlobMatcher>();
   const matcherOf = (c: Candidate) => {
@@ -149,143 +185,404 @@ export function coverageModel(input: CoverageInput): Coverage {
   };
   const plain = (c: Candidate, fallback: string) => input.plainReasons.get(`${c.source}:${c.id}`) ?? fallback;
 
-  /** Whether, and why, a candidate applies for a folder judged by `file` (the rules' anchors are checked first). */
-  const applies = (c: Candidate, anchor: string, file: string, hasFiles: boolean): Applied | null => {
-    const key = keyOf(c);
-    if (c.path === null) return { c, key, full: true, reason: c.reason };
-    switch (c.kind) {
-      case "directory":
-        return { c, key, full: true, reason: anchor === "" ? "project root" : `on the path to ${REPRESENTATIVE}` };
-      case "always":
-        return { c, key, full: true, reason: plain(c, "always") };
-      case "auto": {
-        // A folder of folders has no file for a glob to match: its rules show where the files are.
-        if (!hasFiles) return null;
-        const pattern = matcherOf(c)(file);
-        return pattern === null ? null : { c, key, full: true, reason: `glob ${pattern} matches ${REPRESENTATIVE}` };
-      }
-      case "agent-requested":
-        return { c, key, full: false, reason: "description only: listed in the index (a prompt that matches its description brings it in)" };
-      default:
-        return null;
-    }
-  };
-
   const findingsOf = new Map<string, Finding[]>();
   for (const f of input.findings) {
     const list = findingsOf.get(f.file);
     if (list === undefined) findingsOf.set(f.file, [f]);
     else list.push(f);
   }
+  const pathRank = new Map([...order.keys()].map((c) => keyOf(c)).sort(compareText).map((key, i) => [key, i]));
+  const indexOf = new Map([...order.keys()].map((c, i) => [c, i]));
+  const made = new Map<Candidate, Applied>();
+  const madeFor = new Map<Candidate, Map<string, Applied>>();
+  const make = (c: Candidate, full: boolean, reason: string): Applied => {
+    const key = keyOf(c);
+    return { c, key, full, reason, group: copies.groupOf.get(key)!, index: indexOf.get(c)!, pathRank: pathRank.get(key)!, findings: findingsOf.get(key), own: [], concerning: [], addId: -1 };
+  };
+  const once = (c: Candidate, full: boolean, reason: () => string): Applied => {
+    let a = made.get(c);
+    if (a === undefined) made.set(c, (a = make(c, full, reason())));
+    return a;
+  };
+
+  /** Whether, and why, a candidate applies for a folder judged by `file` (the rules' anchors are checked first). */
+  const applies = (c: Candidate, file: string, hasFiles: boolean): Applied | null => {
+    if (c.path === null) return once(c, true, () => c.reason);
+    switch (c.kind) {
+      case "directory":
+        return once(c, true, () => (input.anchorOf(c.path!) === "" ? "project root" : `on the path to ${REPRESENTATIVE}`));
+      case "always":
+        return once(c, true, () => plain(c, "always"));
+      case "auto": {
+        // A folder of folders has no file for a glob to match: its rules show where the files are.
+        if (!hasFiles) return null;
+        const pattern = matcherOf(c)(file);
+        if (pattern === null) return null;
+        let byPattern = madeFor.get(c);
+        if (byPattern === undefined) madeFor.set(c, (byPattern = new Map()));
+        let a = byPattern.get(pattern);
+        if (a === undefined) byPattern.set(pattern, (a = make(c, true, `glob ${pattern} matches ${REPRESENTATIVE}`)));
+        return a;
+      }
+      case "agent-requested":
+        return once(c, false, () => "description only: listed in the index (a prompt that matches its description brings it in)");
+      default:
+        return null;
+    }
+  };
+
   const concerns = (f: Finding, agent: string) => {
     const tags = f.agent.split(", ");
     return tags.includes(agent) || tags.includes("ctxinject");
   };
 
-  const root = folderTree(input.tracked, input.isInstruction);
+  // Entries and findings are numbered once each, so a cell is known by a short key of numbers (JSON-stringifying
+  // 90k cells to find the 30k different ones took most of a 100k-file tree's run).
+  const items: CoverageItem[] = [];
+  const itemIds = new Map<string, Map<string, number>>();
+  const itemId = (file: string, tokens: number, reason: string, by?: string): number => {
+    let byReason = itemIds.get(file);
+    if (byReason === undefined) itemIds.set(file, (byReason = new Map()));
+    const key = by === undefined ? reason : `${by}\n${reason}`;
+    let id = byReason.get(key);
+    if (id === undefined) {
+      id = items.length;
+      items.push(by === undefined ? { file, tokens, reason } : { file, tokens, reason, by });
+      byReason.set(key, id);
+    }
+    return id;
+  };
+  const findingList: CellFinding[] = [];
+  const findingIds = new Map<string, number>();
+  const findingId = (f: CellFinding): number => {
+    const key = `${f.kind}\n${f.file}\n${f.line ?? ""}\n${f.severity}\n${f.message}\n${f.files?.join("\n") ?? ""}`;
+    let id = findingIds.get(key);
+    if (id === undefined) {
+      id = findingList.length;
+      findingList.push(f);
+      findingIds.set(key, id);
+    }
+    return id;
+  };
+  /** A finding that sums up files, known by its kind, agent and the files (compared as numbers, no long strings). */
+  const summaries = new Map<number, Array<{ agent: number; files: Applied[]; id: number }>>();
+  const summaryId = (agent: number, files: Applied[], name: string): number => {
+    let h = Math.imul(0x811c9dc5 ^ (agent + 2), 0x01000193);
+    for (const a of files) h = Math.imul(h ^ a.pathRank, 0x01000193);
+    // Kept within a small integer, so a map key is no boxed number.
+    const hash = h & 0x3fffffff;
+    let same = summaries.get(hash);
+    if (same === undefined) summaries.set(hash, (same = []));
+    const found = same.find((s) => s.agent === agent && s.files.length === files.length && s.files.every((a, i) => a === files[i]));
+    if (found !== undefined) return found.id;
+    const id = findingList.length;
+    const paths = files.map((a) => a.key);
+    const n = paths.length;
+    findingList.push(
+      agent < 0
+        ? { severity: "warning", kind: "no-agent-reads", file: paths[0]!, message: `${applyHere(n)}: none of ${names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`, files: paths }
+        : { severity: "warning", kind: "not-seen", file: paths[0]!, message: `${applyHere(n)} for other agents: ${name} never sees ${n === 1 ? "it" : "them"}`, files: paths },
+    );
+    same.push({ agent, files: files.slice(), id });
+    return id;
+  };
+  const doctorIds = new Map<Finding, number>();
+  const doctorId = (f: Finding): number => {
+    let id = doctorIds.get(f);
+    if (id === undefined) doctorIds.set(f, (id = findingId(cellFinding(f))));
+    return id;
+  };
+  const byFinding = (x: number, y: number) => {
+    const a = findingList[x]!;
+    const b = findingList[y]!;
+    return compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.kind, b.kind) || compareText(a.message, b.message);
+  };
+
+  const code = codeFiles(input.tracked, input.isInstruction);
+  const root = folderTree(code);
   const folders = eachFolder(root);
   const cells: CoverageCell[] = [];
-  const cellIndex = new Map<string, number>();
-  const intern = (cell: CoverageCell): number => {
-    const text = JSON.stringify(cell);
-    let index = cellIndex.get(text);
-    if (index === undefined) {
-      index = cells.length;
-      cells.push(cell);
-      cellIndex.set(text, index);
-    }
-    return index;
+  const names = input.profiles.map((p) => p.name);
+  const agentCount = names.length;
+  // How each agent gets each candidate at best (a STATES index), row by row: a table, not a map per file.
+  const state = new Uint8Array(order.size * agentCount);
+  const note = (a: Applied, agent: number, got: number) => {
+    const at = a.index * agentCount + agent;
+    if (got > state[at]!) state[at] = got;
   };
-  const states = new Map<string, Record<string, RuleState>>();
-  const note = (key: string, agent: string, state: RuleState) => {
-    let byAgent = states.get(key);
-    if (byAgent === undefined) states.set(key, (byAgent = {}));
-    if (RANK[state] > RANK[byAgent[agent] ?? "never"]) byAgent[agent] = state;
-  };
+  const copiedBy = new Map<string, Record<string, string>>();
   const every = new Map<string, Record<string, number>>();
   const signature = new Map<Folder, string>();
+  /** One agent's cell in the folder at hand, in lists reused from folder to folder (copied only into a new cell). */
+  interface Scratch {
+    loads: number[];
+    adds: number[];
+    offers: number[];
+    findings: number[];
+    tokens: number;
+    missed: Applied[];
+  }
+  const scratch: Scratch[] = names.map(() => ({ loads: [], adds: [], offers: [], findings: [], tokens: 0, missed: [] }));
+  /** Each cell's findings as numbers, to compare a new cell's with. */
+  const cellFindings: number[][] = [];
+  /** A folder's row (cell per agent), kept for its subfolders: most cells are the same as their parent's. */
+  const rowOf = new Map<string, number[]>();
+  // Cells by a hash of their numbers (a separator between the lists), each compared in full on a hit.
+  const cellIndex = new Map<number, number[]>();
+  const isCell = (index: number, s: Scratch) => {
+    const cell = cells[index]!;
+    return sameIds(cell.loads, s.loads) && sameIds(cell.adds, s.adds) && sameIds(cell.offers, s.offers) && sameIds(cellFindings[index]!, s.findings);
+  };
+  const sameIds = (x: number[], y: number[]) => {
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    return true;
+  };
 
-  for (const folder of folders) {
+  // Per agent, per text group: whether it has the text here (any way, or in full) and the first file that brings it
+  // in full, marked with the folder's number instead of cleared (no set or map per folder and agent).
+  const groupCount = copies.holders.length;
+  const hadMark = names.map(() => new Int32Array(groupCount).fill(-1));
+  const fullMark = names.map(() => new Int32Array(groupCount).fill(-1));
+  const fullFile = names.map(() => new Array<string>(groupCount));
+  /** The file that brings the agent `group`'s text in full in folder `n` (itself, or a text holding it), if any. */
+  const copyIn = (agent: number, n: number, group: number): string | undefined => {
+    const mark = fullMark[agent]!;
+    if (mark[group] === n) return fullFile[agent]![group];
+    const holders = copies.holders[group]!;
+    for (let i = 0; i < holders.length; i++) if (mark[holders[i]!] === n) return fullFile[agent]![holders[i]!];
+    return undefined;
+  };
+  // What applies in a folder, parents before children: a parent's list, plus the folder's own, in selection order.
+  const scopedOf = new Map<string, Candidate[]>();
+  const merged = (x: Candidate[], y: Candidate[]): Candidate[] => {
+    const out: Candidate[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < x.length || j < y.length) {
+      if (j >= y.length || (i < x.length && order.get(x[i]!)! < order.get(y[j]!)!)) out.push(x[i++]!);
+      else out.push(y[j++]!);
+    }
+    return out;
+  };
+
+  // Scratch tables reused from folder to folder (a typed array per folder was a good part of the garbage).
+  let seenScratch = new Uint8Array(256);
+  let countScratch = new Uint8Array(64);
+  const left: number[] = [];
+  const applied: Applied[] = [];
+  const byPathRank = (x: number, y: number) => applied[x]!.pathRank - applied[y]!.pathRank;
+  const unseen: number[] = [];
+  const nobody: Applied[] = [];
+
+  // The agents' loaders are pure functions of a candidate and this context, and only `reads` (the folder's file)
+  // changes from folder to folder: an answer given without reading it holds for every folder.
+  let readsNow: readonly string[] = [];
+  let touched = false;
+  const context: LoadedContext = {
+    present,
+    workingFolder: "",
+    get reads() {
+      touched = true;
+      return readsNow;
+    },
+    bytesOf,
+  };
+  const deadOf = new Map<Candidate, Array<number[] | undefined>>();
+  /** Doctor's dead-glob findings on a rule that concern an agent (numbered), worked out once. */
+  const deadGlobs = (c: Candidate, agent: number): number[] => {
+    let byAgent = deadOf.get(c);
+    if (byAgent === undefined) deadOf.set(c, (byAgent = []));
+    let ids = byAgent[agent];
+    if (ids === undefined) byAgent[agent] = ids = (findingsOf.get(c.path!) ?? []).filter((f) => f.kind === "dead-glob" && concerns(f, names[agent]!)).map(doctorId);
+    return ids;
+  };
+  const concerningOf = (a: Applied, agent: number): number[] => {
+    let ids = a.concerning[agent];
+    if (ids === undefined) a.concerning[agent] = ids = (a.findings ?? []).filter((f) => concerns(f, names[agent]!)).map(doctorId);
+    return ids;
+  };
+
+  for (let n = 0; n < folders.length; n++) {
+    const folder = folders[n]!;
     const file = folder.representative;
-    const scoped: Candidate[] = [];
-    for (const anchor of ancestorsOf(folder.path)) scoped.push(...(byAnchor.get(anchor) ?? []));
-    scoped.sort((a, b) => order.get(a)! - order.get(b)!);
-    const applied: Applied[] = [];
-    for (const c of scoped) {
-      const a = applies(c, c.path === null ? "" : input.anchorOf(c.path), file, folder.own > 0);
+    const inherited = folder.path === "" ? [] : (scopedOf.get(dirOf(folder.path)) ?? []);
+    const own = byAnchor.get(folder.path);
+    const scoped = own === undefined ? inherited : merged(inherited, own);
+    if (folder.children.length > 0) scopedOf.set(folder.path, scoped);
+    applied.length = 0;
+    for (let i = 0; i < scoped.length; i++) {
+      const a = applies(scoped[i]!, file, folder.own > 0);
       if (a !== null) applied.push(a);
     }
-    const context: LoadedContext = { present, workingFolder: "", reads: [file], bytesOf };
-    const built = new Map<string, CoverageCell>();
-    const seenBy = new Map<string, string[]>();
-    for (const profile of input.profiles) {
-      const cell: CoverageCell = { tokens: 0, loads: [], adds: [], offers: [], findings: [] };
-      const had = new Set<string>();
-      const left: Applied[] = [];
-      for (const a of applied) {
-        const own = loadsThroughAnyPath(profile.loadsItself, a.c, context);
-        if (own === null) {
-          left.push(a);
+    const count = applied.length;
+    readsNow = [file];
+    // Which agents see each applied candidate here: applied position x agent.
+    if (seenScratch.length < count * agentCount) seenScratch = new Uint8Array(count * agentCount * 2);
+    if (countScratch.length < count) countScratch = new Uint8Array(count * 2);
+    const seen = seenScratch.fill(0, 0, count * agentCount);
+    const seenCount = countScratch.fill(0, 0, count);
+    for (let agent = 0; agent < agentCount; agent++) {
+      const profile = input.profiles[agent]!;
+      const name = profile.name;
+      const s = scratch[agent]!;
+      const { loads, adds, offers, findings } = s;
+      loads.length = 0;
+      adds.length = 0;
+      offers.length = 0;
+      findings.length = 0;
+      s.missed.length = 0;
+      let tokens = 0;
+      const had = hadMark[agent]!;
+      const full = fullMark[agent]!;
+      const fileOf = fullFile[agent]!;
+      left.length = 0;
+      for (let at = 0; at < count; at++) {
+        const a = applied[at]!;
+        let cached = a.own[agent];
+        if (cached === undefined || !cached.fixed) {
+          touched = false;
+          const reason = loadsThroughAnyPath(profile.loadsItself, a.c, context);
+          if (cached === undefined || cached.reason !== reason) cached = { reason, id: reason === null ? -1 : itemId(a.key, a.c.tokens, reason, a.full ? undefined : name), fixed: false };
+          cached.fixed = !touched;
+          a.own[agent] = cached;
+        }
+        if (cached.reason === null) {
+          left.push(at);
           continue;
         }
-        had.add(canonical(a.key));
-        if (a.full) cell.loads.push({ file: a.key, tokens: a.c.tokens, reason: own });
-        else cell.offers.push({ file: a.key, tokens: a.c.tokens, reason: own, by: profile.name });
+        had[a.group] = n;
+        if (a.full) {
+          loads.push(cached.id);
+          tokens += a.c.tokens;
+          if (full[a.group] !== n) {
+            full[a.group] = n;
+            fileOf[a.group] = a.key;
+          }
+          note(a, agent, LOADS);
+        } else {
+          offers.push(cached.id);
+          note(a, agent, OFFERS);
+        }
+        seen[at * agentCount + agent] = 1;
+        seenCount[at]!++;
+        if (a.findings !== undefined) pushAll(findings, concerningOf(a, agent));
       }
-      // What the hook injects: the rest, one copy of each text (a copy of what the agent has is no news to it).
+      // What the hook injects: the rest, one copy of each text (a copy of what the agent has, or a text mostly
+      // inside it, is no news to it: dedup leaves those out).
       let addedChars = 0;
-      if (input.integrated.has(profile.name)) {
-        for (const a of left) {
-          const canon = canonical(a.key);
-          if (had.has(canon)) continue;
-          had.add(canon);
+      if (input.integrated.has(name)) {
+        for (let i = 0; i < left.length; i++) {
+          const at = left[i]!;
+          const a = applied[at]!;
+          if (had[a.group] === n || copyIn(agent, n, a.group) !== undefined) continue;
+          had[a.group] = n;
+          if (a.addId < 0) a.addId = itemId(a.key, a.c.tokens, a.reason, a.full ? undefined : "ctxinject");
           if (a.full) {
-            cell.adds.push({ file: a.key, tokens: a.c.tokens, reason: a.reason });
+            adds.push(a.addId);
+            tokens += a.c.tokens;
             addedChars += a.c.content.length;
-          } else cell.offers.push({ file: a.key, tokens: a.c.tokens, reason: a.reason, by: "ctxinject" });
+            if (full[a.group] !== n) {
+              full[a.group] = n;
+              fileOf[a.group] = a.key;
+            }
+            note(a, agent, ADDS);
+          } else {
+            offers.push(a.addId);
+            note(a, agent, OFFERS);
+          }
+          seen[at * agentCount + agent] = 1;
+          seenCount[at]!++;
+          if (a.findings !== undefined) pushAll(findings, concerningOf(a, agent));
         }
       }
-      for (const item of cell.loads) cell.tokens += item.tokens;
-      for (const item of cell.adds) cell.tokens += item.tokens;
-      for (const item of [...cell.loads, ...cell.adds, ...cell.offers]) {
-        const list = seenBy.get(item.file);
-        if (list === undefined) seenBy.set(item.file, [profile.name]);
-        else list.push(profile.name);
-        for (const f of findingsOf.get(item.file) ?? []) if (concerns(f, profile.name)) cell.findings.push(cellFinding(f));
-      }
       // A rule of this folder that applies nowhere here (a dead glob) still has its findings shown where it lives.
-      for (const c of byAnchor.get(folder.path) ?? []) {
-        if (c.path === null || seenBy.get(c.path)?.includes(profile.name)) continue;
-        for (const f of findingsOf.get(c.path) ?? []) if (f.kind === "dead-glob" && concerns(f, profile.name)) cell.findings.push(cellFinding(f));
+      if (own !== undefined) for (let o = 0; o < own.length; o++) {
+        const c = own[o]!;
+        if (c.path === null) continue;
+        const dead = deadGlobs(c, agent);
+        if (dead.length === 0) continue;
+        const at = applied.findIndex((a) => a.c === c);
+        if (at >= 0 && seen[at * agentCount + agent] === 1) continue;
+        pushAll(findings, dead);
       }
       if (profile.maxChars !== undefined && addedChars > profile.maxChars) {
-        cell.findings.push({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${profile.name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` });
+        findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` }));
       }
-      for (const a of applied) note(a.key, profile.name, cell.loads.some((i) => i.file === a.key) ? "loads" : cell.adds.some((i) => i.file === a.key) ? "adds" : cell.offers.some((i) => i.file === a.key) ? "offers" : "never");
-      built.set(profile.name, cell);
+      s.tokens = tokens;
     }
-    // What one agent gets and another never sees here, or what none of them sees.
-    const names = input.profiles.map((p) => p.name);
-    for (const a of applied) {
-      if (a.c.path === null) continue;
-      const seen = seenBy.get(a.key) ?? [];
-      for (const name of names) {
-        if (seen.includes(name)) continue;
-        built.get(name)!.findings.push(
-          seen.length === 0
-            ? { severity: "warning", kind: "no-agent-reads", file: a.key, message: `applies here, but none of ${names.join(", ")} reads it (none loads it by itself or has ctxinject's hook)` }
-            : { severity: "warning", kind: "not-seen", file: a.key, message: `applies here for ${seen.join(", ")}; ${name} never sees it` },
-        );
+    // What one agent gets and another never sees here, or what none of them sees: one finding per cell naming the
+    // files, in path order. An agent that gets the same text (or nearly) through another file has seen it.
+    nobody.length = 0;
+    unseen.length = 0;
+    for (let at = 0; at < count; at++) if (seenCount[at]! < agentCount && applied[at]!.c.path !== null) unseen.push(at);
+    if (unseen.length > 1) unseen.sort(byPathRank);
+    for (let u = 0; u < unseen.length; u++) {
+      const at = unseen[u]!;
+      const a = applied[at]!;
+      let missing = 0;
+      for (let agent = 0; agent < agentCount; agent++) {
+        if (seen[at * agentCount + agent] === 1) continue;
+        const via = copyIn(agent, n, a.group);
+        if (via === undefined) {
+          missing++;
+          continue;
+        }
+        // Marked as seen (by its copy), so the lists below leave it out.
+        seen[at * agentCount + agent] = 2;
+        note(a, agent, COPY);
+        let byAgent = copiedBy.get(a.key);
+        if (byAgent === undefined) copiedBy.set(a.key, (byAgent = {}));
+        byAgent[names[agent]!] ??= via;
       }
+      if (missing === agentCount) nobody.push(a);
+      else if (missing > 0) for (let agent = 0; agent < agentCount; agent++) if (seen[at * agentCount + agent] === 0) scratch[agent]!.missed.push(a);
     }
+    const parent = folder.path === "" ? undefined : rowOf.get(dirOf(folder.path));
+    const indexes: number[] = [];
     const row: Record<string, number> = {};
-    for (const name of names) {
-      const cell = built.get(name)!;
-      cell.findings.sort((x, y) => compareText(x.file, y.file) || (x.line ?? 0) - (y.line ?? 0) || compareText(x.kind, y.kind) || compareText(x.message, y.message));
-      row[name] = intern(cell);
+    for (let agent = 0; agent < agentCount; agent++) {
+      const name = names[agent]!;
+      const s = scratch[agent]!;
+      if (s.missed.length > 0) s.findings.push(summaryId(agent, s.missed, name));
+      if (nobody.length > 0) s.findings.push(summaryId(-1, nobody, name));
+      if (s.findings.length > 1) uniqueSorted(s.findings, byFinding);
+      // Most cells are their parent folder's: compared as numbers before any hash is made.
+      const was = parent?.[agent];
+      let index: number;
+      if (was !== undefined && isCell(was, s)) index = was;
+      else {
+        const hash = hashIds(hashIds(hashIds(hashIds(0, s.loads), s.adds), s.offers), s.findings);
+        let same = cellIndex.get(hash);
+        if (same === undefined) cellIndex.set(hash, (same = []));
+        let found = -1;
+        for (let i = 0; i < same.length && found < 0; i++) if (isCell(same[i]!, s)) found = same[i]!;
+        if (found >= 0) index = found;
+        else {
+          index = cells.length;
+          cells.push({ tokens: s.tokens, loads: s.loads.slice(), adds: s.adds.slice(), offers: s.offers.slice(), findings: s.findings.map((id) => findingList[id]!) });
+          cellFindings.push(s.findings.slice());
+          same.push(index);
+        }
+      }
+      indexes.push(index);
+      row[name] = index;
     }
+    if (folder.children.length > 0) rowOf.set(folder.path, indexes);
     every.set(folder.path, row);
-    signature.set(folder, names.map((n) => row[n]).join(","));
+    signature.set(folder, indexes.join(","));
+  }
+
+  // Rows of the state table, by file, for the rule rows.
+  const states = new Map<string, Record<string, RuleState>>();
+  for (const [c, i] of indexOf) {
+    if (c.path === null) continue;
+    const byAgent: Record<string, RuleState> = {};
+    names.forEach((name, agent) => {
+      const got = state[i * agentCount + agent]!;
+      if (got !== NEVER) byAgent[name] = STATES[got]!;
+    });
+    states.set(c.path, byAgent);
   }
 
   const listed: CoverageFolder[] = [];
@@ -304,16 +601,46 @@ export function coverageModel(input: CoverageInput): Coverage {
     listed.push({ path: folder.path, depth: folder.depth, files: folder.files, representative: folder.representative, hidden: collapse ? countBelow(folder) : 0, cells: every.get(folder.path)! });
     if (!collapse) for (const child of folder.children) walk(child);
   };
-  for (const child of [root]) walk(child);
+  walk(root);
 
   const model: CoverageModel = {
     agents: input.profiles.map((p) => ({ name: p.name, integration: input.integrated.has(p.name) })),
     representative: REPRESENTATIVE_RULE,
     folders: listed,
+    items,
     cells,
-    rules: ruleRows(input, root, matcherOf, states),
+    rules: ruleRows(input, root, code, matcherOf, states, copiedBy),
   };
   return { model, every };
+}
+
+function pushAll(to: number[], from: readonly number[]): void {
+  for (let i = 0; i < from.length; i++) to.push(from[i]!);
+}
+
+/** The ids in finding order, each once. */
+function uniqueSorted(ids: number[], by: (x: number, y: number) => number): void {
+  ids.sort((x, y) => by(x, y) || x - y);
+  let end = 0;
+  for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[end - 1]) ids[end++] = ids[i]!;
+  ids.length = end;
+}
+
+/** FNV-1a over a list of numbers, then a separator. */
+function hashIds(seed: number, ids: readonly number[]): number {
+  let h = seed ^ 0x811c9dc5;
+  for (const id of ids) h = Math.imul(h ^ id, 0x01000193);
+  // Kept within a small integer, so a map key is no boxed number.
+  return Math.imul(h ^ 0xffffffff, 0x01000193) & 0x3fffffff;
+}
+
+/** The first file the agent has in full (`full`: group → file) whose text holds the group's, if any. */
+function heldIn(holders: readonly number[], full: ReadonlyMap<number, string>): string | undefined {
+  for (const group of holders) {
+    const file = full.get(group);
+    if (file !== undefined) return file;
+  }
+  return undefined;
 }
 
 /** Out of every folder's picture: replaced, switched off, unreadable, empty READMEs, prompt-only entries. */
@@ -331,11 +658,12 @@ function cellFinding(f: Finding): CellFinding {
 }
 
 /** Every instruction file: how many files it applies to, each judged by itself, and how each agent gets it. */
-function ruleRows(input: CoverageInput, root: Folder, matcherOf: (c: Candidate) => GlobMatcher, states: Map<string, Record<string, RuleState>>): CoverageRule[] {
+function ruleRows(input: CoverageInput, root: Folder, files: string[], matcherOf: (c: Candidate) => GlobMatcher, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
   const byPath = new Map<string, Folder>();
   for (const folder of eachFolder(root)) byPath.set(folder.path, folder);
-  const files = [...input.tracked].filter((f) => !input.isInstruction(f)).sort(compareText);
   const rows: CoverageRule[] = [];
+  const matchesOf = new Map<string, Map<string, boolean>>();
+  const underOf = new Map<string, string[]>();
   for (const c of input.candidates) {
     if (c.path === null) continue;
     const anchor = input.anchorOf(c.path);
@@ -343,13 +671,42 @@ function ruleRows(input: CoverageInput, root: Folder, matcherOf: (c: Candidate) 
     if (mayApply(c)) {
       if (c.kind === "auto") {
         const match = matcherOf(c);
-        for (const f of filesUnder(files, anchor)) if (match(f) !== null) count++;
+        let under = underOf.get(anchor);
+        if (under === undefined) underOf.set(anchor, (under = filesUnder(files, anchor)));
+        // A glob matches the path below its anchor (core/parse/globs.ts), and a pattern without a `/` a nested
+        // path's last segment: every package's `src/**/*.ts` over the same layout, or a `*.ts` over 100k files, is
+        // worked out once per path below the anchor or per file name.
+        const byName = c.globs.every((g) => !g.includes("/") && !g.includes("\\"));
+        if (anchor === "" && !byName) {
+          for (const f of under) if (match(f) !== null) count++;
+        } else {
+          const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
+          let known = matchesOf.get(globsKey);
+          if (known === undefined) matchesOf.set(globsKey, (known = new Map()));
+          const cut = anchor === "" ? 0 : anchor.length + 1;
+          for (const f of under) {
+            const slash = f.lastIndexOf("/");
+            // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
+            const key = byName ? (slash >= cut ? f.slice(slash + 1) : `/${f.slice(cut)}`) : f.slice(cut);
+            let hit = known.get(key);
+            if (hit === undefined) known.set(key, (hit = match(f) !== null));
+            if (hit) count++;
+          }
+        }
       } else count = byPath.get(anchor)?.files ?? 0;
     }
     const got = states.get(c.path) ?? {};
+    const via = copiedBy.get(c.path) ?? {};
     const agents: Record<string, RuleState> = {};
-    for (const p of input.profiles) agents[p.name] = got[p.name] ?? "never";
-    rows.push({ file: c.path, source: c.source, kind: c.kind, files: count, agents });
+    const copies: Record<string, string> = {};
+    for (const p of input.profiles) {
+      const state = got[p.name] ?? "never";
+      agents[p.name] = state;
+      if (state === "copy") copies[p.name] = via[p.name]!;
+    }
+    const row: CoverageRule = { file: c.path, source: c.source, kind: c.kind, files: count, agents };
+    if (Object.keys(copies).length > 0) row.copies = copies;
+    rows.push(row);
   }
   return rows.sort((a, b) => compareText(a.file, b.file));
 }
@@ -365,7 +722,13 @@ function filesUnder(sorted: string[], folder: string): string[] {
     if (sorted[mid]! < prefix) lo = mid + 1;
     else hi = mid;
   }
+  // The paths starting with the prefix follow one another: the first one after them, searched the same way.
   let end = lo;
-  while (end < sorted.length && sorted[end]!.startsWith(prefix)) end++;
+  hi = sorted.length;
+  while (end < hi) {
+    const mid = (end + hi) >> 1;
+    if (sorted[mid]!.startsWith(prefix)) end = mid + 1;
+    else hi = mid;
+  }
   return sorted.slice(lo, end);
 }
