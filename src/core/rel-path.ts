@@ -64,3 +64,25 @@ export function isWithin(dir: string, ancestor: string): boolean {
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** The paths below a folder: a slice of a list sorted by code unit (a binary search for each end). */
+export function pathsUnder(sorted: string[], folder: string): string[] {
+  if (folder === "") return sorted;
+  const prefix = `${folder}/`;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  // The paths starting with the prefix follow one another: the first one after them, searched the same way.
+  let end = lo;
+  hi = sorted.length;
+  while (end < hi) {
+    const mid = (end + hi) >> 1;
+    if (sorted[mid]!.startsWith(prefix)) end = mid + 1;
+    else hi = mid;
+  }
+  return sorted.slice(lo, end);
+}

@@ -8,7 +8,7 @@ import { loadsThroughAnyPath, type AgentProfile, type LoadedContext } from "../a
 import type { Finding } from "../doctor/finding.js";
 import type { LinearEngine } from "../linear-regexp.js";
 import { compileGlobs, type GlobMatcher } from "../parse/globs.js";
-import { compareText, dirOf } from "../rel-path.js";
+import { compareText, dirOf, pathsUnder } from "../rel-path.js";
 import type { RunMemo } from "../run-memo.js";
 import { utf8Bytes } from "../tokens.js";
 import type { Candidate } from "../types.js";
@@ -672,7 +672,7 @@ function ruleRows(input: CoverageInput, root: Folder, files: string[], matcherOf
       if (c.kind === "auto") {
         const match = matcherOf(c);
         let under = underOf.get(anchor);
-        if (under === undefined) underOf.set(anchor, (under = filesUnder(files, anchor)));
+        if (under === undefined) underOf.set(anchor, (under = pathsUnder(files, anchor)));
         // A glob matches the path below its anchor (core/parse/globs.ts), and a pattern without a `/` a nested
         // path's last segment: every package's `src/**/*.ts` over the same layout, or a `*.ts` over 100k files, is
         // worked out once per path below the anchor or per file name.
@@ -711,24 +711,3 @@ function ruleRows(input: CoverageInput, root: Folder, files: string[], matcherOf
   return rows.sort((a, b) => compareText(a.file, b.file));
 }
 
-/** The files below a folder: a slice of the sorted list. */
-function filesUnder(sorted: string[], folder: string): string[] {
-  if (folder === "") return sorted;
-  const prefix = `${folder}/`;
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  // The paths starting with the prefix follow one another: the first one after them, searched the same way.
-  let end = lo;
-  hi = sorted.length;
-  while (end < hi) {
-    const mid = (end + hi) >> 1;
-    if (sorted[mid]!.startsWith(prefix)) end = mid + 1;
-    else hi = mid;
-  }
-  return sorted.slice(lo, end);
-}

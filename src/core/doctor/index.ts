@@ -10,7 +10,7 @@ import type { Config } from "../config.js";
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { compileGlobs } from "../parse/globs.js";
 import { importTokens, resolveImport } from "../parse/imports.js";
-import { ancestorsOf, baseName, dirOf, joinPath } from "../rel-path.js";
+import { ancestorsOf, baseName, dirOf, joinPath, pathsUnder } from "../rel-path.js";
 import type { Selection } from "../select.js";
 import { locateOptionsOf, sourceLocator } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
@@ -114,7 +114,7 @@ function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path:
   for (const c of candidates) {
     if (c.path === null || c.source !== "rules-injector" || c.globs.length === 0) continue;
     const anchor = anchorOf(c.path);
-    const under = filesUnder(tracked, anchor);
+    const under = pathsUnder(tracked, anchor);
     const where = anchor === "" ? "the repository" : `${anchor}/`;
     for (const pattern of c.globs.filter((p) => !p.startsWith("!"))) {
       const matches = compileGlobs([pattern], anchor, options);
@@ -128,21 +128,6 @@ function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path:
   return findings;
 }
 
-/** The tracked files below a folder: a slice of the sorted list. */
-function filesUnder(sorted: string[], folder: string): string[] {
-  if (folder === "") return sorted;
-  const prefix = `${folder}/`;
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  let end = lo;
-  while (end < sorted.length && sorted[end]!.startsWith(prefix)) end++;
-  return sorted.slice(lo, end);
-}
 
 /**
  * The same text in two files (not one file reached twice through a symlink). A warning where one agent reads both
