@@ -8,11 +8,13 @@ import { READ_ONLY_AGENTS } from "../core/agents/index.js";
 import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
 import { claudeCodeHost } from "./claude-code.js";
 import { codexHost } from "./codex.js";
+import { droidHost } from "./droid.js";
 import { geminiCliHost } from "./gemini-cli.js";
 import type { CommandHookHost, Host } from "./host.js";
 import { opencodeHost } from "./opencode.js";
+import { qwenCodeHost } from "./qwen-code.js";
 
-export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost];
+export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, qwenCodeHost, droidHost];
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
