@@ -8,10 +8,12 @@ const FILE_TOOLS = new Set(["read_file", "edit", "write_file"]);
 /**
  * Qwen Code (`ctxinject hook qwen`), whose hooks are Claude Code's format in .qwen/settings.json (proven with
  * 0.24.4, test/hosts/qwen.test.ts):
- * - SessionStart: the root context (it reaches the first request); after compact a digest of what was in force,
- *   after /clear the rules come back;
- * - UserPromptSubmit: what `build` gives for the prompt. Qwen Code fires it again with an empty prompt after every
- *   tool result and adds whatever it answers there: an empty prompt asks for nothing;
+ * - SessionStart only after compact (a digest of what was in force) and /clear (the rules come back): its text
+ *   reaches the requests of that run only, not the saved conversation, so a resumed session (`--resume`) would
+ *   lack what it carried while ctxinject counts it as sent;
+ * - UserPromptSubmit: what `build` gives for the prompt, the root's rules with it (kept in the conversation). Qwen
+ *   Code fires it again with an empty prompt after every tool result and adds whatever it answers there: an empty
+ *   prompt asks for nothing;
  * - PostToolUse on read_file, edit, write_file: the file's rules and the AGENTS.md above it (Qwen Code has no nested
  *   discovery: it loads QWEN.md and AGENTS.md from the working folder up, at start, and nothing after a read).
  * Not PreToolUse or SubagentStart: 0.24.4 drops their text.
@@ -25,7 +27,7 @@ export const qwenCodeHost: CommandHookHost = {
   hook: {
     action(event) {
       const name = event.hook_event_name;
-      if (name === "SessionStart") return event.source === "compact" ? { digest: true } : event.source === "clear" ? { reset: "injected" } : { select: {} };
+      if (name === "SessionStart") return event.source === "compact" ? { digest: true } : event.source === "clear" ? { reset: "injected" } : null;
       if (name === "UserPromptSubmit") return typeof event.prompt === "string" && event.prompt.trim() !== "" ? { select: { prompt: event.prompt } } : null;
       if (name !== "PostToolUse") return null;
       const tool = event.tool_name ?? "";

@@ -24,11 +24,13 @@ function setup() {
 
 const contextOf = (stdout: string): string => JSON.parse(stdout).hookSpecificOutput.additionalContext as string;
 
-test("qwen: SessionStart brings the root rules, not the AGENTS.md Qwen Code loads itself", () => {
+test("qwen: SessionStart answers nothing (its text is not kept for a resumed session); the first prompt brings the root rules, not the AGENTS.md Qwen Code loads itself", () => {
   const { hook } = setup();
-  const out = hook({ hook_event_name: "SessionStart", source: "startup", model: "gpt-fake" });
-  assert.is(out.status, 0, out.stderr);
-  assert.is(JSON.parse(out.stdout).hookSpecificOutput.hookEventName, "SessionStart");
+  const start = hook({ hook_event_name: "SessionStart", source: "startup", model: "gpt-fake" });
+  assert.is(start.status, 0, start.stderr);
+  assert.is(start.stdout, "");
+  const out = hook({ hook_event_name: "UserPromptSubmit", prompt: "hello" });
+  assert.is(JSON.parse(out.stdout).hookSpecificOutput.hookEventName, "UserPromptSubmit");
   const context = contextOf(out.stdout);
   assert.match(context, "MARK-ROOT-CURSORRULES");
   assert.not.match(context, "MARK-AGENTS-ROOT");
@@ -68,7 +70,7 @@ test("init --qwen merges SessionStart, UserPromptSubmit and PostToolUse hooks in
   const text = readFileSync(join(root, ".qwen/settings.json"), "utf8");
   const settings = JSON.parse(text);
   assert.equal(settings.model, { name: "qwen3" });
-  assert.equal(Object.keys(settings.hooks), ["PostToolUse", "SessionStart", "UserPromptSubmit"]);
+  assert.equal(Object.keys(settings.hooks), ["PostToolUse", "SessionStart", "UserPromptSubmit"], "not PreToolUse: Qwen Code drops its text");
   assert.is(settings.hooks.PostToolUse.length, 2, "the user's own hook stays");
   assert.equal(settings.hooks.PostToolUse[1], { matcher: "read_file|edit|write_file", hooks: [{ type: "command", command: "node_modules/.bin/ctxinject hook qwen", timeout: 10 }] });
   assert.equal(settings.hooks.UserPromptSubmit, [{ hooks: [{ type: "command", command: "node_modules/.bin/ctxinject hook qwen", timeout: 10 }] }]);
