@@ -77,6 +77,7 @@ test("init --qwen merges SessionStart, UserPromptSubmit and PostToolUse hooks in
   const again = runCli(["init", "--qwen"], { cwd: root });
   assert.match(again.stderr, "unchanged");
   assert.is(readFileSync(join(root, ".qwen/settings.json"), "utf8"), text);
+  assert.match(runCli(["init"], { cwd: root }).stderr, "Qwen Code (.qwen/): installed (.qwen/settings.json)");
   const home = join(root, "home");
   mkdirSync(home);
   assert.is(runCli(["init", "--qwen", "--user"], { cwd: root, env: { HOME: home } }).status, 0);

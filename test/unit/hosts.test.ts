@@ -59,7 +59,7 @@ test("the names and flags of today's hosts are what they were: hook claude/codex
   const today = hostRegistry(HOSTS);
   assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini", "qwen", "droid"]);
   assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode", "--qwen", "--qwen-code", "--droid"]);
-  assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "github-copilot", "qwen"]);
+  assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "qwen", "github-copilot"]);
 });
 
 test("every host's config group is in the config table, with includeNative", () => {
