@@ -26,12 +26,6 @@ export interface Host {
    * host's own limit), `default` when unset; `doc` is its line in the docs.
    */
   maxCharsSetting?: { cap: number; default: number; doc: string };
-  /**
-   * Readers of a group written by hand in core/config-table.ts (before groups were derived); a host without them
-   * reads its derived group (hostSettings). Not for new hosts.
-   */
-  includeNative?(config: Config): boolean;
-  maxChars?(config: Config): number;
   /** Its command hooks (`ctxinject hook <short>`): events → actions, and the answer's shape. */
   hook?: CommandHook;
   /** What `init --<short>` installs: command hooks merged into a settings file, or a plugin file. */
@@ -59,8 +53,8 @@ export function hostConfigOf(host: Host): HostConfig {
  */
 export function hostSettings(host: Host, config: Config): HostSettings {
   const group = config[host.short] as Partial<HostSettings> | undefined;
-  const maxChars = host.maxChars?.(config) ?? group?.maxChars ?? host.maxCharsSetting?.default;
-  return { includeNative: host.includeNative?.(config) ?? group?.includeNative ?? false, ...(maxChars !== undefined && { maxChars }) };
+  const maxChars = group?.maxChars ?? host.maxCharsSetting?.default;
+  return { includeNative: group?.includeNative ?? false, ...(maxChars !== undefined && { maxChars }) };
 }
 
 /** A host that runs ctxinject as a command hook. */

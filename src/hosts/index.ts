@@ -9,11 +9,13 @@ import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
 import { claudeCodeHost } from "./claude-code.js";
 import { clineHost } from "./cline.js";
 import { codexHost } from "./codex.js";
+import { droidHost } from "./droid.js";
 import { geminiCliHost } from "./gemini-cli.js";
 import { hostConfigOf, type HookAnsweringHost, type Host } from "./host.js";
 import { opencodeHost } from "./opencode.js";
+import { qwenCodeHost } from "./qwen-code.js";
 
-export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, clineHost];
+export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, clineHost, qwenCodeHost, droidHost];
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -20,7 +20,7 @@ export const hookHostOf = (host: HookAnsweringHost): HookHost => ({
   name: host.short,
   agent: host.name,
   includeNative: (config) => hostSettings(host, config).includeNative,
-  ...((host.maxCharsSetting || host.maxChars) && { maxChars: (config) => hostSettings(host, config).maxChars! }),
+  ...(host.maxCharsSetting && { maxChars: (config) => hostSettings(host, config).maxChars! }),
   action: host.hook.action,
   answer: host.hook.answer,
 });

@@ -85,11 +85,11 @@ test("a group still written by hand in the table under a host's name is that hos
   assert.equal(keys.length, new Set(keys).size);
 });
 
-test("the names and flags of today's hosts are what they were: hook claude/codex/gemini/cline, init --claude … --cline", () => {
+test("the names and flags of today's hosts: hook claude/codex/gemini/cline/qwen/droid, init --claude … --droid", () => {
   const today = hostRegistry(HOSTS);
-  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini", "cline"]);
-  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode", "--cline"]);
-  assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "github-copilot", "qwen"]);
+  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini", "cline", "qwen", "droid"]);
+  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode", "--cline", "--qwen", "--qwen-code", "--droid"]);
+  assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "qwen", "github-copilot"]);
 });
 
 test("every host's config group is in the table the config is checked with, with includeNative; claude's with maxChars", () => {
