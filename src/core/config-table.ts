@@ -270,6 +270,7 @@ export const CONFIG_TABLE = {
   opencode: group("the opencode plugin", { includeNative: includeNative("opencode") }),
   codex: group("ctxinject hook codex", { includeNative: includeNative("Codex") }),
   gemini: group("ctxinject hook gemini", { includeNative: includeNative("Gemini CLI") }),
+  copilot: group("ctxinject hook copilot", { includeNative: includeNative("Copilot CLI") }),
   allReadmes: setting(bool, { unset: false, doc: "`--all` reads every README, not only the root's and package roots'" }),
 };
 

@@ -57,9 +57,17 @@ test("a host added to the list names its config group by its short name", () => 
 
 test("the names and flags of today's hosts are what they were: hook claude/codex/gemini, init --claude … --opencode", () => {
   const today = hostRegistry(HOSTS);
-  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini"]);
-  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode"]);
+  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini", "copilot"]);
+  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode", "--copilot", "--copilot-cli"]);
   assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "github-copilot", "qwen"]);
+});
+
+test("copilot is GitHub Copilot of the IDE for --as, and Copilot CLI for hook and init", () => {
+  const today = hostRegistry(HOSTS);
+  assert.is(today.agentName("copilot"), "copilot");
+  assert.is(today.hookHost("copilot")?.name, "copilot-cli");
+  assert.is(today.hookHost("copilot-cli")?.name, "copilot-cli");
+  assert.is(today.initFlags.find((f) => f.flag === "--copilot")?.host.name, "copilot-cli");
 });
 
 test("every host's config group is in the config table, with includeNative", () => {

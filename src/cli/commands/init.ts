@@ -140,8 +140,9 @@ async function initOpencode(ctx: CliContext, root: string, install: boolean): Pr
 async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, user: boolean): Promise<number> {
   const home = ctx.env.HOME;
   const { settings, note } = host.install;
-  if (user && !home) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
-  const file = user ? join(home!, settings.user) : join(root, settings.project);
+  const moved = settings.userVariable && ctx.env[settings.userVariable.name];
+  if (user && !home && !moved) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
+  const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
   const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env);
   const changed = await mergeHooks(file, host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);

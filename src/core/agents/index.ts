@@ -1,11 +1,10 @@
 /**
  * The profiles of agents ctxinject has no host for (no hook or plugin: their files are read like any other
  * source); `--as` takes them too. Hosts' profiles join them in src/hosts/index.ts, which builds the one table.
- * (Cline, Droid, Kilo, Qwen Code, Copilot CLI and the Cursor CLI are proven profiles waiting for their host files.)
+ * (Cline, Droid, Kilo, Qwen Code and the Cursor CLI are proven profiles waiting for their host files.)
  */
 import { cline } from "./cline.js";
 import { copilot } from "./copilot.js";
-import { copilotCli } from "./copilot-cli.js";
 import { cursor } from "./cursor.js";
 import { cursorAgent } from "./cursor-agent.js";
 import { droid } from "./droid.js";
@@ -19,7 +18,6 @@ import { windsurf } from "./windsurf.js";
 export const READ_ONLY_AGENTS: ReadonlyArray<{ profile: AgentProfile; short?: string }> = [
   { profile: cline },
   { profile: copilot, short: "github-copilot" },
-  { profile: copilotCli },
   { profile: cursor },
   { profile: cursorAgent },
   { profile: droid },
