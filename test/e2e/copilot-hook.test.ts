@@ -60,6 +60,31 @@ test("copilot: an Edit of a file brings its rules; a tool that names no file ans
   assert.match(contextOf(edit.stdout), "MARK-NET-RULE");
 });
 
+test("copilot: apply_patch (named Edit, its input the patch text) brings the patched file's rules and the nested AGENTS.md Copilot CLI does not add after an edit", () => {
+  const { hook } = setup();
+  const patch = "*** Begin Patch\n*** Update File: packages/api/src/handler.ts\n@@\n-export function handle(): void {}\n+export function handle(): number {\n+  return 0;\n+}\n*** End Patch\n";
+  const out = hook({ hook_event_name: "PostToolUse", tool_name: "Edit", tool_input: patch, tool_result: { result_type: "success", text_result_for_llm: "Modified 1 file(s)" } });
+  assert.is(out.status, 0, out.stderr);
+  const context = contextOf(out.stdout);
+  assert.match(context, "MARK-API-RULE");
+  assert.match(context, "MARK-API-AGENTS");
+});
+
+test("copilot: a Bash command that reads a nested file brings its rules and nested AGENTS.md (Copilot CLI adds nothing after a shell read)", () => {
+  const { hook } = setup();
+  const out = hook({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/api/src/handler.ts", description: "read", mode: "sync", initial_wait: 10 } });
+  assert.is(out.status, 0, out.stderr);
+  assert.match(contextOf(out.stdout), "MARK-API-AGENTS");
+});
+
+test("copilot: a subagent's prompt (its own session_id, as Copilot CLI sends it) gets the rules the main session already had", () => {
+  const { hook } = setup();
+  assert.match(contextOf(hook({ hook_event_name: "UserPromptSubmit", prompt: "look at packages/api/src/handler.ts" }).stdout), "MARK-API-RULE");
+  const sub = "de36f915-1f68-4431-9df3-c359498c8465";
+  const out = hook({ hook_event_name: "UserPromptSubmit", session_id: sub, agent_id: sub, agent_type: "explore", parent_agent_id: "0d6c1f1e-copilot", prompt: "Summarise packages/api/src/handler.ts" });
+  assert.match(contextOf(out.stdout), "MARK-API-RULE");
+});
+
 test("copilot: `hook copilot-cli` (the profile's name) is the same hook", () => {
   const { hook } = setup();
   assert.match(contextOf(hook({ hook_event_name: "UserPromptSubmit", prompt: "look at src/net/client.ts" }, "copilot-cli").stdout), "MARK-NET-RULE");
@@ -88,7 +113,8 @@ test("init --copilot writes .github/hooks/ctxinject.json with a portable command
   const file = join(root, ".github/hooks/ctxinject.json");
   const written = hookFileOf(file);
   assert.is(written.version, 1);
-  assert.equal(Object.keys(written.hooks), ["UserPromptSubmit", "PostToolUse", "SubagentStart"]);
+  assert.equal(Object.keys(written.hooks), ["UserPromptSubmit", "PostToolUse"]);
+  assert.is(written.hooks.PostToolUse![0]!.matcher, "Read|Edit|Write|Bash");
   for (const groups of Object.values(written.hooks)) assert.equal(groups.flatMap((g) => g.hooks.map((h) => h.command)), ["npx --no-install ctxinject hook copilot"]);
   assert.not.match(readFileSync(file, "utf8"), root, "no path of this machine in a committed file");
   assert.match(first.stderr, "trusted");
