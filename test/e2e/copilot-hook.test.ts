@@ -134,4 +134,14 @@ test("init --copilot --user writes $COPILOT_HOME/hooks/ctxinject.json (default ~
   assert.ok(existsSync(join(elsewhere, "hooks/ctxinject.json")));
 });
 
+test("init without a flag, in a repository with copilot-instructions.md, says what init --copilot would write", () => {
+  const root = materialize("claude-host");
+  mkdirSync(join(root, ".github"));
+  writeFileSync(join(root, ".github/copilot-instructions.md"), "Prefer small pull requests.\n");
+  const out = runCli(["init"], { cwd: root, env: { PATH: noCtxinject() } });
+  assert.is(out.status, 0, out.stderr);
+  assert.match(out.stderr, "Copilot CLI (.github/copilot-instructions.md): `ctxinject init --copilot` would merge hooks running `npx --no-install ctxinject hook copilot` into .github/hooks/ctxinject.json");
+  assert.match(out.stderr, "GitHub Copilot in the IDE (.github/copilot-instructions.md): no hook to install");
+});
+
 test.run();

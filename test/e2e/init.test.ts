@@ -115,7 +115,7 @@ test("init with no agent in a repository no agent is set up for says how to inst
   const out = runCli(["init"], { cwd: bare });
   assert.is(out.status, 0, out.stderr);
   assert.match(out.stderr, "no agent is set up in");
-  assert.match(out.stderr, "`ctxinject init --claude`, --codex, --gemini or --opencode installs into one");
+  assert.match(out.stderr, "`ctxinject init --claude`, --codex, --gemini, --opencode or --copilot installs into one");
 });
 
 test("init with an unknown flag is a usage error that writes nothing", () => {

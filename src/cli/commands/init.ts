@@ -59,7 +59,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
 /** Agents with no hook to install: their files are read like any other source, and `ctxinject mcp` serves them. */
 const READ_ONLY: ReadonlyArray<{ name: string; markers: readonly string[] }> = [
   { name: "Cursor", markers: [".cursor/", ".cursorrules"] },
-  { name: "GitHub Copilot", markers: [".github/copilot-instructions.md", ".github/instructions/"] },
+  { name: "GitHub Copilot in the IDE", markers: [".github/copilot-instructions.md", ".github/instructions/"] },
   { name: "Windsurf", markers: [".windsurf/", ".windsurfrules"] },
 ];
 
