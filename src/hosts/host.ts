@@ -32,6 +32,11 @@ export interface Host {
   install: { settings: HookSettings; note?: string } | { plugin: { file: string; writes: string } };
   /** Files at a repository's root that show it is set up for this host (`init` without a flag lists them). */
   markers: readonly string[];
+  /**
+   * Whether this host is the one running a hook, told by the environment it gives hooks; for a host that also runs
+   * another host's hooks (Copilot CLI runs Claude Code's): that other host's hook then answers nothing.
+   */
+  runsHook?(env: Readonly<Record<string, string | undefined>>): boolean;
 }
 
 /** A host whose events `ctxinject hook <short>` answers: from command hooks in its settings, or from a plugin file. */
@@ -101,6 +106,10 @@ export interface HookSettings {
   /** The settings file, relative to the project root or to HOME (`user`). */
   project: string;
   user: string;
+  /** A variable that moves the user's folder (`$COPILOT_HOME`), and the file under it then. */
+  userVariable?: { name: string; file: string };
+  /** Top-level fields the settings file carries besides `hooks` (Copilot CLI's `version`). */
+  fields?: Readonly<Record<string, unknown>>;
   /** The events, and the tools each one is for. */
   events: ReadonlyArray<{ event: string; matcher?: string }>;
   /** The timeout field's value in the host's unit (seconds for Claude Code and Codex, milliseconds for Gemini CLI). */

@@ -24,8 +24,9 @@ export const ourHook = (agent: string) => new RegExp(`ctxinject(\\.js)?["']?\\s+
  */
 export async function mergeHooks(settingsFile: string, host: CommandHookHost, command: string): Promise<boolean> {
   const ours = ourHook(host.short);
-  const { events, timeout } = host.install.settings;
-  const settings = await readJsonToMerge(settingsFile);
+  const { events, timeout, fields } = host.install.settings;
+  // The host's own fields fill in what the file lacks; what is there stays.
+  const settings = { ...fields, ...(await readJsonToMerge(settingsFile)) };
   const hooks = (settings.hooks ?? {}) as Record<string, MatcherGroup[]>;
   for (const { event, matcher } of events) {
     const groups = (Array.isArray(hooks[event]) ? hooks[event] : [])

@@ -24,6 +24,8 @@ export function hostEvents(tree: Generated, eventFile: EventFile): HostEvent[] {
     ["qwen PostToolUse (read_file)", "PostToolUse", { tool_name: "read_file", tool_input: { file_path: path } }, "qwen"],
     ["droid SessionStart", "SessionStart", { source: "startup" }, "droid"],
     ["droid PostToolUse (Read)", "PostToolUse", { tool_name: "Read", tool_input: { file_path: path } }, "droid"],
+    ["copilot UserPromptSubmit", "UserPromptSubmit", { prompt }, "copilot"],
+    ["copilot PostToolUse (Read)", "PostToolUse", { tool_name: "Read", tool_input: { path } }, "copilot"],
   ];
   return rows.map(([label, name, fields, agent]) => ({ label, command: eventFile(name, fields, agent) }));
 }

@@ -115,7 +115,7 @@ test("init with no agent in a repository no agent is set up for says how to inst
   const out = runCli(["init"], { cwd: bare });
   assert.is(out.status, 0, out.stderr);
   assert.match(out.stderr, "no agent is set up in");
-  assert.match(out.stderr, "`ctxinject init --claude`, --codex, --gemini, --opencode, --cline, --qwen or --droid installs into one");
+  assert.match(out.stderr, "`ctxinject init --claude`, --codex, --gemini, --opencode, --cline, --qwen, --droid or --copilot installs into one");
 });
 
 test("init with an unknown flag is a usage error that writes nothing", () => {

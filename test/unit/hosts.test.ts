@@ -87,8 +87,8 @@ test("a group still written by hand in the table under a host's name is that hos
 
 test("the names and flags of today's hosts: hook claude/codex/gemini/cline/qwen/droid, init --claude … --droid", () => {
   const today = hostRegistry(HOSTS);
-  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini", "cline", "qwen", "droid"]);
-  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode", "--cline", "--qwen", "--qwen-code", "--droid"]);
+  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini", "cline", "qwen", "droid", "copilot"]);
+  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode", "--cline", "--qwen", "--qwen-code", "--droid", "--copilot", "--copilot-cli"]);
   assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "qwen", "github-copilot"]);
 });
 
@@ -97,6 +97,14 @@ test("every host's config group is in the table the config is checked with, with
   for (const host of HOSTS) assert.ok(keys.includes(`${host.short}.includeNative`), `config table has ${host.short}.includeNative`);
   assert.ok(keys.includes("claude.maxChars"));
   assert.equal(keys.length, new Set(keys).size);
+});
+
+test("copilot is GitHub Copilot of the IDE for --as, and Copilot CLI for hook and init", () => {
+  const today = hostRegistry(HOSTS);
+  assert.is(today.agentName("copilot"), "copilot");
+  assert.is(today.hookHost("copilot")?.name, "copilot-cli");
+  assert.is(today.hookHost("copilot-cli")?.name, "copilot-cli");
+  assert.is(today.initFlags.find((f) => f.flag === "--copilot")?.host.name, "copilot-cli");
 });
 
 test.run();

@@ -62,7 +62,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
 /** Agents with no hook to install: their files are read like any other source, and `ctxinject mcp` serves them. */
 const READ_ONLY: ReadonlyArray<{ name: string; markers: readonly string[] }> = [
   { name: "Cursor", markers: [".cursor/", ".cursorrules"] },
-  { name: "GitHub Copilot", markers: [".github/copilot-instructions.md", ".github/instructions/"] },
+  { name: "GitHub Copilot in the IDE", markers: [".github/copilot-instructions.md", ".github/instructions/"] },
   { name: "Windsurf", markers: [".windsurf/", ".windsurfrules"] },
 ];
 
@@ -157,8 +157,9 @@ async function initCline(ctx: CliContext, root: string, user: boolean): Promise<
 async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, user: boolean): Promise<number> {
   const home = ctx.env.HOME;
   const { settings, note } = host.install;
-  if (user && !home) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
-  const file = user ? join(home!, settings.user) : join(root, settings.project);
+  const moved = settings.userVariable && ctx.env[settings.userVariable.name];
+  if (user && !home && !moved) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
+  const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
   const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env, runOf(ctx).platform);
   const changed = await mergeHooks(file, host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);
