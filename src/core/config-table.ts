@@ -270,6 +270,8 @@ export const CONFIG_TABLE = {
   opencode: group("the opencode plugin", { includeNative: includeNative("opencode") }),
   codex: group("ctxinject hook codex", { includeNative: includeNative("Codex") }),
   gemini: group("ctxinject hook gemini", { includeNative: includeNative("Gemini CLI") }),
+  kilo: group("the Kilo plugin", { includeNative: includeNative("Kilo") }),
+  cursor: group("ctxinject hook cursor (Cursor's CLI)", { includeNative: includeNative("Cursor's CLI") }),
   allReadmes: setting(bool, { unset: false, doc: "`--all` reads every README, not only the root's and package roots'" }),
 };
 

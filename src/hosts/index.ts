@@ -8,11 +8,13 @@ import { READ_ONLY_AGENTS } from "../core/agents/index.js";
 import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
 import { claudeCodeHost } from "./claude-code.js";
 import { codexHost } from "./codex.js";
+import { cursorAgentHost } from "./cursor-agent.js";
 import { geminiCliHost } from "./gemini-cli.js";
 import type { CommandHookHost, Host } from "./host.js";
+import { kiloHost } from "./kilo.js";
 import { opencodeHost } from "./opencode.js";
 
-export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost];
+export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, kiloHost, cursorAgentHost];
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -27,7 +29,9 @@ export function hostRegistry(hosts: readonly Host[], readOnly: typeof READ_ONLY_
    * `--as`, `hook` and `init` alike.
    */
   const shortNames: Readonly<Record<string, string>> = Object.fromEntries([
-    ...hosts.filter((h) => h.short !== h.name).map((h) => [h.short, h.name]),
+    // A short name that is another agent's profile name (`cursor`, the editor; Cursor's CLI hooks as `cursor`) stays
+    // that profile for `--as`: it names the host only in `hook` and `init`.
+    ...hosts.filter((h) => h.short !== h.name && !hosts.some((o) => o.profile.name === h.short) && !readOnly.some((a) => a.profile.name === h.short)).map((h) => [h.short, h.name]),
     ...readOnly.flatMap((a) => (a.short === undefined ? [] : [[a.short, a.profile.name]])),
   ]);
   const names = Object.keys(profiles);
@@ -52,7 +56,7 @@ export function hostRegistry(hosts: readonly Host[], readOnly: typeof READ_ONLY_
     /** The hosts `ctxinject hook <name>` answers. */
     commandHookHosts,
     /** The host `hook <name>` answers for (by its short or profile name, any case). */
-    hookHost: (name: string): CommandHookHost | undefined => commandHookHosts.find((h) => h.name === agentName(name)),
+    hookHost: (name: string): CommandHookHost | undefined => commandHookHosts.find((h) => h.short === name.toLowerCase()) ?? commandHookHosts.find((h) => h.name === agentName(name)),
     /** The flags `init` takes for hosts: `--<short>`, and `--<name>` where it differs (hidden). */
     initFlags: hosts.flatMap((h) => [{ flag: `--${h.short}`, host: h, hidden: false }, ...(h.name === h.short ? [] : [{ flag: `--${h.name}`, host: h, hidden: true }])]),
     /** Each host's config group, `<short>.includeNative` and the like. */

@@ -55,11 +55,20 @@ test("a host added to the list names its config group by its short name", () => 
   assert.ok(registry.configGroups.includes("fake"));
 });
 
-test("the names and flags of today's hosts are what they were: hook claude/codex/gemini, init --claude … --opencode", () => {
+test("the names and flags of today's hosts: hook claude/codex/gemini/cursor, init --claude … --opencode, --kilo, --cursor", () => {
   const today = hostRegistry(HOSTS);
-  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini"]);
-  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode"]);
+  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini", "cursor"]);
+  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode", "--kilo", "--cursor", "--cursor-agent"]);
   assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "github-copilot", "qwen"]);
+});
+
+test("`hook cursor` and `init --cursor` are Cursor's CLI, while `--as cursor` stays the editor's profile", () => {
+  const today = hostRegistry(HOSTS);
+  assert.is(today.hookHost("cursor")?.name, "cursor-agent");
+  assert.is(today.hookHost("cursor-agent")?.name, "cursor-agent");
+  assert.is(today.agentName("cursor"), "cursor");
+  assert.is(today.profileFor("cursor")?.name, "cursor");
+  assert.is(today.initFlags.find((f) => f.flag === "--cursor")?.host.name, "cursor-agent");
 });
 
 test("every host's config group is in the config table, with includeNative", () => {

@@ -17,7 +17,7 @@ const ALLOWED: Record<string, { uses: string[]; why: string }> = {
     why: "a claim names its process, a stale claim's process is probed for life, and the state folder is tightened only when this user owns it",
   },
   "src/io/opencode-setup.ts": { uses: ["process.env"], why: "the text of the plugin loader file init writes, run by opencode, not here" },
-  "src/integrations/opencode.ts": {
+  "src/integrations/opencode-plugin.ts": {
     uses: ["process.env", "process.platform"],
     why: "the opencode plugin's entry: opencode loads it in its own process, no CLI is above it to hand the environment over",
   },

@@ -7,9 +7,7 @@ import { cline } from "./cline.js";
 import { copilot } from "./copilot.js";
 import { copilotCli } from "./copilot-cli.js";
 import { cursor } from "./cursor.js";
-import { cursorAgent } from "./cursor-agent.js";
 import { droid } from "./droid.js";
-import { kilo } from "./kilo.js";
 import { kiro } from "./kiro.js";
 import type { AgentProfile } from "./profile.js";
 import { qwenCode } from "./qwen-code.js";
@@ -21,9 +19,7 @@ export const READ_ONLY_AGENTS: ReadonlyArray<{ profile: AgentProfile; short?: st
   { profile: copilot, short: "github-copilot" },
   { profile: copilotCli },
   { profile: cursor },
-  { profile: cursorAgent },
   { profile: droid },
-  { profile: kilo },
   { profile: kiro },
   { profile: qwenCode, short: "qwen" },
   { profile: windsurf },
