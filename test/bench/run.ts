@@ -90,7 +90,7 @@ for (const size of sizes) {
   for (let i = 0; i < 200; i++) await longSession.recordInjected(`${size.name}-long`, [{ key: join(tree.root, `earlier/file-${i}.md`), hash: String(i) }]);
   const longEvent = join(states, `${size.name}-long.json`);
   writeFileSync(longEvent, JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: `${size.name}-long`, cwd: tree.root, prompt: `fix the retry in ${tree.target}` }));
-  const [floor, targeted, hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long, hookOwn, postToolOwn] = sideBySide(
+  const [floor, targeted, hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, cursorPrompt, long, hookOwn, postToolOwn] = sideBySide(
     tree.root,
     [
       { command: "node -e 0" },
@@ -102,12 +102,13 @@ for (const size of sizes) {
       eventFile("PostToolUse", { tool_name: "Bash", tool_input: { command: `cat ${tree.target}` } }, "codex"),
       eventFile("BeforeAgent", { prompt: `fix the retry in ${tree.target}` }, "gemini"),
       eventFile("AfterTool", { tool_name: "read_file", tool_input: { file_path: tree.target } }, "gemini"),
+      eventFile("beforeSubmitPrompt", { prompt: `fix the retry in ${tree.target}`, attachments: [], workspace_roots: [tree.root] }, "cursor"),
       { command: `${ctx} hook claude < ${longEvent}`, env: hookEnv },
       inOwnProcess(eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "claude", "claude-own")),
       inOwnProcess(eventFile("PostToolUse", { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } }, "claude", "claude-own")),
     ],
     START_RUNS,
-  ) as Timing[] as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
+  ) as Timing[] as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
   // repomix takes turns with them: as a user runs it, its defaults (the secret check included, as ctxinject redacts),
   // markdown like ctxinject's.
   const [all, shell, peer] = sideBySide(tree.root, [
@@ -134,6 +135,7 @@ for (const size of sizes) {
     ratio(codexBash.ms, floor.ms),
     ratio(geminiPrompt.ms, floor.ms),
     ratio(geminiRead.ms, floor.ms),
+    ratio(cursorPrompt.ms, floor.ms),
     ratio(long.ms, floor.ms),
     ratio(hookOwn.ms, floor.ms),
     ratio(postToolOwn.ms, floor.ms),
@@ -146,7 +148,7 @@ for (const size of sizes) {
     all.rssMiB === null ? "-" : all.rssMiB.toFixed(0),
   ]);
   const byFastest = (t: Timing) => ratio(t.fastest, floor.fastest);
-  fastestRows.push([size.name, fmt(floor.fastest), byFastest(targeted), ...[hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long, hookOwn, postToolOwn].map(byFastest)]);
+  fastestRows.push([size.name, fmt(floor.fastest), byFastest(targeted), ...[hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, cursorPrompt, long, hookOwn, postToolOwn].map(byFastest)]);
   if (peer) {
     notes.push(
       `${size.name}: repomix ${fmt(peer.ms)} ms vs ctxinject build --all ${fmt(all.ms)} ms: ctxinject ${(peer.ms / all.ms).toFixed(1)}x faster by medians, ` +
@@ -160,10 +162,10 @@ const printTable = (header: string[], body: string[][]) => {
   const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
   console.log(table.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join("  ")).join("\n"));
 };
-const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.25)", "hook claude", "ratio (<=1.3)", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected", "prompt, own process", "PostToolUse, own process", "--files no git", "build --all", "git ls-files|cat", "ratio (<=2.5)", "ms per 1k files", "--all no git", "peak RSS MiB (<=100)"];
+const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.25)", "hook claude", "ratio (<=1.3)", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "cursor prompt", "200 injected", "prompt, own process", "PostToolUse, own process", "--files no git", "build --all", "git ls-files|cat", "ratio (<=2.5)", "ms per 1k files", "--all no git", "peak RSS MiB (<=100)"];
 printTable(header, rows);
 for (const note of notes) console.log(note);
 console.log("\nthe same start-up ratios by each command's fastest run (noise on a shared machine only adds time):");
-printTable(["size", "node -e 0", "build --files", "hook claude", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected", "prompt, own process", "PostToolUse, own process"], fastestRows);
+printTable(["size", "node -e 0", "build --files", "hook claude", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "cursor prompt", "200 injected", "prompt, own process", "PostToolUse, own process"], fastestRows);
 console.log(`times are medians in ms of ${START_RUNS} runs (node -e 0, build --files and every hook column, taking turns) or ${RUNS} (the rest; build --all, git ls-files and repomix taking turns); "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
-console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too, as are Codex's UserPromptSubmit and PostToolUse on Bash (cat of that file), Gemini CLI's BeforeAgent and AfterTool (read_file), and "200 injected": Claude Code's prompt hook in a session that has injected 200 files. Hooks are answered by the hook server as a user's are after their first call; "own process" columns are Claude Code's prompt and PostToolUse hooks with the server off (CTXINJECT_HOOK_SERVER=0).`);
+console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too, as are Codex's UserPromptSubmit and PostToolUse on Bash (cat of that file), Gemini CLI's BeforeAgent and AfterTool (read_file), Cursor's beforeSubmitPrompt, and "200 injected": Claude Code's prompt hook in a session that has injected 200 files. Hooks are answered by the hook server as a user's are after their first call; "own process" columns are Claude Code's prompt and PostToolUse hooks with the server off (CTXINJECT_HOOK_SERVER=0).`);
