@@ -158,9 +158,8 @@ suite("ctxinject's kilo profile agrees with the host: what it says the host load
   assertProfileMatchesHost(out, root, "kilo");
 });
 
-suite("installed by init --kilo: each run starts within a minute, and a prompt naming a file brings its rules once, with the prompt", () => {
+suite("installed by init --kilo: a prompt naming a file brings its rules once, with the prompt", () => {
   const { out } = withCtxinject();
-  for (const run of out.runs) assert.ok(run.ms < 60_000, `kilo ${run.args.join(" ")} took ${run.ms} ms`);
   const first = JSON.stringify(mainTurns(out)[0]?.body ?? {});
   assert.is(count(first, "MARK-NET-RULE"), 1);
 });
@@ -189,6 +188,11 @@ suite("installed by init --kilo: a second prompt in the same session (kilo run -
   assert.match(last, AGAIN);
   assert.is(count(last, "MARK-NET-RULE"), 1);
   assert.is(count(last, "MARK-ROOT-CURSORRULES"), 1);
+});
+
+// Timing-sensitive: 23 s a run on a quiet machine, over 100 s when eight suites share it (PROFILES.md).
+suite("installed by init --kilo: each run ends within a minute (Kilo does not wait on an install of its plugin package)", () => {
+  for (const run of withCtxinject().out.runs) assert.ok(run.ms < 60_000, `kilo ${run.args.join(" ")} took ${run.ms} ms`);
 });
 
 test.run();
