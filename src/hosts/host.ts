@@ -28,8 +28,11 @@ export interface Host {
   maxCharsSetting?: { cap: number; default: number; doc: string };
   /** Its command hooks (`ctxinject hook <short>`): events → actions, and the answer's shape. */
   hook?: CommandHook;
-  /** What `init --<short>` installs: command hooks merged into a settings file, or a plugin file. */
-  install: { settings: HookSettings; note?: string } | { plugin: { file: string; writes: string } };
+  /**
+   * What `init --<short>` installs: command hooks merged into a settings file, a plugin of opencode's API with its
+   * package, or one plugin file that hands events to `ctxinject hook <short>` (Cline's).
+   */
+  install: { settings: HookSettings; note?: string } | { plugin: PluginInstall } | { pluginFile: { file: string; writes: string } };
   /** Files at a repository's root that show it is set up for this host (`init` without a flag lists them). */
   markers: readonly string[];
   /**
@@ -62,10 +65,28 @@ export function hostSettings(host: Host, config: Config): HostSettings {
   return { includeNative: group?.includeNative ?? false, ...(maxChars !== undefined && { maxChars }) };
 }
 
+/**
+ * A host that loads ctxinject as a plugin (opencode's plugin API): a loader file in its config folder, and the
+ * host's own plugin package installed there, which it otherwise installs over the network at every start.
+ */
+export interface PluginInstall {
+  /** The project's config folder (`.opencode`), and the plugin file in it (`plugins/ctxinject.js`). */
+  folder: string;
+  file: string;
+  /** The user's config folder under $XDG_CONFIG_HOME (or ~/.config), for `init --user`, where the host has one. */
+  user?: string;
+  /** ctxinject's module the loader imports: `ctxinject/<entry>` (package.json's exports). */
+  entry: string;
+  /** The host's plugin package it installs into each config folder at start (offline: it waits for it). */
+  package: { name: string; version: string };
+}
+
 /** A host that runs ctxinject as a command hook. */
 export type CommandHookHost = Host & { hook: CommandHook; install: { settings: HookSettings; note?: string } };
 
 export interface CommandHook {
+  /** The event in the fields ctxinject reads, for a host whose events name them otherwise (Cursor's `conversation_id`). */
+  event?(raw: Record<string, unknown>): HookEvent;
   action(event: HookEvent): HookAction;
   /** The JSON the host expects on stdout for context on this event. */
   answer(eventName: string, context: string): unknown;
@@ -116,6 +137,11 @@ export interface HookSettings {
   timeout: number;
   /** How a command reaches the project folder, for a project's install named without PATH. */
   projectDir: ProjectDirAccess;
+  /**
+   * Cursor's hooks.json: `{"version": 1, "hooks": {"<event>": [{command, timeout, matcher}]}}`, one entry per
+   * command instead of Claude's matcher groups, and the file's version.
+   */
+  flat?: { version: number };
 }
 
 /** A host's settings files as io reads them: bounded, a file that does not parse is a warning naming it. */

@@ -10,13 +10,15 @@ import { claudeCodeHost } from "./claude-code.js";
 import { clineHost } from "./cline.js";
 import { codexHost } from "./codex.js";
 import { copilotCliHost } from "./copilot-cli.js";
+import { cursorAgentHost } from "./cursor-agent.js";
 import { droidHost } from "./droid.js";
 import { geminiCliHost } from "./gemini-cli.js";
 import { hostConfigOf, type HookAnsweringHost, type Host } from "./host.js";
+import { kiloHost } from "./kilo.js";
 import { opencodeHost } from "./opencode.js";
 import { qwenCodeHost } from "./qwen-code.js";
 
-export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, clineHost, qwenCodeHost, droidHost, copilotCliHost];
+export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, clineHost, qwenCodeHost, droidHost, copilotCliHost, kiloHost, cursorAgentHost];
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -31,7 +33,7 @@ export function hostRegistry(hosts: readonly Host[], readOnly: typeof READ_ONLY_
    * `--as`, `hook` and `init` alike.
    */
   const shortNames: Readonly<Record<string, string>> = Object.fromEntries([
-    // A short name that is another agent's profile name (`copilot`, GitHub Copilot of the IDE) stays that profile
+    // A short name that is another agent's profile name (`copilot`, GitHub Copilot of the IDE; `cursor`, the editor) stays that profile
     // for `--as`; `hook` and `init` take it for the host (hookHost, initFlags).
     ...hosts.filter((h) => h.short !== h.name && !Object.hasOwn(profiles, h.short)).map((h) => [h.short, h.name]),
     ...readOnly.flatMap((a) => (a.short === undefined ? [] : [[a.short, a.profile.name]])),

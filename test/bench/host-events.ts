@@ -26,6 +26,7 @@ export function hostEvents(tree: Generated, eventFile: EventFile): HostEvent[] {
     ["droid PostToolUse (Read)", "PostToolUse", { tool_name: "Read", tool_input: { file_path: path } }, "droid"],
     ["copilot UserPromptSubmit", "UserPromptSubmit", { prompt }, "copilot"],
     ["copilot PostToolUse (Read)", "PostToolUse", { tool_name: "Read", tool_input: { path } }, "copilot"],
+    ["cursor beforeSubmitPrompt", "beforeSubmitPrompt", { prompt, attachments: [], workspace_roots: [tree.root] }, "cursor"],
   ];
   return rows.map(([label, name, fields, agent]) => ({ label, command: eventFile(name, fields, agent) }));
 }
