@@ -47,12 +47,12 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
     const { score, direct, words: evidence } = scores[i]!;
     candidate.score = score;
     const words = evidenceText(evidence.slice(0, 6));
-    const shown = (direct === score ? `relevance ${score.toFixed(2)}` : `relevance ${direct.toFixed(2)} (${score.toFixed(2)} with related words)`) + similar(i);
-    if (direct < threshold) setStatus(candidate, "below-threshold", `${shown} < ${threshold}${words}`);
-    else if (direct < floor) setStatus(candidate, "below-threshold", `${shown} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}`);
+    const shown = (direct === score ? `relevance ${score.toFixed(2)}` : `relevance ${direct.toFixed(2)} (${score.toFixed(2)} with related words)`);
+    if (direct < threshold) setStatus(candidate, "below-threshold", `${shown} < ${threshold}${words}${similar(i)}`);
+    else if (direct < floor) setStatus(candidate, "below-threshold", `${shown} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}${similar(i)}`);
     else {
       candidate.score = direct;
-      setStatus(candidate, "included", `${shown} >= ${threshold}${words}`);
+      setStatus(candidate, "included", `${shown} >= ${threshold}${words}${similar(i)}`);
     }
   });
   // The strongest of the rest, in score order (ties by id), make the likely tier. With embeddings: in the order of
@@ -62,7 +62,7 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
   const fused = similarity ? reciprocalRankFusion(scores.map((s) => s.score), similarity.map((s) => s ?? -1)) : undefined;
   const rest = pending
     .map(({ candidate }, i) => ({ candidate, evidence: scores[i]!.words, i }))
-    .filter(({ candidate, i }) => candidate.status === "below-threshold" && ((candidate.score ?? 0) >= LIKELY_MIN || (similarity?.[i] ?? -1) >= semantic!.minSimilarity))
+    .filter(({ candidate, i }) => candidate.status === "below-threshold" && ((candidate.score ?? 0) >= LIKELY_MIN || (semantic !== undefined && (similarity![i] ?? -1) >= semantic.minSimilarity)))
     .sort((a, b) => (fused ? fused[b.i]! - fused[a.i]! : 0) || b.candidate.score! - a.candidate.score! || (a.candidate.id < b.candidate.id ? -1 : 1))
     .slice(0, LIKELY_MAX);
   for (const { candidate, evidence, i } of rest) {
