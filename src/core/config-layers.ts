@@ -63,7 +63,9 @@ export function guardRepositorySettings(settings: UserConfig, file: string): { s
     else {
       const rest: Record<string, unknown> = { ...(kept[top] as Record<string, unknown>) };
       delete rest[member];
-      (kept as Record<string, unknown>)[top] = rest;
+      // An empty group would replace the user's whole group in the merge (an empty object is a value there).
+      if (Object.keys(rest).length === 0) delete kept[top];
+      else (kept as Record<string, unknown>)[top] = rest;
     }
     ignored.push(key);
     warnings.push({
