@@ -7,7 +7,7 @@
  *   BENCH_START_RUNS=41              the same for node -e 0, build --files and the hooks, which take turns
  *   BENCH_NO_REPOMIX=1               skip the repomix comparison
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,6 +65,16 @@ process.on("exit", () => {
   rmSync(states, { recursive: true, force: true });
 });
 const hookState = join(hookEnv.HOME, ".local/state/ctxinject");
+// Opt-in embeddings (docs/relevance.md): the prompt hook in its own process with CTXINJECT_EMBEDDINGS_* naming the
+// fake embedding server on 127.0.0.1 (its own process), reported apart from the table: what a user who turns them on
+// adds to each prompt, the server's own time near nothing (a real model's is the user's to add).
+const fakeServer = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "fake-embeddings-server.ts")], { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] });
+process.on("exit", () => fakeServer.kill());
+const fakeUrl = await new Promise<string>((resolve, reject) => {
+  fakeServer.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString("utf8").trim()));
+  fakeServer.once("exit", (code) => reject(new Error(`the fake embedding server exited (${code})`)));
+});
+const withEmbeddings = { ...ownProcess, CTXINJECT_EMBEDDINGS_PROVIDER: "ollama", CTXINJECT_EMBEDDINGS_MODEL: "bench-concepts", CTXINJECT_EMBEDDINGS_BASE_URL: fakeUrl };
 const sizes = SIZES.filter((s) => WANTED.includes(s.name));
 const rows: string[][] = [];
 const fastestRows: string[][] = [];
@@ -90,7 +100,7 @@ for (const size of sizes) {
   for (let i = 0; i < 200; i++) await longSession.recordInjected(`${size.name}-long`, [{ key: join(tree.root, `earlier/file-${i}.md`), hash: String(i) }]);
   const longEvent = join(states, `${size.name}-long.json`);
   writeFileSync(longEvent, JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: `${size.name}-long`, cwd: tree.root, prompt: `fix the retry in ${tree.target}` }));
-  const [floor, targeted, hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long, hookOwn, postToolOwn] = sideBySide(
+  const [floor, targeted, hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long, hookOwn, postToolOwn, hookEmbeddings] = sideBySide(
     tree.root,
     [
       { command: "node -e 0" },
@@ -105,9 +115,14 @@ for (const size of sizes) {
       { command: `${ctx} hook claude < ${longEvent}`, env: hookEnv },
       inOwnProcess(eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "claude", "claude-own")),
       inOwnProcess(eventFile("PostToolUse", { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } }, "claude", "claude-own")),
+      { ...eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "claude", "claude-embeddings"), env: withEmbeddings },
     ],
     START_RUNS,
-  ) as Timing[] as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
+  ) as Timing[] as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
+  notes.push(
+    `${size.name}: prompt hook, own process, with embeddings against the local fake server: ${fmt(hookEmbeddings.ms)} ms vs ${fmt(hookOwn.ms)} ms without ` +
+      `(+${fmt(hookEmbeddings.ms - hookOwn.ms)} ms by medians, +${fmt(hookEmbeddings.fastest - hookOwn.fastest)} ms by fastest runs)`,
+  );
   // repomix takes turns with them: as a user runs it, its defaults (the secret check included, as ctxinject redacts),
   // markdown like ctxinject's.
   const [all, shell, peer] = sideBySide(tree.root, [
