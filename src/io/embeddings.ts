@@ -6,7 +6,7 @@
  * request. Every failure leaves the word-based ranking standing, with one warning whose text does not change
  * between prompts (a hook's session shows a warning once).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import type { EmbeddingsSetting } from "../core/config-table.js";
 import { EMBEDDING_PROVIDERS } from "../core/config-table.js";
 import type { Config } from "../core/config.js";
@@ -32,9 +32,11 @@ export const DEFAULT_MIN_SIMILARITY = 0.5;
 const DEFAULT_BASE_URL = { ollama: "http://127.0.0.1:11434", openai: "https://api.openai.com" } as const;
 /** The longest answer read: a few hundred rules' vectors of 1-3k numbers; a server answering more is not listened to. */
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
-/** Cached rule vectors kept (the oldest dropped first): every rule of a few large projects. */
-const MAX_CACHED = 4000;
-const CACHE_FILE = "embeddings-cache.json";
+/**
+ * One file per rule vector (named by the hash of model, prefix and text): a prompt reads only its rules' vectors, a
+ * few kilobytes each, where one file of every project's would be parsed whole on every prompt.
+ */
+const CACHE_DIR = "embeddings";
 
 export interface EmbeddingsServer {
   provider: "ollama" | "openai";
@@ -114,9 +116,13 @@ export interface SemanticResult {
 export async function semanticVectors(server: EmbeddingsServer, prompt: string, docs: RelevanceDoc[], env: Record<string, string | undefined>): Promise<SemanticResult> {
   const texts = [...new Set(docs.map(embeddingText))];
   const keyOf = (text: string) => fingerprint(`${server.model}\0${server.documentPrefix}\0${text}`);
-  const dir = stateDir(env);
-  const cache = readCache(under(dir, CACHE_FILE));
-  const missing = texts.filter((t) => cache.get(keyOf(t)) === undefined);
+  const dir = under(stateDir(env), CACHE_DIR);
+  const cache = new Map<string, number[]>();
+  for (const t of texts) {
+    const vector = readCached(dir, keyOf(t));
+    if (vector) cache.set(keyOf(t), vector);
+  }
+  const missing = texts.filter((t) => !cache.has(keyOf(t)));
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), server.timeoutMs);
   try {
@@ -126,7 +132,7 @@ export async function semanticVectors(server: EmbeddingsServer, prompt: string, 
     ]);
     if (fresh.length > 0) {
       missing.forEach((t, i) => cache.set(keyOf(t), fresh[i]!));
-      writeCache(dir, cache);
+      writeCached(dir, missing.map((t, i) => [keyOf(t), fresh[i]!]));
     }
     const vectors = new Map<string, number[]>();
     for (const t of texts) vectors.set(t, cache.get(keyOf(t))!);
@@ -201,21 +207,22 @@ function post(url: string, body: string, apiKey: string | undefined, signal: Abo
   });
 }
 
-function readCache(file: string): Map<string, number[]> {
+/** A rule's cached vector, or undefined (none yet, or not a list of numbers: embedded again). */
+function readCached(dir: string, key: string): number[] | undefined {
+  const file = under(dir, `${key}.json`);
+  if (statSync(file, { throwIfNoEntry: false }) === undefined) return undefined;
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
-    if (isObject(parsed)) return new Map(Object.entries(parsed).filter((e): e is [string, number[]] => Array.isArray(e[1])));
+    return Array.isArray(parsed) && parsed.length > 0 && parsed.every((n) => typeof n === "number" && Number.isFinite(n)) ? parsed : undefined;
   } catch {
-    // None yet, or a half-written one from an older version: embedded again.
+    return undefined;
   }
-  return new Map();
 }
 
-function writeCache(dir: string, cache: Map<string, number[]>): void {
+function writeCached(dir: string, entries: Array<[string, number[]]>): void {
   try {
     makePrivateDir(dir);
-    const entries = [...cache].slice(-MAX_CACHED);
-    writeFileAtomically(under(dir, CACHE_FILE), JSON.stringify(Object.fromEntries(entries)));
+    for (const [key, vector] of entries) writeFileAtomically(under(dir, `${key}.json`), JSON.stringify(vector));
   } catch {
     // A state folder that cannot be written costs the next prompt a request, nothing more.
   }
