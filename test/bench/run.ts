@@ -7,7 +7,7 @@
  *   BENCH_START_RUNS=41              the same for node -e 0, build --files and the hooks, which take turns
  *   BENCH_NO_REPOMIX=1               skip the repomix comparison
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,6 +66,16 @@ process.on("exit", () => {
   rmSync(states, { recursive: true, force: true });
 });
 const hookState = join(hookEnv.HOME, ".local/state/ctxinject");
+// Opt-in embeddings (docs/relevance.md): the prompt hook in its own process with CTXINJECT_EMBEDDINGS_* naming the
+// fake embedding server on 127.0.0.1 (its own process), reported apart from the table: what a user who turns them on
+// adds to each prompt, the server's own time near nothing (a real model's is the user's to add).
+const fakeServer = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "fake-embeddings-server.ts")], { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] });
+process.on("exit", () => fakeServer.kill());
+const fakeUrl = await new Promise<string>((resolve, reject) => {
+  fakeServer.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString("utf8").trim()));
+  fakeServer.once("exit", (code) => reject(new Error(`the fake embedding server exited (${code})`)));
+});
+const withEmbeddings = { ...ownProcess, CTXINJECT_EMBEDDINGS_PROVIDER: "ollama", CTXINJECT_EMBEDDINGS_MODEL: "bench-concepts", CTXINJECT_EMBEDDINGS_BASE_URL: fakeUrl };
 const sizes = SIZES.filter((s) => WANTED.includes(s.name));
 const rows: string[][] = [];
 const fastestRows: string[][] = [];
@@ -101,11 +111,16 @@ for (const size of sizes) {
     { command: `${ctx} hook claude < ${longEvent}`, env: hookEnv },
     inOwnProcess(eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "claude", "claude-own")),
     inOwnProcess(eventFile("PostToolUse", { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } }, "claude", "claude-own")),
+    { ...eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "claude", "claude-embeddings"), env: withEmbeddings },
   ];
   const events = hostEvents(tree, eventFile);
   // All take turns in one loop, so the hosts' rows are measured against the same node -e 0 as the main table.
   const timings = sideBySide(tree.root, [...core, ...events.map((e) => e.command)], START_RUNS);
-  const [floor, targeted, hook, postTool, sessionStart, long, hookOwn, postToolOwn] = timings as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
+  const [floor, targeted, hook, postTool, sessionStart, long, hookOwn, postToolOwn, hookEmbeddings] = timings as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
+  notes.push(
+    `${size.name}: prompt hook, own process, with embeddings against the local fake server: ${fmt(hookEmbeddings.ms)} ms vs ${fmt(hookOwn.ms)} ms without ` +
+      `(+${fmt(hookEmbeddings.ms - hookOwn.ms)} ms by medians, +${fmt(hookEmbeddings.fastest - hookOwn.fastest)} ms by fastest runs)`,
+  );
   events.forEach((e, i) => {
     const t = timings[core.length + i]!;
     hostRatios.set(e.label, [...(hostRatios.get(e.label) ?? []), `${ratio(t.ms, floor.ms)} / ${ratio(t.fastest, floor.fastest)}`]);
