@@ -5,25 +5,16 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { BIN, cleanup, HOOK_SERVER_OFF, materialize, runCli } from "../helpers/cli.js";
+import { BIN, materialize, runCli } from "../helpers/cli.js";
+import { cleanupHookCases, hookCase } from "../helpers/hook-case.js";
 
-const states: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of states.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+test.after(cleanupHookCases);
 
 function setup() {
-  const root = materialize("claude-host");
+  const { root, hook } = hookCase("copilot", "claude-host", (root) => ({ session_id: "0d6c1f1e-copilot", timestamp: "2026-11-24T21:29:13.849Z", cwd: root }), { COPILOT_CLI: "1" });
   writeFileSync(join(root, "packages/api/CLAUDE.md"), "Claude notes for the API. (MARK-CLAUDE-API)\n");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-hook-"));
-  states.push(state);
-  const base = { session_id: "0d6c1f1e-copilot", timestamp: "2026-11-24T21:29:13.849Z", cwd: root };
-  const hook = (event: Record<string, unknown>, agent = "copilot", env: Record<string, string> = {}) =>
-    runCli(["hook", agent], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state, COPILOT_CLI: "1", ...env }, input: JSON.stringify({ ...base, ...event }) });
   return { root, hook };
 }
 

@@ -4,27 +4,19 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, HOOK_SERVER_OFF, materialize, runCli } from "../helpers/cli.js";
+import { materialize, runCli } from "../helpers/cli.js";
+import { cleanupHookCases, hookCase } from "../helpers/hook-case.js";
 
-const states: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of states.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+test.after(cleanupHookCases);
 
 function setup() {
-  const root = materialize("claude-host");
+  // What every Cursor event carries; no cwd and no session_id (sessionStart adds session_id).
+  const { root, hook } = hookCase("cursor", "claude-host", (root) => ({ conversation_id: "conv-1", generation_id: "gen-1", model: "auto", cursor_version: "2.4.0", workspace_roots: [root], user_email: null, transcript_path: null }));
   // An always-on file Cursor does not read itself.
   mkdirSync(join(root, ".github"), { recursive: true });
   writeFileSync(join(root, ".github/copilot-instructions.md"), "Answer in British English. (MARK-COPILOT-ALWAYS)\n");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-hook-"));
-  states.push(state);
-  // What every Cursor event carries; no cwd and no session_id (sessionStart adds session_id).
-  const common = { conversation_id: "conv-1", generation_id: "gen-1", model: "auto", cursor_version: "2.4.0", workspace_roots: [root], user_email: null, transcript_path: null };
-  const hook = (event: Record<string, unknown>) => runCli(["hook", "cursor"], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ ...common, ...event }) });
   return { root, hook };
 }
 

@@ -1,24 +1,16 @@
 /** `ctxinject hook qwen` with the events Qwen Code 0.24.4 sends (recorded by test/hosts/qwen.test.ts), and `init --qwen`. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, cleanup, HOOK_SERVER_OFF, materialize, runCli } from "../helpers/cli.js";
+import { BIN, materialize, runCli } from "../helpers/cli.js";
+import { cleanupHookCases, hookCase } from "../helpers/hook-case.js";
 
-const states: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of states.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+test.after(cleanupHookCases);
 
 /** A copy of fixtures/claude-host and a hook that sends one Qwen Code event of session s-1 (its fields as recorded). */
 function setup() {
-  const root = materialize("claude-host");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-hook-"));
-  states.push(state);
-  const base = { session_id: "0d6f1c2e-qwen", transcript_path: join(state, "t.jsonl"), cwd: root, permission_mode: "yolo", timestamp: "2026-11-24T21:00:00.000Z" };
-  const hook = (event: Record<string, unknown>) => runCli(["hook", "qwen"], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ ...base, ...event }) });
+  const { root, hook } = hookCase("qwen", "claude-host", (root, state) => ({ session_id: "0d6f1c2e-qwen", transcript_path: join(state, "t.jsonl"), cwd: root, permission_mode: "yolo", timestamp: "2026-11-24T21:00:00.000Z" }));
   return { root, hook };
 }
 
