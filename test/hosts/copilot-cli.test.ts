@@ -8,8 +8,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { agentTurns, count, HOSTS_CACHE, installHost, installInProject, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { materialize, runCli } from "../helpers/cli.js";
+import { agentTurns, count, HOSTS_CACHE, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 const VERSION = HOST_VERSIONS["copilot-cli"];
@@ -58,11 +58,7 @@ function project(...inits: string[]): string {
   return root;
 }
 
-const suite = "path" in found ? test : test.skip;
-test.after(() => {
-  cleanup();
-  removeWorkFolders();
-});
+const suite = hostSuite(found);
 
 suite("installed by init --copilot, a prompt naming a file brings that file's rules once, and the root AGENTS.md Copilot CLI loads itself once", () => {
   const out = copilot(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]);

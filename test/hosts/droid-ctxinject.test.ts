@@ -9,8 +9,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, installHost, installInProject, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { materialize, runCli } from "../helpers/cli.js";
+import { count, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 const VERSION = HOST_VERSIONS.droid;
@@ -38,11 +38,7 @@ function session() {
   return (ran = { out, root });
 }
 
-const suite = "path" in found ? test : test.skip;
-test.after(() => {
-  cleanup();
-  removeWorkFolders();
-});
+const suite = hostSuite(found);
 
 suite("installed by init --droid, SessionStart brings the root rules once; the root AGENTS.md Droid loads itself arrives once", () => {
   const body = lastAgentTurn(session().out);

@@ -7,8 +7,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { agentTurns, count, installHost, installInProject, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { materialize, runCli } from "../helpers/cli.js";
+import { agentTurns, count, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
 import { assertProfileMatchesHost, fired, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
 import { HOST_VERSIONS } from "./versions.js";
 
@@ -121,11 +121,7 @@ function withCtxinject() {
 const mainTurns = (out: Outcome) => agentTurns(out, (r) => JSON.stringify(r.body).includes(MAIN));
 const subTurns = (out: Outcome) => agentTurns(out, (r) => JSON.stringify(r.body).includes(SUB) && !JSON.stringify(r.body).includes(MAIN));
 
-const suite = "path" in found ? test : test.skip;
-test.after(() => {
-  cleanup();
-  removeWorkFolders();
-});
+const suite = hostSuite(found);
 
 suite("starts offline against the fake API and loads AGENTS.md and .kilocode/rules at the root, once each (not CLAUDE.md)", () => {
   const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});

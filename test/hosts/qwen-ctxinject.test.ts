@@ -6,8 +6,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, installHost, installInProject, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { materialize, runCli } from "../helpers/cli.js";
+import { count, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 const VERSION = HOST_VERSIONS["qwen-code"];
@@ -54,11 +54,7 @@ function session() {
 /** The last agent request of the first prompt (before the second prompt's text is in the conversation). */
 const firstPromptEnd = (out: Outcome) => lastAgentTurn(out, (r) => !JSON.stringify(r.body).includes("and now src/net/client.ts again"));
 
-const suite = "path" in found ? test : test.skip;
-test.after(() => {
-  cleanup();
-  removeWorkFolders();
-});
+const suite = hostSuite(found);
 
 suite("installed by init --qwen, a prompt naming a file brings that file's rules once", () => {
   assert.is(count(firstPromptEnd(session().out), "MARK-NET-RULE"), 1);
