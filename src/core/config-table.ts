@@ -235,7 +235,7 @@ export const CONFIG_TABLE = {
     flag: "--min-relevance",
     doc: "threshold for description-only rules and skills",
   }),
-  mode: setting(text, { flag: "--mode", doc: "the agent mode, for Roo Code's `.roo/rules-<mode>`" }),
+  mode: setting(text, { flag: "--mode", doc: "the agent mode, for Roo Code's `.roo/rules-<mode>` and Kilo Code's `.kilocode/rules-<mode>`" }),
   sources: setting(sources, {
     default: {},
     each: "name",

@@ -31,7 +31,7 @@ const CASES: Array<[string, string[], string[]]> = [
   ["qwen-code", ["AGENTS.md", ROOT_SKILLS.agents], []],
   ["droid", ["AGENTS.md", "CLAUDE.md", ROOT_SKILLS.agents], ["packages/api/AGENTS.md", "packages/api/CLAUDE.md"]],
   ["cline", [".clinerules/style.md", "AGENTS.md"], []],
-  ["kilo", ["AGENTS.md", ROOT_SKILLS.agents, ROOT_SKILLS.claude], ["packages/api/AGENTS.md"]],
+  ["kilo", ["AGENTS.md", ".kilocode/rules/logging.md", ROOT_SKILLS.agents, ROOT_SKILLS.claude], ["packages/api/AGENTS.md"]],
   ["cursor-agent", [".cursor/rules/exports.mdc", "AGENTS.md", "CLAUDE.md"], ["packages/api/AGENTS.md"]],
 ];
 

@@ -60,6 +60,22 @@ test("Roo Code: .roo/rules and .roorules always; mode folders only for the mode 
   for (const value of Object.values(architect)) assert.is(value, "rules-injector always included");
 });
 
+test("Kilo Code: .kilocode/rules always; its mode folders only for the mode in use; Kilo itself loads the root's rules", () => {
+  assert.equal(explain("kilocode-modes", []), { ".kilocode/rules/errors.md": "rules-injector always included" });
+  assert.equal(explain("kilocode-modes", ["--mode", "debug"]), {
+    ".kilocode/rules-debug/bisect.md": "rules-injector always included",
+    ".kilocode/rules/errors.md": "rules-injector always included",
+  });
+  const root = materialize("kilocode-modes");
+  // build --as: what that agent loads by itself.
+  const asKilo = runCli(["build", "--as", "kilo", "--mode", "debug", "--files", "src/main.ts"], { cwd: root });
+  assert.is(asKilo.status, 0, asKilo.stderr);
+  assert.match(asKilo.stdout, "MARK-KILOCODE-ERRORS", "Kilo loads the root's .kilocode/rules itself");
+  assert.not.match(asKilo.stdout, "MARK-KILOCODE-DEBUG", "a mode folder Kilo was not seen to load is not claimed");
+  const asClaude = runCli(["build", "--as", "claude-code", "--files", "src/main.ts"], { cwd: root });
+  assert.not.match(asClaude.stdout, "MARK-KILOCODE-ERRORS", "Claude Code does not read .kilocode");
+});
+
 test("Kiro: inclusion always/fileMatch/auto/manual, and no frontmatter means always", () => {
   const got = explain("kiro-inclusion", ["--files", "api/samples.rs", "--prompt", "the samples handler is slow, profile it"]);
   assert.equal(got, {

@@ -1,7 +1,7 @@
 /**
  * Kilo's own loading (the CLI, an opencode fork), observed with the real CLI 7.7.7 against a recording API
  * (test/hosts/kilo.test.ts, fixtures/native-instructions):
- * - at start: AGENTS.md from the working folder up, and `.kilocode/rules/*.md` (a folder ctxinject does not read);
+ * - at start: AGENTS.md from the working folder up, and `.kilocode/rules/*.md` at the root;
  *   not CLAUDE.md beside an AGENTS.md;
  * - on its read tool: the AGENTS.md of the folders below the working folder on the read file's path (not their
  *   CLAUDE.md);
@@ -13,6 +13,8 @@ import { baseName, dirOf, isWithin } from "../rel-path.js";
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile } from "./profile.js";
 
+/** The root's rules folder (the mode folders were not observed: their rules are sent, at worst twice). */
+const RULE = /^\.kilocode\/rules\/[^/]+\.md$/;
 const SKILLS: NativeSkills = { label: "Kilo", folders: [".kilo/skills", ".kilocode/skills", ".claude/skills", ".agents/skills"], scope: "chain" };
 
 export const kilo: AgentProfile = {
@@ -23,6 +25,7 @@ export const kilo: AgentProfile = {
     const path = candidate.path;
     if (path === null) return null;
     if (candidate.source === "skills") return nativeSkill(SKILLS, candidate, context);
+    if (RULE.test(path) && candidate.kind === "always") return "Kilo applies the root's .kilocode/rules itself, at start";
     if (candidate.source !== "directory-agents" || baseName(path) !== "AGENTS.md") return null;
     const folder = dirOf(path);
     if (isWithin(context.workingFolder, folder)) return "Kilo loads AGENTS.md from the working folder up itself";

@@ -14,6 +14,7 @@ import { gooseHints } from "./goosehints.js";
 import { junieGuidelines } from "./junie.js";
 import { kiroSteering } from "./kiro.js";
 import { rooRules } from "./roo.js";
+import { kilocodeRules } from "./kilocode.js";
 import { skillFiles } from "./skills.js";
 import { warpRules } from "./warp-md.js";
 import { windsurfRules, windsurfrulesFile } from "./windsurf.js";
@@ -37,6 +38,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   windsurfRules,
   clineRules,
   rooRules,
+  kilocodeRules,
   kiroSteering,
   continueRules,
   augmentRules,
