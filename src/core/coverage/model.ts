@@ -139,7 +139,12 @@ interface Applied {
   concerning: Array<number[] | undefined>;
   /** Its entry as ctxinject adds or offers it (-1 until first needed). */
   addId: number;
+  /** Its number among the Applied made, for a folder's list to be known by a hash. */
+  serial: number;
 }
+
+/** An answer's entry not numbered yet. */
+const UNNUMBERED = -2;
 
 const STATES: readonly RuleState[] = ["never", "offers", "copy", "adds", "loads"];
 const NEVER = 0;
@@ -193,11 +198,12 @@ export function coverageModel(input: CoverageInput): Coverage {
   }
   const pathRank = new Map([...order.keys()].map((c) => keyOf(c)).sort(compareText).map((key, i) => [key, i]));
   const indexOf = new Map([...order.keys()].map((c, i) => [c, i]));
+  let serials = 0;
   const made = new Map<Candidate, Applied>();
   const madeFor = new Map<Candidate, Map<string, Applied>>();
   const make = (c: Candidate, full: boolean, reason: string): Applied => {
     const key = keyOf(c);
-    return { c, key, full, reason, group: copies.groupOf.get(key)!, index: indexOf.get(c)!, pathRank: pathRank.get(key)!, findings: findingsOf.get(key), own: [], concerning: [], addId: -1 };
+    return { c, key, full, reason, group: copies.groupOf.get(key)!, index: indexOf.get(c)!, pathRank: pathRank.get(key)!, findings: findingsOf.get(key), own: [], concerning: [], addId: -1, serial: serials++ };
   };
   const once = (c: Candidate, full: boolean, reason: () => string): Applied => {
     let a = made.get(c);
@@ -388,6 +394,27 @@ export function coverageModel(input: CoverageInput): Coverage {
     },
     bytesOf,
   };
+  /** Per agent x applied candidate (agent-major), the agent's own answer in the folder at hand. */
+  const answers: Array<string | null> = [];
+  /** Rows made, by a hash of their folder's candidates, with the answers they were made from. */
+  interface MadeRow {
+    applied: Applied[];
+    answers: Array<string | null>;
+    indexes: number[];
+    signature: string;
+  }
+  const rowsByKey = new Map<number, MadeRow[]>();
+  const rowKey = (list: readonly Applied[]): number => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < list.length; i++) h = Math.imul(h ^ list[i]!.serial, 0x01000193);
+    return (h ^ list.length) & 0x3fffffff;
+  };
+  const sameRow = (r: MadeRow, size: number): boolean => {
+    if (r.applied.length !== applied.length) return false;
+    for (let i = 0; i < applied.length; i++) if (r.applied[i] !== applied[i]) return false;
+    for (let i = 0; i < size; i++) if (r.answers[i] !== answers[i]) return false;
+    return true;
+  };
   const deadOf = new Map<Candidate, Array<number[] | undefined>>();
   /** Doctor's dead-glob findings on a rule that concern an agent (numbered), worked out once. */
   const deadGlobs = (c: Candidate, agent: number): number[] => {
@@ -417,11 +444,44 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     const count = applied.length;
     readsNow = [file];
+    // The agents' own answers here, each loader asked again only where its last answer read the folder's file.
+    if (answers.length < count * agentCount) answers.length = count * agentCount;
+    for (let agent = 0; agent < agentCount; agent++) {
+      const loadsItself = input.profiles[agent]!.loadsItself;
+      for (let at = 0; at < count; at++) {
+        const a = applied[at]!;
+        let cached = a.own[agent];
+        if (cached === undefined || !cached.fixed) {
+          touched = false;
+          const reason = loadsThroughAnyPath(loadsItself, a.c, context);
+          // Its entry is numbered where the cell lists it (below), so entries keep the order cells meet them in.
+          if (cached === undefined || cached.reason !== reason) cached = { reason, id: reason === null ? -1 : UNNUMBERED, fixed: false };
+          cached.fixed = !touched;
+          a.own[agent] = cached;
+        }
+        answers[agent * count + at] = cached.reason;
+      }
+    }
+    // A folder with no rule of its own whose candidates and answers are an earlier folder's has that folder's row:
+    // its cells are a function of them (sibling folders of a package mostly are; a third of a large tree's).
+    const key = own === undefined ? rowKey(applied) : -1;
+    if (key >= 0) {
+      const earlier = rowsByKey.get(key)?.find((r) => sameRow(r, count * agentCount));
+      if (earlier !== undefined) {
+        const row: Record<string, number> = {};
+        for (let agent = 0; agent < agentCount; agent++) row[names[agent]!] = earlier.indexes[agent]!;
+        if (folder.children.length > 0) rowOf.set(folder.path, earlier.indexes);
+        every.set(folder.path, row);
+        signature.set(folder, earlier.signature);
+        continue;
+      }
+    }
     // Which agents see each applied candidate here: applied position x agent.
     if (seenScratch.length < count * agentCount) seenScratch = new Uint8Array(count * agentCount * 2);
     if (countScratch.length < count) countScratch = new Uint8Array(count * 2);
     const seen = seenScratch.fill(0, 0, count * agentCount);
     const seenCount = countScratch.fill(0, 0, count);
+    let capped = false;
     for (let agent = 0; agent < agentCount; agent++) {
       const profile = input.profiles[agent]!;
       const name = profile.name;
@@ -439,19 +499,13 @@ export function coverageModel(input: CoverageInput): Coverage {
       left.length = 0;
       for (let at = 0; at < count; at++) {
         const a = applied[at]!;
-        let cached = a.own[agent];
-        if (cached === undefined || !cached.fixed) {
-          touched = false;
-          const reason = loadsThroughAnyPath(profile.loadsItself, a.c, context);
-          if (cached === undefined || cached.reason !== reason) cached = { reason, id: reason === null ? -1 : itemId(a.key, a.c.tokens, reason, a.full ? undefined : name), fixed: false };
-          cached.fixed = !touched;
-          a.own[agent] = cached;
-        }
+        const cached = a.own[agent]!;
         if (cached.reason === null) {
           left.push(at);
           continue;
         }
         had[a.group] = n;
+        if (cached.id === UNNUMBERED) cached.id = itemId(a.key, a.c.tokens, cached.reason, a.full ? undefined : name);
         if (a.full) {
           loads.push(cached.id);
           tokens += a.c.tokens;
@@ -507,6 +561,8 @@ export function coverageModel(input: CoverageInput): Coverage {
         pushAll(findings, dead);
       }
       if (profile.maxChars !== undefined && addedChars > profile.maxChars) {
+        // Its finding names the folder: this row is no other folder's.
+        capped = true;
         findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` }));
       }
       s.tokens = tokens;
@@ -570,7 +626,13 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     if (folder.children.length > 0) rowOf.set(folder.path, indexes);
     every.set(folder.path, row);
-    signature.set(folder, indexes.join(","));
+    const sig = indexes.join(",");
+    signature.set(folder, sig);
+    if (key >= 0 && !capped) {
+      let same = rowsByKey.get(key);
+      if (same === undefined) rowsByKey.set(key, (same = []));
+      same.push({ applied: applied.slice(), answers: answers.slice(0, count * agentCount), indexes, signature: sig });
+    }
   }
 
   // Rows of the state table, by file, for the rule rows.
