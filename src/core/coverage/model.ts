@@ -9,6 +9,7 @@ import type { Finding } from "../doctor/finding.js";
 import type { LinearEngine } from "../linear-regexp.js";
 import { compileGlobs, type GlobMatcher } from "../parse/globs.js";
 import { compareText, dirOf, pathsUnder } from "../rel-path.js";
+import { INDEX_EXPLAINED } from "../render/tiers.js";
 import type { RunMemo } from "../run-memo.js";
 import { utf8Bytes } from "../tokens.js";
 import type { Candidate } from "../types.js";
@@ -231,7 +232,8 @@ export function coverageModel(input: CoverageInput): Coverage {
         return a;
       }
       case "agent-requested":
-        return once(c, false, () => "description only: listed in the index (a prompt that matches its description brings it in)");
+        // In explain's words for where it went (core/render/tiers.ts); its score depends on the prompt, and there is none.
+        return once(c, false, () => `description only: no prompt to score it against; ${INDEX_EXPLAINED}`);
       default:
         return null;
     }
