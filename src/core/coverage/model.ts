@@ -189,6 +189,34 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     return m;
   };
+  // A glob matches the path below its anchor (core/parse/globs.ts), and a pattern without a `/` a nested path's last
+  // segment: every package's `src/**/*.ts` over the same layout, or a `*.ts` over 100k files, is worked out once per
+  // path below the anchor or per file name, for the folders' files and the rules' counts alike.
+  const globHits = new Map<string, Map<string, string | null>>();
+  const globsOf = new Map<Candidate, { known: Map<string, string | null> | null; byName: boolean; cut: number; match: GlobMatcher }>();
+  const matchOf = (c: Candidate, file: string): string | null => {
+    let g = globsOf.get(c);
+    if (g === undefined) {
+      const anchor = c.path === null ? "" : input.anchorOf(c.path);
+      const byName = c.globs.every((p) => !p.includes("/") && !p.includes("\\"));
+      let known: Map<string, string | null> | null = null;
+      // A path pattern at the top is asked once per file anyway: nothing to share.
+      if (anchor !== "" || byName) {
+        const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
+        known = globHits.get(globsKey) ?? null;
+        if (known === null) globHits.set(globsKey, (known = new Map()));
+      }
+      g = { known, byName, cut: anchor === "" ? 0 : anchor.length + 1, match: matcherOf(c) };
+      globsOf.set(c, g);
+    }
+    if (g.known === null) return g.match(file);
+    const slash = file.lastIndexOf("/");
+    // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
+    const key = g.byName ? (slash >= g.cut ? file.slice(slash + 1) : `/${file.slice(g.cut)}`) : file.slice(g.cut);
+    let hit = g.known.get(key);
+    if (hit === undefined) g.known.set(key, (hit = g.match(file)));
+    return hit;
+  };
   const plain = (c: Candidate, fallback: string) => input.plainReasons.get(`${c.source}:${c.id}`) ?? fallback;
 
   const findingsOf = new Map<string, Finding[]>();
@@ -223,7 +251,7 @@ export function coverageModel(input: CoverageInput): Coverage {
       case "auto": {
         // A folder of folders has no file for a glob to match: its rules show where the files are.
         if (!hasFiles) return null;
-        const pattern = matcherOf(c)(file);
+        const pattern = matchOf(c, file);
         if (pattern === null) return null;
         let byPattern = madeFor.get(c);
         if (byPattern === undefined) madeFor.set(c, (byPattern = new Map()));
@@ -673,7 +701,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     folders: listed,
     items,
     cells,
-    rules: ruleRows(input, root, code, matcherOf, states, copiedBy),
+    rules: ruleRows(input, root, code, matchOf, states, copiedBy),
   };
   return { model, every };
 }
@@ -722,11 +750,10 @@ function cellFinding(f: Finding): CellFinding {
 }
 
 /** Every instruction file: how many files it applies to, each judged by itself, and how each agent gets it. */
-function ruleRows(input: CoverageInput, root: Folder, files: string[], matcherOf: (c: Candidate) => GlobMatcher, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
+function ruleRows(input: CoverageInput, root: Folder, files: string[], matchOf: (c: Candidate, file: string) => string | null, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
   const byPath = new Map<string, Folder>();
   for (const folder of eachFolder(root)) byPath.set(folder.path, folder);
   const rows: CoverageRule[] = [];
-  const matchesOf = new Map<string, Map<string, boolean>>();
   const underOf = new Map<string, string[]>();
   for (const c of input.candidates) {
     if (c.path === null) continue;
@@ -734,29 +761,9 @@ function ruleRows(input: CoverageInput, root: Folder, files: string[], matcherOf
     let count = 0;
     if (mayApply(c)) {
       if (c.kind === "auto") {
-        const match = matcherOf(c);
         let under = underOf.get(anchor);
         if (under === undefined) underOf.set(anchor, (under = pathsUnder(files, anchor)));
-        // A glob matches the path below its anchor (core/parse/globs.ts), and a pattern without a `/` a nested
-        // path's last segment: every package's `src/**/*.ts` over the same layout, or a `*.ts` over 100k files, is
-        // worked out once per path below the anchor or per file name.
-        const byName = c.globs.every((g) => !g.includes("/") && !g.includes("\\"));
-        if (anchor === "" && !byName) {
-          for (const f of under) if (match(f) !== null) count++;
-        } else {
-          const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
-          let known = matchesOf.get(globsKey);
-          if (known === undefined) matchesOf.set(globsKey, (known = new Map()));
-          const cut = anchor === "" ? 0 : anchor.length + 1;
-          for (const f of under) {
-            const slash = f.lastIndexOf("/");
-            // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
-            const key = byName ? (slash >= cut ? f.slice(slash + 1) : `/${f.slice(cut)}`) : f.slice(cut);
-            let hit = known.get(key);
-            if (hit === undefined) known.set(key, (hit = match(f) !== null));
-            if (hit) count++;
-          }
-        }
+        for (const f of under) if (matchOf(c, f) !== null) count++;
       } else count = byPath.get(anchor)?.files ?? 0;
     }
     const got = states.get(c.path) ?? {};
