@@ -627,11 +627,13 @@ export function coverageModel(input: CoverageInput): Coverage {
     const parent = folder.path === "" ? undefined : rowOf.get(dirOf(folder.path));
     const indexes: number[] = [];
     const row: Record<string, number> = {};
+    // What no agent sees is one finding, the same in every cell of the row.
+    const unread = nobody.length > 0 ? summaryId(-1, nobody, "") : -1;
     for (let agent = 0; agent < agentCount; agent++) {
       const name = names[agent]!;
       const s = scratch[agent]!;
       if (s.missed.length > 0) s.findings.push(summaryId(agent, s.missed, name));
-      if (nobody.length > 0) s.findings.push(summaryId(-1, nobody, name));
+      if (unread >= 0) s.findings.push(unread);
       if (s.findings.length > 1) uniqueSorted(s.findings, byFinding);
       // Most cells are their parent folder's: compared as numbers before any hash is made.
       const was = parent?.[agent];
