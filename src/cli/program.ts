@@ -141,9 +141,11 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .option("--git-hook", "install a pre-commit hook that regenerates and stages the generated context file")
         .option("--out <file>", "with --git-hook: the file to generate (default .context/AGENTS.generated.md)");
       for (const h of hooked) if ("settings" in h.install) init.option(`--${h.short}`, `merge ctxinject's hooks into the project's ${h.install.settings.project}`);
-      init.option("--user", `with ${orList(hooked.map((h) => `--${h.short}`))}: into the user's settings in HOME (every project)`);
-      for (const h of HOSTS) if ("plugin" in h.install) init.option(`--${h.short}`, `write ${h.install.plugin.writes}, and install ${h.label}'s plugin package`);
-      init.option("--no-install", `with ${orList(HOSTS.filter((h) => "plugin" in h.install).map((h) => `--${h.short}`))}: do not run npm in .opencode`);
+      const userToo = HOSTS.filter((h) => "settings" in h.install || "pluginFile" in h.install || ("plugin" in h.install && h.install.plugin.user));
+      init.option("--user", `with ${orList(userToo.map((h) => `--${h.short}`))}: into the user's settings in HOME (every project)`);
+      for (const h of HOSTS) if ("plugin" in h.install) init.option(`--${h.short}`, `write ${h.install.plugin.folder}/${h.install.plugin.file} and its package.json, and install ${h.label}'s plugin package`);
+      for (const h of HOSTS) if ("pluginFile" in h.install) init.option(`--${h.short}`, `write ${h.install.pluginFile.writes}, through which ${h.label} runs \`ctxinject hook ${h.short}\``);
+      init.option("--no-install", `with ${orList(HOSTS.filter((h) => "plugin" in h.install).map((h) => `--${h.short}`))}: do not run npm in the host's config folder`);
       // A host's profile name works as its flag too (--claude-code = --claude).
       for (const { flag, host, hidden } of INIT_FLAGS) if (hidden) init.addOption(new Option(flag, `the same as --${host.short}`).hideHelp());
       // runInit takes a host by either flag.

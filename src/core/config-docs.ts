@@ -21,7 +21,7 @@ function guardedList(): string {
   const items = configLeaves().flatMap(({ key, leaf }) => {
     const guarded = leaf.userOnly?.guarded;
     if (guarded === undefined) return [];
-    return [guarded === "any folder" ? key : guarded.startsWith("above") ? `a ${key} ${guarded}` : `${key}: ${guarded}`];
+    return [guarded === "any folder" || guarded === "any value" ? key : guarded.startsWith("above") ? `a ${key} ${guarded}` : `${key}: ${guarded}`];
   });
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
@@ -33,17 +33,20 @@ export function renderConfigTemplate(hosts: readonly HostConfig[] = []): string 
     "# Where settings come from, later winning: defaults < your own config < this file < flags on the command line.",
     "# Your own config is $XDG_CONFIG_HOME/ctxinject/config.json or config.yaml (~/.config/ctxinject without",
     "# XDG_CONFIG_HOME; ~/Library/Application Support/ctxinject on macOS, %APPDATA%\\ctxinject on Windows).",
-    `# A repository is untrusted: ${guardedList()}`,
-    "# are taken from your own config only, and ignored here with a warning. `ctxinject explain` shows",
-    "# where each setting came from. This file is data: nothing in it runs (a .js/.mjs/.cjs config runs only after",
-    "# `ctxinject trust`).",
+    ...comment(
+      `A repository is untrusted: ${guardedList()} are taken from your own config only, and ignored here with a warning. ` +
+        "`ctxinject explain` shows where each setting came from. This file is data: nothing in it runs (a .js/.mjs/.cjs " +
+        "config runs only after `ctxinject trust`).",
+    ),
   ];
   for (const [name, entry] of tableEntries(hosts)) {
     lines.push("");
     if (isGroup(entry)) {
       const members = Object.entries(entry.members);
       for (const [member, leaf] of members) lines.push(...comment(`${name}.${member}: ${leaf.doc}${flagNote(leaf.flag)}${userNote(leaf.userOnly?.guarded)}`));
-      lines.push(`# ${name}: ${yaml(Object.fromEntries(members.map(([member, leaf]) => [member, leaf.default ?? leaf.unset])))}`);
+      const shown = members.filter(([, leaf]) => (leaf.default ?? leaf.unset) !== undefined);
+      lines.push(`# ${name}:${shown.length > 0 ? ` ${yaml(Object.fromEntries(shown.map(([member, leaf]) => [member, leaf.default ?? leaf.unset])))}` : ""}`);
+      for (const [, leaf] of members) for (const example of leaf.example ?? []) lines.push(`#   ${example}`);
       continue;
     }
     lines.push(...comment(`${entry.doc}${flagNote(entry.flag)}${userNote(entry.userOnly?.guarded)}`));

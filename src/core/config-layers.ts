@@ -1,5 +1,5 @@
 import { completeConfig, type Config, type UserConfig } from "./config.js";
-import { CONFIG_TABLE, configLeaves, type Entry, type HostConfig } from "./config-table.js";
+import { configLeaves, type HostConfig } from "./config-table.js";
 import type { OptionFlags } from "./options.js";
 import type { Warning } from "./types.js";
 
@@ -34,9 +34,9 @@ export interface SettingOrigin {
  * read outside the root: io/custom.ts, and symlinks only where the user's `allowOutside` says), `agents.readIgnored`
  * (files inside the tree), `keywords` patterns (bounded by the pattern engine).
  */
-export const USER_ONLY_SETTINGS: ReadonlyArray<{ key: string; weakens: (value: unknown) => boolean; why: string }> = (
-  Object.entries(CONFIG_TABLE) as Array<[string, Entry]>
-).flatMap(([key, entry]) => ("userOnly" in entry && entry.userOnly ? [{ key, weakens: entry.userOnly.weakens, why: entry.userOnly.why }] : []));
+export const USER_ONLY_SETTINGS: ReadonlyArray<{ key: string; weakens: (value: unknown) => boolean; why: string }> = configLeaves().flatMap(({ key, leaf }) =>
+  leaf.userOnly ? [{ key, weakens: leaf.userOnly.weakens, why: leaf.userOnly.why }] : [],
+);
 
 const USER_ONLY: ReadonlyMap<string, (typeof USER_ONLY_SETTINGS)[number]> = new Map(USER_ONLY_SETTINGS.map((s) => [s.key as string, s]));
 
@@ -46,12 +46,27 @@ export function guardRepositorySettings(settings: UserConfig, file: string): { s
   const ignored: string[] = [];
   let kept: UserConfig = settings;
   // In the file's order: the warnings follow what the user reads there.
-  for (const key of Object.keys(settings)) {
+  // A group's member (`relevance.embeddings`) by its dotted key: the group stays with its other members.
+  const given = (Object.keys(settings) as Array<keyof UserConfig>).flatMap((top) => {
+    const value = settings[top];
+    const members = value !== null && typeof value === "object" && !Array.isArray(value) ? Object.keys(value).map((m) => `${top}.${m}`) : [];
+    return [top as string, ...members];
+  });
+  for (const key of given) {
     const guard = USER_ONLY.get(key);
-    if (guard === undefined || !guard.weakens(settings[key])) continue;
+    const [top, member] = key.split(".") as [keyof UserConfig, string | undefined];
+    const value = member === undefined ? settings[top] : (settings[top] as Record<string, unknown>)[member];
+    if (guard === undefined || !guard.weakens(value)) continue;
     const { why } = guard;
     if (kept === settings) kept = { ...settings };
-    delete kept[key];
+    if (member === undefined) delete kept[top];
+    else {
+      const rest: Record<string, unknown> = { ...(kept[top] as Record<string, unknown>) };
+      delete rest[member];
+      // An empty group would replace the user's whole group in the merge (an empty object is a value there).
+      if (Object.keys(rest).length === 0) delete kept[top];
+      else (kept as Record<string, unknown>)[top] = rest;
+    }
     ignored.push(key);
     warnings.push({
       file,

@@ -80,6 +80,43 @@ const regex: Kind<string> = {
   },
 };
 
+/** The user's embedding server (docs/relevance.md, "Embeddings"); io/embeddings.ts fills in what is left unset. */
+export interface EmbeddingsSetting {
+  provider: "ollama" | "openai";
+  model: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+  queryPrefix?: string;
+  documentPrefix?: string;
+  minSimilarity?: number;
+}
+
+export const EMBEDDING_PROVIDERS = ["ollama", "openai"] as const;
+
+const anyString = kind<string>("a string", (v) => typeof v === "string");
+const httpUrl = kind<string>("an http:// or https:// address", (v) => typeof v === "string" && /^https?:\/\/[^\s/]+/i.test(v));
+const embeddings: Kind<EmbeddingsSetting> = {
+  expected: "{ provider, model, baseUrl, timeoutMs, queryPrefix, documentPrefix, minSimilarity }",
+  check: (v, k, c) => {
+    const obj = c.object(v, k);
+    c.shape(
+      obj,
+      {
+        provider: oneOf(EMBEDDING_PROVIDERS).check,
+        model: text.check,
+        baseUrl: httpUrl.check,
+        timeoutMs: whole("a whole number of milliseconds from 1 to 10000", 1, 10_000).check,
+        queryPrefix: anyString.check,
+        documentPrefix: anyString.check,
+        minSimilarity: kind<number>("a number from -1 to 1", (n) => typeof n === "number" && n >= -1 && n <= 1).check,
+      },
+      k,
+    );
+    if (obj.provider === undefined) c.fail(`${k}.provider`, "one of ollama, openai", undefined);
+    if (obj.model === undefined) c.fail(`${k}.model`, "a non-empty string", undefined);
+  },
+};
+
 /** Modes the keyword detector knows without configuration (their text lives in core/prompt/keywords.ts). */
 export const BUILTIN_KEYWORDS = ["ultrawork", "search", "analyze"];
 
@@ -258,6 +295,17 @@ export const CONFIG_TABLE = {
     budgetFraction: setting(kind<number>("a number above 0 and at most 1", (v) => typeof v === "number" && v > 0 && v <= 1), {
       default: 0.25,
       doc: "share of a hook's cap for the digest of what was in force",
+    }),
+  }),
+  relevance: group("description-only rules and skills scored against the prompt", {
+    embeddings: setting(embeddings, {
+      doc: "opt-in semantic scoring through your own embedding server (`ollama` or `openai`-compatible): it reorders and widens the likely tier, never injects; your own config or `CTXINJECT_EMBEDDINGS_*` only (docs/relevance.md)",
+      example: ['embeddings: { provider: ollama, model: nomic-embed-text, baseUrl: "http://127.0.0.1:11434" }'],
+      userOnly: {
+        weakens: (v) => v !== undefined,
+        guarded: "any value",
+        why: "it would send your prompts to an address the repository chooses",
+      },
     }),
   }),
   allReadmes: setting(bool, { unset: false, doc: "`--all` reads every README, not only the root's and package roots'" }),

@@ -7,6 +7,8 @@ import { dedupPhase } from "./phases/dedup.js";
 import type { Drafted } from "./phases/drafted.js";
 import { ruleMentions } from "./prompt/mentions.js";
 import { pathTopicWords, withPathTopics, type Stem } from "./prompt/words.js";
+import type { RelevanceDoc } from "./prompt/relevance.js";
+import type { SemanticInput } from "./prompt/semantic.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
 import { redactSecrets } from "./redact.js";
 import { compareText, dirOf } from "./rel-path.js";
@@ -68,6 +70,8 @@ export interface SelectInput {
   modules?: readonly SourceModule[];
   /** The run's memo (core/run-memo.ts; the I/O layer's, with what earlier runs saved); a fresh one without. */
   memo?: RunMemo;
+  /** The user's embeddings of the prompt and the rules (io/embeddings.ts): the likely tier fuses them with the words. */
+  semantic?: SemanticInput;
 }
 
 export interface Selection {
@@ -77,6 +81,8 @@ export interface Selection {
   entries: Entry[];
   omitted: Omitted[];
   warnings: Warning[];
+  /** The description-only rules scored against the prompt (what the user's embedding server is asked about). */
+  scored?: RelevanceDoc[];
 }
 
 /**
@@ -115,7 +121,7 @@ export function selectContext(input: SelectInput): Selection {
 
   // Paths count by their topic words only: src, packages and .ts are in every path of a repository.
   const query = [withPathTopics(input.prompt ?? ""), ...ctx.targets.map(pathTopicWords)].join("\n");
-  scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w));
+  const scored = scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w), input.semantic);
   const known = gatePhase(drafts, {
     config: input.config,
     ignored:
@@ -146,7 +152,7 @@ export function selectContext(input: SelectInput): Selection {
     if (c.status !== "below-threshold") continue;
     c.reason = c.likely !== undefined && likely.includes(c) ? `${c.reason}; ${LIKELY_EXPLAINED}` : `${c.reason}; ${INDEX_EXPLAINED}`;
   }
-  return { targets: ctx.targets, candidates, entries, omitted, warnings };
+  return { targets: ctx.targets, candidates, entries, omitted, warnings, scored };
 }
 
 function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContext["warn"], redact: DraftContext["redact"], memo: RunMemo): DraftContext {

@@ -54,6 +54,6 @@ export const clineHost: HookAnsweringHost = {
     },
     answer: (_event, context) => ({ appendContext: context }),
   },
-  install: { plugin: { file: CLINE_PLUGIN_FILE, writes: CLINE_PLUGIN_FILE } },
+  install: { pluginFile: { file: CLINE_PLUGIN_FILE, writes: CLINE_PLUGIN_FILE } },
   markers: [".cline/", ".clinerules"],
 };

@@ -26,18 +26,20 @@ export interface Host {
    * host's own limit), `default` when unset; `doc` is its line in the docs.
    */
   maxCharsSetting?: { cap: number; default: number; doc: string };
-  /**
-   * Readers of a group written by hand in core/config-table.ts (before groups were derived); a host without them
-   * reads its derived group (hostSettings). Not for new hosts.
-   */
-  includeNative?(config: Config): boolean;
-  maxChars?(config: Config): number;
   /** Its command hooks (`ctxinject hook <short>`): events → actions, and the answer's shape. */
   hook?: CommandHook;
-  /** What `init --<short>` installs: command hooks merged into a settings file, or a plugin file. */
-  install: { settings: HookSettings; note?: string } | { plugin: { file: string; writes: string } };
+  /**
+   * What `init --<short>` installs: command hooks merged into a settings file, a plugin of opencode's API with its
+   * package, or one plugin file that hands events to `ctxinject hook <short>` (Cline's).
+   */
+  install: { settings: HookSettings; note?: string } | { plugin: PluginInstall } | { pluginFile: { file: string; writes: string } };
   /** Files at a repository's root that show it is set up for this host (`init` without a flag lists them). */
   markers: readonly string[];
+  /**
+   * Whether this host is the one running a hook, told by the environment it gives hooks; for a host that also runs
+   * another host's hooks (Copilot CLI runs Claude Code's): that other host's hook then answers nothing.
+   */
+  runsHook?(env: Readonly<Record<string, string | undefined>>): boolean;
 }
 
 /** A host whose events `ctxinject hook <short>` answers: from command hooks in its settings, or from a plugin file. */
@@ -59,14 +61,32 @@ export function hostConfigOf(host: Host): HostConfig {
  */
 export function hostSettings(host: Host, config: Config): HostSettings {
   const group = config[host.short] as Partial<HostSettings> | undefined;
-  const maxChars = host.maxChars?.(config) ?? group?.maxChars ?? host.maxCharsSetting?.default;
-  return { includeNative: host.includeNative?.(config) ?? group?.includeNative ?? false, ...(maxChars !== undefined && { maxChars }) };
+  const maxChars = group?.maxChars ?? host.maxCharsSetting?.default;
+  return { includeNative: group?.includeNative ?? false, ...(maxChars !== undefined && { maxChars }) };
+}
+
+/**
+ * A host that loads ctxinject as a plugin (opencode's plugin API): a loader file in its config folder, and the
+ * host's own plugin package installed there, which it otherwise installs over the network at every start.
+ */
+export interface PluginInstall {
+  /** The project's config folder (`.opencode`), and the plugin file in it (`plugins/ctxinject.js`). */
+  folder: string;
+  file: string;
+  /** The user's config folder under $XDG_CONFIG_HOME (or ~/.config), for `init --user`, where the host has one. */
+  user?: string;
+  /** ctxinject's module the loader imports: `ctxinject/<entry>` (package.json's exports). */
+  entry: string;
+  /** The host's plugin package it installs into each config folder at start (offline: it waits for it). */
+  package: { name: string; version: string };
 }
 
 /** A host that runs ctxinject as a command hook. */
 export type CommandHookHost = Host & { hook: CommandHook; install: { settings: HookSettings; note?: string } };
 
 export interface CommandHook {
+  /** The event in the fields ctxinject reads, for a host whose events name them otherwise (Cursor's `conversation_id`). */
+  event?(raw: Record<string, unknown>): HookEvent;
   action(event: HookEvent): HookAction;
   /** The JSON the host expects on stdout for context on this event. */
   answer(eventName: string, context: string): unknown;
@@ -107,12 +127,21 @@ export interface HookSettings {
   /** The settings file, relative to the project root or to HOME (`user`). */
   project: string;
   user: string;
+  /** A variable that moves the user's folder (`$COPILOT_HOME`), and the file under it then. */
+  userVariable?: { name: string; file: string };
+  /** Top-level fields the settings file carries besides `hooks` (Copilot CLI's `version`). */
+  fields?: Readonly<Record<string, unknown>>;
   /** The events, and the tools each one is for. */
   events: ReadonlyArray<{ event: string; matcher?: string }>;
   /** The timeout field's value in the host's unit (seconds for Claude Code and Codex, milliseconds for Gemini CLI). */
   timeout: number;
   /** How a command reaches the project folder, for a project's install named without PATH. */
   projectDir: ProjectDirAccess;
+  /**
+   * Cursor's hooks.json: `{"version": 1, "hooks": {"<event>": [{command, timeout, matcher}]}}`, one entry per
+   * command instead of Claude's matcher groups, and the file's version.
+   */
+  flat?: { version: number };
 }
 
 /** A host's settings files as io reads them: bounded, a file that does not parse is a warning naming it. */

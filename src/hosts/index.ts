@@ -9,11 +9,16 @@ import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
 import { claudeCodeHost } from "./claude-code.js";
 import { clineHost } from "./cline.js";
 import { codexHost } from "./codex.js";
+import { copilotCliHost } from "./copilot-cli.js";
+import { cursorAgentHost } from "./cursor-agent.js";
+import { droidHost } from "./droid.js";
 import { geminiCliHost } from "./gemini-cli.js";
 import { hostConfigOf, type HookAnsweringHost, type Host } from "./host.js";
+import { kiloHost } from "./kilo.js";
 import { opencodeHost } from "./opencode.js";
+import { qwenCodeHost } from "./qwen-code.js";
 
-export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, clineHost];
+export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, clineHost, qwenCodeHost, droidHost, copilotCliHost, kiloHost, cursorAgentHost];
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -28,7 +33,9 @@ export function hostRegistry(hosts: readonly Host[], readOnly: typeof READ_ONLY_
    * `--as`, `hook` and `init` alike.
    */
   const shortNames: Readonly<Record<string, string>> = Object.fromEntries([
-    ...hosts.filter((h) => h.short !== h.name).map((h) => [h.short, h.name]),
+    // A short name that is another agent's profile name (`copilot`, GitHub Copilot of the IDE; `cursor`, the editor) stays that profile
+    // for `--as`; `hook` and `init` take it for the host (hookHost, initFlags).
+    ...hosts.filter((h) => h.short !== h.name && !Object.hasOwn(profiles, h.short)).map((h) => [h.short, h.name]),
     ...readOnly.flatMap((a) => (a.short === undefined ? [] : [[a.short, a.profile.name]])),
   ]);
   const names = Object.keys(profiles);
@@ -54,7 +61,7 @@ export function hostRegistry(hosts: readonly Host[], readOnly: typeof READ_ONLY_
     /** The hosts `ctxinject hook <name>` answers. */
     commandHookHosts,
     /** The host `hook <name>` answers for (by its short or profile name, any case). */
-    hookHost: (name: string): HookAnsweringHost | undefined => commandHookHosts.find((h) => h.name === agentName(name)),
+    hookHost: (name: string): HookAnsweringHost | undefined => commandHookHosts.find((h) => h.short === name.toLowerCase()) ?? commandHookHosts.find((h) => h.name === agentName(name)),
     /** The flags `init` takes for hosts: `--<short>`, and `--<name>` where it differs (hidden). */
     initFlags: hosts.flatMap((h) => [{ flag: `--${h.short}`, host: h, hidden: false }, ...(h.name === h.short ? [] : [{ flag: `--${h.name}`, host: h, hidden: true }])]),
     /** Each host's config group (`<short>.includeNative`, `<short>.maxChars`), as core's config table takes them. */

@@ -1,10 +1,10 @@
 import { opencode, opencodeProfile } from "../core/agents/opencode.js";
 import { strings, type Host } from "./host.js";
 
-/** The plugin loader `init --opencode` writes (io/opencode-setup.ts); the plugin itself is integrations/opencode.ts. */
-export const OPENCODE_PLUGIN_FILE = ".opencode/plugins/ctxinject.js";
-
-/** opencode takes ctxinject as a plugin (integrations/opencode.ts), not as a command hook. */
+/**
+ * opencode takes ctxinject as a plugin (integrations/opencode.ts), not as a command hook: `init --opencode` writes
+ * the loader .opencode/plugins/ctxinject.js (io/opencode-setup.ts).
+ */
 export const opencodeHost: Host = {
   name: "opencode",
   short: "opencode",
@@ -27,6 +27,6 @@ export const opencodeHost: Host = {
     }
     return instructions.length > 0 ? { instructions, ...(from && { from }) } : undefined;
   },
-  install: { plugin: { file: OPENCODE_PLUGIN_FILE, writes: `${OPENCODE_PLUGIN_FILE} and .opencode/package.json` } },
+  install: { plugin: { folder: ".opencode", file: "plugins/ctxinject.js", entry: "opencode", package: { name: "@opencode-ai/plugin", version: opencode.version } } },
   markers: [".opencode/", "opencode.json", "opencode.jsonc"],
 };

@@ -20,7 +20,8 @@ export const hookHostOf = (host: HookAnsweringHost): HookHost => ({
   name: host.short,
   agent: host.name,
   includeNative: (config) => hostSettings(host, config).includeNative,
-  ...((host.maxCharsSetting || host.maxChars) && { maxChars: (config) => hostSettings(host, config).maxChars! }),
+  ...(host.maxCharsSetting && { maxChars: (config) => hostSettings(host, config).maxChars! }),
+  ...(host.hook.event && { event: host.hook.event }),
   action: host.hook.action,
   answer: host.hook.answer,
 });
@@ -41,7 +42,8 @@ export function sessionKey(event: HookEvent): string {
 }
 
 /** Answers one hook event: the JSON the host expects on stdout, or "" when there is nothing new. */
-export async function answerHookEvent(host: HookHost, run: RunEnvironment, event: HookEvent): Promise<HookAnswer> {
+export async function answerHookEvent(host: HookHost, run: RunEnvironment, raw: HookEvent): Promise<HookAnswer> {
+  const event = host.event ? host.event(raw as Record<string, unknown>) : raw;
   const session = sessionKey(event);
   const cwd = typeof event.cwd === "string" && event.cwd !== "" ? event.cwd : run.cwd;
   const action = host.action(event);

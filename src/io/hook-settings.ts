@@ -24,8 +24,10 @@ export const ourHook = (agent: string) => new RegExp(`ctxinject(\\.js)?["']?\\s+
  */
 export async function mergeHooks(settingsFile: string, host: CommandHookHost, command: string): Promise<boolean> {
   const ours = ourHook(host.short);
-  const { events, timeout } = host.install.settings;
-  const settings = await readJsonToMerge(settingsFile);
+  const { events, timeout, fields, flat } = host.install.settings;
+  // The host's own fields fill in what the file lacks; what is there stays.
+  const settings = { ...fields, ...(await readJsonToMerge(settingsFile)) };
+  if (flat) return mergeFlatHooks(settingsFile, settings, host, command, ours);
   const hooks = (settings.hooks ?? {}) as Record<string, MatcherGroup[]>;
   for (const { event, matcher } of events) {
     const groups = (Array.isArray(hooks[event]) ? hooks[event] : [])
@@ -36,6 +38,19 @@ export async function mergeHooks(settingsFile: string, host: CommandHookHost, co
   }
   settings.hooks = hooks;
   return writeIfChanged(settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+/** Cursor's hooks.json: an entry per command under each event, and the file's version (kept when it has one). */
+async function mergeFlatHooks(settingsFile: string, settings: Record<string, unknown>, host: CommandHookHost, command: string, ours: RegExp): Promise<boolean> {
+  const { events, timeout, flat } = host.install.settings;
+  const hooks = (settings.hooks !== null && typeof settings.hooks === "object" ? settings.hooks : {}) as Record<string, Array<Record<string, unknown>>>;
+  for (const { event, matcher } of events) {
+    const entries = (Array.isArray(hooks[event]) ? hooks[event] : []).filter((h) => !(typeof h?.command === "string" && ours.test(h.command)));
+    entries.push({ command, timeout, ...(matcher && { matcher }) });
+    hooks[event] = entries;
+  }
+  const merged = { version: settings.version ?? flat!.version, ...settings, hooks };
+  return writeIfChanged(settingsFile, `${JSON.stringify(merged, null, 2)}\n`);
 }
 
 /**

@@ -2,11 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readJsonToMerge, writeIfChanged } from "./out-file.js";
 
-// Where opencode looks for project plugins (it also reads `.opencode/plugin/`): its host says.
-import { OPENCODE_PLUGIN_FILE } from "../hosts/opencode.js";
-
-/** The package opencode installs into `.opencode` at every start when it is not there yet. */
-const PLUGIN_PACKAGE = "@opencode-ai/plugin";
+import type { PluginInstall } from "../hosts/host.js";
 
 /**
  * The plugin file: a loader that finds ctxinject (the project's own install, else the one on PATH) and says so in
@@ -14,8 +10,8 @@ const PLUGIN_PACKAGE = "@opencode-ai/plugin";
  * no path of the machine that wrote it: the copy on PATH is found where the plugin runs, through its bin's link
  * (npm links bin/ctxinject.js) or, where npm writes a shim instead (Windows), the package beside the shim.
  */
-export function opencodePluginSource(): string {
-  return `// Written by \`ctxinject init --opencode\`; run it again to refresh. Loads ctxinject's opencode plugin from the
+export function opencodePluginSource(entry = "opencode"): string {
+  return `// Written by \`ctxinject init --${entry}\`; run it again to refresh. Loads ctxinject's ${entry} plugin from the
 // project's own install, else from the ctxinject on PATH.
 import { existsSync, realpathSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
@@ -25,9 +21,9 @@ function onPath() {
   for (const dir of (process.env.PATH ?? process.env.Path ?? "").split(delimiter)) {
     if (dir === "") continue;
     const bin = join(dir, "ctxinject");
-    const found = [join(dir, "node_modules/ctxinject/dist/integrations/opencode.js")];
+    const found = [join(dir, "node_modules/ctxinject/dist/integrations/${entry}.js")];
     try {
-      found.unshift(join(dirname(realpathSync(bin)), "../dist/integrations/opencode.js"));
+      found.unshift(join(dirname(realpathSync(bin)), "../dist/integrations/${entry}.js"));
     } catch {}
     const plugin = found.find((file) => existsSync(file));
     if (plugin) return pathToFileURL(plugin).href;
@@ -48,12 +44,12 @@ const fromPath = async () => {
   if (found) return load(found);
   tried.push("no ctxinject on PATH");
 };
-const plugin = (await load("ctxinject/opencode")) ?? (await fromPath());
+const plugin = (await load("ctxinject/${entry}")) ?? (await fromPath());
 
 export const CtxinjectPlugin =
   plugin ??
   (async ({ client }) => {
-    const message = \`ctxinject: the opencode plugin could not be loaded, so no rules are injected (\${tried.join("; ")}). Install ctxinject in the project (npm install --save-dev ctxinject) or put it on PATH.\`;
+    const message = \`ctxinject: the ${entry} plugin could not be loaded, so no rules are injected (\${tried.join("; ")}). Install ctxinject in the project (npm install --save-dev ctxinject) or put it on PATH.\`;
     console.error(message);
     await client.app.log({ body: { service: "ctxinject", level: "error", message } }).catch(() => {});
     return {};
@@ -61,34 +57,34 @@ export const CtxinjectPlugin =
 `;
 }
 
-/** Writes the plugin file; returns whether it changed. */
-export async function writeOpencodePlugin(root: string): Promise<boolean> {
-  return writeIfChanged(join(root, OPENCODE_PLUGIN_FILE), opencodePluginSource());
+/** Writes the plugin file into `dir` (the project's config folder, or the user's); returns whether it changed. */
+export async function writePluginLoader(dir: string, install: PluginInstall): Promise<boolean> {
+  return writeIfChanged(join(dir, install.file), opencodePluginSource(install.entry));
 }
 
 /**
- * `.opencode/package.json` with opencode's plugin package, so that opencode finds its dependencies installed and
- * does not try the network at start (offline it waits about 70 s per folder before going on). Other keys stay.
+ * `package.json` in the config folder with the host's plugin package, so that the host finds its dependencies
+ * installed and does not try the network at start (offline opencode waits about 70 s per folder before going on,
+ * Kilo as long). Other keys stay.
  */
-export async function writeOpencodePackage(root: string, version: string): Promise<boolean> {
-  const file = join(root, ".opencode/package.json");
+export async function writePluginPackage(dir: string, install: PluginInstall): Promise<boolean> {
+  const file = join(dir, "package.json");
   const manifest = await readJsonToMerge(file);
   const dependencies = { ...((manifest.dependencies ?? {}) as Record<string, string>) };
-  dependencies[PLUGIN_PACKAGE] ??= version;
+  dependencies[install.package.name] ??= install.package.version;
   return writeIfChanged(file, `${JSON.stringify({ ...manifest, dependencies }, null, 2)}\n`);
 }
 
 /**
- * What opencode checks before it installs: a node_modules folder, and every dependency of package.json named in
- * package-lock.json. Null when that holds, else what is missing.
+ * What the host checks before it installs: a node_modules folder, and every dependency of package.json named in
+ * package-lock.json. Null when that holds, else what is missing (named relative to `shown`).
  */
-export async function opencodeDependenciesMissing(root: string): Promise<string | null> {
-  const dir = join(root, ".opencode");
-  if (!existsSync(join(dir, "node_modules"))) return ".opencode/node_modules";
+export async function pluginDependenciesMissing(dir: string, shown: string): Promise<string | null> {
+  if (!existsSync(join(dir, "node_modules"))) return `${shown}/node_modules`;
   const read = (name: string) => readJsonToMerge(join(dir, name));
   const manifest = await read("package.json");
   const lock = (((await read("package-lock.json")).packages ?? {}) as Record<string, { dependencies?: Record<string, string> }>)[""]?.dependencies ?? {};
   const wanted = Object.keys((manifest.dependencies ?? {}) as Record<string, string>);
   const missing = wanted.filter((name) => !(name in lock));
-  return missing.length > 0 ? `${missing.join(", ")} in .opencode/package-lock.json` : null;
+  return missing.length > 0 ? `${missing.join(", ")} in ${shown}/package-lock.json` : null;
 }

@@ -12,7 +12,7 @@ import { memoize } from "../core/memo.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
 import { dirOf } from "../core/rel-path.js";
 import type { RunMemo } from "../core/run-memo.js";
-import { selectContext, type CustomInput, type Selection } from "../core/select.js";
+import { selectContext, type CustomInput, type SelectInput, type Selection } from "../core/select.js";
 import { locateOptionsOf, locateSource } from "../core/sources/index.js";
 import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
 import { importSyntaxOf } from "../core/sources/source.js";
@@ -23,6 +23,7 @@ import { loadConfig } from "./config.js";
 import { readCustomEntries } from "./custom.js";
 import { deadlineCheck } from "./deadline.js";
 import { discover } from "./discover.js";
+import { promptEmbeddings } from "./embeddings.js";
 import { readImports } from "./imports.js";
 import { linearEngine } from "./linear-regexp.js";
 import { toRootRelative, under, workingFolderOf } from "./paths.js";
@@ -156,6 +157,8 @@ export interface PipelineDeps {
   profileForAs: typeof profileForAs;
   /** The session store of this user and machine. */
   sessions: (env: Record<string, string | undefined>) => SessionStore;
+  /** The user's embedding server's vectors for the prompt and the rules scored (nothing unless configured). */
+  promptEmbeddings: typeof promptEmbeddings;
 }
 
 export const IO_DEPS: PipelineDeps = {
@@ -172,6 +175,7 @@ export const IO_DEPS: PipelineDeps = {
   agentProfileAt,
   profileForAs,
   sessions: (env) => new SessionStore(stateDir(env)),
+  promptEmbeddings,
 };
 
 /**
@@ -302,7 +306,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
     reason: `registered into session ${session!.id} by ${e.source}`,
   }));
   // select
-  const selection = selectContext({
+  const selectInput: SelectInput = {
     files: read.files,
     targets,
     all,
@@ -326,7 +330,16 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
     linear: linearEngine,
     memo,
     ...(configPath !== null && { configFile: toRootRelative(root, configPath) ?? configPath }),
-  });
+  };
+  let selection = selectContext(selectInput);
+  // The user's embeddings, when configured: the rules the words scored are embedded, and the selection is made
+  // again with the vectors (the core takes them as plain values). Without them, or when the server fails, the first
+  // selection stands.
+  if (!all && selection.scored !== undefined && selection.scored.length > 0) {
+    const semantic = await deps.promptEmbeddings(config, env, prompt, selection.scored);
+    warnings.push(...semantic.warnings);
+    if (semantic.semantic) selection = selectContext({ ...selectInput, semantic: semantic.semantic });
+  }
   // A --all run touches every rule of the tree: what it works out would fill the file every hook reads with
   // entries a hook never asks for (a 36 KB file on the benchmark's large tree). It uses what is saved, adds nothing.
   if (!all) saveWarm();

@@ -7,13 +7,14 @@
  *   BENCH_START_RUNS=41              the same for node -e 0, build --files and the hooks, which take turns
  *   BENCH_NO_REPOMIX=1               skip the repomix comparison
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, REPO, stopHookServers } from "../helpers/cli.js";
 import { SessionStore } from "../../src/io/session-store.js";
 import { generate, SIZES, type Generated } from "./generate.js";
+import { hostEvents } from "./host-events.js";
 import { inputPerRun, sideBySide, type Timing } from "./measure.js";
 
 // repomix's own time moves by a fifth between runs (2.5 to 3.1 s on the large tree): nine runs steady the medians
@@ -65,10 +66,21 @@ process.on("exit", () => {
   rmSync(states, { recursive: true, force: true });
 });
 const hookState = join(hookEnv.HOME, ".local/state/ctxinject");
+// Opt-in embeddings (docs/relevance.md): the prompt hook in its own process with CTXINJECT_EMBEDDINGS_* naming the
+// fake embedding server on 127.0.0.1 (its own process), reported apart from the table: what a user who turns them on
+// adds to each prompt, the server's own time near nothing (a real model's is the user's to add).
+const fakeServer = spawn(process.execPath, ["--import", "tsx", join(BENCH_DIR, "fake-embeddings-server.ts")], { cwd: REPO, stdio: ["ignore", "pipe", "inherit"] });
+process.on("exit", () => fakeServer.kill());
+const fakeUrl = await new Promise<string>((resolve, reject) => {
+  fakeServer.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString("utf8").trim()));
+  fakeServer.once("exit", (code) => reject(new Error(`the fake embedding server exited (${code})`)));
+});
+const withEmbeddings = { ...ownProcess, CTXINJECT_EMBEDDINGS_PROVIDER: "ollama", CTXINJECT_EMBEDDINGS_MODEL: "bench-concepts", CTXINJECT_EMBEDDINGS_BASE_URL: fakeUrl };
 const sizes = SIZES.filter((s) => WANTED.includes(s.name));
 const rows: string[][] = [];
 const fastestRows: string[][] = [];
 const notes: string[] = [];
+const hostRatios = new Map<string, string[]>();
 const repomix = repomixBin();
 console.error(`bench: ${RUNS} runs per command after a warm-up; trees in ${TREES}`);
 
@@ -90,27 +102,29 @@ for (const size of sizes) {
   for (let i = 0; i < 200; i++) await longSession.recordInjected(`${size.name}-long`, [{ key: join(tree.root, `earlier/file-${i}.md`), hash: String(i) }]);
   const longEvent = join(states, `${size.name}-long.json`);
   writeFileSync(longEvent, JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: `${size.name}-long`, cwd: tree.root, prompt: `fix the retry in ${tree.target}` }));
-  const [floor, targeted, hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long, hookOwn, postToolOwn, clinePrompt, clineRead] = sideBySide(
-    tree.root,
-    [
-      { command: "node -e 0" },
-      { command: `${ctx} build --files ${tree.target}` },
-      eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }),
-      eventFile("PostToolUse", { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } }),
-      eventFile("SessionStart", { source: "startup" }),
-      eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "codex"),
-      eventFile("PostToolUse", { tool_name: "Bash", tool_input: { command: `cat ${tree.target}` } }, "codex"),
-      eventFile("BeforeAgent", { prompt: `fix the retry in ${tree.target}` }, "gemini"),
-      eventFile("AfterTool", { tool_name: "read_file", tool_input: { file_path: tree.target } }, "gemini"),
-      { command: `${ctx} hook claude < ${longEvent}`, env: hookEnv },
-      inOwnProcess(eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "claude", "claude-own")),
-      inOwnProcess(eventFile("PostToolUse", { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } }, "claude", "claude-own")),
-      // What the Cline plugin hands over (io/cline-setup.ts): a run's start with its prompt, a read_files result.
-      eventFile("beforeRun", { prompt: `<user_input mode="act">fix the retry in ${tree.target}</user_input>` }, "cline"),
-      eventFile("afterTool", { tool_name: "read_files", tool_input: { file_paths: [join(tree.root, tree.target)] } }, "cline"),
-    ],
-    START_RUNS,
-  ) as Timing[] as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
+  const core = [
+    { command: "node -e 0" },
+    { command: `${ctx} build --files ${tree.target}` },
+    eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }),
+    eventFile("PostToolUse", { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } }),
+    eventFile("SessionStart", { source: "startup" }),
+    { command: `${ctx} hook claude < ${longEvent}`, env: hookEnv },
+    inOwnProcess(eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "claude", "claude-own")),
+    inOwnProcess(eventFile("PostToolUse", { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } }, "claude", "claude-own")),
+    { ...eventFile("UserPromptSubmit", { prompt: `fix the retry in ${tree.target}` }, "claude", "claude-embeddings"), env: withEmbeddings },
+  ];
+  const events = hostEvents(tree, eventFile);
+  // All take turns in one loop, so the hosts' rows are measured against the same node -e 0 as the main table.
+  const timings = sideBySide(tree.root, [...core, ...events.map((e) => e.command)], START_RUNS);
+  const [floor, targeted, hook, postTool, sessionStart, long, hookOwn, postToolOwn, hookEmbeddings] = timings as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
+  notes.push(
+    `${size.name}: prompt hook, own process, with embeddings against the local fake server: ${fmt(hookEmbeddings.ms)} ms vs ${fmt(hookOwn.ms)} ms without ` +
+      `(+${fmt(hookEmbeddings.ms - hookOwn.ms)} ms by medians, +${fmt(hookEmbeddings.fastest - hookOwn.fastest)} ms by fastest runs)`,
+  );
+  events.forEach((e, i) => {
+    const t = timings[core.length + i]!;
+    hostRatios.set(e.label, [...(hostRatios.get(e.label) ?? []), `${ratio(t.ms, floor.ms)} / ${ratio(t.fastest, floor.fastest)}`]);
+  });
   // repomix takes turns with them: as a user runs it, its defaults (the secret check included, as ctxinject redacts),
   // markdown like ctxinject's.
   // coverage (issue 34: every folder x agent of the tree) takes turns with the build --all it starts from.
@@ -132,15 +146,9 @@ for (const size of sizes) {
     ratio(hook.ms, floor.ms),
     ratio(postTool.ms, floor.ms),
     ratio(sessionStart.ms, floor.ms),
-    ratio(codexPrompt.ms, floor.ms),
-    ratio(codexBash.ms, floor.ms),
-    ratio(geminiPrompt.ms, floor.ms),
-    ratio(geminiRead.ms, floor.ms),
     ratio(long.ms, floor.ms),
     ratio(hookOwn.ms, floor.ms),
     ratio(postToolOwn.ms, floor.ms),
-    ratio(clinePrompt.ms, floor.ms),
-    ratio(clineRead.ms, floor.ms),
     fmt(plainTargeted.ms),
     fmt(all.ms),
     fmt(shell.ms),
@@ -154,7 +162,7 @@ for (const size of sizes) {
     coverage.rssMiB === null ? "-" : coverage.rssMiB.toFixed(0),
   ]);
   const byFastest = (t: Timing) => ratio(t.fastest, floor.fastest);
-  fastestRows.push([size.name, fmt(floor.fastest), byFastest(targeted), ...[hook, postTool, sessionStart, codexPrompt, codexBash, geminiPrompt, geminiRead, long, hookOwn, postToolOwn, clinePrompt, clineRead].map(byFastest)]);
+  fastestRows.push([size.name, fmt(floor.fastest), byFastest(targeted), ...[hook, postTool, sessionStart, long, hookOwn, postToolOwn].map(byFastest)]);
   if (peer) {
     notes.push(
       `${size.name}: repomix ${fmt(peer.ms)} ms vs ctxinject build --all ${fmt(all.ms)} ms: ctxinject ${(peer.ms / all.ms).toFixed(1)}x faster by medians, ` +
@@ -168,10 +176,12 @@ const printTable = (header: string[], body: string[][]) => {
   const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
   console.log(table.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join("  ")).join("\n"));
 };
-const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.25)", "hook claude", "ratio (<=1.3)", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected", "prompt, own process", "PostToolUse, own process", "cline prompt", "cline read", "--files no git", "build --all", "git ls-files|cat", "ratio (<=2.5)", "ms per 1k files", "--all no git", "peak RSS MiB (<=100)", "coverage json", "coverage/--all (<=3)", "by CPU", "coverage RSS MiB"];
+const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.25)", "hook claude", "ratio (<=1.3)", "PostToolUse", "SessionStart", "200 injected", "prompt, own process", "PostToolUse, own process", "--files no git", "build --all", "git ls-files|cat", "ratio (<=2.5)", "ms per 1k files", "--all no git", "peak RSS MiB (<=100)", "coverage json", "coverage/--all (<=3)", "by CPU", "coverage RSS MiB"];
 printTable(header, rows);
 for (const note of notes) console.log(note);
 console.log("\nthe same start-up ratios by each command's fastest run (noise on a shared machine only adds time):");
-printTable(["size", "node -e 0", "build --files", "hook claude", "PostToolUse", "SessionStart", "codex prompt", "codex Bash", "gemini prompt", "gemini read", "200 injected", "prompt, own process", "PostToolUse, own process", "cline prompt", "cline read"], fastestRows);
+printTable(["size", "node -e 0", "build --files", "hook claude", "PostToolUse", "SessionStart", "200 injected", "prompt, own process", "PostToolUse, own process"], fastestRows);
+console.log("\neach host's hook events, ratio to node -e 0 by medians / by fastest runs (the same loop as the table above):");
+printTable(["host event", ...sizes.map((s) => s.name)], [...hostRatios].map(([label, cells]) => [label, ...cells]));
 console.log(`times are medians in ms of ${START_RUNS} runs (node -e 0, build --files and every hook column, taking turns) or ${RUNS} (the rest; build --all, git ls-files, coverage --format json and repomix taking turns; "by CPU" is coverage's ratio to build --all by user+system time); "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
-console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too, as are Codex's UserPromptSubmit and PostToolUse on Bash (cat of that file), Gemini CLI's BeforeAgent and AfterTool (read_file), and "cline prompt"/"cline read": the Cline plugin's beforeRun and afterTool (read_files) events; "200 injected": Claude Code's prompt hook in a session that has injected 200 files. Hooks are answered by the hook server as a user's are after their first call; "own process" columns are Claude Code's prompt and PostToolUse hooks with the server off (CTXINJECT_HOOK_SERVER=0).`);
+console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too, as is each host event in the hosts' table (test/bench/host-events.ts); "200 injected": Claude Code's prompt hook in a session that has injected 200 files. Hooks are answered by the hook server as a user's are after their first call; "own process" columns are Claude Code's prompt and PostToolUse hooks with the server off (CTXINJECT_HOOK_SERVER=0).`);

@@ -90,9 +90,9 @@ test("init --codex and --gemini merge their hooks (other hooks stay); again chan
 });
 
 test("hook with an unknown agent names the ones there are", () => {
-  const out = runCli(["hook", "cursor"], { input: "{}", env: HOOK_SERVER_OFF });
+  const out = runCli(["hook", "windsurf"], { input: "{}", env: HOOK_SERVER_OFF });
   assert.is(out.status, 1);
-  assert.match(out.stderr, "expected: claude, codex, gemini");
+  assert.match(out.stderr, "expected: claude, codex, gemini, cline, qwen, droid, copilot, cursor");
 });
 
 test.run();

@@ -114,9 +114,9 @@ test("coverage: an agent that gets a rule's text through another file (the same 
   const md = runCli(["coverage"], { cwd: dir, env: ENV });
   assert.is(md.status, 0, md.stderr);
   // Cursor loads the .cursor near copy of the Claude rule; Codex, Gemini CLI and opencode get it from the hook.
-  assert.match(md.stdout, "- `.claude/rules/api-style.md` (1 file): never seen by copilot, copilot-cli, droid, kilo, kiro, qwen-code, windsurf; cline, codex, cursor, cursor-agent, gemini-cli, opencode get its text through `.cursor/rules/api-style.mdc`\n");
-  assert.match(md.stdout, "- `.claude/rules/naming.md` (2 files): never seen by copilot, copilot-cli, droid, kilo, kiro, qwen-code, windsurf; cline, codex, cursor, cursor-agent, gemini-cli, opencode get its text through `.cursor/rules/naming.mdc`\n");
-  assert.match(md.stdout, "- `.cursor/rules/api-style.mdc` (1 file): never seen by copilot, copilot-cli, droid, kilo, kiro, qwen-code, windsurf; claude-code gets its text through `.claude/rules/api-style.md`\n");
+  assert.match(md.stdout, "- `.claude/rules/api-style.md` (1 file): never seen by copilot, kiro, windsurf; cline, codex, copilot-cli, cursor, cursor-agent, droid, gemini-cli, kilo, opencode, qwen-code get its text through `.cursor/rules/api-style.mdc`\n");
+  assert.match(md.stdout, "- `.claude/rules/naming.md` (2 files): never seen by copilot, kiro, windsurf; cline, codex, copilot-cli, cursor, cursor-agent, droid, gemini-cli, kilo, opencode, qwen-code get its text through `.cursor/rules/naming.mdc`\n");
+  assert.match(md.stdout, "- `.cursor/rules/api-style.mdc` (1 file): never seen by copilot, kiro, windsurf; claude-code gets its text through `.claude/rules/api-style.md`\n");
   const model = coverageJson(dir);
   const folder = model.folders.find((f) => f.path === "src/api")!;
   assert.ok(!cellOf(model, folder.cells.cursor!).findings.some((f) => f.kind === "not-seen"));

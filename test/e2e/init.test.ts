@@ -115,14 +115,14 @@ test("init with no agent in a repository no agent is set up for says how to inst
   const out = runCli(["init"], { cwd: bare });
   assert.is(out.status, 0, out.stderr);
   assert.match(out.stderr, "no agent is set up in");
-  assert.match(out.stderr, "`ctxinject init --claude`, --codex, --gemini, --opencode or --cline installs into one");
+  assert.match(out.stderr, "`ctxinject init --claude`, --codex, --gemini, --opencode, --cline, --qwen, --droid, --copilot, --kilo or --cursor installs into one");
 });
 
 test("init with an unknown flag is a usage error that writes nothing", () => {
   const root = materialize("claude-host");
-  const out = runCli(["init", "--cursor"], { cwd: root });
+  const out = runCli(["init", "--windsurf"], { cwd: root });
   assert.is(out.status, 2);
-  assert.match(out.stderr, "unknown option '--cursor'");
+  assert.match(out.stderr, "unknown option '--windsurf'");
   assert.not.ok(existsSync(join(root, ".ctxinjectrc.yaml")));
 });
 

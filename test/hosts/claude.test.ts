@@ -7,9 +7,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+import { BIN, materialize, runCli } from "../helpers/cli.js";
 import { CLAUDE_CODE_VERSION, claudeBinary, claudeEnv } from "./claude-cli.js";
-import { count, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
+import { count, type Outcome, type Recorded, runScenario, workFolder, writeSkill, installInProject, hostSuite } from "./harness.js";
 
 const found = claudeBinary();
 if ("skip" in found) {
@@ -47,11 +47,7 @@ const isMain = (out: ClaudeOutcome, r: Recorded) => (r.body?.tools?.length ?? 0)
 const lastMain = (out: ClaudeOutcome) => JSON.stringify(out.requests.filter((r) => isMain(out, r)).at(-1)?.body ?? {});
 const p = (prompt: string, ...more: string[]) => ["-p", prompt, "--output-format", "text", ...more];
 
-const suite = "path" in found ? test : test.skip;
-test.after(() => {
-  cleanup();
-  removeWorkFolders();
-});
+const suite = hostSuite(found);
 
 suite("installed by init --claude, the hook runs in -p mode and a prompt naming a file brings that file's rules", () => {
   const root = project();

@@ -8,8 +8,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, runCli } from "../helpers/cli.js";
-import { agentTurns, count, installHost, installInProject, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { runCli } from "../helpers/cli.js";
+import { agentTurns, count, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
 import { assertProfileMatchesHost, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
 import { HOST_VERSIONS } from "./versions.js";
 
@@ -62,11 +62,7 @@ function probe() {
   return (probed = { out, log, root });
 }
 
-const suite = "path" in found ? test : test.skip;
-test.after(() => {
-  cleanup();
-  removeWorkFolders();
-});
+const suite = hostSuite(found);
 
 suite("starts offline against the fake API and loads AGENTS.md and .clinerules at the root, once each (not CLAUDE.md)", () => {
   const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});

@@ -7,8 +7,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, lastAgentTurn, installHost, type Outcome, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
+import { materialize, runCli } from "../helpers/cli.js";
+import { count, lastAgentTurn, installHost, type Outcome, runScenario, workFolder, writeSkill, installInProject, hostSuite } from "./harness.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 /** Pinned in versions.ts, with every other host. */
@@ -70,11 +70,7 @@ function project(prepare?: (root: string) => void): string {
 }
 
 
-const suite = "path" in found ? test : test.skip;
-test.after(() => {
-  cleanup();
-  removeWorkFolders();
-});
+const suite = hostSuite(found);
 
 suite("installed by init --codex, a prompt naming a file brings that file's rules once", () => {
   const out = codex(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]);

@@ -7,8 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup } from "../helpers/cli.js";
-import { agentTurns, count, HOSTS_CACHE, installHost, lastAgentTurn, type Outcome, removeWorkFolders, runScenario, workFolder } from "./harness.js";
+import { agentTurns, count, HOSTS_CACHE, installHost, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
 import { assertProfileMatchesHost, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
 import { HOST_VERSIONS } from "./versions.js";
 
@@ -49,11 +48,7 @@ function probe() {
   return (probed = { out, log, root });
 }
 
-const suite = "path" in found ? test : test.skip;
-test.after(() => {
-  cleanup();
-  removeWorkFolders();
-});
+const suite = hostSuite(found);
 
 suite("starts offline against the fake API and loads AGENTS.md, CLAUDE.md, GEMINI.md and copilot-instructions.md at the root, once each", () => {
   const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});

@@ -7,8 +7,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
-import { count, installHost, lastAgentTurn, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
+import { materialize, runCli } from "../helpers/cli.js";
+import { count, installHost, lastAgentTurn, type Outcome, type Recorded, runScenario, workFolder, writeSkill, installInProject, hostSuite } from "./harness.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 /** Pinned in versions.ts, with every other host. */
@@ -53,11 +53,7 @@ function project(): string {
 /** The named model's requests (Gemini CLI may also ask a small model on the side, e.g. to route). */
 const forModel = (r: Recorded) => (r.url ?? "").includes(`${MODEL}:`);
 
-const suite = "path" in found ? test : test.skip;
-test.after(() => {
-  cleanup();
-  removeWorkFolders();
-});
+const suite = hostSuite(found);
 
 suite("installed by init --gemini, a prompt naming a file brings its rules once; GEMINI.md, which Gemini CLI loads, once", () => {
   const body = lastAgentTurn(gemini(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]), forModel);

@@ -6,8 +6,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
+import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { BIN, REPO, stopHookServers } from "../helpers/cli.js";
+import { BIN, cleanup, REPO, stopHookServers } from "../helpers/cli.js";
 
 /** Where the suites keep host CLIs between runs: they are large (each carries a native binary of 100–400 MB). */
 export const HOSTS_CACHE = process.env.CTXINJECT_HOSTS_CACHE ?? join(homedir(), ".cache/ctxinject-hosts");
@@ -95,6 +96,18 @@ const hookServerEnv = (work: string): Record<string, string> => ({
 
 export function removeWorkFolders(): void {
   if (!process.env.CTXINJECT_KEEP_HOSTS) for (const dir of temp.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * A host suite's `test`: skipped when its CLI could not be installed (installHost said so in one line) or something
+ * else it needs is missing; the fixtures' copies and work folders go after the suite.
+ */
+export function hostSuite(found: Found, ready = true): typeof test.skip {
+  test.after(() => {
+    cleanup();
+    removeWorkFolders();
+  });
+  return "path" in found && ready ? test : test.skip;
 }
 
 /** Runs the scenario in one network namespace with one fake API; every run must exit 0. */

@@ -8,8 +8,8 @@ import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
-import { agentTurns, count, lastAgentTurn, HOSTS_CACHE, installHost, type Outcome, type Recorded, removeWorkFolders, runScenario, workFolder, writeSkill, installInProject } from "./harness.js";
+import { BIN, materialize, runCli } from "../helpers/cli.js";
+import { agentTurns, count, lastAgentTurn, HOSTS_CACHE, installHost, type Outcome, type Recorded, runScenario, workFolder, writeSkill, installInProject, hostSuite } from "./harness.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 /** Pinned in versions.ts, with every other host. */
@@ -103,11 +103,7 @@ function project(options: { install?: boolean; prepare?: (root: string) => void 
 const run = (prompt: string, ...more: string[]): Run => ({ args: ["run", prompt, ...more] });
 const toolNames = (r: Recorded) => ((r.body?.tools ?? []) as Array<{ function: { name: string } }>).map((t) => t.function.name);
 
-const suite = "path" in found && deps !== null ? test : test.skip;
-test.after(() => {
-  cleanup();
-  removeWorkFolders();
-});
+const suite = hostSuite(found, deps !== null);
 
 suite("installed by init --opencode (npm included), the first run starts offline at once and a prompt naming a file brings its rules", () => {
   const root = project({ install: true });

@@ -5,8 +5,12 @@
  * "likely relevant" tier (the agent is told to read those before it starts), with the likely tier's mean length.
  *   npm run relevance            figures per split
  *   npm run relevance -- --show  every prompt with its scores (TOPN=8: the eight best-scored rules, not three)
+ *   npm run relevance -- --embeddings=fake  with the opt-in embeddings, against the fake embedding server and its
+ *                                concept table (test/relevance/fake-concepts.ts: NOT a model)
+ *   npm run relevance -- --embeddings=env   against the server CTXINJECT_EMBEDDINGS_* name (your own Ollama, say)
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stemmer } from "stemmer";
 import { defaultConfig } from "../../src/core/config.js";
@@ -14,7 +18,10 @@ import { DEFAULT_MIN_RELEVANCE, selectContext } from "../../src/core/select.js";
 import { locateOptionsOf, locateSource } from "../../src/core/sources/index.js";
 import { ruleName } from "../../src/core/sources/rules.js";
 import { walkTree } from "../../src/io/discover.js";
+import { embeddingsServer, semanticVectors, type EmbeddingsServer } from "../../src/io/embeddings.js";
 import { REPO } from "../helpers/cli.js";
+import { startFakeEmbeddings, type FakeEmbeddings } from "../helpers/fake-embeddings.js";
+import { RELEVANCE_CONCEPTS } from "./fake-concepts.js";
 
 const FIXTURE = join(REPO, "fixtures/relevance");
 interface Labelled {
@@ -32,6 +39,30 @@ const show = process.argv.includes("--show");
 const thresholdArg = process.argv.find((a) => a.startsWith("--min-relevance="));
 const threshold = thresholdArg ? Number(thresholdArg.split("=")[1]) : DEFAULT_MIN_RELEVANCE;
 
+// Embeddings: the real client (io/embeddings.ts) against the fake server or the one the environment names, with a
+// state folder of this run's own (its cache) and a timeout long enough that a real model's first batch is measured.
+const embeddingsArg = process.argv.find((a) => a.startsWith("--embeddings="))?.split("=")[1];
+let fake: FakeEmbeddings | undefined;
+let server: EmbeddingsServer | null = null;
+const state = mkdtempSync(join(tmpdir(), "ctxinject-relevance-"));
+if (embeddingsArg === "fake") {
+  fake = await startFakeEmbeddings(RELEVANCE_CONCEPTS);
+  server = embeddingsServer({ ...defaultConfig(), relevance: { embeddings: { provider: "ollama", model: "fake-concepts", baseUrl: fake.url, timeoutMs: 10_000 } } }, {}).server;
+} else if (embeddingsArg === "env") {
+  server = embeddingsServer(defaultConfig(), process.env).server;
+  if (server === null) throw new Error("--embeddings=env: set CTXINJECT_EMBEDDINGS_PROVIDER and CTXINJECT_EMBEDDINGS_MODEL");
+  server.timeoutMs = Math.max(server.timeoutMs, 30_000);
+}
+if (server) console.log(`embeddings: ${server.provider} ${server.model} at ${server.baseUrl}${fake ? " (the FAKE server's concept table, not a model)" : ""}`);
+async function select(prompt: string) {
+  const input = { files, targets: [], prompt, stem: stemmer, minRelevance: threshold, config: defaultConfig() };
+  const first = selectContext(input);
+  if (!server || !first.scored || first.scored.length === 0) return first;
+  const result = await semanticVectors(server, prompt, first.scored, { CTXINJECT_STATE_DIR: state });
+  if (!result.semantic) throw new Error(result.warnings.map((w) => w.message).join("; "));
+  return selectContext({ ...input, semantic: result.semantic });
+}
+
 /** A rule's name (its file name) or a skill's (its folder). */
 const nameOf = (id: string) => (id.endsWith("/SKILL.md") ? id.split("/").at(-2)! : ruleName(id));
 const splits = [...new Set(prompts.map((p) => p.split))];
@@ -44,7 +75,7 @@ for (const split of [...splits, "all"]) {
   let likelyListed = 0;
   const chosen = prompts.filter((p) => split === "all" || p.split === split);
   for (const p of chosen) {
-    const selection = selectContext({ files, targets: [], prompt: p.prompt, stem: stemmer, minRelevance: threshold, config: defaultConfig() });
+    const selection = await select(p.prompt);
     const picked = new Set(selection.entries.filter((e) => e.kind === "agent-requested").map((e) => nameOf(e.id)));
     const likely = new Set(selection.omitted.filter((o) => o.tier === "likely").map((o) => nameOf(o.id)));
     likelyListed += likely.size;
@@ -69,3 +100,5 @@ for (const split of [...splits, "all"]) {
     `${split.padEnd(8)} prompts ${String(chosen.length).padStart(3)}  precision ${precision.toFixed(2)}  recall ${recall.toFixed(2)}  reach ${reach.toFixed(2)}  likely/prompt ${perPrompt}  (tp ${tp}, fp ${fp}, fn ${fn})`,
   );
 }
+await fake?.close();
+rmSync(state, { recursive: true, force: true });

@@ -40,7 +40,7 @@ test("init's template, uncommented, is a config that checks and gives the defaul
 test("the template's header names every setting a repository may not weaken", () => {
   const header = renderConfigTemplate().split("\n\n")[0]!;
   for (const { key } of USER_ONLY_SETTINGS) assert.match(header, key);
-  assert.match(header, "hiddenCharacters: keep, allowOutside and a hookDeadlineMs above 1500");
+  assert.match(header, "hiddenCharacters: keep, allowOutside, a hookDeadlineMs above 1500 and");
 });
 
 test.run();

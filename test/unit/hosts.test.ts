@@ -85,11 +85,11 @@ test("a group still written by hand in the table under a host's name is that hos
   assert.equal(keys.length, new Set(keys).size);
 });
 
-test("the names and flags of today's hosts are what they were: hook claude/codex/gemini/cline, init --claude … --cline", () => {
+test("the names and flags of today's hosts: hook claude … cursor, init --claude … --cursor", () => {
   const today = hostRegistry(HOSTS);
-  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini", "cline"]);
-  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode", "--cline"]);
-  assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "github-copilot", "qwen"]);
+  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini", "cline", "qwen", "droid", "copilot", "cursor"]);
+  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode", "--cline", "--qwen", "--qwen-code", "--droid", "--copilot", "--copilot-cli", "--kilo", "--cursor", "--cursor-agent"]);
+  assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "qwen", "github-copilot"]);
 });
 
 test("every host's config group is in the table the config is checked with, with includeNative; claude's with maxChars", () => {
@@ -97,6 +97,23 @@ test("every host's config group is in the table the config is checked with, with
   for (const host of HOSTS) assert.ok(keys.includes(`${host.short}.includeNative`), `config table has ${host.short}.includeNative`);
   assert.ok(keys.includes("claude.maxChars"));
   assert.equal(keys.length, new Set(keys).size);
+});
+
+test("copilot is GitHub Copilot of the IDE for --as, and Copilot CLI for hook and init", () => {
+  const today = hostRegistry(HOSTS);
+  assert.is(today.agentName("copilot"), "copilot");
+  assert.is(today.hookHost("copilot")?.name, "copilot-cli");
+  assert.is(today.hookHost("copilot-cli")?.name, "copilot-cli");
+  assert.is(today.initFlags.find((f) => f.flag === "--copilot")?.host.name, "copilot-cli");
+});
+
+test("`hook cursor` and `init --cursor` are Cursor's CLI, while `--as cursor` stays the editor's profile", () => {
+  const today = hostRegistry(HOSTS);
+  assert.is(today.hookHost("cursor")?.name, "cursor-agent");
+  assert.is(today.hookHost("cursor-agent")?.name, "cursor-agent");
+  assert.is(today.agentName("cursor"), "cursor");
+  assert.is(today.profileFor("cursor")?.name, "cursor");
+  assert.is(today.initFlags.find((f) => f.flag === "--cursor")?.host.name, "cursor-agent");
 });
 
 test.run();

@@ -18,7 +18,7 @@ const ALLOWED: Record<string, { uses: string[]; why: string }> = {
   },
   "src/io/opencode-setup.ts": { uses: ["process.env"], why: "the text of the plugin loader file init writes, run by opencode, not here" },
   "src/io/cline-setup.ts": { uses: ["process.env", "process.execPath", "process.cwd", "process.versions"], why: "the text of the plugin file init --cline writes, run by Cline's plugin sandbox, not here" },
-  "src/integrations/opencode.ts": {
+  "src/integrations/opencode-plugin.ts": {
     uses: ["process.env", "process.platform"],
     why: "the opencode plugin's entry: opencode loads it in its own process, no CLI is above it to hand the environment over",
   },

@@ -34,6 +34,7 @@ function fakeDeps(calls: string[]): PipelineDeps {
     sessions: () => {
       throw new Error("no session was asked for");
     },
+    promptEmbeddings: step("embeddings", async () => ({ warnings: [] })),
   };
 }
 

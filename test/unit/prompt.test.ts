@@ -89,6 +89,21 @@ test("related words alone bring a rule into the likely tier, not into the output
   assert.equal(s.omitted.map((o) => [o.id, o.tier ?? "index"]), [[".windsurf/rules/realtime.md", "likely"], [".cursor/rules/db.mdc", "index"]]);
 });
 
+test("a rule holding the prompt's word and its related words is injected on the word alone", () => {
+  const rules = {
+    ".cursor/rules/db.mdc": "---\ndescription: Database migrations: schema changes, adding a column, backfills\n---\nNullable first.",
+    ".windsurf/rules/realtime.md": "---\ntrigger: model_decision\ndescription: Realtime updates over WebSockets and reconnects\n---\nBack off.",
+  };
+  // "column" is the rule's own word, and brings database, migrations, schema and backfills as related words: those
+  // lift the rule into the likely tier, they do not inject it (they used to, whenever "column" itself weighed most).
+  const s = select(rules, { prompt: "the column is wrong", stem: stemmer });
+  assert.is(statusOf(s, ".cursor/rules/db.mdc"), "below-threshold");
+  assert.match(reasonOf(s, ".cursor/rules/db.mdc"), /^relevance 0\.(\d\d) \((0\.\d\d) with related words\) < 0\.35 \(column\)/);
+  assert.equal(s.omitted.map((o) => [o.id, o.tier ?? "index"]), [[".cursor/rules/db.mdc", "likely"], [".windsurf/rules/realtime.md", "index"]]);
+  const both = select(rules, { prompt: "add a column to the schema", stem: stemmer });
+  assert.is(statusOf(both, ".cursor/rules/db.mdc"), "included");
+});
+
 test("a rule's keywords: and aliases: frontmatter and a skill's when_to_use are scored with its description", () => {
   const rules = {
     ".cursor/rules/secrets.mdc": "---\ndescription: Handling secrets\nkeywords: [vault, rotation]\naliases: api keys, credentials\n---\nNever commit them.",
@@ -137,7 +152,7 @@ const tree = {
 test("a relevant description-only rule is included with its score and words", () => {
   const s = select(tree, { prompt: "add a database migration for the orders table", stem: stemmer });
   assert.is(statusOf(s, ".cursor/rules/db.mdc"), "included");
-  assert.match(reasonOf(s, ".cursor/rules/db.mdc"), /^relevance 0\.\d\d >= 0\.35 \(.*migrat/);
+  assert.match(reasonOf(s, ".cursor/rules/db.mdc"), /^relevance 0\.\d\d (\([01]\.\d\d with related words\) )?>= 0.35 \(.*migrat/);
 });
 
 test("a rule that only brushes the prompt's topic stays out when another rule matches it far better", () => {

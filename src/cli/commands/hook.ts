@@ -1,7 +1,7 @@
 import { CtxinjectError } from "../../core/errors.js";
 import { safeMessage } from "../../core/redact.js";
 import { DeadlineExceeded } from "../../io/deadline.js";
-import { COMMAND_HOOK_HOSTS, hookHost } from "../../hosts/index.js";
+import { COMMAND_HOOK_HOSTS, HOSTS, hookHost } from "../../hosts/index.js";
 import { answerHookEvent, hookHostOf } from "../../integrations/command-hook.js";
 import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
 
@@ -21,6 +21,9 @@ export async function runHook(ctx: CliContext, agent: string): Promise<number> {
     if (!host) throw new Error(`unknown agent "${agent}" (expected: ${expected()})`);
     const raw = await ctx.readStdin();
     if (raw === undefined || raw.trim() === "") throw new Error("no hook event on standard input");
+    // Another host running this host's hooks (Copilot CLI runs Claude Code's): its own hook answers it, and this one
+    // would claim the same session's rules with an answer that host may not read.
+    if (HOSTS.some((h) => h !== host && h.runsHook?.(ctx.env))) return 0;
     let event;
     try {
       event = JSON.parse(raw) as unknown;

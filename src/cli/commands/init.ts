@@ -5,15 +5,12 @@ import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
 import { hookCommand, mergeHooks, ourHook } from "../../io/hook-settings.js";
 import { HOST_CONFIG, HOSTS, INIT_FLAGS } from "../../hosts/index.js";
-import { OPENCODE_PLUGIN_FILE } from "../../hosts/opencode.js";
-import { CLINE_PLUGIN_FILE, clineHost } from "../../hosts/cline.js";
 import { writeClinePlugin } from "../../io/cline-setup.js";
-import type { CommandHookHost, Host } from "../../hosts/host.js";
+import type { CommandHookHost, Host, PluginInstall } from "../../hosts/host.js";
 import { readBoundedText } from "../../io/bounded-read.js";
 import { configFileIn } from "../../io/config.js";
 import { spawnSync } from "../../io/lazy-node.js";
-import { opencodeDependenciesMissing, writeOpencodePackage, writeOpencodePlugin } from "../../io/opencode-setup.js";
-import { opencode } from "../../core/agents/opencode.js";
+import { pluginDependenciesMissing, writePluginLoader, writePluginPackage } from "../../io/opencode-setup.js";
 import { findRoot } from "../../io/root.js";
 import { runOf, type CliContext } from "../context.js";
 import { renderConfigTemplate } from "../../core/config-docs.js";
@@ -25,7 +22,7 @@ export interface InitFlags {
   gitHook?: boolean;
   out?: string;
   user?: boolean;
-  /** false with --no-install: --opencode does not run npm in .opencode. */
+  /** false with --no-install: --opencode (--kilo) does not run npm in .opencode (.kilo). */
   install?: boolean;
   /** `--<host>` (its short name, or its profile name: --claude-code), in commander's camelCase. */
   [host: string]: string | boolean | undefined;
@@ -41,8 +38,8 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
   const { root } = findRoot(ctx.cwd, flags.root);
   const host = hostOf(flags);
   if (host && "settings" in host.install) return initHooks(ctx, root, host as CommandHookHost, flags.user === true);
-  if (host?.name === clineHost.name) return initCline(ctx, root, flags.user === true);
-  if (host) return initOpencode(ctx, root, flags.install !== false);
+  if (host && "plugin" in host.install) return initPlugin(ctx, root, host, host.install.plugin, flags);
+  if (host && "pluginFile" in host.install) return initCline(ctx, root, host.install.pluginFile.file, flags.user === true);
   if (flags.gitHook) {
     const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED);
     ctx.stderr.write(`ctxinject: pre-commit hook ${hook} now regenerates and stages ${flags.out ?? DEFAULT_GENERATED}\n`);
@@ -62,7 +59,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
 /** Agents with no hook to install: their files are read like any other source, and `ctxinject mcp` serves them. */
 const READ_ONLY: ReadonlyArray<{ name: string; markers: readonly string[] }> = [
   { name: "Cursor", markers: [".cursor/", ".cursorrules"] },
-  { name: "GitHub Copilot", markers: [".github/copilot-instructions.md", ".github/instructions/"] },
+  { name: "GitHub Copilot in the IDE", markers: [".github/copilot-instructions.md", ".github/instructions/"] },
   { name: "Windsurf", markers: [".windsurf/", ".windsurfrules"] },
 ];
 
@@ -79,10 +76,17 @@ function sayWhatToInstall(ctx: CliContext, root: string): void {
     if (found.length === 0) continue;
     const seen = `${host.label} (${found.join(", ")})`;
     const flag = `--${host.short}`;
-    if (!("settings" in host.install)) {
-      const { file, writes } = host.install.plugin;
+    if ("pluginFile" in host.install) {
+      const { file, writes } = host.install.pluginFile;
       const done = existsSync(join(root, file));
       lines.push(`  ${seen}: ${done ? `installed (${file})` : `\`ctxinject init ${flag}\` would write ${writes}`}`);
+      continue;
+    }
+    if ("plugin" in host.install) {
+      const { folder, file } = host.install.plugin;
+      const loader = `${folder}/${file}`;
+      const done = existsSync(join(root, loader));
+      lines.push(`  ${seen}: ${done ? `installed (${loader})` : `\`ctxinject init ${flag}\` would write ${loader} and ${folder}/package.json`}`);
       continue;
     }
     const settings = host.install.settings.project;
@@ -114,28 +118,39 @@ function hasOurHook(file: string, short: string): boolean {
 }
 
 /**
- * The plugin file and `.opencode/package.json`, then opencode's dependencies installed once with npm (online, now)
- * so that opencode's own install at start finds nothing to do and a later offline run does not wait on it.
+ * The plugin loader and `package.json` in the host's config folder (the project's, or with --user the user's),
+ * then the host's plugin package installed there once with npm (online, now) so that the host's own install at
+ * start finds nothing to do and a later offline run does not wait on it.
  */
-async function initOpencode(ctx: CliContext, root: string, install: boolean): Promise<number> {
-  const plugin = await writeOpencodePlugin(root);
+async function initPlugin(ctx: CliContext, root: string, host: Host, install: PluginInstall, flags: InitFlags): Promise<number> {
+  let dir = join(root, install.folder);
+  let shown = install.folder;
+  if (flags.user === true) {
+    if (install.user === undefined) throw new CtxinjectError(`--user: ${host.label} has no user plugin folder ctxinject knows; run \`ctxinject init --${host.short}\` in the project`);
+    const config = ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME && join(ctx.env.HOME, ".config"));
+    if (!config) throw new CtxinjectError(`--user needs HOME (or XDG_CONFIG_HOME) to find ${host.label}'s config folder`);
+    dir = join(config, install.user);
+    shown = dir;
+  }
+  const plugin = await writePluginLoader(dir, install);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
-  ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(root, OPENCODE_PLUGIN_FILE)}: it loads the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH\n`);
-  const manifest = await writeOpencodePackage(root, opencode.version);
-  ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(root, ".opencode/package.json")}\n`);
-  const missing = await opencodeDependenciesMissing(root);
+  const where = flags.user === true ? "the ctxinject on PATH" : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
+  ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(dir, install.file)}: it loads ${where}\n`);
+  const manifest = await writePluginPackage(dir, install);
+  ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(dir, "package.json")}\n`);
+  const missing = await pluginDependenciesMissing(dir, shown);
   if (missing === null) return 0;
-  const command = "npm install --prefix .opencode --no-audit --no-fund";
-  if (!install) {
-    ctx.stderr.write(`ctxinject: ${missing} not there yet: opencode installs it at its next start (online), or run \`${command}\` now\n`);
+  const command = `npm install --prefix ${shown} --no-audit --no-fund`;
+  if (flags.install === false) {
+    ctx.stderr.write(`ctxinject: ${missing} not there yet: ${host.label} installs it at its next start (online), or run \`${command}\` now\n`);
     return 0;
   }
-  const npm = spawnSync("npm", ["install", "--prefix", ".opencode", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, encoding: "utf8", env: ctx.env as NodeJS.ProcessEnv });
+  const npm = spawnSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, encoding: "utf8", env: ctx.env as NodeJS.ProcessEnv });
   if (npm.status === 0) {
-    ctx.stderr.write("ctxinject: installed opencode's plugin package into .opencode (opencode starts without the network)\n");
+    ctx.stderr.write(`ctxinject: installed ${host.label}'s plugin package into ${shown} (${host.label} starts without the network)\n`);
     return 0;
   }
-  ctx.stderr.write(`ctxinject: warning: \`${command}\` failed (${(npm.stderr || npm.error?.message || "").trim().split("\n").pop()}); opencode installs it at its next start when online\n`);
+  ctx.stderr.write(`ctxinject: warning: \`${command}\` failed (${(npm.stderr || npm.error?.message || "").trim().split("\n").pop()}); ${host.label} installs it at its next start when online\n`);
   return 0;
 }
 
@@ -143,10 +158,10 @@ async function initOpencode(ctx: CliContext, root: string, install: boolean): Pr
  * Cline's plugin file: the project's (`.cline/plugins`), or with --user the user's (`$CLINE_DIR/plugins`, else
  * `~/.cline/plugins`), the same portable loader either way.
  */
-async function initCline(ctx: CliContext, root: string, user: boolean): Promise<number> {
+async function initCline(ctx: CliContext, root: string, projectFile: string, user: boolean): Promise<number> {
   const home = ctx.env.HOME;
   if (user && !home && !ctx.env.CLINE_DIR) throw new CtxinjectError("--user needs HOME (or CLINE_DIR) to find ~/.cline/plugins");
-  const file = user ? join(ctx.env.CLINE_DIR || join(home!, ".cline"), "plugins/ctxinject.js") : join(root, CLINE_PLUGIN_FILE);
+  const file = user ? join(ctx.env.CLINE_DIR || join(home!, ".cline"), "plugins/ctxinject.js") : join(root, projectFile);
   const changed = await writeClinePlugin(file);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Cline runs \`ctxinject hook cline\` through it, from the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH\n`);
@@ -157,8 +172,9 @@ async function initCline(ctx: CliContext, root: string, user: boolean): Promise<
 async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, user: boolean): Promise<number> {
   const home = ctx.env.HOME;
   const { settings, note } = host.install;
-  if (user && !home) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
-  const file = user ? join(home!, settings.user) : join(root, settings.project);
+  const moved = settings.userVariable && ctx.env[settings.userVariable.name];
+  if (user && !home && !moved) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
+  const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
   const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env, runOf(ctx).platform);
   const changed = await mergeHooks(file, host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);

@@ -1,4 +1,5 @@
-import { scoreRelevance } from "../prompt/relevance.js";
+import { scoreRelevance, type RelevanceDoc } from "../prompt/relevance.js";
+import { cosine, embeddingText, reciprocalRankFusion, type SemanticInput } from "../prompt/semantic.js";
 import type { Stem } from "../prompt/words.js";
 import { setStatus } from "../sources/source.js";
 import type { Drafted } from "./drafted.js";
@@ -25,12 +26,18 @@ export const LIKELY_MAX = 3;
 
 /**
  * Description-only candidates on the targets' paths are scored together (BM25 needs the whole set) against the
- * prompt plus the targets' path words; those at or above the threshold are included.
+ * prompt plus the targets' path words; those at or above the threshold are included. With `semantic` (the user's
+ * embeddings), the likely tier is chosen on the lexical and the semantic rankings fused; injection stays lexical.
+ * Returns the rules scored (what the pipeline asks the embedding server about).
  */
-export function scorePhase(drafts: Drafted[], query: string, threshold: number, stem: Stem): void {
+export function scorePhase(drafts: Drafted[], query: string, threshold: number, stem: Stem, semantic?: SemanticInput): RelevanceDoc[] {
   const pending = drafts.filter((d) => d.candidate.kind === "agent-requested" && d.candidate.status === "below-threshold" && d.relevance);
-  if (pending.length === 0 || query.trim() === "") return;
-  const scores = scoreRelevance(query, pending.map((d) => d.relevance!), stem);
+  if (pending.length === 0 || query.trim() === "") return [];
+  const docs = pending.map((d) => d.relevance!);
+  const scores = scoreRelevance(query, docs, stem);
+  // Cosine similarity to the prompt, where the server gave the rule a vector.
+  const similarity = semantic ? docs.map((doc) => similarityOf(semantic, doc)) : undefined;
+  const similar = (i: number) => (similarity && similarity[i] !== undefined ? `; similarity ${similarity[i]!.toFixed(2)}` : "");
   // Injection needs the prompt's own words; related words lift a rule only into the likely tier (round 6: on the
   // split written after the related-words table, the table raised reach from 0.77 to 0.88 and cost injection
   // precision 0.82 -> 0.70).
@@ -40,21 +47,34 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
     const { score, direct, words: evidence } = scores[i]!;
     candidate.score = score;
     const words = evidenceText(evidence.slice(0, 6));
-    const shown = direct === score ? `relevance ${score.toFixed(2)}` : `relevance ${direct.toFixed(2)} (${score.toFixed(2)} with related words)`;
-    if (direct < threshold) setStatus(candidate, "below-threshold", `${shown} < ${threshold}${words}`);
-    else if (direct < floor) setStatus(candidate, "below-threshold", `${shown} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}`);
+    const shown = (direct === score ? `relevance ${score.toFixed(2)}` : `relevance ${direct.toFixed(2)} (${score.toFixed(2)} with related words)`);
+    if (direct < threshold) setStatus(candidate, "below-threshold", `${shown} < ${threshold}${words}${similar(i)}`);
+    else if (direct < floor) setStatus(candidate, "below-threshold", `${shown} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}${similar(i)}`);
     else {
       candidate.score = direct;
-      setStatus(candidate, "included", `${shown} >= ${threshold}${words}`);
+      setStatus(candidate, "included", `${shown} >= ${threshold}${words}${similar(i)}`);
     }
   });
-  // The strongest of the rest, in score order (ties by id), make the likely tier.
+  // The strongest of the rest, in score order (ties by id), make the likely tier. With embeddings: in the order of
+  // the two rankings fused, and a rule the words missed may join when its similarity reaches the user's
+  // minSimilarity. Embeddings never inject (a model's similarity says "about the same topic", not "applies here";
+  // docs/relevance.md): a rule they lift goes to the likely tier, where the agent reads it and decides.
+  const fused = similarity ? reciprocalRankFusion(scores.map((s) => s.score), similarity.map((s) => s ?? -1)) : undefined;
   const rest = pending
-    .map(({ candidate }, i) => ({ candidate, evidence: scores[i]!.words }))
-    .filter(({ candidate }) => candidate.status === "below-threshold" && (candidate.score ?? 0) >= LIKELY_MIN)
-    .sort((a, b) => b.candidate.score! - a.candidate.score! || (a.candidate.id < b.candidate.id ? -1 : 1))
+    .map(({ candidate }, i) => ({ candidate, evidence: scores[i]!.words, i }))
+    .filter(({ candidate, i }) => candidate.status === "below-threshold" && ((candidate.score ?? 0) >= LIKELY_MIN || (semantic !== undefined && (similarity![i] ?? -1) >= semantic.minSimilarity)))
+    .sort((a, b) => (fused ? fused[b.i]! - fused[a.i]! : 0) || b.candidate.score! - a.candidate.score! || (a.candidate.id < b.candidate.id ? -1 : 1))
     .slice(0, LIKELY_MAX);
-  for (const { candidate, evidence } of rest) candidate.likely = likelyWhy(evidence);
+  for (const { candidate, evidence, i } of rest) {
+    const lexical = (candidate.score ?? 0) >= LIKELY_MIN;
+    candidate.likely = lexical ? likelyWhy(evidence) : `the prompt means much the same as its description (similarity ${similarity![i]!.toFixed(2)})`;
+  }
+  return docs;
+}
+
+function similarityOf(semantic: SemanticInput, doc: RelevanceDoc): number | undefined {
+  const vector = semantic.vectors.get(embeddingText(doc));
+  return vector === undefined ? undefined : Math.round(cosine(semantic.query, vector) * 1000) / 1000;
 }
 
 /** The likely tier's one line of why: the prompt's words as written, then the rule's words related to them. */

@@ -70,9 +70,10 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   // RELATED_WEIGHT of one of the word itself, and the term is as rare as the words that made its frequency in this
   // rule. One prompt word is one piece of evidence however many of its related words a rule has; three prompt words
   // of one topic are three. Labelled by the word that made most of its weight, marked ~ when it is a related word.
-  const conceptMatch = (d: IndexedDoc, c: Concept): [label: string, score: number] => {
-    let tf = d.tf.get(c.term) ?? 0;
-    let weighted = tf * idf(c.term);
+  const conceptMatch = (d: IndexedDoc, c: Concept): [label: string, score: number, direct: number] => {
+    const own = d.tf.get(c.term) ?? 0;
+    let tf = own;
+    let weighted = own * idf(c.term);
     let label = c.term;
     let best = weighted;
     for (const r of c.related) {
@@ -83,7 +84,9 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
       weighted += w;
       if (w > best) [best, label] = [w, `~${r}`];
     }
-    return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d)];
+    // The word alone as well: a rule holding the prompt's word and its related words gains from both, and injection
+    // is decided on the word alone (the related words used to leak into it whenever the word itself weighed most).
+    return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d), own === 0 ? 0 : bm25(idf(c.term), own, d)];
   };
   // The prompt's words as written are looked up once, for what matched (explain's evidence); a rule's were kept as it was read.
   let said: Map<string, string> | undefined;
@@ -95,23 +98,24 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     );
   };
 
-  const scoreOf = (d: IndexedDoc, ideal: number, withRelated: boolean) => {
-    // [label, score, whether the prompt's own word is one of the rule's name or description]
-    const contributions = concepts
-      .map((c) => [...conceptMatch(d, withRelated ? c : { term: c.term, related: [] }), d.core.has(c.term)] as const)
-      .filter(([, s]) => s > 0);
-    const raw = contributions.reduce((sum, [, s]) => sum + s, 0);
+  const scoreOf = (d: IndexedDoc, ideal: number) => {
+    const matches = concepts.map((c) => [...conceptMatch(d, c), d.core.has(c.term)] as const);
     // One shared word is weak evidence ("rename" is not a migration), unless it is a word of the rule's own name or
     // description ("remove the old_checkout flag" is about feature flags).
-    const single = contributions.length === 1 && !contributions[0]![2];
-    const evidence = single ? ONE_WORD_WEIGHT : 1;
-    return { contributions, score: ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0 };
+    const normalised = (found: ReadonlyArray<readonly [number, boolean]>) => {
+      const raw = found.reduce((sum, [s]) => sum + s, 0);
+      const evidence = found.length === 1 && !found[0]![1] ? ONE_WORD_WEIGHT : 1;
+      return ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
+    };
+    // [label, score, whether the prompt's own word is one of the rule's name or description]
+    const contributions = matches.filter(([, s]) => s > 0).map(([label, s, , core]) => [label, s, core] as const);
+    const direct = normalised(matches.filter(([, , own]) => own > 0).map(([, , own, core]) => [own, core] as const));
+    return { contributions, score: normalised(contributions.map(([, s, core]) => [s, core] as const)), direct };
   };
   const round = (n: number) => Math.round(n * 1000) / 1000;
   return indexed.map((d) => {
     const ideal = idealScore([...d.ideal].map((t) => termScore(d, t)));
-    const { contributions, score } = scoreOf(d, ideal, true);
-    const direct = contributions.some(([label]) => label.startsWith("~")) ? scoreOf(d, ideal, false).score : score;
+    const { contributions, score, direct } = scoreOf(d, ideal);
     const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
     return { id: d.id, score: round(score), direct: round(direct), matched, words: asWritten(d, matched) };
   });

@@ -1,7 +1,9 @@
 // OpenAI Chat Completions (opencode's openai-compatible provider): POST /v1/chat/completions.
 const usage = { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 };
 const data = (value) => `data: ${JSON.stringify(value)}\n\n`;
-const toolCalls = (answer) => answer.tools.map((t, index) => ({ index, id: t.id, type: "function", function: { name: t.name, arguments: JSON.stringify(t.input) } }));
+// A tool whose input is a string is a custom (freeform) tool, as Copilot CLI offers apply_patch to GPT models.
+const toolCalls = (answer) =>
+  answer.tools.map((t, index) => (typeof t.input === "string" ? { index, id: t.id, type: "custom", custom: { name: t.name, input: t.input } } : { index, id: t.id, type: "function", function: { name: t.name, arguments: JSON.stringify(t.input) } }));
 const finish = (answer) => (answer.tools.length > 0 ? "tool_calls" : "stop");
 
 export const openaiChat = {

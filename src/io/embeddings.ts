@@ -1,0 +1,240 @@
+/**
+ * Opt-in semantic scoring (docs/relevance.md, "Embeddings"): the prompt and the description-only rules embedded by
+ * the user's own server (Ollama's /api/embed or an OpenAI-compatible /v1/embeddings), the rules' vectors cached in
+ * the state folder. Nothing here loads unless `relevance.embeddings` (the user's own config) or
+ * CTXINJECT_EMBEDDINGS_PROVIDER/MODEL (the environment) name a server: node:http/https are required on the first
+ * request. Every failure leaves the word-based ranking standing, with one warning whose text does not change
+ * between prompts (a hook's session shows a warning once).
+ */
+import { readFileSync, statSync } from "node:fs";
+import type { EmbeddingsSetting } from "../core/config-table.js";
+import { EMBEDDING_PROVIDERS } from "../core/config-table.js";
+import type { Config } from "../core/config.js";
+import { fingerprint } from "../core/fingerprint.js";
+import type { RelevanceDoc } from "../core/prompt/relevance.js";
+import { embeddingText, type SemanticInput } from "../core/prompt/semantic.js";
+import type { Warning } from "../core/types.js";
+import { writeFileAtomically } from "./atomic-write.js";
+import { lazyRequire } from "./lazy-node.js";
+import { under } from "./paths.js";
+import { makePrivateDir, stateDir } from "./session-store.js";
+
+type Http = typeof import("node:http");
+
+/** A hard limit: the hook answers within its deadline whatever the server does. */
+export const DEFAULT_EMBEDDINGS_TIMEOUT_MS = 300;
+/**
+ * Below this cosine similarity a rule the words missed stays out of the likely tier. A model's own scale: 0.5 suits
+ * normalised sentence-embedding models (unrelated texts score around 0.2-0.45 on nomic-embed-text); set
+ * `minSimilarity` for another.
+ */
+export const DEFAULT_MIN_SIMILARITY = 0.5;
+const DEFAULT_BASE_URL = { ollama: "http://127.0.0.1:11434", openai: "https://api.openai.com" } as const;
+/** The longest answer read: a few hundred rules' vectors of 1-3k numbers; a server answering more is not listened to. */
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+/**
+ * One file per rule vector (named by the hash of model, prefix and text): a prompt reads only its rules' vectors, a
+ * few kilobytes each, where one file of every project's would be parsed whole on every prompt.
+ */
+const CACHE_DIR = "embeddings";
+
+export interface EmbeddingsServer {
+  provider: "ollama" | "openai";
+  model: string;
+  baseUrl: string;
+  timeoutMs: number;
+  queryPrefix: string;
+  documentPrefix: string;
+  minSimilarity: number;
+  /** CTXINJECT_EMBEDDINGS_API_KEY, sent as a bearer token; never read from a config file. */
+  apiKey?: string;
+}
+
+/**
+ * The server to ask, or null when none is configured. The environment (CTXINJECT_EMBEDDINGS_PROVIDER and _MODEL,
+ * with _BASE_URL, _TIMEOUT_MS) replaces the user's config as a whole; CTXINJECT_EMBEDDINGS=off turns either off.
+ * `config.relevance.embeddings` only ever holds the user's own value: a repository's is dropped with a warning
+ * (core/config-layers.ts).
+ */
+export function embeddingsServer(config: Config, env: Record<string, string | undefined>): { server: EmbeddingsServer | null; warnings: Warning[] } {
+  if (env.CTXINJECT_EMBEDDINGS === "off" || env.CTXINJECT_EMBEDDINGS === "0") return { server: null, warnings: [] };
+  const warnings: Warning[] = [];
+  let setting: EmbeddingsSetting | undefined = config.relevance?.embeddings;
+  const provider = env.CTXINJECT_EMBEDDINGS_PROVIDER;
+  if (provider !== undefined && provider !== "") {
+    const model = env.CTXINJECT_EMBEDDINGS_MODEL;
+    const timeout = env.CTXINJECT_EMBEDDINGS_TIMEOUT_MS;
+    const timeoutMs = timeout === undefined || timeout === "" ? undefined : Number(timeout);
+    const baseUrl = env.CTXINJECT_EMBEDDINGS_BASE_URL;
+    const problem = !(EMBEDDING_PROVIDERS as readonly string[]).includes(provider)
+      ? `CTXINJECT_EMBEDDINGS_PROVIDER must be one of ${EMBEDDING_PROVIDERS.join(", ")}`
+      : model === undefined || model === ""
+        ? "CTXINJECT_EMBEDDINGS_MODEL must name the model"
+        : timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs >= 1 && timeoutMs <= 10_000)
+          ? "CTXINJECT_EMBEDDINGS_TIMEOUT_MS must be a whole number of milliseconds from 1 to 10000"
+          : baseUrl !== undefined && baseUrl !== "" && !/^https?:\/\/[^\s/]+/i.test(baseUrl)
+            ? "CTXINJECT_EMBEDDINGS_BASE_URL must be an http:// or https:// address"
+            : null;
+    if (problem !== null) return { server: null, warnings: [{ message: `${problem}; embeddings are off for this run` }] };
+    setting = {
+      provider: provider as EmbeddingsSetting["provider"],
+      model: model!,
+      ...(baseUrl !== undefined && baseUrl !== "" && { baseUrl }),
+      ...(timeoutMs !== undefined && { timeoutMs }),
+      ...(env.CTXINJECT_EMBEDDINGS_QUERY_PREFIX !== undefined && { queryPrefix: env.CTXINJECT_EMBEDDINGS_QUERY_PREFIX }),
+      ...(env.CTXINJECT_EMBEDDINGS_DOCUMENT_PREFIX !== undefined && { documentPrefix: env.CTXINJECT_EMBEDDINGS_DOCUMENT_PREFIX }),
+    };
+  }
+  if (setting === undefined) return { server: null, warnings };
+  const apiKey = env.CTXINJECT_EMBEDDINGS_API_KEY;
+  return {
+    server: {
+      provider: setting.provider,
+      model: setting.model,
+      baseUrl: (setting.baseUrl ?? DEFAULT_BASE_URL[setting.provider]).replace(/\/+$/, ""),
+      timeoutMs: setting.timeoutMs ?? DEFAULT_EMBEDDINGS_TIMEOUT_MS,
+      queryPrefix: setting.queryPrefix ?? "",
+      documentPrefix: setting.documentPrefix ?? "",
+      minSimilarity: setting.minSimilarity ?? DEFAULT_MIN_SIMILARITY,
+      ...(apiKey !== undefined && apiKey !== "" && { apiKey }),
+    },
+    warnings,
+  };
+}
+
+/** What the pipeline gets: the vectors as plain values for the core, or the warning that says why there are none. */
+export interface SemanticResult {
+  semantic?: SemanticInput;
+  warnings: Warning[];
+}
+
+/**
+ * The prompt's vector (one request per prompt) and the rules' (from the cache; those missing in one more request,
+ * sent at the same time), all within the server's timeout. Cached by hash of (model, document prefix, text): a model
+ * or prefix change misses the cache and embeds again.
+ */
+export async function semanticVectors(server: EmbeddingsServer, prompt: string, docs: RelevanceDoc[], env: Record<string, string | undefined>): Promise<SemanticResult> {
+  const texts = [...new Set(docs.map(embeddingText))];
+  const keyOf = (text: string) => fingerprint(`${server.model}\0${server.documentPrefix}\0${text}`);
+  const dir = under(stateDir(env), CACHE_DIR);
+  const cache = new Map<string, number[]>();
+  for (const t of texts) {
+    const vector = readCached(dir, keyOf(t));
+    if (vector) cache.set(keyOf(t), vector);
+  }
+  const missing = texts.filter((t) => !cache.has(keyOf(t)));
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), server.timeoutMs);
+  try {
+    const [query, fresh] = await Promise.all([
+      embed(server, [server.queryPrefix + prompt], deadline.signal),
+      missing.length > 0 ? embed(server, missing.map((t) => server.documentPrefix + t), deadline.signal) : Promise.resolve([]),
+    ]);
+    if (fresh.length > 0) {
+      missing.forEach((t, i) => cache.set(keyOf(t), fresh[i]!));
+      writeCached(dir, missing.map((t, i) => [keyOf(t), fresh[i]!]));
+    }
+    const vectors = new Map<string, number[]>();
+    for (const t of texts) vectors.set(t, cache.get(keyOf(t))!);
+    return { semantic: { query: query[0]!, vectors, minSimilarity: server.minSimilarity }, warnings: [] };
+  } catch (error) {
+    const why = deadline.signal.aborted ? `did not answer within ${server.timeoutMs} ms` : (error as Error).message;
+    return { warnings: [{ message: `relevance.embeddings: ${shownUrl(server)} ${why}; the word-based ranking stands` }] };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The endpoint as a warning shows it: never a user:password part of the address. */
+const shownUrl = (server: EmbeddingsServer) => endpoint(server).replace(/\/\/[^/@]*@/, "//");
+const endpoint = (server: EmbeddingsServer) => `${server.baseUrl}${server.provider === "ollama" ? "/api/embed" : "/v1/embeddings"}`;
+
+/** One POST of `{model, input}`; the vectors in the order of `input`, or an Error whose message says what went wrong. */
+async function embed(server: EmbeddingsServer, input: string[], signal: AbortSignal): Promise<number[][]> {
+  const body = await post(endpoint(server), JSON.stringify({ model: server.model, input }), server.apiKey, signal);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new Error("answered something other than JSON");
+  }
+  const vectors = server.provider === "ollama" ? ollamaVectors(parsed) : openaiVectors(parsed);
+  if (vectors === null || vectors.length !== input.length) throw new Error(`answered something other than ${input.length} embedding(s)`);
+  const size = vectors[0]!.length;
+  if (size === 0 || vectors.some((v) => v.length !== size || v.some((n) => typeof n !== "number" || !Number.isFinite(n)))) {
+    throw new Error("answered vectors that are empty, uneven or not numbers");
+  }
+  return vectors;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+const numberLists = (v: unknown): v is number[][] => Array.isArray(v) && v.every((x) => Array.isArray(x));
+
+function ollamaVectors(answer: unknown): number[][] | null {
+  return isObject(answer) && numberLists(answer.embeddings) ? answer.embeddings : null;
+}
+
+function openaiVectors(answer: unknown): number[][] | null {
+  if (!isObject(answer) || !Array.isArray(answer.data)) return null;
+  // `index` says which input a vector is for; a server may answer out of order.
+  const items = answer.data.map((d, i) => (isObject(d) && Array.isArray(d.embedding) ? { index: typeof d.index === "number" ? d.index : i, embedding: d.embedding as number[] } : null));
+  if (items.some((d) => d === null)) return null;
+  return (items as Array<{ index: number; embedding: number[] }>).sort((a, b) => a.index - b.index).map((d) => d.embedding);
+}
+
+function post(url: string, body: string, apiKey: string | undefined, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const http = lazyRequire<Http>(url.startsWith("https:") ? "node:https" : "node:http");
+    const headers: Record<string, string> = { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
+    if (apiKey !== undefined) headers.authorization = `Bearer ${apiKey}`;
+    const request = http.request(url, { method: "POST", headers, signal }, (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) request.destroy(new Error(`answered more than ${MAX_ANSWER_BYTES / 1024 / 1024} MB`));
+        else chunks.push(chunk);
+      });
+      response.on("end", () => {
+        if (response.statusCode !== 200) reject(new Error(`answered HTTP ${response.statusCode}`));
+        else resolve(Buffer.concat(chunks).toString("utf8"));
+      });
+      response.on("error", reject);
+    });
+    // ECONNREFUSED and the like: the code says it best.
+    request.on("error", (error: NodeJS.ErrnoException) => reject(new Error(error.code !== undefined && error.code !== "ABORT_ERR" ? `cannot be reached (${error.code})` : error.message)));
+    request.end(body);
+  });
+}
+
+/** A rule's cached vector, or undefined (none yet, or not a list of numbers: embedded again). */
+function readCached(dir: string, key: string): number[] | undefined {
+  const file = under(dir, `${key}.json`);
+  if (statSync(file, { throwIfNoEntry: false }) === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return Array.isArray(parsed) && parsed.length > 0 && parsed.every((n) => typeof n === "number" && Number.isFinite(n)) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCached(dir: string, entries: Array<[string, number[]]>): void {
+  try {
+    makePrivateDir(dir);
+    for (const [key, vector] of entries) writeFileAtomically(under(dir, `${key}.json`), JSON.stringify(vector));
+  } catch {
+    // A state folder that cannot be written costs the next prompt a request, nothing more.
+  }
+}
+
+/**
+ * The pipeline's step: nothing (and nothing loaded) without a configured server, a prompt or a rule to score;
+ * otherwise the vectors, or a warning.
+ */
+export async function promptEmbeddings(config: Config, env: Record<string, string | undefined>, prompt: string | undefined, docs: RelevanceDoc[]): Promise<SemanticResult> {
+  if (prompt === undefined || docs.length === 0) return { warnings: [] };
+  const { server, warnings } = embeddingsServer(config, env);
+  if (server === null) return { warnings };
+  return semanticVectors(server, prompt, docs, env);
+}

@@ -1,0 +1,89 @@
+/**
+ * Kilo takes opencode's plugin API from `.kilo/plugin/`: `init --kilo` writes the loader there (and in the user's
+ * config folder with --user), and the plugin leaves out what Kilo loads itself. The real CLI runs in
+ * test/hosts/kilo.test.ts.
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Hooks, PluginInput } from "@opencode-ai/plugin";
+import KiloPlugin from "../../src/integrations/kilo.js";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
+
+type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
+
+const state = mkdtempSync(join(tmpdir(), "ctxinject-kilo-state-"));
+const previous = process.env.CTXINJECT_STATE_DIR;
+process.env.CTXINJECT_STATE_DIR = state;
+test.after(() => {
+  cleanup();
+  rmSync(state, { recursive: true, force: true });
+  if (previous === undefined) delete process.env.CTXINJECT_STATE_DIR;
+  else process.env.CTXINJECT_STATE_DIR = previous;
+});
+
+test("init --kilo writes .kilo/plugin/ctxinject.js (loading ctxinject/kilo) and .kilo/package.json with Kilo's plugin package", () => {
+  const root = materialize("claude-host");
+  const out = runCli(["init", "--kilo", "--no-install"], { cwd: root });
+  assert.is(out.status, 0, out.stderr);
+  const loader = readFileSync(join(root, ".kilo/plugin/ctxinject.js"), "utf8");
+  assert.match(loader, 'load("ctxinject/kilo")');
+  assert.match(loader, "dist/integrations/kilo.js");
+  assert.equal(JSON.parse(readFileSync(join(root, ".kilo/package.json"), "utf8")).dependencies, { "@kilocode/plugin": "7.7.7" });
+  assert.match(out.stderr, "Kilo installs it at its next start");
+  assert.not.ok(existsSync(join(root, ".opencode")), "not opencode's folder");
+  assert.match(runCli(["init", "--kilo", "--no-install"], { cwd: root }).stderr, "unchanged");
+});
+
+test("init --kilo --user writes the loader into Kilo's user config folder, not the project", () => {
+  const root = materialize("claude-host");
+  const config = mkdtempSync(join(tmpdir(), "ctxinject-kilo-config-"));
+  try {
+    const out = runCli(["init", "--kilo", "--user", "--no-install"], { cwd: root, env: { XDG_CONFIG_HOME: config } });
+    assert.is(out.status, 0, out.stderr);
+    assert.ok(existsSync(join(config, "kilo/plugin/ctxinject.js")));
+    assert.ok(existsSync(join(config, "kilo/package.json")));
+    assert.not.ok(existsSync(join(root, ".kilo")));
+  } finally {
+    rmSync(config, { recursive: true, force: true });
+  }
+});
+
+test("the Kilo plugin leaves out what Kilo loads itself (the root AGENTS.md) and sends what it does not (.cursorrules, a named file's rule)", async () => {
+  const root = materialize("claude-host");
+  const client = { app: { log: async () => {} } };
+  const hooks = await KiloPlugin({ directory: root, worktree: root, client } as unknown as PluginInput);
+  const output = {
+    message: { id: "msg_1", sessionID: "ses_kilo1", role: "user", time: { created: 1 }, agent: "code", model: { providerID: "p", modelID: "m" } },
+    parts: [{ id: "prt_1", sessionID: "ses_kilo1", messageID: "msg_1", type: "text", text: "fix the retry in src/net/client.ts" }],
+  } as unknown as ChatOutput;
+  await hooks["chat.message"]!({ sessionID: "ses_kilo1" }, output);
+  const added = (output.parts as Array<{ text?: string; synthetic?: boolean }>).filter((p) => p.synthetic).map((p) => p.text).join("\n");
+  assert.match(added, "MARK-NET-RULE");
+  assert.match(added, "MARK-ROOT-CURSORRULES");
+  assert.not.match(added, "MARK-AGENTS-ROOT");
+});
+
+test("the loader init --kilo writes finds the ctxinject on PATH and loads its Kilo plugin", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ctxinject-kilo-loader-"));
+  const path = process.env.PATH;
+  try {
+    const root = materialize("claude-host");
+    assert.is(runCli(["init", "--kilo", "--no-install"], { cwd: root }).status, 0);
+    mkdirSync(join(dir, "bin"));
+    symlinkSync(join(process.cwd(), "bin/ctxinject.js"), join(dir, "bin/ctxinject"));
+    const file = join(dir, "loader.mjs");
+    writeFileSync(file, readFileSync(join(root, ".kilo/plugin/ctxinject.js"), "utf8"));
+    process.env.PATH = [join(dir, "bin"), path].join(delimiter);
+    const loaded = (await import(pathToFileURL(file).href)) as { CtxinjectPlugin: unknown };
+    assert.is(loaded.CtxinjectPlugin, (await import("../../dist/integrations/kilo.js")).CtxinjectPlugin);
+  } finally {
+    process.env.PATH = path;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();

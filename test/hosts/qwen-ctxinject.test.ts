@@ -1,0 +1,81 @@
+/**
+ * The real Qwen Code CLI (pinned in versions.ts) with ctxinject installed by `ctxinject init --qwen`, run inside
+ * `unshare -n` against the fake OpenAI-compatible API on 127.0.0.1: which marker texts reached the model, and how
+ * many times. (qwen.test.ts, beside it, proves what Qwen Code loads itself and which hook events carry text.)
+ */
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { join } from "node:path";
+import { materialize, runCli } from "../helpers/cli.js";
+import { count, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
+import { HOST_VERSIONS } from "./versions.js";
+
+const VERSION = HOST_VERSIONS["qwen-code"];
+const found = installHost({ name: "@qwen-code/qwen-code", version: VERSION, binary: "@qwen-code/qwen-code/cli-entry.js", versionArgs: ["--version"] });
+if ("skip" in found) console.log(`qwen (ctxinject installed) host suite skipped: ${found.skip}`);
+else console.log(`qwen (ctxinject installed) host suite: Qwen Code ${VERSION}`);
+
+/** The user's settings: the OpenAI-compatible provider, no trust prompt, nothing phoning home. */
+const SETTINGS = {
+  security: { auth: { selectedType: "openai" }, folderTrust: { enabled: false } },
+  memory: { enableManagedAutoMemory: false },
+  general: { disableAutoUpdate: true, disableUpdateNag: true },
+  privacy: { usageStatisticsEnabled: false },
+  telemetry: { enabled: false },
+};
+const SESSION = "3a9e5a52-7b1c-4f0e-9d3e-5c2b8f1a0e11";
+
+/** A copy of fixtures/claude-host with ctxinject installed in it and `init --qwen` run, as the host page says. */
+function project(): string {
+  const root = materialize("claude-host");
+  installInProject(root);
+  const init = runCli(["init", "--qwen"], { cwd: root });
+  assert.is(init.status, 0, init.stderr);
+  return root;
+}
+
+let ran: { out: Outcome; root: string } | undefined;
+/**
+ * One session, two headless prompts: the first names a file and its agent reads a nested one, the second (resumed
+ * by its id) names the same file again. Shared by the cases below.
+ */
+function session() {
+  if (ran) return ran;
+  const root = project();
+  const work = workFolder("qwen");
+  const env = { OPENAI_API_KEY: "sk-fake-key-for-tests", OPENAI_BASE_URL: "{{API}}/v1", OPENAI_MODEL: "gpt-fake", QWEN_CODE_SUPPRESS_YOLO_WARNING: "1" };
+  const files = { [join(work, "home/.qwen/settings.json")]: JSON.stringify(SETTINGS) };
+  const script = [{ tool: { name: "read_file", input: { file_path: join(root, "packages/api/src/handler.ts") } } }, { text: "one" }, { text: "two" }];
+  const runs = [{ args: ["fix the retry in src/net/client.ts", "--yolo", "--session-id", SESSION] }, { args: ["and now src/net/client.ts again", "--yolo", "--resume", SESSION] }];
+  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files, script, runs }, "qwen");
+  return (ran = { out, root });
+}
+
+/** The last agent request of the first prompt (before the second prompt's text is in the conversation). */
+const firstPromptEnd = (out: Outcome) => lastAgentTurn(out, (r) => !JSON.stringify(r.body).includes("and now src/net/client.ts again"));
+
+const suite = hostSuite(found);
+
+suite("installed by init --qwen, a prompt naming a file brings that file's rules once", () => {
+  assert.is(count(firstPromptEnd(session().out), "MARK-NET-RULE"), 1);
+});
+
+suite("what Qwen Code loads itself (the root AGENTS.md) arrives once; the root's other rules once", () => {
+  const body = firstPromptEnd(session().out);
+  assert.is(count(body, "MARK-AGENTS-ROOT"), 1);
+  assert.is(count(body, "MARK-ROOT-CURSORRULES"), 1);
+});
+
+suite("a read_file of a nested file brings its rules and nested AGENTS.md once (the empty prompt after the tool result adds nothing)", () => {
+  const body = firstPromptEnd(session().out);
+  assert.is(count(body, "MARK-API-RULE"), 1);
+  assert.is(count(body, "MARK-API-AGENTS"), 1);
+});
+
+suite("a second prompt in the same session (--resume) repeats nothing", () => {
+  const body = lastAgentTurn(session().out);
+  assert.match(body, "and now src/net/client.ts again");
+  for (const marker of ["MARK-NET-RULE", "MARK-AGENTS-ROOT", "MARK-ROOT-CURSORRULES", "MARK-API-RULE", "MARK-API-AGENTS"]) assert.is(count(body, marker), 1, marker);
+});
+
+test.run();
