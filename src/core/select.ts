@@ -21,7 +21,7 @@ import { loadsThroughAnyPath, type LoadedContext } from "./agents/profile.js";
 import { oneFilePerRealPath } from "./same-file.js";
 import type { LinearEngine } from "./linear-regexp.js";
 import { createRunMemo, type RunMemo } from "./run-memo.js";
-import { LIKELY_EXPLAINED } from "./render/tiers.js";
+import { INDEX_EXPLAINED, LIKELY_EXPLAINED } from "./render/tiers.js";
 
 // Defined beside the gate that applies it, so that the gate does not import select back.
 export type { Exclude };
@@ -150,7 +150,7 @@ export function selectContext(input: SelectInput): Selection {
   // explain says where every left-out candidate went, and which tier.
   for (const c of candidates) {
     if (c.status !== "below-threshold") continue;
-    c.reason = c.likely !== undefined && likely.includes(c) ? `${c.reason}; ${LIKELY_EXPLAINED}` : `${c.reason}; listed in the index`;
+    c.reason = c.likely !== undefined && likely.includes(c) ? `${c.reason}; ${LIKELY_EXPLAINED}` : `${c.reason}; ${INDEX_EXPLAINED}`;
   }
   return { targets: ctx.targets, candidates, entries, omitted, warnings, scored };
 }

@@ -46,6 +46,31 @@ test("coverage --format json: every agent's cell per folder, deterministic, its 
   for (const item of claude.adds) assert.is(item.reason.split(REPRESENTATIVE).join(folder.representative), reasons.get(item.file), item.file);
 });
 
+test("coverage says of an entry ctxinject lists in its index (not injected) where it went in explain's words: listed in the index", () => {
+  for (const fixture of ["monorepo", "skills"]) {
+    const dir = materialize(fixture);
+    const model = coverageJson(dir);
+    let checked = 0;
+    for (const folder of model.folders) {
+      const listed = cellOf(model, folder.cells["claude-code"]!).offers.filter((i) => i.by === "ctxinject");
+      if (listed.length === 0) continue;
+      const explain = runCli(["explain", "--json", "--files", folder.representative], { cwd: dir, env: ENV });
+      const candidates = JSON.parse(explain.stdout).candidates as Array<{ path: string; reason: string; status: string }>;
+      for (const item of listed) {
+        const said = candidates.find((c) => c.path === item.file)!;
+        assert.is(said.status, "below-threshold", item.file);
+        // Its score is the prompt's (coverage has none); where it went is said in the same words.
+        const where = (reason: string) => reason.slice(reason.lastIndexOf("; ") + 2);
+        assert.is(where(said.reason), "listed in the index");
+        assert.is(where(item.reason), where(said.reason), `${fixture}: ${item.file} in ${folder.path || "."}`);
+        checked++;
+      }
+      if (checked >= 3) break;
+    }
+    assert.ok(checked > 0, `${fixture}: an entry in ctxinject's index`);
+  }
+});
+
 test("coverage --format markdown: a compact table a PR comment can hold, one row per folder shown", () => {
   const dir = materialize("monorepo");
   const r = runCli(["coverage", "--as", "cursor,claude"], { cwd: dir, env: ENV });

@@ -39,8 +39,15 @@ export function folderTree(code: readonly string[]): Folder {
     byPath.set(path, folder);
     return folder;
   };
+  // Files come in path order: a folder's files follow one another, so the last folder is asked first.
+  let last = root;
+  let lastPath = "";
   for (const file of code) {
-    const folder = folderOf(dirOf(file));
+    const slash = file.lastIndexOf("/");
+    const dir = slash < 0 ? "" : file.slice(0, slash);
+    const folder = dir === lastPath ? last : folderOf(dir);
+    last = folder;
+    lastPath = dir;
     folder.own++;
     if (folder.representative === "") folder.representative = file;
   }

@@ -9,6 +9,7 @@ import type { Finding } from "../doctor/finding.js";
 import type { LinearEngine } from "../linear-regexp.js";
 import { compileGlobs, type GlobMatcher } from "../parse/globs.js";
 import { compareText, dirOf, pathsUnder } from "../rel-path.js";
+import { INDEX_EXPLAINED } from "../render/tiers.js";
 import type { RunMemo } from "../run-memo.js";
 import { utf8Bytes } from "../tokens.js";
 import type { Candidate } from "../types.js";
@@ -139,7 +140,12 @@ interface Applied {
   concerning: Array<number[] | undefined>;
   /** Its entry as ctxinject adds or offers it (-1 until first needed). */
   addId: number;
+  /** Its number among the Applied made, for a folder's list to be known by a hash. */
+  serial: number;
 }
+
+/** An answer's entry not numbered yet. */
+const UNNUMBERED = -2;
 
 const STATES: readonly RuleState[] = ["never", "offers", "copy", "adds", "loads"];
 const NEVER = 0;
@@ -183,6 +189,34 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     return m;
   };
+  // A glob matches the path below its anchor (core/parse/globs.ts), and a pattern without a `/` a nested path's last
+  // segment: every package's `src/**/*.ts` over the same layout, or a `*.ts` over 100k files, is worked out once per
+  // path below the anchor or per file name, for the folders' files and the rules' counts alike.
+  const globHits = new Map<string, Map<string, string | null>>();
+  const globsOf = new Map<Candidate, { known: Map<string, string | null> | null; byName: boolean; cut: number; match: GlobMatcher }>();
+  const matchOf = (c: Candidate, file: string): string | null => {
+    let g = globsOf.get(c);
+    if (g === undefined) {
+      const anchor = c.path === null ? "" : input.anchorOf(c.path);
+      const byName = c.globs.every((p) => !p.includes("/") && !p.includes("\\"));
+      let known: Map<string, string | null> | null = null;
+      // A path pattern at the top is asked once per file anyway: nothing to share.
+      if (anchor !== "" || byName) {
+        const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
+        known = globHits.get(globsKey) ?? null;
+        if (known === null) globHits.set(globsKey, (known = new Map()));
+      }
+      g = { known, byName, cut: anchor === "" ? 0 : anchor.length + 1, match: matcherOf(c) };
+      globsOf.set(c, g);
+    }
+    if (g.known === null) return g.match(file);
+    const slash = file.lastIndexOf("/");
+    // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
+    const key = g.byName ? (slash >= g.cut ? file.slice(slash + 1) : `/${file.slice(g.cut)}`) : file.slice(g.cut);
+    let hit = g.known.get(key);
+    if (hit === undefined) g.known.set(key, (hit = g.match(file)));
+    return hit;
+  };
   const plain = (c: Candidate, fallback: string) => input.plainReasons.get(`${c.source}:${c.id}`) ?? fallback;
 
   const findingsOf = new Map<string, Finding[]>();
@@ -193,11 +227,12 @@ export function coverageModel(input: CoverageInput): Coverage {
   }
   const pathRank = new Map([...order.keys()].map((c) => keyOf(c)).sort(compareText).map((key, i) => [key, i]));
   const indexOf = new Map([...order.keys()].map((c, i) => [c, i]));
+  let serials = 0;
   const made = new Map<Candidate, Applied>();
   const madeFor = new Map<Candidate, Map<string, Applied>>();
   const make = (c: Candidate, full: boolean, reason: string): Applied => {
     const key = keyOf(c);
-    return { c, key, full, reason, group: copies.groupOf.get(key)!, index: indexOf.get(c)!, pathRank: pathRank.get(key)!, findings: findingsOf.get(key), own: [], concerning: [], addId: -1 };
+    return { c, key, full, reason, group: copies.groupOf.get(key)!, index: indexOf.get(c)!, pathRank: pathRank.get(key)!, findings: findingsOf.get(key), own: [], concerning: [], addId: -1, serial: serials++ };
   };
   const once = (c: Candidate, full: boolean, reason: () => string): Applied => {
     let a = made.get(c);
@@ -216,7 +251,7 @@ export function coverageModel(input: CoverageInput): Coverage {
       case "auto": {
         // A folder of folders has no file for a glob to match: its rules show where the files are.
         if (!hasFiles) return null;
-        const pattern = matcherOf(c)(file);
+        const pattern = matchOf(c, file);
         if (pattern === null) return null;
         let byPattern = madeFor.get(c);
         if (byPattern === undefined) madeFor.set(c, (byPattern = new Map()));
@@ -225,7 +260,8 @@ export function coverageModel(input: CoverageInput): Coverage {
         return a;
       }
       case "agent-requested":
-        return once(c, false, () => "description only: listed in the index (a prompt that matches its description brings it in)");
+        // In explain's words for where it went (core/render/tiers.ts); its score depends on the prompt, and there is none.
+        return once(c, false, () => `description only: no prompt to score it against; ${INDEX_EXPLAINED}`);
       default:
         return null;
     }
@@ -388,6 +424,27 @@ export function coverageModel(input: CoverageInput): Coverage {
     },
     bytesOf,
   };
+  /** Per agent x applied candidate (agent-major), the agent's own answer in the folder at hand. */
+  const answers: Array<string | null> = [];
+  /** Rows made, by a hash of their folder's candidates, with the answers they were made from. */
+  interface MadeRow {
+    applied: Applied[];
+    answers: Array<string | null>;
+    indexes: number[];
+    signature: string;
+  }
+  const rowsByKey = new Map<number, MadeRow[]>();
+  const rowKey = (list: readonly Applied[]): number => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < list.length; i++) h = Math.imul(h ^ list[i]!.serial, 0x01000193);
+    return (h ^ list.length) & 0x3fffffff;
+  };
+  const sameRow = (r: MadeRow, size: number): boolean => {
+    if (r.applied.length !== applied.length) return false;
+    for (let i = 0; i < applied.length; i++) if (r.applied[i] !== applied[i]) return false;
+    for (let i = 0; i < size; i++) if (r.answers[i] !== answers[i]) return false;
+    return true;
+  };
   const deadOf = new Map<Candidate, Array<number[] | undefined>>();
   /** Doctor's dead-glob findings on a rule that concern an agent (numbered), worked out once. */
   const deadGlobs = (c: Candidate, agent: number): number[] => {
@@ -417,11 +474,44 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     const count = applied.length;
     readsNow = [file];
+    // The agents' own answers here, each loader asked again only where its last answer read the folder's file.
+    if (answers.length < count * agentCount) answers.length = count * agentCount;
+    for (let agent = 0; agent < agentCount; agent++) {
+      const loadsItself = input.profiles[agent]!.loadsItself;
+      for (let at = 0; at < count; at++) {
+        const a = applied[at]!;
+        let cached = a.own[agent];
+        if (cached === undefined || !cached.fixed) {
+          touched = false;
+          const reason = loadsThroughAnyPath(loadsItself, a.c, context);
+          // Its entry is numbered where the cell lists it (below), so entries keep the order cells meet them in.
+          if (cached === undefined || cached.reason !== reason) cached = { reason, id: reason === null ? -1 : UNNUMBERED, fixed: false };
+          cached.fixed = !touched;
+          a.own[agent] = cached;
+        }
+        answers[agent * count + at] = cached.reason;
+      }
+    }
+    // A folder with no rule of its own whose candidates and answers are an earlier folder's has that folder's row:
+    // its cells are a function of them (sibling folders of a package mostly are; a third of a large tree's).
+    const key = own === undefined ? rowKey(applied) : -1;
+    if (key >= 0) {
+      const earlier = rowsByKey.get(key)?.find((r) => sameRow(r, count * agentCount));
+      if (earlier !== undefined) {
+        const row: Record<string, number> = {};
+        for (let agent = 0; agent < agentCount; agent++) row[names[agent]!] = earlier.indexes[agent]!;
+        if (folder.children.length > 0) rowOf.set(folder.path, earlier.indexes);
+        every.set(folder.path, row);
+        signature.set(folder, earlier.signature);
+        continue;
+      }
+    }
     // Which agents see each applied candidate here: applied position x agent.
     if (seenScratch.length < count * agentCount) seenScratch = new Uint8Array(count * agentCount * 2);
     if (countScratch.length < count) countScratch = new Uint8Array(count * 2);
     const seen = seenScratch.fill(0, 0, count * agentCount);
     const seenCount = countScratch.fill(0, 0, count);
+    let capped = false;
     for (let agent = 0; agent < agentCount; agent++) {
       const profile = input.profiles[agent]!;
       const name = profile.name;
@@ -439,19 +529,13 @@ export function coverageModel(input: CoverageInput): Coverage {
       left.length = 0;
       for (let at = 0; at < count; at++) {
         const a = applied[at]!;
-        let cached = a.own[agent];
-        if (cached === undefined || !cached.fixed) {
-          touched = false;
-          const reason = loadsThroughAnyPath(profile.loadsItself, a.c, context);
-          if (cached === undefined || cached.reason !== reason) cached = { reason, id: reason === null ? -1 : itemId(a.key, a.c.tokens, reason, a.full ? undefined : name), fixed: false };
-          cached.fixed = !touched;
-          a.own[agent] = cached;
-        }
+        const cached = a.own[agent]!;
         if (cached.reason === null) {
           left.push(at);
           continue;
         }
         had[a.group] = n;
+        if (cached.id === UNNUMBERED) cached.id = itemId(a.key, a.c.tokens, cached.reason, a.full ? undefined : name);
         if (a.full) {
           loads.push(cached.id);
           tokens += a.c.tokens;
@@ -507,6 +591,8 @@ export function coverageModel(input: CoverageInput): Coverage {
         pushAll(findings, dead);
       }
       if (profile.maxChars !== undefined && addedChars > profile.maxChars) {
+        // Its finding names the folder: this row is no other folder's.
+        capped = true;
         findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` }));
       }
       s.tokens = tokens;
@@ -541,11 +627,13 @@ export function coverageModel(input: CoverageInput): Coverage {
     const parent = folder.path === "" ? undefined : rowOf.get(dirOf(folder.path));
     const indexes: number[] = [];
     const row: Record<string, number> = {};
+    // What no agent sees is one finding, the same in every cell of the row.
+    const unread = nobody.length > 0 ? summaryId(-1, nobody, "") : -1;
     for (let agent = 0; agent < agentCount; agent++) {
       const name = names[agent]!;
       const s = scratch[agent]!;
       if (s.missed.length > 0) s.findings.push(summaryId(agent, s.missed, name));
-      if (nobody.length > 0) s.findings.push(summaryId(-1, nobody, name));
+      if (unread >= 0) s.findings.push(unread);
       if (s.findings.length > 1) uniqueSorted(s.findings, byFinding);
       // Most cells are their parent folder's: compared as numbers before any hash is made.
       const was = parent?.[agent];
@@ -570,7 +658,13 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     if (folder.children.length > 0) rowOf.set(folder.path, indexes);
     every.set(folder.path, row);
-    signature.set(folder, indexes.join(","));
+    const sig = indexes.join(",");
+    signature.set(folder, sig);
+    if (key >= 0 && !capped) {
+      let same = rowsByKey.get(key);
+      if (same === undefined) rowsByKey.set(key, (same = []));
+      same.push({ applied: applied.slice(), answers: answers.slice(0, count * agentCount), indexes, signature: sig });
+    }
   }
 
   // Rows of the state table, by file, for the rule rows.
@@ -609,7 +703,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     folders: listed,
     items,
     cells,
-    rules: ruleRows(input, root, code, matcherOf, states, copiedBy),
+    rules: ruleRows(input, root, code, matchOf, states, copiedBy),
   };
   return { model, every };
 }
@@ -658,11 +752,10 @@ function cellFinding(f: Finding): CellFinding {
 }
 
 /** Every instruction file: how many files it applies to, each judged by itself, and how each agent gets it. */
-function ruleRows(input: CoverageInput, root: Folder, files: string[], matcherOf: (c: Candidate) => GlobMatcher, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
+function ruleRows(input: CoverageInput, root: Folder, files: string[], matchOf: (c: Candidate, file: string) => string | null, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
   const byPath = new Map<string, Folder>();
   for (const folder of eachFolder(root)) byPath.set(folder.path, folder);
   const rows: CoverageRule[] = [];
-  const matchesOf = new Map<string, Map<string, boolean>>();
   const underOf = new Map<string, string[]>();
   for (const c of input.candidates) {
     if (c.path === null) continue;
@@ -670,29 +763,9 @@ function ruleRows(input: CoverageInput, root: Folder, files: string[], matcherOf
     let count = 0;
     if (mayApply(c)) {
       if (c.kind === "auto") {
-        const match = matcherOf(c);
         let under = underOf.get(anchor);
         if (under === undefined) underOf.set(anchor, (under = pathsUnder(files, anchor)));
-        // A glob matches the path below its anchor (core/parse/globs.ts), and a pattern without a `/` a nested
-        // path's last segment: every package's `src/**/*.ts` over the same layout, or a `*.ts` over 100k files, is
-        // worked out once per path below the anchor or per file name.
-        const byName = c.globs.every((g) => !g.includes("/") && !g.includes("\\"));
-        if (anchor === "" && !byName) {
-          for (const f of under) if (match(f) !== null) count++;
-        } else {
-          const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
-          let known = matchesOf.get(globsKey);
-          if (known === undefined) matchesOf.set(globsKey, (known = new Map()));
-          const cut = anchor === "" ? 0 : anchor.length + 1;
-          for (const f of under) {
-            const slash = f.lastIndexOf("/");
-            // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
-            const key = byName ? (slash >= cut ? f.slice(slash + 1) : `/${f.slice(cut)}`) : f.slice(cut);
-            let hit = known.get(key);
-            if (hit === undefined) known.set(key, (hit = match(f) !== null));
-            if (hit) count++;
-          }
-        }
+        for (const f of under) if (matchOf(c, f) !== null) count++;
       } else count = byPath.get(anchor)?.files ?? 0;
     }
     const got = states.get(c.path) ?? {};

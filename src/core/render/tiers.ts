@@ -6,6 +6,9 @@ import type { Omitted } from "../types.js";
  */
 export const LIKELY_TITLE = "Likely relevant: read these before you start";
 export const INDEX_TITLE = "Not included here: read these when the task needs them";
+/** What explain (and coverage) says of a rule left out of the injection and named in the plain index. */
+export const INDEX_EXPLAINED = "listed in the index";
+
 /** What explain says of a rule in the likely tier. */
 export const LIKELY_EXPLAINED = "likely relevant: listed first in the index, to be read before starting";
 
