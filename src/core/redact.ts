@@ -1,4 +1,5 @@
 import { stripHidden } from "./hidden.js";
+import { lazyConstant } from "./lazy-constant.js";
 
 /**
  * Credentials in instruction files must not travel to a model provider. Before anything is printed, content
@@ -55,7 +56,9 @@ const looksGenerated = (v: string) => /\d/.test(v) && /[A-Za-z]/.test(v) && !/^(
  * their issuers document: a fixed prefix and a length. Generic ones (a `password =`, a URL's user:pass@) need a
  * value that is not a placeholder.
  */
-const RULES: Rule[] = [
+// Made on the first text that holds a hint (few do): each literal below is parsed where it is evaluated, ~40 of them
+// on every start otherwise.
+const rules = lazyConstant((): Rule[] => [
   { kind: "private-key", hints: ["private key"], pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----/g },
   // A key cut short (no END line, or a truncated paste): the BEGIN line and every line of the body that follows.
   { kind: "private-key", hints: ["private key"], pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\n)[ \t]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n]*)[ \t]*)*/g },
@@ -122,7 +125,7 @@ const RULES: Rule[] = [
     skip: (v) => PLACEHOLDER.test(v) || !/[A-Za-z]/.test(v) || !/\d/.test(v) || /^(.)\1+$/.test(v),
     weak: (v) => PLACEHOLDER_WORDS.test(v),
   },
-];
+]);
 
 /**
  * A word every credential above contains. Most files hold none: a scan or two instead of thirty patterns (each
@@ -142,7 +145,7 @@ export function redactSecrets(text: string): { text: string; redactions: Redacti
   const redactions: Redaction[] = [];
   const lower = text.toLowerCase();
   let out = text;
-  for (const rule of RULES) {
+  for (const rule of rules()) {
     if (!rule.hints.some((hint) => lower.includes(hint))) continue;
     out = out.replace(rule.pattern, (...args) => {
       const match = args[0] as string;

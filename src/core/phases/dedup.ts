@@ -72,6 +72,8 @@ function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly st
     for (const line of linesOf(small)) {
       const count = ends.has(line) ? Infinity : index.holdingCount(line);
       if (count < fewest) [rarest, fewest] = [line, count];
+      // Its own line: no fewer can hold one.
+      if (fewest === 1) break;
     }
     // Held by the small text alone: no longer text holds it whole.
     if (fewest === 1) continue;
@@ -128,8 +130,17 @@ function dropNearCopies(kept: Candidate[], known: Candidate[], linesOf: (c: Cand
 
   const held = new Map(sizable.map((p) => [p.candidate, index.holders(p.lines, p.candidate, gone)]));
   if (![...held.values()].some((list) => list.length > 0)) return;
+  // Only texts that hold or are held by another take part: the rest keep their status whatever their rank, and the
+  // ranks of those that take part keep their order among themselves (evidence costs a look at every agent file).
+  const involved = new Set<Candidate>();
+  for (const [candidate, list] of held) {
+    if (list.length === 0) continue;
+    involved.add(candidate);
+    for (const h of list) involved.add(h.item);
+  }
   const strength = strengthOf();
   const ranked = sizable
+    .filter((p) => involved.has(p.candidate))
     .map((p) => ({ candidate: p.candidate, order: p.order, lines: p.lines, strength: strength(p.candidate) }))
     .sort((a, b) => compareStrength(b.strength, a.strength) || a.order - b.order);
   const rankOf = new Map(ranked.map((p, i) => [p.candidate, i]));

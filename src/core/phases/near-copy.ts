@@ -17,6 +17,12 @@ const SHARE_TENTHS = 9;
  */
 export function significantLines(text: string): string[] {
   const lines = new Set<string>();
+  // What a line may need done, asked once of the whole text (native searches): most texts need nothing, and a run
+  // reads thousands of texts once each, so each step a line skips is one the interpreter does not run.
+  const spaced = text.includes("  ") || text.includes("\t") || OTHER_SPACE.test(text);
+  const linked = text.includes("](");
+  const mdc = text.includes(".mdc");
+  const plain = !spaced && !linked && !mdc;
   let start = 0;
   while (start <= text.length) {
     let end = text.indexOf("\n", start);
@@ -24,17 +30,24 @@ export function significantLines(text: string): string[] {
     const line = text.slice(start, end).trim();
     start = end + 1;
     if (line.length < MIN_LINE_CHARS) continue;
-    const normal = normalised(line);
+    if (plain) {
+      lines.add(line);
+      continue;
+    }
+    const normal = normalised(line, spaced, linked, mdc);
     if (normal.length >= MIN_LINE_CHARS) lines.add(normal);
   }
   return [...lines];
 }
 
-function normalised(line: string): string {
-  let out = /\s\s|\t/.test(line) ? line.replace(/\s+/g, " ") : line;
+/** White space other than a plain space and a tab: a run of two (`\s\s`) on a line holds one, or "  ", or a tab. */
+const OTHER_SPACE = /[\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
+function normalised(line: string, spaced: boolean, linked: boolean, mdc: boolean): string {
+  let out = spaced && /\s\s|\t/.test(line) ? line.replace(/\s+/g, " ") : line;
   // Each pattern runs only on lines that can hold it (a regexp costs its compilation on first use).
-  if (out.includes("](")) out = out.replace(/\]\([^)\s]*\)/g, "]()");
-  if (out.includes(".mdc")) out = out.replace(/\.mdc\b/g, ".md");
+  if (linked && out.includes("](")) out = out.replace(/\]\([^)\s]*\)/g, "]()");
+  if (mdc && out.includes(".mdc")) out = out.replace(/\.mdc\b/g, ".md");
   return out;
 }
 
@@ -61,7 +74,8 @@ export class LineIndex<T> {
   private readonly lines: Array<readonly string[]> = [];
   /** Each text's lines as a set, made when the text is first compared line by line. */
   private readonly sets: Array<Set<string> | undefined> = [];
-  private readonly postings = new Map<string, number[]>();
+  /** A line's texts: one text's id as it is (most lines are in one text), an array from the second on. */
+  private readonly postings = new Map<string, number | number[]>();
 
   /** Adds a text (its significantLines); one without any holds nothing worth naming and is left out. */
   add(item: T, lines: readonly string[]): void {
@@ -72,7 +86,8 @@ export class LineIndex<T> {
     this.sets.push(undefined);
     for (const line of lines) {
       const list = this.postings.get(line);
-      if (list === undefined) this.postings.set(line, [id]);
+      if (list === undefined) this.postings.set(line, id);
+      else if (typeof list === "number") this.postings.set(line, [list, id]);
       else list.push(id);
     }
   }
@@ -83,12 +98,17 @@ export class LineIndex<T> {
 
   /** How many texts hold `line`. */
   holdingCount(line: string): number {
-    return this.postings.get(line)?.length ?? 0;
+    return countOf(this.postings.get(line));
+  }
+
+  private idsOf(line: string): readonly number[] {
+    const list = this.postings.get(line);
+    return list === undefined ? [] : typeof list === "number" ? [list] : list;
   }
 
   /** The texts holding `line`, in the order they were added. */
   holding(line: string): T[] {
-    return (this.postings.get(line) ?? []).map((id) => this.items[id]!);
+    return this.idsOf(line).map((id) => this.items[id]!);
   }
 
   /**
@@ -101,11 +121,12 @@ export class LineIndex<T> {
     if (n < MIN_LINES || this.items.length === 0) return [];
     const allowedMisses = n - Math.ceil((n * SHARE_TENTHS) / 10);
     // Most texts share almost no line with any other: found without sorting anything.
-    let sharedSomewhere = 0;
-    for (const line of lines) if ((this.postings.get(line)?.length ?? 0) > (self === undefined ? 0 : 1)) sharedSomewhere++;
-    if (sharedSomewhere < n - allowedMisses) return [];
+    // A line no other text holds is a miss for every holder: past the misses allowed, there is none.
+    const alone = self === undefined ? 0 : 1;
+    let misses = 0;
+    for (const line of lines) if (countOf(this.postings.get(line)) <= alone && ++misses > allowedMisses) return [];
     const rarest = lines
-      .map((line) => this.postings.get(line) ?? [])
+      .map((line) => this.idsOf(line))
       .sort((a, b) => a.length - b.length)
       .slice(0, allowedMisses + 1);
     const seen = new Set<number>();
@@ -122,3 +143,5 @@ export class LineIndex<T> {
     return found;
   }
 }
+
+const countOf = (list: number | number[] | undefined): number => (list === undefined ? 0 : typeof list === "number" ? 1 : list.length);
