@@ -1,5 +1,6 @@
 import { memoize } from "../memo.js";
-import { type Concept, queryConcepts, RELATED_WEIGHT, surfaceForms, terms, type Stem } from "./words.js";
+import { typoTarget, TYPO_MIN_LENGTH } from "./typos.js";
+import { type Concept, contentWords, queryConcepts, RELATED_WEIGHT, surfaceForms, terms, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
 export interface RelevanceDoc {
@@ -52,10 +53,10 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   if (docs.length === 0) return [];
   // Rules and prompts repeat their words: each is stemmed once (the stemmer runs a dozen regexps a word).
   const stem = memoize(stemWord);
-  const concepts = queryConcepts(query, stem);
   const indexed = indexDocs(docs, stem);
   const df = new Map<string, number>();
   for (const d of indexed) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  const { concepts, typos } = readTypos(query, queryConcepts(query, stem), docs, df, stem);
   const idf = (t: string) => {
     const n = df.get(t) ?? 0;
     return Math.log(1 + (indexed.length - n + 0.5) / (n + 0.5));
@@ -86,13 +87,18 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     }
     // The word alone as well: a rule holding the prompt's word and its related words gains from both, and injection
     // is decided on the word alone (the related words used to leak into it whenever the word itself weighed most).
-    return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d), own === 0 ? 0 : bm25(idf(c.term), own, d)];
+    // A typo read as a rule's word is a guess ("changing" is one edit from "charging"): like a related word, it lifts
+    // the rule into the likely tier at most.
+    return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d), own === 0 || c.guessed ? 0 : bm25(idf(c.term), own, d)];
   };
   // The prompt's words as written are looked up once, for what matched (explain's evidence); a rule's were kept as it was read.
   let said: Map<string, string> | undefined;
   const asWritten = (d: IndexedDoc, labels: string[]) => {
     if (labels.length === 0) return [];
-    said ??= surfaceForms(query, stem, new Set(concepts.map((c) => c.term)));
+    if (said === undefined) {
+      said = surfaceForms(query, stem, new Set(concepts.map((c) => c.term)));
+      for (const [term, typo] of typos) said.set(term, `${typo.written} (read as ${typo.meant})`);
+    }
     return labels.map((l) =>
       l.startsWith("~") ? { word: d.written.get(l.slice(1)) ?? l.slice(1), related: true } : { word: said!.get(l) ?? l, related: false },
     );
@@ -119,6 +125,54 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
     return { id: d.id, score: round(score), direct: round(direct), matched, words: asWritten(d, matched) };
   });
+}
+
+/**
+ * The prompt's concepts with its typos read as the rule words they probably meant: a word of six letters or more
+ * that no rule holds anywhere and no related-words group knows, one edit from a word of a rule's name or
+ * description ("write a migraiton" reached nothing in round 7). The word read is a guess: it scores like the prompt's
+ * own word, with its own related words, but never injects (a real word the rules do not hold, "changing", is one edit
+ * from "charging"). `typos`: each corrected term, as written and as read.
+ */
+function readTypos(
+  query: string,
+  concepts: Concept[],
+  docs: RelevanceDoc[],
+  df: ReadonlyMap<string, number>,
+  stem: Stem,
+): { concepts: Concept[]; typos: Map<string, { written: string; meant: string }> } {
+  const typos = new Map<string, { written: string; meant: string }>();
+  const unknown = concepts.filter((c) => c.term.length >= TYPO_MIN_LENGTH - 1 && !df.has(c.term) && c.related.length === 0);
+  if (unknown.length === 0) return { concepts, typos };
+  // The rules' name and description words as written, each with its stem (read only when a prompt word is unknown).
+  const vocabulary = new Map<string, string>();
+  for (const doc of docs) for (const w of contentWords(`${doc.name} ${doc.description}`)) if (w.length >= TYPO_MIN_LENGTH && !vocabulary.has(w)) vocabulary.set(w, stem(w));
+  const written = surfaceForms(query, stem, new Set(unknown.map((c) => c.term)));
+  const said = new Set(concepts.map((c) => c.term));
+  const read = new Map<string, Concept | null>();
+  for (const c of unknown) {
+    const word = written.get(c.term);
+    const meant = word === undefined ? undefined : typoTarget(word, vocabulary);
+    if (word === undefined || meant === undefined) continue;
+    const term = vocabulary.get(meant)!;
+    // A typo of a word the prompt also spells right is the same piece of evidence, not a second one.
+    if (said.has(term)) {
+      read.set(c.term, null);
+      continue;
+    }
+    said.add(term);
+    const related = (queryConcepts(meant, stem)[0]?.related ?? []).filter((t) => !said.has(t));
+    read.set(c.term, { term, related, guessed: true });
+    typos.set(term, { written: word, meant });
+  }
+  if (read.size === 0) return { concepts, typos };
+  const out: Concept[] = [];
+  for (const c of concepts) {
+    const r = read.get(c.term);
+    if (r === undefined) out.push(c);
+    else if (r !== null) out.push(r);
+  }
+  return { concepts: out, typos };
 }
 
 /**
