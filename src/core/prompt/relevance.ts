@@ -71,8 +71,9 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   // RELATED_WEIGHT of one of the word itself, and the term is as rare as the words that made its frequency in this
   // rule. One prompt word is one piece of evidence however many of its related words a rule has; three prompt words
   // of one topic are three. Labelled by the word that made most of its weight, marked ~ when it is a related word.
-  const conceptMatch = (d: IndexedDoc, c: Concept): [label: string, score: number, direct: number] => {
+  const conceptMatch = (d: IndexedDoc, c: Concept): [label: string, score: number, direct: number, core: boolean] => {
     const own = d.tf.get(c.term) ?? 0;
+    let core = d.core.has(c.term);
     let tf = own;
     let weighted = own * idf(c.term);
     let label = c.term;
@@ -83,13 +84,14 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
       const w = n * idf(r);
       tf += n;
       weighted += w;
+      if (!core && d.core.has(r)) core = true;
       if (w > best) [best, label] = [w, `~${r}`];
     }
     // The word alone as well: a rule holding the prompt's word and its related words gains from both, and injection
     // is decided on the word alone (the related words used to leak into it whenever the word itself weighed most).
     // A typo read as a rule's word is a guess ("changing" is one edit from "charging"): like a related word, it lifts
     // the rule into the likely tier at most.
-    return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d), own === 0 || c.guessed ? 0 : bm25(idf(c.term), own, d)];
+    return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d), own === 0 || c.guessed ? 0 : bm25(idf(c.term), own, d), core];
   };
   // The prompt's words as written are looked up once, for what matched (explain's evidence); a rule's were kept as it was read.
   let said: Map<string, string> | undefined;
@@ -107,15 +109,16 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   const scoreOf = (d: IndexedDoc, ideal: number) => {
     const matches = concepts.map((c) => [...conceptMatch(d, c), d.core.has(c.term)] as const);
     // One shared word is weak evidence ("rename" is not a migration), unless it is a word of the rule's own name or
-    // description ("remove the old_checkout flag" is about feature flags).
+    // description ("remove the old_checkout flag" is about feature flags), or one of its related words is ("virtualize
+    // the list" is about a rule on slow code paths: round 8, where rules brushed by stray words took its place).
     const normalised = (found: ReadonlyArray<readonly [number, boolean]>) => {
       const raw = found.reduce((sum, [s]) => sum + s, 0);
       const evidence = found.length === 1 && !found[0]![1] ? ONE_WORD_WEIGHT : 1;
       return ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
     };
-    // [label, score, whether the prompt's own word is one of the rule's name or description]
+    // [label, score, whether the prompt's word, or a related word of it the rule holds, is one of the rule's core words]
     const contributions = matches.filter(([, s]) => s > 0).map(([label, s, , core]) => [label, s, core] as const);
-    const direct = normalised(matches.filter(([, , own]) => own > 0).map(([, , own, core]) => [own, core] as const));
+    const direct = normalised(matches.filter(([, , own]) => own > 0).map(([, , own, , ownCore]) => [own, ownCore] as const));
     return { contributions, score: normalised(contributions.map(([, s, core]) => [s, core] as const)), direct };
   };
   const round = (n: number) => Math.round(n * 1000) / 1000;
