@@ -214,4 +214,32 @@ test("a path's topic words are kept, its place and kind words dropped", () => {
   assert.match(withPathTopics("fix apps/api/src/auth/session.ts now"), /^fix\s+api auth session\s+now$/);
 });
 
+test("a typo of a rule's name or description word reaches the rule's likely tier, never its injection", () => {
+  const rules = {
+    ".cursor/rules/db-migrations.mdc": "---\ndescription: Writing and applying database migrations safely\n---\nNullable first.",
+    ".continue/rules/payments.md": "---\ndescription: Stripe charges, refunds and invoices\n---\nIdempotency keys.",
+    ".cursor/rules/styling.mdc": "---\ndescription: CSS modules, design tokens and dark mode\n---\nNo hex.",
+  };
+  const s = select(rules, { prompt: "write a migraiton for the orders", stem: stemmer });
+  assert.is(statusOf(s, ".cursor/rules/db-migrations.mdc"), "below-threshold");
+  assert.match(reasonOf(s, ".cursor/rules/db-migrations.mdc"), /migraiton \(read as migrations\)/);
+  assert.equal(s.omitted.filter((o) => o.tier === "likely").map((o) => o.id), [".cursor/rules/db-migrations.mdc"]);
+});
+
+test("a typo is read only as one word six letters or longer that no rule holds, and only when one rule word is that close", () => {
+  const rules = [
+    { id: "db", name: "db-migrations", description: "Writing and applying database migrations safely", body: "" },
+    { id: "ci", name: "ci", description: "Continuous integration pipelines", body: "" },
+  ];
+  const [db] = scoreRelevance("a new migratoin", rules, stemmer);
+  assert.ok(db!.score > 0, `db ${db!.score}`);
+  assert.is(db!.direct, 0);
+  assert.equal(db!.words, [{ word: "migratoin (read as migrations)", related: false }]);
+  // Short words are too close to too many real ones; a word two edits away is not a typo of it.
+  assert.is(scoreRelevance("a new migrtoin", rules, stemmer)[0]!.score, 0);
+  const [, ci] = scoreRelevance("the pipline", rules, stemmer);
+  assert.ok(ci!.score > 0);
+  assert.is(scoreRelevance("the pipe", rules, stemmer)[1]!.score, 0);
+});
+
 test.run();

@@ -47,4 +47,40 @@ test("a budget too small for the whole index cuts plain index lines before the l
   }
 });
 
+// Rules a speed prompt brushes with a word or two (page, rows -> tables, schemas), and the one it is about.
+const speed = {
+  ".cursor/rules/performance.mdc": "---\ndescription: Profiling and fixing slow code paths, caching and memoization\n---\nMeasure first.",
+  ".claude/skills/pdf-report/SKILL.md": "---\nname: pdf-report\ndescription: Generate a PDF report from tabular data, with charts, tables and page layout\n---\nUse the template.",
+  ".claude/skills/load-test/SKILL.md": "---\nname: load-test\ndescription: Run a load test against a staging endpoint and summarise throughput and latency percentiles\n---\nWarm up first; one table per run.",
+  ".continue/rules/graphql.md": "---\nalwaysApply: false\ndescription: Designing GraphQL schemas, resolvers, queries and mutations\n---\nBatch lookups with a dataloader.",
+  ".kiro/steering/email.md": "---\ninclusion: auto\nname: email\ndescription: Transactional email templates and the mail queue\n---\nUse the queue.",
+};
+const likelyOf = (files: Record<string, string>, text: string) =>
+  select(files, { prompt: text, stem: stemmer }).omitted.filter((o) => o.tier === "likely").map((o) => o.id);
+
+test("a rule whose own description holds the prompt's related word heads the likely tier, before rules a stray word brushes", () => {
+  // "sluggish" is related to "slow", a word of the performance rule's description; "page" and "rows" brush the others.
+  const likely = likelyOf(speed, "the orders page is sluggish with 5k rows");
+  assert.is(likely[0], ".cursor/rules/performance.mdc", likely.join(", "));
+});
+
+test("the likely tier lists only rules scoring at least half the best of them", () => {
+  // The realtime rule is what the prompt is about (three related words); "email" brushes the email rule once.
+  const files = {
+    ".windsurf/rules/realtime.md": "---\ntrigger: model_decision\ndescription: Realtime updates over WebSockets and reconnects\n---\nBack off.",
+    ".kiro/steering/email.md": "---\ninclusion: auto\nname: email\ndescription: Transactional email templates and the mail queue\n---\nUse the queue.",
+    ".cursor/rules/styling.mdc": "---\ndescription: CSS modules, design tokens and dark mode\n---\nNo hex values.",
+  };
+  const s = select(files, { prompt: "live presence and broadcast break when the inbox opens", stem: stemmer });
+  const score = (id: string) => s.candidates.find((c) => c.id === id)!.score ?? 0;
+  assert.ok(score(".kiro/steering/email.md") >= 0.1, `email ${score(".kiro/steering/email.md")}`);
+  assert.ok(score(".kiro/steering/email.md") < score(".windsurf/rules/realtime.md") / 2);
+  assert.equal(s.omitted.filter((o) => o.tier === "likely").map((o) => o.id), [".windsurf/rules/realtime.md"]);
+});
+
+test("four rules of about the same strength are all listed in the likely tier", () => {
+  const likely = likelyOf(speed, "graphql pdf latency queue");
+  assert.is(likely.length, 4, likely.join(", "));
+});
+
 test.run();

@@ -1,5 +1,6 @@
 import { memoize } from "../memo.js";
-import { type Concept, queryConcepts, RELATED_WEIGHT, surfaceForms, terms, type Stem } from "./words.js";
+import { typoTarget, TYPO_MIN_LENGTH } from "./typos.js";
+import { type Concept, contentWords, queryConcepts, RELATED_WEIGHT, surfaceForms, terms, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
 export interface RelevanceDoc {
@@ -52,10 +53,10 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   if (docs.length === 0) return [];
   // Rules and prompts repeat their words: each is stemmed once (the stemmer runs a dozen regexps a word).
   const stem = memoize(stemWord);
-  const concepts = queryConcepts(query, stem);
   const indexed = indexDocs(docs, stem);
   const df = new Map<string, number>();
   for (const d of indexed) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
+  const { concepts, typos } = readTypos(query, queryConcepts(query, stem), docs, df, stem);
   const idf = (t: string) => {
     const n = df.get(t) ?? 0;
     return Math.log(1 + (indexed.length - n + 0.5) / (n + 0.5));
@@ -70,8 +71,9 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   // RELATED_WEIGHT of one of the word itself, and the term is as rare as the words that made its frequency in this
   // rule. One prompt word is one piece of evidence however many of its related words a rule has; three prompt words
   // of one topic are three. Labelled by the word that made most of its weight, marked ~ when it is a related word.
-  const conceptMatch = (d: IndexedDoc, c: Concept): [label: string, score: number, direct: number] => {
+  const conceptMatch = (d: IndexedDoc, c: Concept): [label: string, score: number, direct: number, core: boolean] => {
     const own = d.tf.get(c.term) ?? 0;
+    let core = d.core.has(c.term);
     let tf = own;
     let weighted = own * idf(c.term);
     let label = c.term;
@@ -82,17 +84,23 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
       const w = n * idf(r);
       tf += n;
       weighted += w;
+      if (!core && d.core.has(r)) core = true;
       if (w > best) [best, label] = [w, `~${r}`];
     }
     // The word alone as well: a rule holding the prompt's word and its related words gains from both, and injection
     // is decided on the word alone (the related words used to leak into it whenever the word itself weighed most).
-    return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d), own === 0 ? 0 : bm25(idf(c.term), own, d)];
+    // A typo read as a rule's word is a guess ("changing" is one edit from "charging"): like a related word, it lifts
+    // the rule into the likely tier at most.
+    return [label, tf === 0 ? 0 : bm25(weighted / tf, tf, d), own === 0 || c.guessed ? 0 : bm25(idf(c.term), own, d), core];
   };
   // The prompt's words as written are looked up once, for what matched (explain's evidence); a rule's were kept as it was read.
   let said: Map<string, string> | undefined;
   const asWritten = (d: IndexedDoc, labels: string[]) => {
     if (labels.length === 0) return [];
-    said ??= surfaceForms(query, stem, new Set(concepts.map((c) => c.term)));
+    if (said === undefined) {
+      said = surfaceForms(query, stem, new Set(concepts.map((c) => c.term)));
+      for (const [term, typo] of typos) said.set(term, `${typo.written} (read as ${typo.meant})`);
+    }
     return labels.map((l) =>
       l.startsWith("~") ? { word: d.written.get(l.slice(1)) ?? l.slice(1), related: true } : { word: said!.get(l) ?? l, related: false },
     );
@@ -101,15 +109,16 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   const scoreOf = (d: IndexedDoc, ideal: number) => {
     const matches = concepts.map((c) => [...conceptMatch(d, c), d.core.has(c.term)] as const);
     // One shared word is weak evidence ("rename" is not a migration), unless it is a word of the rule's own name or
-    // description ("remove the old_checkout flag" is about feature flags).
+    // description ("remove the old_checkout flag" is about feature flags), or one of its related words is ("virtualize
+    // the list" is about a rule on slow code paths: round 8, where rules brushed by stray words took its place).
     const normalised = (found: ReadonlyArray<readonly [number, boolean]>) => {
       const raw = found.reduce((sum, [s]) => sum + s, 0);
       const evidence = found.length === 1 && !found[0]![1] ? ONE_WORD_WEIGHT : 1;
       return ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
     };
-    // [label, score, whether the prompt's own word is one of the rule's name or description]
+    // [label, score, whether the prompt's word, or a related word of it the rule holds, is one of the rule's core words]
     const contributions = matches.filter(([, s]) => s > 0).map(([label, s, , core]) => [label, s, core] as const);
-    const direct = normalised(matches.filter(([, , own]) => own > 0).map(([, , own, core]) => [own, core] as const));
+    const direct = normalised(matches.filter(([, , own]) => own > 0).map(([, , own, , ownCore]) => [own, ownCore] as const));
     return { contributions, score: normalised(contributions.map(([, s, core]) => [s, core] as const)), direct };
   };
   const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -119,6 +128,54 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
     return { id: d.id, score: round(score), direct: round(direct), matched, words: asWritten(d, matched) };
   });
+}
+
+/**
+ * The prompt's concepts with its typos read as the rule words they probably meant: a word of six letters or more
+ * that no rule holds anywhere and no related-words group knows, one edit from a word of a rule's name or
+ * description ("write a migraiton" reached nothing in round 7). The word read is a guess: it scores like the prompt's
+ * own word, with its own related words, but never injects (a real word the rules do not hold, "changing", is one edit
+ * from "charging"). `typos`: each corrected term, as written and as read.
+ */
+function readTypos(
+  query: string,
+  concepts: Concept[],
+  docs: RelevanceDoc[],
+  df: ReadonlyMap<string, number>,
+  stem: Stem,
+): { concepts: Concept[]; typos: Map<string, { written: string; meant: string }> } {
+  const typos = new Map<string, { written: string; meant: string }>();
+  const unknown = concepts.filter((c) => c.term.length >= TYPO_MIN_LENGTH - 1 && !df.has(c.term) && c.related.length === 0);
+  if (unknown.length === 0) return { concepts, typos };
+  // The rules' name and description words as written, each with its stem (read only when a prompt word is unknown).
+  const vocabulary = new Map<string, string>();
+  for (const doc of docs) for (const w of contentWords(`${doc.name} ${doc.description}`)) if (w.length >= TYPO_MIN_LENGTH && !vocabulary.has(w)) vocabulary.set(w, stem(w));
+  const written = surfaceForms(query, stem, new Set(unknown.map((c) => c.term)));
+  const said = new Set(concepts.map((c) => c.term));
+  const read = new Map<string, Concept | null>();
+  for (const c of unknown) {
+    const word = written.get(c.term);
+    const meant = word === undefined ? undefined : typoTarget(word, vocabulary);
+    if (word === undefined || meant === undefined) continue;
+    const term = vocabulary.get(meant)!;
+    // A typo of a word the prompt also spells right is the same piece of evidence, not a second one.
+    if (said.has(term)) {
+      read.set(c.term, null);
+      continue;
+    }
+    said.add(term);
+    const related = (queryConcepts(meant, stem)[0]?.related ?? []).filter((t) => !said.has(t));
+    read.set(c.term, { term, related, guessed: true });
+    typos.set(term, { written: word, meant });
+  }
+  if (read.size === 0) return { concepts, typos };
+  const out: Concept[] = [];
+  for (const c of concepts) {
+    const r = read.get(c.term);
+    if (r === undefined) out.push(c);
+    else if (r !== null) out.push(r);
+  }
+  return { concepts: out, typos };
 }
 
 /**

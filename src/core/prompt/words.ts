@@ -75,9 +75,12 @@ export function splitWords(text: string): string[] {
 
 /** Content words of a text, stemmed; repeats kept (they count as term frequency). */
 export function terms(text: string, stem: Stem): string[] {
-  return splitWords(normalizePhrases(text))
-    .filter((w) => !STOP.has(w))
-    .map(stem);
+  return contentWords(text).map(stem);
+}
+
+/** Content words of a text as written (lowercased), before stemming: what a typo is compared with. */
+export function contentWords(text: string): string[] {
+  return splitWords(normalizePhrases(text)).filter((w) => !STOP.has(w));
 }
 
 /**
@@ -201,6 +204,8 @@ export const RELATED: readonly string[][] = [
 export interface Concept {
   term: string;
   related: string[];
+  /** A typo read as a rule's word (prompt/typos.ts): scored, never the basis of an injection. */
+  guessed?: boolean;
 }
 
 /** Weight of a related word's occurrence next to an occurrence of the word the prompt actually says. */
