@@ -116,7 +116,7 @@ export interface Coverage {
 }
 
 export const REPRESENTATIVE_RULE =
-  "each folder is judged by one file: its first file by path order that is no instruction file , as `build --files <that file>` judges it (a folder holding only folders: no glob matches there; its AGENTS.md chain and always rules are those of the first file below it); agents are taken to run from the project top";
+  "each folder is judged by one file: its first file by path order that is no instruction file, as `build --files <that file>` judges it (a folder holding only folders: no glob matches there; its AGENTS.md chain and always rules are those of the first file below it); agents are taken to run from the project top";
 
 /** A candidate as it applies somewhere, for one reason: made once and met again in every folder it applies to. */
 interface Applied {
