@@ -13,7 +13,7 @@ import type { Candidate, SourceFile, Warning } from "../core/types.js";
 import { MAX_FILE_BYTES } from "./bounded-read.js";
 import { HOSTS } from "../hosts/index.js";
 import { readDoctorTree } from "./doctor-tree.js";
-import { blobsAt, filesAt, splitNul } from "./git.js";
+import { blobsAt, filesAt, treeEntries } from "./git.js";
 import { linearEngine } from "./linear-regexp.js";
 
 /**
@@ -51,23 +51,84 @@ export async function readCoverageTree(run: RunEnvironment, rootFlag: string | u
 export function readCoverageAt(root: string, ref: string, head: CoverageTree): { input: CoverageInput; warnings: Warning[] } {
   const listed = filesAt(root, ref);
   if (!listed.ok) throw usageError(`--base ${ref}: git cannot list that revision (${listed.stderr.split("\n")[0]})`);
-  const tracked = splitNul(listed.stdout).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = treeEntries(listed.stdout);
+  const modeOf = new Map(entries.map((e) => [e.path, e.mode]));
+  const tracked = entries.map((e) => e.path).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const locate = sourceLocator(locateOptionsOf(head.config), head.memo);
   const outside = (path: string) => path.startsWith("node_modules/") || path.includes("/node_modules/");
   const wanted = tracked.filter((p) => !outside(p) && locate(p) !== null);
   const read = blobsAt(root, ref, wanted, MAX_FILE_BYTES);
   if ("error" in read) throw usageError(`--base ${ref}: git cannot read its files (${read.error.split("\n")[0]})`);
   const warnings: Warning[] = read.tooLarge.map((file) => ({ file, message: `at ${ref}: larger than ${MAX_FILE_BYTES} bytes; left out` }));
+  const realOf = symlinksAt(root, ref, wanted, modeOf, read.blobs, warnings);
   const files: SourceFile[] = [];
   const decoder = new TextDecoder("utf-8");
-  for (const [path, bytes] of read.blobs) {
-    if (bytes.includes(0)) continue;
-    files.push({ path, text: decoder.decode(bytes) });
+  for (const path of wanted) {
+    const real = modeOf.get(path) === SYMLINK ? realOf.get(path) : path;
+    const bytes = real === undefined ? undefined : read.blobs.get(real);
+    if (bytes === undefined || bytes.includes(0)) continue;
+    files.push(real === path ? { path, text: decoder.decode(bytes) } : { path, text: decoder.decode(bytes), realPath: real! });
   }
   const packageRoots = new Set(tracked.filter((p) => PACKAGE_MANIFESTS.includes(p.slice(p.lastIndexOf("/") + 1))).map(dirOf));
   const selection = selectContext({ files, targets: [], all: true, packageRoots, config: head.config, linear: linearEngine, memo: head.memo, custom: [] });
   const profiles = head.input.profiles;
   return { input: coverageInput(selection, files, tracked, head.config, head.memo, profiles, []), warnings };
+}
+
+/** git's mode of a symlink: its blob holds the path it leads to. */
+const SYMLINK = "120000";
+/** How many links one path may go through, as the kernel allows (ELOOP beyond). */
+const MAX_LINKS = 40;
+
+/**
+ * Each symlink among `paths` at REF → the file it leads to (root-relative), as the working tree's reading takes a
+ * symlink: another name of its target (core/same-file.ts). A link leading outside the project, to a folder or to
+ * nothing is not followed (a warning names it). The blobs of the targets (and of links on the way) are read into
+ * `blobs`.
+ */
+function symlinksAt(root: string, ref: string, paths: readonly string[], modeOf: ReadonlyMap<string, string>, blobs: Map<string, Buffer>, warnings: Warning[]): Map<string, string> {
+  const realOf = new Map<string, string>();
+  let open = paths.filter((p) => modeOf.get(p) === SYMLINK).map((link) => ({ link, at: link, hops: 0 }));
+  while (open.length > 0) {
+    const next: typeof open = [];
+    for (const walk of open) {
+      const text = blobs.get(walk.at)?.toString("utf8");
+      const to = text === undefined ? null : linkTarget(root, walk.at, text);
+      const mode = to === null ? undefined : modeOf.get(to);
+      if (to === null || text === undefined) warnings.push({ file: walk.link, message: `at ${ref}: leads to ${text ?? "?"}, outside the project root; not followed` });
+      else if (mode === SYMLINK && walk.hops < MAX_LINKS) next.push({ link: walk.link, at: to, hops: walk.hops + 1 });
+      else if (mode === undefined || !mode.startsWith("100")) warnings.push({ file: walk.link, message: `at ${ref}: leads to ${to}, which is no file there; left out` });
+      else {
+        realOf.set(walk.link, to);
+        if (!blobs.has(to)) next.push({ link: walk.link, at: to, hops: walk.hops });
+      }
+    }
+    // The paths still unread (links on the way, targets), in one batch per round.
+    const unread = [...new Set(next.filter((w) => !blobs.has(w.at)).map((w) => w.at))];
+    if (unread.length > 0) {
+      const more = blobsAt(root, ref, unread, MAX_FILE_BYTES);
+      if ("error" in more) throw usageError(`--base ${ref}: git cannot read its files (${more.error.split("\n")[0]})`);
+      for (const [path, bytes] of more.blobs) blobs.set(path, bytes);
+      for (const file of more.tooLarge) warnings.push({ file, message: `at ${ref}: larger than ${MAX_FILE_BYTES} bytes; left out` });
+    }
+    // A target read is done; a link on the way is walked again.
+    open = next.filter((w) => modeOf.get(w.at) === SYMLINK && blobs.has(w.at));
+  }
+  return realOf;
+}
+
+/** The root-relative path a link at `link` holding `text` leads to; null when it leads outside the root. */
+function linkTarget(root: string, link: string, text: string): string | null {
+  const absolute = text.startsWith("/");
+  if (absolute && !text.startsWith(`${root}/`)) return null;
+  const segments = absolute ? text.slice(root.length + 1).split("/") : [...(dirOf(link) === "" ? [] : dirOf(link).split("/")), ...text.split("/")];
+  const out: string[] = [];
+  for (const segment of segments) {
+    if (segment === "" || segment === ".") continue;
+    if (segment !== "..") out.push(segment);
+    else if (out.pop() === undefined) return null;
+  }
+  return out.length === 0 ? null : out.join("/");
 }
 
 function coverageInput(selection: Selection, files: SourceFile[], tracked: string[], config: Config, memo: RunMemo, profiles: readonly AgentProfile[], findings: CoverageInput["findings"]): CoverageInput {

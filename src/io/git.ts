@@ -82,7 +82,16 @@ export function ignoredByGit(root: string, paths: string[]): (path: string) => b
  */
 export function filesAt(root: string, ref: string): GitResult {
   if (ref.startsWith("-")) return { ok: false, stderr: `${ref}: not a revision`, status: null };
-  return runGit(root, ["ls-tree", "-r", "-z", "--name-only", "--full-tree", ref, "--"]);
+  return runGit(root, ["ls-tree", "-r", "-z", "--full-tree", ref, "--"]);
+}
+
+/** `filesAt`'s output: each path with git's mode for it (`120000` a symlink, whose blob is its target's path). */
+export function treeEntries(stdout: string): Array<{ path: string; mode: string }> {
+  // Each entry is `<mode> <type> <object>\t<path>`, NUL-terminated.
+  return splitNul(stdout).map((entry) => {
+    const tab = entry.indexOf("\t");
+    return { path: entry.slice(tab + 1), mode: entry.slice(0, entry.indexOf(" ")) };
+  });
 }
 
 /**

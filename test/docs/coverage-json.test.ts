@@ -49,6 +49,9 @@ test("docs/coverage.md's JSON example is `coverage --format json` on fixtures/mo
   git(dir, "add", "-A");
   const r = runCli(["coverage", "--format", "json", "--as", "cursor,claude", "--base", "HEAD"], { cwd: dir, env: { CTXINJECT_HOOK_SERVER: "0" } });
   assert.is(r.status, 0, r.stderr);
+  // As the page says: compact, one line (a newline inside a string is written `\\n`).
+  assert.ok(/printed compact, on one line/.test(doc), "docs/coverage.md says the JSON is compact");
+  assert.is(r.stdout.indexOf("\n"), r.stdout.length - 1, "coverage --format json prints one line");
   const real = JSON.parse(r.stdout) as Json;
   // The project top is wherever the fixture was copied to.
   assert.is(typeof real.root, "string");

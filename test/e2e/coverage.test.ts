@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -107,6 +107,22 @@ test("coverage --base REF: the folders that gain a new rule per agent, and how m
   const bad = runCli(["coverage", "--base", "no-such-ref"], { cwd: dir, env: ENV });
   assert.is(bad.status, 2);
   assert.match(bad.stderr, "--base no-such-ref: git cannot list that revision");
+});
+
+test("coverage --base HEAD with no change reports no change: a symlink at REF is another name of its target, a link leading outside is not followed", () => {
+  // fixtures/monorepo's CLAUDE.md is a symlink to AGENTS.md.
+  const dir = materialize("monorepo");
+  symlinkSync("../../../outside-secret.md", join(dir, "packages/api/CLAUDE.md"));
+  writeFileSync(join(dir, "..", "outside-secret.md"), "# Never read\nA text outside the project.\n");
+  git(dir, "add", "-A");
+  git(dir, "commit", "-qm", "base");
+  const r = runCli(["coverage", "--format", "json", "--base", "HEAD"], { cwd: dir, env: ENV });
+  assert.is(r.status, 0, r.stderr);
+  const model = JSON.parse(r.stdout) as Json;
+  assert.equal(model.base!.folders, []);
+  assert.equal(model.base!.rules.filter((rule) => Object.values(rule.agents).some((a) => (a as { before: number; after: number }).before !== (a as { before: number; after: number }).after)), []);
+  assert.match(r.stderr, "packages/api/CLAUDE.md");
+  assert.not.match(r.stdout, "Never read");
 });
 
 test("coverage: an agent that gets a rule's text through another file (the same text, or a near copy) is not told it never sees it", () => {

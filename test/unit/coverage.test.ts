@@ -70,6 +70,12 @@ test("the model is deterministic: the same input gives the same JSON", () => {
   assert.is(JSON.stringify(coverageModel(input(TREE, CODE)).model), JSON.stringify(coverageModel(input(TREE, [...CODE].reverse())).model));
 });
 
+test("the model's sentences for a reader have no space before a comma, a semicolon or a full stop", () => {
+  const { model } = coverageModel(input(TREE, CODE));
+  const sentences = [model.representative, ...model.items.map((i) => i.reason), ...model.cells.flatMap((c) => c.findings.map((f) => f.message))];
+  for (const text of sentences) assert.not.match(text, / [,;.](?:\s|$)/, text);
+});
+
 test("a change that adds a rule: which folders gain it for which agent, and how many more files it reaches per agent", () => {
   const before = coverageModel(input({ "AGENTS.md": TREE["AGENTS.md"] }, CODE));
   const after = coverageModel(input(TREE, CODE));

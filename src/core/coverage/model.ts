@@ -116,7 +116,7 @@ export interface Coverage {
 }
 
 export const REPRESENTATIVE_RULE =
-  "each folder is judged by one file: its first file by path order that is no instruction file , as `build --files <that file>` judges it (a folder holding only folders: no glob matches there; its AGENTS.md chain and always rules are those of the first file below it); agents are taken to run from the project top";
+  "each folder is judged by one file: its first file by path order that is no instruction file, as `build --files <that file>` judges it (a folder holding only folders: no glob matches there; its AGENTS.md chain and always rules are those of the first file below it); agents are taken to run from the project top";
 
 /** A candidate as it applies somewhere, for one reason: made once and met again in every folder it applies to. */
 interface Applied {
@@ -348,7 +348,8 @@ export function coverageModel(input: CoverageInput): Coverage {
   };
   const copiedBy = new Map<string, Record<string, string>>();
   const every = new Map<string, Record<string, number>>();
-  const signature = new Map<Folder, string>();
+  /** Each folder's row (cell per agent): a folder whose rows below are all its own is collapsed. */
+  const rowsOf = new Map<Folder, number[]>();
   /** One agent's cell in the folder at hand, in lists reused from folder to folder (copied only into a new cell). */
   interface Scratch {
     loads: number[];
@@ -363,8 +364,10 @@ export function coverageModel(input: CoverageInput): Coverage {
   const cellFindings: number[][] = [];
   /** A folder's row (cell per agent), kept for its subfolders: most cells are the same as their parent's. */
   const rowOf = new Map<string, number[]>();
-  // Cells by a hash of their numbers (a separator between the lists), each compared in full on a hit.
-  const cellIndex = new Map<number, number[]>();
+  // Cells by a hash of their numbers (a separator between the lists), each compared in full on a hit: the first
+  // cell of a hash, then each cell's next of the same hash (-1: none), no list per hash.
+  const cellIndex = new Map<number, number>();
+  const nextSameHash: number[] = [];
   const isCell = (index: number, s: Scratch) => {
     const cell = cells[index]!;
     return sameIds(cell.loads, s.loads) && sameIds(cell.adds, s.adds) && sameIds(cell.offers, s.offers) && sameIds(cellFindings[index]!, s.findings);
@@ -431,7 +434,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     applied: Applied[];
     answers: Array<string | null>;
     indexes: number[];
-    signature: string;
+    row: Record<string, number>;
   }
   const rowsByKey = new Map<number, MadeRow[]>();
   const rowKey = (list: readonly Applied[]): number => {
@@ -498,11 +501,10 @@ export function coverageModel(input: CoverageInput): Coverage {
     if (key >= 0) {
       const earlier = rowsByKey.get(key)?.find((r) => sameRow(r, count * agentCount));
       if (earlier !== undefined) {
-        const row: Record<string, number> = {};
-        for (let agent = 0; agent < agentCount; agent++) row[names[agent]!] = earlier.indexes[agent]!;
+        // The same numbers, so the same objects (read only from here on).
         if (folder.children.length > 0) rowOf.set(folder.path, earlier.indexes);
-        every.set(folder.path, row);
-        signature.set(folder, earlier.signature);
+        every.set(folder.path, earlier.row);
+        rowsOf.set(folder, earlier.indexes);
         continue;
       }
     }
@@ -641,16 +643,18 @@ export function coverageModel(input: CoverageInput): Coverage {
       if (was !== undefined && isCell(was, s)) index = was;
       else {
         const hash = hashIds(hashIds(hashIds(hashIds(0, s.loads), s.adds), s.offers), s.findings);
-        let same = cellIndex.get(hash);
-        if (same === undefined) cellIndex.set(hash, (same = []));
-        let found = -1;
-        for (let i = 0; i < same.length && found < 0; i++) if (isCell(same[i]!, s)) found = same[i]!;
+        const first = cellIndex.get(hash);
+        let found = first ?? -1;
+        while (found >= 0 && !isCell(found, s)) found = nextSameHash[found]!;
         if (found >= 0) index = found;
         else {
           index = cells.length;
-          cells.push({ tokens: s.tokens, loads: s.loads.slice(), adds: s.adds.slice(), offers: s.offers.slice(), findings: s.findings.map((id) => findingList[id]!) });
-          cellFindings.push(s.findings.slice());
-          same.push(index);
+          // Empty lists (most adds, offers and findings) are one shared frozen list: no array per cell.
+          cells.push({ tokens: s.tokens, loads: copyOf(s.loads), adds: copyOf(s.adds), offers: copyOf(s.offers), findings: s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!) });
+          cellFindings.push(copyOf(s.findings));
+          // The new cell goes first in its hash's chain.
+          nextSameHash.push(first ?? -1);
+          cellIndex.set(hash, index);
         }
       }
       indexes.push(index);
@@ -658,12 +662,11 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     if (folder.children.length > 0) rowOf.set(folder.path, indexes);
     every.set(folder.path, row);
-    const sig = indexes.join(",");
-    signature.set(folder, sig);
+    rowsOf.set(folder, indexes);
     if (key >= 0 && !capped) {
       let same = rowsByKey.get(key);
       if (same === undefined) rowsByKey.set(key, (same = []));
-      same.push({ applied: applied.slice(), answers: answers.slice(0, count * agentCount), indexes, signature: sig });
+      same.push({ applied: applied.slice(), answers: answers.slice(0, count * agentCount), indexes, row });
     }
   }
 
@@ -684,7 +687,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   const sameBelow = (folder: Folder): boolean => {
     let same = alike.get(folder);
     if (same === undefined) {
-      same = folder.children.every((child) => sameBelow(child) && signature.get(child) === signature.get(folder));
+      same = folder.children.every((child) => sameBelow(child) && sameIds(rowsOf.get(child)!, rowsOf.get(folder)!));
       alike.set(folder, same);
     }
     return same;
@@ -706,6 +709,14 @@ export function coverageModel(input: CoverageInput): Coverage {
     rules: ruleRows(input, root, code, matchOf, states, copiedBy),
   };
   return { model, every };
+}
+
+const NO_IDS: readonly number[] = Object.freeze([]);
+const NO_FINDINGS: readonly CellFinding[] = Object.freeze([]);
+
+/** A list kept in a cell: its own copy, or the shared empty one. */
+function copyOf(ids: number[]): number[] {
+  return ids.length === 0 ? (NO_IDS as number[]) : ids.slice();
 }
 
 function pushAll(to: number[], from: readonly number[]): void {
