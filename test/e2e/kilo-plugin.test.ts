@@ -12,18 +12,12 @@ import { pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import KiloPlugin from "../../src/integrations/kilo.js";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { stateDirWhileRunning } from "../helpers/state-env.js";
 
 type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
 
-const state = mkdtempSync(join(tmpdir(), "ctxinject-kilo-state-"));
-const previous = process.env.CTXINJECT_STATE_DIR;
-process.env.CTXINJECT_STATE_DIR = state;
-test.after(() => {
-  cleanup();
-  rmSync(state, { recursive: true, force: true });
-  if (previous === undefined) delete process.env.CTXINJECT_STATE_DIR;
-  else process.env.CTXINJECT_STATE_DIR = previous;
-});
+const state = stateDirWhileRunning(test, "ctxinject-kilo-state-");
+test.after(cleanup);
 
 test("init --kilo writes .kilo/plugin/ctxinject.js (loading ctxinject/kilo) and .kilo/package.json with Kilo's plugin package", () => {
   const root = materialize("claude-host");

@@ -12,19 +12,13 @@ import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import CtxinjectPlugin from "../../src/integrations/opencode.js";
 import { opencodePluginSource } from "../../src/io/opencode-setup.js";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { stateDirWhileRunning } from "../helpers/state-env.js";
 
 type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
 type EventInput = Parameters<NonNullable<Hooks["event"]>>[0];
 
-const state = mkdtempSync(join(tmpdir(), "ctxinject-opencode-state-"));
-const previous = process.env.CTXINJECT_STATE_DIR;
-process.env.CTXINJECT_STATE_DIR = state;
-test.after(() => {
-  cleanup();
-  rmSync(state, { recursive: true, force: true });
-  if (previous === undefined) delete process.env.CTXINJECT_STATE_DIR;
-  else process.env.CTXINJECT_STATE_DIR = previous;
-});
+const state = stateDirWhileRunning(test, "ctxinject-opencode-state-");
+test.after(cleanup);
 
 let sessions = 0;
 const newSession = () => `ses_test${++sessions}`;
