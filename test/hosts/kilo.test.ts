@@ -56,29 +56,6 @@ function stubPluginPackage(dir: string): void {
 }
 
 let probed: { out: Outcome; log: string; root: string } | undefined;
-/** One `kilo run`: a prompt whose agent reads a nested file, then answers. Shared by the cases below. */
-function probe() {
-  if (probed) return probed;
-  const root = nativeProject();
-  const work = workFolder("kilo");
-  const log = join(work, "hooks.jsonl");
-  mkdirSync(join(root, ".kilo/plugin"), { recursive: true });
-  writeFileSync(join(root, ".kilo/plugin/probe.js"), plugin(log));
-  for (const dir of [join(root, ".kilo"), join(root, ".kilocode"), join(work, "home/.config/kilo")]) stubPluginPackage(dir);
-  const env = {
-    KILO_CONFIG_CONTENT: JSON.stringify(CONFIG),
-    KILO_DISABLE_AUTOUPDATE: "1",
-    KILO_DISABLE_MODELS_FETCH: "1",
-    KILO_DISABLE_LSP_DOWNLOAD: "1",
-    KILO_DISABLE_SHARE: "1",
-    KILO_DISABLE_DEFAULT_PLUGINS: "1",
-    KILO_DISABLE_TERMINAL_TITLE: "1",
-  };
-  const script = [{ tool: { name: "read", input: { filePath: join(root, NESTED_FILE) } } }, { text: "ok" }];
-  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, script, runs: [{ args: ["run", "--auto", "what does the handler do?"] }] }, "kilo");
-  return (probed = { out, log, root });
-}
-
 const ENV = {
   KILO_CONFIG_CONTENT: JSON.stringify(CONFIG),
   KILO_DISABLE_AUTOUPDATE: "1",
@@ -88,6 +65,20 @@ const ENV = {
   KILO_DISABLE_DEFAULT_PLUGINS: "1",
   KILO_DISABLE_TERMINAL_TITLE: "1",
 };
+
+/** One `kilo run`: a prompt whose agent reads a nested file, then answers. Shared by the cases below. */
+function probe() {
+  if (probed) return probed;
+  const root = nativeProject();
+  const work = workFolder("kilo");
+  const log = join(work, "hooks.jsonl");
+  mkdirSync(join(root, ".kilo/plugin"), { recursive: true });
+  writeFileSync(join(root, ".kilo/plugin/probe.js"), plugin(log));
+  for (const dir of [join(root, ".kilo"), join(root, ".kilocode"), join(work, "home/.config/kilo")]) stubPluginPackage(dir);
+  const script = [{ tool: { name: "read", input: { filePath: join(root, NESTED_FILE) } } }, { text: "ok" }];
+  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env: ENV, script, runs: [{ args: ["run", "--auto", "what does the handler do?"] }] }, "kilo");
+  return (probed = { out, log, root });
+}
 
 const MAIN = "fix the retry in src/net/client.ts";
 const SUB = "Look at web/page.tsx and report";

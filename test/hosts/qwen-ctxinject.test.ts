@@ -7,22 +7,13 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { join } from "node:path";
 import { materialize, runCli } from "../helpers/cli.js";
-import { count, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
-import { HOST_VERSIONS } from "./versions.js";
+import { count, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
+import { QWEN_SETTINGS, QWEN_VERSION, qwenBinary } from "./qwen-cli.js";
 
-const VERSION = HOST_VERSIONS["qwen-code"];
-const found = installHost({ name: "@qwen-code/qwen-code", version: VERSION, binary: "@qwen-code/qwen-code/cli-entry.js", versionArgs: ["--version"] });
+const found = qwenBinary();
 if ("skip" in found) console.log(`qwen (ctxinject installed) host suite skipped: ${found.skip}`);
-else console.log(`qwen (ctxinject installed) host suite: Qwen Code ${VERSION}`);
+else console.log(`qwen (ctxinject installed) host suite: Qwen Code ${QWEN_VERSION}`);
 
-/** The user's settings: the OpenAI-compatible provider, no trust prompt, nothing phoning home. */
-const SETTINGS = {
-  security: { auth: { selectedType: "openai" }, folderTrust: { enabled: false } },
-  memory: { enableManagedAutoMemory: false },
-  general: { disableAutoUpdate: true, disableUpdateNag: true },
-  privacy: { usageStatisticsEnabled: false },
-  telemetry: { enabled: false },
-};
 const SESSION = "3a9e5a52-7b1c-4f0e-9d3e-5c2b8f1a0e11";
 
 /** A copy of fixtures/claude-host with ctxinject installed in it and `init --qwen` run, as the host page says. */
@@ -44,7 +35,7 @@ function session() {
   const root = project();
   const work = workFolder("qwen");
   const env = { OPENAI_API_KEY: "sk-fake-key-for-tests", OPENAI_BASE_URL: "{{API}}/v1", OPENAI_MODEL: "gpt-fake", QWEN_CODE_SUPPRESS_YOLO_WARNING: "1" };
-  const files = { [join(work, "home/.qwen/settings.json")]: JSON.stringify(SETTINGS) };
+  const files = { [join(work, "home/.qwen/settings.json")]: JSON.stringify(QWEN_SETTINGS) };
   const script = [{ tool: { name: "read_file", input: { file_path: join(root, "packages/api/src/handler.ts") } } }, { text: "one" }, { text: "two" }];
   const runs = [{ args: ["fix the retry in src/net/client.ts", "--yolo", "--session-id", SESSION] }, { args: ["and now src/net/client.ts again", "--yolo", "--resume", SESSION] }];
   const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files, script, runs }, "qwen");

@@ -7,26 +7,15 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { agentTurns, count, installHost, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
+import { agentTurns, count, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
 import { assertProfileMatchesHost, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
-import { HOST_VERSIONS } from "./versions.js";
+import { QWEN_SETTINGS, QWEN_VERSION, qwenBinary } from "./qwen-cli.js";
 
-/** Pinned in versions.ts, with every other host. */
-export const QWEN_VERSION = HOST_VERSIONS["qwen-code"];
-
-const found = installHost({ name: "@qwen-code/qwen-code", version: QWEN_VERSION, binary: "@qwen-code/qwen-code/cli-entry.js", versionArgs: ["--version"] });
+const found = qwenBinary();
 if ("skip" in found) console.log(`qwen host suite skipped: ${found.skip}`);
 else console.log(`qwen host suite: Qwen Code ${QWEN_VERSION}`);
 
 const EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"];
-/** The user's settings: the OpenAI-compatible provider, no trust prompt, nothing phoning home. */
-const SETTINGS = {
-  security: { auth: { selectedType: "openai" }, folderTrust: { enabled: false } },
-  memory: { enableManagedAutoMemory: false },
-  general: { disableAutoUpdate: true, disableUpdateNag: true },
-  privacy: { usageStatisticsEnabled: false },
-  telemetry: { enabled: false },
-};
 
 let probed: { out: Outcome; log: string; root: string } | undefined;
 /** One run: a prompt whose agent reads a nested file, then answers. Shared by the cases below. */
@@ -39,7 +28,7 @@ function probe() {
   const hooks = Object.fromEntries(EVENTS.map((event) => [event, [{ matcher: "*", hooks: [{ type: "command", command: hookCommand(log, "claude", event), timeout: 20 }] }]]));
   writeFileSync(join(root, ".qwen/settings.json"), JSON.stringify({ hooks }));
   const env = { OPENAI_API_KEY: "sk-fake-key-for-tests", OPENAI_BASE_URL: "{{API}}/v1", OPENAI_MODEL: "gpt-fake", QWEN_CODE_SUPPRESS_YOLO_WARNING: "1" };
-  const files = { [join(work, "home/.qwen/settings.json")]: JSON.stringify(SETTINGS) };
+  const files = { [join(work, "home/.qwen/settings.json")]: JSON.stringify(QWEN_SETTINGS) };
   const script = [{ tool: { name: "read_file", input: { file_path: join(root, NESTED_FILE) } } }, { text: "ok" }];
   const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files, script, runs: [{ args: ["what does the handler do?", "--yolo"] }] }, "qwen");
   return (probed = { out, log, root });
