@@ -3,7 +3,7 @@ import { firstOfEachText } from "../collector.js";
 import { flattenImports } from "../parse/imports.js";
 import { setStatus } from "../sources/source.js";
 import type { Candidate, Entry } from "../types.js";
-import { LineIndex, isHeld, significantLines, type Holder } from "./near-copy.js";
+import { LineIndex, isHeld, mayShareLines, significantLines, type Holder } from "./near-copy.js";
 
 /**
  * One copy of every text: the collector keeps the first registration of a content; a text the agent already
@@ -17,15 +17,19 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
     const sameFile = dup.path !== null && kept.path !== null && realPathOf.get(dup.path) === realPathOf.get(kept.path);
     setStatus(dup, "duplicate", `${sameFile ? "same file as" : "same content as"} ${kept.path ?? kept.id}`);
   }
-  // Each text's significant lines and who holds each line, worked out once for both passes (--all sends thousands).
+  // Each text's significant lines and who holds each line, worked out once for both passes (--all sends thousands),
+  // for the texts that may share a line with another (or with a text the agent has) only: the rest take part in
+  // neither pass (near-copy.ts, mayShareLines), so their lines are never made.
+  const sent = kept.filter((c) => c.status !== "duplicate");
+  const flagged = mayShareLines([...sent, ...known].map((c) => c.content));
   const lines = new Map<Candidate, readonly string[]>();
   const index = new LineIndex<Candidate>();
-  for (const c of kept) {
-    if (c.status === "duplicate") continue;
+  sent.forEach((c, i) => {
+    if (!flagged[i]) return;
     lines.set(c, significantLines(c.content));
     index.add(c, lines.get(c)!);
-  }
-  const linesOf = (c: Candidate) => lines.get(c) ?? [];
+  });
+  const linesOf = (c: Candidate) => lines.get(c);
   dropContained(kept, linesOf, index);
   dropNearCopies(kept, known, linesOf, index, () => {
     const nearest = nearestAgentFiles(ordered, targets);
@@ -56,7 +60,7 @@ const MIN_CONTAINED = 200;
  * which may be parts of the longer's lines) is a whole line of any text holding it, so only the texts holding its
  * rarest such line are searched: --all's thousands of texts cost a lookup each, not a search of every pair.
  */
-function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly string[], index: LineIndex<Candidate>): void {
+function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly string[] | undefined, index: LineIndex<Candidate>): void {
   const long = kept.filter((c) => c.status !== "duplicate" && c.content.length >= MIN_CONTAINED).sort((a, b) => b.content.length - a.content.length);
   if (long.length < 2) return;
   const rank = new Map(long.map((c, i) => [c, i]));
@@ -64,12 +68,15 @@ function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly st
   // Longest first, so a text is named as inside one that is itself sent.
   for (let i = 1; i < long.length; i++) {
     const small = long[i]!;
+    // Its lines unmade: it shares none with another text, and has one strictly inside it that no longer text holds.
+    const smallLines = linesOf(small);
+    if (smallLines === undefined) continue;
     const text = small.content.trim();
     const probe = text.slice(0, 64);
     const ends = new Set(significantLines(outerLines(text)));
     let rarest: string | undefined;
     let fewest = Infinity;
-    for (const line of linesOf(small)) {
+    for (const line of smallLines) {
       const count = ends.has(line) ? Infinity : index.holdingCount(line);
       if (count < fewest) [rarest, fewest] = [line, count];
       // Its own line: no fewer can hold one.
@@ -111,8 +118,9 @@ function hasNote(c: Candidate): string {
  * Each pass looks only at texts still sent, so a reason names an entry that is sent or that the agent has (an exact
  * copy named earlier may itself have gone as a near copy: explain shows the chain).
  */
-function dropNearCopies(kept: Candidate[], known: Candidate[], linesOf: (c: Candidate) => readonly string[], index: LineIndex<Candidate>, strengthOf: () => (c: Candidate) => EvidenceStrength): void {
-  const live = kept.filter((c) => c.status !== "duplicate").map((candidate, order) => ({ candidate, order, lines: linesOf(candidate) }));
+function dropNearCopies(kept: Candidate[], known: Candidate[], linesOf: (c: Candidate) => readonly string[] | undefined, index: LineIndex<Candidate>, strengthOf: () => (c: Candidate) => EvidenceStrength): void {
+  // A text whose lines are unmade shares none with another, so it is no near copy of one, nor holds one.
+  const live = kept.filter((c) => c.status !== "duplicate").map((candidate, order) => ({ candidate, order, lines: linesOf(candidate) ?? [] }));
   const sizable = live.filter((p) => isHeld(p.lines.length, p.lines.length));
   const had = new LineIndex<Candidate>();
   for (const c of known) had.add(c, significantLines(c.content));
