@@ -45,6 +45,21 @@ const docs = [
   { id: "css", name: "styling", description: "CSS modules, design tokens and dark mode", body: "## Tokens\nNo hex values." },
 ];
 
+test("log in / log out read as signing in only where the words mean it: logs switched off, a log in a handler are logging", () => {
+  const read = (text: string) => terms(text, stemmer).join(" ");
+  // Round 9: fresh-r8's "switch debug logs off in prod" became "signin" and missed the logging rule.
+  assert.is(read("switch debug logs off in prod"), "switch debug log off prod");
+  assert.is(read("turn logging on for the worker"), "turn log worker");
+  assert.is(read("add a log in the handler"), "log handler");
+  assert.is(read("show the logs in grafana"), "show log grafana");
+  assert.is(read("add logging in the payment worker"), "log payment worker");
+  // The sign-in phrases still read as such.
+  assert.is(read("users get logged out after an hour"), "signin hour");
+  assert.is(read("the user logs in twice"), "signin twice");
+  assert.is(read("logging in fails on safari"), "signin fail safari");
+  assert.is(read("log-in button and the logout link"), "signin button signin link");
+});
+
 test("relevance is higher for the rule the prompt is about, and names the matching words", () => {
   const [db, css] = scoreRelevance("add a migration for the new column", docs, stemmer);
   assert.ok(db!.score > css!.score);

@@ -64,8 +64,10 @@ test("a rule whose own description holds the prompt's related word heads the lik
   assert.is(likely[0], ".cursor/rules/performance.mdc", likely.join(", "));
 });
 
-test("the likely tier lists only rules scoring at least half the best of them", () => {
-  // The realtime rule is what the prompt is about (three related words); "email" brushes the email rule once.
+test("a prompt's second topic is listed in the likely tier beside its first, under half the best", () => {
+  // Round 9: at half the best, the second topic of a two-topic prompt was cut (fresh-r8: "someone commited the stripe
+  // secret key" listed payments, not the security review). Here the realtime rule is the first topic (three related
+  // words), the email rule the second (one related word).
   const files = {
     ".windsurf/rules/realtime.md": "---\ntrigger: model_decision\ndescription: Realtime updates over WebSockets and reconnects\n---\nBack off.",
     ".kiro/steering/email.md": "---\ninclusion: auto\nname: email\ndescription: Transactional email templates and the mail queue\n---\nUse the queue.",
@@ -73,9 +75,8 @@ test("the likely tier lists only rules scoring at least half the best of them", 
   };
   const s = select(files, { prompt: "live presence and broadcast break when the inbox opens", stem: stemmer });
   const score = (id: string) => s.candidates.find((c) => c.id === id)!.score ?? 0;
-  assert.ok(score(".kiro/steering/email.md") >= 0.1, `email ${score(".kiro/steering/email.md")}`);
-  assert.ok(score(".kiro/steering/email.md") < score(".windsurf/rules/realtime.md") / 2);
-  assert.equal(s.omitted.filter((o) => o.tier === "likely").map((o) => o.id), [".windsurf/rules/realtime.md"]);
+  assert.ok(score(".kiro/steering/email.md") < score(".windsurf/rules/realtime.md") / 2, `email ${score(".kiro/steering/email.md")}`);
+  assert.equal(s.omitted.filter((o) => o.tier === "likely").map((o) => o.id), [".windsurf/rules/realtime.md", ".kiro/steering/email.md"]);
 });
 
 test("four rules of about the same strength are all listed in the likely tier", () => {

@@ -109,9 +109,7 @@ const HTTP_WORDS = /\b(status|https?|return(s|ed|ing)?|respon(d|ds|se|ses)|error
 function normalizePhrases(text: string): string {
   const lower = text.toLowerCase();
   let out = text;
-  if (lower.includes("log") || lower.includes("sign")) {
-    out = out.replace(/\b(log(?:ged|ging|s)?|sign(?:ed|ing|s)?)[\s-]?(in|out|on|off)\b/gi, "signin").replace(/\blog[io]n\b|\blogout\b/gi, "signin");
-  }
+  if (lower.includes("log") || lower.includes("sign")) out = signInPhrases(out);
   if (lower.includes("accessib") || lower.includes("screen reader")) {
     out = out.replace(/\baccessib\w*/gi, "a11y").replace(/\bscreen[\s-]?readers?\b/gi, "screenreader");
   }
@@ -131,6 +129,36 @@ function normalizePhrases(text: string): string {
   if (!/[1-5]\d\d/.test(out) || !HTTP_WORDS.test(out)) return out;
   return out.replace(/(?<![\w.#-])[1-5]\d\d(?![\w.%-])/g, "status");
 }
+
+/**
+ * "log in", "logged out", "sign off" and "login" say "sign-in"; but "logs" and "logging" are also nouns, and a phrase
+ * is read only where its words mean signing in: "switch debug logs off" and "turn logging on" are about logging (round
+ * 9: fresh-r8's "switch debug logs off in prod" was read as "signin"), as are "add a log in the handler" (a noun
+ * before: an article or a kind of log) and "the logs in grafana" or "logging in the worker" (a place after).
+ */
+function signInPhrases(text: string): string {
+  return text
+    .replace(/\b(log(?:ged|ging|s)?|sign(?:ed|ing|s)?)([\s-]?)(in|out|on|off)\b/gi, (phrase, verb: string, gap: string, particle: string, at: number) => {
+      const v = verb.toLowerCase();
+      const p = particle.toLowerCase();
+      if (v.startsWith("sign")) return "signin";
+      // "logs on/off", "logging on/off": a switch for logs, never a session.
+      if ((v === "logs" || v === "logging") && (p === "on" || p === "off")) return phrase;
+      const before = /([a-z]+)[^a-z]*$/i.exec(text.slice(Math.max(0, at - 24), at))?.[1]?.toLowerCase();
+      if (before !== undefined && LOG_NOUN_BEFORE.has(before)) return phrase;
+      // "the logs in grafana", "logging in the worker": a place after "in" is where the logs are, not a sign-in.
+      if (gap !== "-" && p === "in" && (v === "logs" || v === "logging") && /^\s+(the|a|an|our|this|that|each|every|all|prod|production|staging|ci|dev)\b/i.test(text.slice(at + phrase.length))) {
+        return phrase;
+      }
+      return "signin";
+    })
+    .replace(/\blog[io]n\b|\blogout\b/gi, "signin");
+}
+
+/** Words before "log(s) in/out" that make "log" a noun: an article, or a kind of log ("a debug log in the handler"). */
+const LOG_NOUN_BEFORE: ReadonlySet<string> = new Set(
+  "a an the this that these those our my your their its some any no more fewer debug error audit access server app request verbose info warn warning trace console json structured build".split(" "),
+);
 
 /**
  * Words a developer uses for the same topic: generic software vocabulary, one group per topic that projects write
