@@ -16,8 +16,6 @@ export interface IndexSpec {
   prefix: string;
   /** Bytes of an object name: 20 (SHA-1), or 32 in a SHA-256 repository. */
   hashBytes?: number;
-  /** Every path (under `prefix`), names and folders aside: what `git ls-files --cached` with no pathspec lists. */
-  every?: boolean;
 }
 
 const SLASH = 0x2f;
@@ -209,7 +207,7 @@ export function indexedPaths(read: ReadBytes, spec: IndexSpec, windowBytes = 256
         w.pos += size;
       }
       if (prefix !== null && !startsWith(bytes, end, prefix, begin)) continue;
-      if (spec.every !== true && !wanted(bytes, begin + from, end, byLength, byFirst)) continue;
+      if (!wanted(bytes, begin + from, end, byLength, byFirst)) continue;
       const text = decodeUtf8(bytes, begin + from, end);
       // Conflicted paths have an entry per stage, one after another.
       if (text !== last) out.push(text);

@@ -6,10 +6,7 @@ import { AGENT_NAMES, profileFor } from "../hosts/index.js";
 import { readAgentSettings } from "./agent-settings.js";
 import { runPipeline, type RunEnvironment } from "./pipeline.js";
 import { trackedFiles } from "./git.js";
-import { indexedFiles } from "./git-index.js";
-import { findUp, hasGit, under } from "./paths.js";
-
-const EVERY_PATH = { names: [], folders: [], every: true };
+import { under } from "./paths.js";
 
 /**
  * What `doctor` looks at: what `build --all` reads (every instruction file git tracks, or the tree's outside git,
@@ -19,11 +16,8 @@ const EVERY_PATH = { names: [], folders: [], every: true };
 export async function readDoctorTree(run: RunEnvironment, rootFlag: string | undefined): Promise<DoctorInput & { root: string; warnings: Warning[] }> {
   const gathered = await runPipeline(run, { purpose: "doctor", all: true, ...(rootFlag !== undefined && { root: rootFlag }) });
   const root = gathered.root;
-  // No pathspec: every file git tracks, from its index as discover reads it (no second `git ls-files` listing 100k
-  // paths), git asked where only git can read it; null outside git, where the tree is walked.
-  const gitTop = findUp(root, hasGit);
-  const indexed = gitTop === null ? null : indexedFiles(gitTop, root, EVERY_PATH, run.env);
-  const tracked = indexed ?? trackedFiles(root, []) ?? (await walkTree(root, () => true));
+  // No pathspec: every file git tracks; null outside git, where the tree is walked.
+  const tracked = trackedFiles(root, []) ?? (await walkTree(root, () => true));
   // Each agent as its settings here have it (Gemini CLI told to read AGENTS.md reads it): who gets a text twice;
   // Codex's budget and names for where it cuts.
   const settings = AGENT_NAMES.map((name) => ({ name, ...readAgentSettings(name, root, run) }));

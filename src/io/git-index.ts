@@ -11,7 +11,7 @@ import { isDirectory, toRootRelative } from "./paths.js";
  * style variables, a worktree or submodule (`.git` is a file), an index this reader does not know; the caller
  * then runs git.
  */
-export function indexedFiles(gitTop: string, root: string, spec: { names: readonly string[]; folders: readonly string[]; every?: boolean }, env: Record<string, string | undefined>): string[] | null {
+export function indexedFiles(gitTop: string, root: string, spec: { names: string[]; folders: string[] }, env: Record<string, string | undefined>): string[] | null {
   if (gitMovedByEnv(env)) return null;
   const gitDir = join(gitTop, ".git");
   if (!isDirectory(gitDir)) return null;

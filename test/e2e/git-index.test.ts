@@ -86,18 +86,6 @@ for (const version of ["2", "3", "4"]) {
   });
 }
 
-test("every path, for doctor and coverage: what `git ls-files --cached` lists with no pathspec, in every version and below the top", () => {
-  for (const version of ["2", "4"]) {
-    const dir = repo(FILES, ["update-index", "--index-version", version]);
-    for (const sub of ["", "packages"]) {
-      const expected = [...new Set(git(join(dir, sub), "ls-files", "-z", "--cached").split("\0").filter((p) => p !== ""))].sort();
-      const found = indexedPaths(bytesReader(readFileSync(join(dir, ".git/index")), 5), { names: [], folders: [], prefix: sub, every: true }, 64);
-      assert.ok(expected.includes(sub === "" ? "src/app.ts" : "api/src/handlers/user.ts"), "files that are no instruction file are listed");
-      assert.equal(found?.sort(), expected, `version ${version}, under "${sub}"`);
-    }
-  }
-});
-
 test("a path longer than the index's 12-bit length field is read to its end, in every version", () => {
   const long = `${Array.from({ length: 17 }, (_, i) => `${i}`.padEnd(250, "x")).join("/")}/AGENTS.md`;
   for (const version of ["2", "4"]) {
