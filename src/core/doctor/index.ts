@@ -18,7 +18,7 @@ import type { Candidate, SourceFile, Warning } from "../types.js";
 import { oneFilePerRealPath } from "../same-file.js";
 import { createRunMemo, type RunMemo } from "../run-memo.js";
 import { sortFindings, type Finding } from "./finding.js";
-import { fileReaders, tagOf } from "./readers.js";
+import { CTXINJECT_ONLY, fileReaders, tagOf } from "./readers.js";
 import { textChecks } from "./text-checks.js";
 import { neverMatchingChecks } from "./never-matching.js";
 
@@ -60,7 +60,10 @@ export function diagnose(input: DoctorInput): Finding[] {
 
   // A file reached through several paths (a symlink) is checked once, under the name build gives it.
   const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
-  for (const file of kept) findings.push(...textChecks(file, isRule(file.path), agentOf(file.path)));
+  for (const file of kept) {
+    // The tag only words a finding: asked (every agent's loader) for the few files with one, not for 4,000 rules.
+    if (textChecks(file, isRule(file.path), CTXINJECT_ONLY).length > 0) findings.push(...textChecks(file, isRule(file.path), agentOf(file.path)));
+  }
   for (const [path, aliases] of aliasesOf) findings.push({ severity: "info", kind: "same-file", agent: agentOf(path), file: path, message: `also reached as ${aliases.join(", ")} (a symlink): one file, read and injected once under this name` });
   for (const warning of selection.warnings) {
     const finding = fromWarning(warning, agentOf);

@@ -136,7 +136,8 @@ function isPlainPath(path: string): boolean {
   return !path.split("/").some((segment) => segment === "." || segment === "..");
 }
 
-function normalizePattern(pattern: string): string {
+/** A pattern as compileGlobs matches it: trimmed, `\\` as `/`, no leading `./` or `/`, a trailing `/` meaning everything below. */
+export function normalizePattern(pattern: string): string {
   let p = pattern.trim().replaceAll("\\", "/");
   while (p.startsWith("./")) p = p.slice(2);
   while (p.startsWith("/")) p = p.slice(1);
