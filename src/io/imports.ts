@@ -13,10 +13,12 @@ export function readImports(root: string, files: SourceFile[], syntaxOf: (path: 
   const have = new Set(files.map((f) => f.path));
   const out: SourceFile[] = [];
   const warnings: Warning[] = [];
-  let level = files.flatMap((file) => {
+  // A loop, not flatMap: an array per file for --all's thousands.
+  let level: Array<{ file: SourceFile; syntax: ImportSyntax }> = [];
+  for (const file of files) {
     const syntax = syntaxOf(file.path);
-    return syntax === null ? [] : [{ file, syntax }];
-  });
+    if (syntax !== null) level.push({ file, syntax });
+  }
   for (let depth = 0; depth < MAX_IMPORT_DEPTH && level.length > 0; depth++) {
     const syntaxOfWanted = new Map<string, ImportSyntax>();
     for (const { file, syntax } of level) {

@@ -13,7 +13,7 @@ import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/
 import { dirOf } from "../core/rel-path.js";
 import type { RunMemo } from "../core/run-memo.js";
 import { selectContext, type CustomInput, type SelectInput, type Selection } from "../core/select.js";
-import { locateOptionsOf, locateSource } from "../core/sources/index.js";
+import { locateOptionsOf, sourceLocator } from "../core/sources/index.js";
 import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
 import { importSyntaxOf } from "../core/sources/source.js";
 import type { CountTokens } from "../core/tokens.js";
@@ -285,7 +285,9 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   // read
   const readOptions = { allowOutside: config.allowOutside, onFile: checkDeadline };
   const found = deps.readSourceFiles(root, paths, readOptions);
-  const imported = deps.readImports(root, found.files, (path) => importSyntaxOf(locateSource(path, located, memo)?.module), readOptions);
+  // The run's locator looked up once, not per file (--all reads thousands).
+  const locateFound = sourceLocator(located, memo);
+  const imported = deps.readImports(root, found.files, (path) => importSyntaxOf(locateFound(path)?.module), readOptions);
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = deps.readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, under(root, f.realPath ?? f.path)]));

@@ -39,36 +39,37 @@ export function significantLines(text: string): string[] {
 
 /** What the lines of `text` may need done to read as significant lines. */
 function needs(text: string): { spaced: boolean; linked: boolean; mdc: boolean; plain: boolean } {
-  const spaced = text.includes("  ") || text.includes("\t") || OTHER_SPACE.test(text);
+  const spaced = SPACED.test(text);
   const linked = text.includes("](");
   const mdc = text.includes(".mdc");
   return { spaced, linked, mdc, plain: !spaced && !linked && !mdc };
 }
 
 /**
- * Which of `texts` may share a significant line with another of them, by a 30-bit hash of each line: a text that
- * shares none (most of --all's thousands) is no copy of another, holds none and is inside none, so its lines are
- * never made as strings (the strings of every text cost dedup most of its time and pushed --all's heap into a full
- * garbage collection). A hash can only make two texts look alike that are not, never the reverse: texts flagged are
- * compared by their lines as before. Texts with fewer than three distinct lines are flagged too: a text with no
- * line strictly inside it is searched for whole in every longer text (dedup's dropContained).
+ * Which of `texts` share a significant line with another of them: a text that shares none (most of --all's
+ * thousands) is no copy of another, holds none and is inside none, so its lines are never made into a LineIndex
+ * (every text's lines, sets and postings cost dedup most of its time and pushed --all's heap into a full garbage
+ * collection). A plain text's lines are looked up as slices of it (no trimmed or normalised copies), so that V8
+ * hashes them natively: a hash of each character in JavaScript cost --all ~15 ms, run cold. Texts with fewer than
+ * three distinct lines are flagged too: a text with no line strictly inside it is searched for whole in every
+ * longer text (dedup's dropContained).
  */
 export function mayShareLines(texts: readonly string[]): boolean[] {
   const flagged = texts.map(() => false);
-  /** A line's hash → the one text holding it, or -1 once a second text holds it too. */
-  const holder = new Map<number, number>();
+  /** A line → the one text holding it, or -1 once a second text holds it too. */
+  const holder = new Map<string, number>();
   for (let id = 0; id < texts.length; id++) {
     const text = texts[id]!;
     const { spaced, linked, mdc, plain } = needs(text);
-    // The first two distinct hashes: a third proves the text has a line inside it.
-    let first = -1;
-    let second = -1;
+    // The first two distinct lines: a third proves the text has a line inside it.
+    let first: string | undefined;
+    let second: string | undefined;
     let third = false;
     let start = 0;
     while (start <= text.length) {
       let end = text.indexOf("\n", start);
       if (end < 0) end = text.length;
-      let hash: number;
+      let line: string;
       if (plain) {
         // Without two spaces, tabs or other white space in the text, trim() can only take one space off each end.
         let from = start;
@@ -77,29 +78,28 @@ export function mayShareLines(texts: readonly string[]): boolean[] {
         if (to > from && text.charCodeAt(to - 1) === 32) to--;
         start = end + 1;
         if (to - from < MIN_LINE_CHARS) continue;
-        hash = hashOf(text, from, to);
+        line = text.slice(from, to);
       } else {
-        const line = text.slice(start, end).trim();
+        const trimmed = text.slice(start, end).trim();
         start = end + 1;
+        if (trimmed.length < MIN_LINE_CHARS) continue;
+        line = normalised(trimmed, spaced, linked, mdc);
         if (line.length < MIN_LINE_CHARS) continue;
-        const normal = normalised(line, spaced, linked, mdc);
-        if (normal.length < MIN_LINE_CHARS) continue;
-        hash = hashOf(normal, 0, normal.length);
       }
       if (!third) {
-        if (first < 0) first = hash;
-        else if (hash !== first) {
-          if (second < 0) second = hash;
-          else if (hash !== second) third = true;
+        if (first === undefined) first = line;
+        else if (line !== first) {
+          if (second === undefined) second = line;
+          else if (line !== second) third = true;
         }
       }
-      const other = holder.get(hash);
-      if (other === undefined) holder.set(hash, id);
+      const other = holder.get(line);
+      if (other === undefined) holder.set(line, id);
       else if (other !== id) {
         flagged[id] = true;
         if (other >= 0) {
           flagged[other] = true;
-          holder.set(hash, -1);
+          holder.set(line, -1);
         }
       }
     }
@@ -108,15 +108,11 @@ export function mayShareLines(texts: readonly string[]): boolean[] {
   return flagged;
 }
 
-/** FNV-1a of the characters of `text` from `from` to `to`, cut to 30 bits (a small integer to V8: no allocation). */
-function hashOf(text: string, from: number, to: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash & 0x3fffffff;
-}
-
-/** White space other than a plain space and a tab: a run of two (`\s\s`) on a line holds one, or "  ", or a tab. */
-const OTHER_SPACE = /[\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+/**
+ * What a run of white space (`\s\s`) on a line, or a tab, needs: two spaces, a tab, or white space other than a
+ * plain space. One scan of the text (three scans cost --all ~5 ms over its megabytes).
+ */
+const SPACED = /  |[\t\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 function normalised(line: string, spaced: boolean, linked: boolean, mdc: boolean): string {
   let out = spaced && /\s\s|\t/.test(line) ? line.replace(/\s+/g, " ") : line;
