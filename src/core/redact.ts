@@ -41,7 +41,7 @@ const EXAMPLE_WORDS = /^(?:pass(?:word)?|passwd|pwd|secret|token|changeme|exampl
  * Words a placeholder is written with (`base64encodedapikeyhere==`, `my-test-token-123`): a generated value holds
  * one of them by chance about once in a thousand, and then it is still redacted, only reported as weak.
  */
-const PLACEHOLDER_WORDS = /here|your|example|sample|dummy|fake|placeholder|replace|insert|encoded|changeme|secret|token|apikey|api_key|password|passwd|xxxx|demo|test|redacted/i;
+export const PLACEHOLDER_WORDS = /here|your|example|sample|dummy|fake|placeholder|replace|insert|encoded|changeme|secret|token|apikey|api_key|password|passwd|xxxx|demo|test|redacted/i;
 /** A Basic credential that decodes to an example's `user:password` (`dGVzdHVzZXI6dGVzdHBhc3N3b3Jk`: testuser:testpassword). */
 function isExampleBasic(value: string): boolean {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || value.length % 4 !== 0) return false;

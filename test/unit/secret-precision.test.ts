@@ -7,7 +7,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { redactSecrets, safeMessage } from "../../src/core/redact.js";
+import { PLACEHOLDER_WORDS, redactSecrets, safeMessage } from "../../src/core/redact.js";
 
 const RUNS = { numRuns: 150 };
 const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -54,6 +54,15 @@ const SECRETS: Array<[kind: string, value: fc.Arbitrary<string>]> = [
   ["password", mixed(ALNUM, 16, 32).map((b) => `DB_PASSWORD="${b}"`)],
 ];
 
+/** The generated part of a value, without the words around it (`DB_PASSWORD="…"`, `Bearer …`, `user:…@`). */
+function generatedPart(value: string): string {
+  const quoted = /="([^"]*)"$/.exec(value);
+  if (quoted) return quoted[1]!;
+  if (value.startsWith("Authorization: Bearer ")) return value.slice("Authorization: Bearer ".length);
+  const credentials = /:\/\/[^:/@]+:([^@]+)@/.exec(value);
+  return credentials ? credentials[1]! : value;
+}
+
 const prose = fc.constantFrom("Deploy with", "The key is", "export KEY=", "- token:", "see", "```\n", "");
 const after = fc.constantFrom(" for staging.", "\nThen run the tests.", "", "`", "\n```");
 
@@ -62,7 +71,9 @@ test("every generated credential of every kind is redacted under its kind, and i
     fc.assert(
       fc.property(prose, secret, after, (before, value, end) => {
         const { text, redactions } = redactSecrets(`# Notes\n\n${before} ${value}${end}\n`);
-        assert.ok(redactions.some((r) => r.kind === kind && r.weak !== true), `${kind}: ${JSON.stringify(redactions)} for ${value}`);
+        // A random body spells a placeholder's word now and then ("aAAtOkeN7"): still redacted, reported as weak.
+        const byChance = PLACEHOLDER_WORDS.test(generatedPart(value));
+        assert.ok(redactions.some((r) => r.kind === kind && (r.weak !== true || byChance)), `${kind}: ${JSON.stringify(redactions)} for ${value}`);
         const body = value.includes("://") && value.includes("@") ? value.slice(value.lastIndexOf(":", value.indexOf("@")) + 1, value.indexOf("@")) : value.slice(-16);
         assert.not.ok(text.includes(body), `${kind}: ${body} left in ${text}`);
       }),
