@@ -40,6 +40,22 @@ const bundleRequire = {
     build.onLoad({ filter: /^bundle-require$/, namespace: "ctxinject" }, () => ({ contents: "exports.createRequire = () => require;", loader: "js" }));
   },
 };
+// The `ignore` package builds its pattern tables when it loads (~14 KB of module code), yet a run reuses the
+// answers an earlier run saved (core/warm.ts) and compiles .gitignore patterns only for a path no run has asked
+// about: src/ gets a stand-in that loads the real package (bundled all the same) on its first call.
+const lazyIgnore = {
+  name: "lazy-ignore",
+  setup(build) {
+    build.onResolve({ filter: /^ignore$/ }, (args) =>
+      /[\\/]src[\\/]/.test(args.importer) && !/[\\/]node_modules[\\/]/.test(args.importer) ? { path: "lazy-ignore", namespace: "ctxinject" } : undefined,
+    );
+    build.onLoad({ filter: /^lazy-ignore$/, namespace: "ctxinject" }, () => ({
+      contents: `let real; module.exports = (...args) => (real ??= require(${JSON.stringify(resolve("node_modules/ignore/index.js"))}))(...args);`,
+      loader: "js",
+      resolveDir: resolve("."),
+    }));
+  },
+};
 rmSync(OUT, { recursive: true, force: true });
 
 // What made the data src/io/warm-cache.ts saves (globs compiled by picomatch, stems by stemmer): data saved by
@@ -105,7 +121,7 @@ async function bundle(entry, bundleFile, define = {}) {
     minifySyntax: true,
     logLevel: "warning",
     // lazyChildProcess first: commander's child_process is the one heavy import that is made lazy here.
-    plugins: [lazyChildProcess, bundleRequire, startUpGuard],
+    plugins: [lazyChildProcess, bundleRequire, lazyIgnore, startUpGuard],
   });
 
   // The bundle's last line names its build: a hash of the rest. The bin looks for the cache of that build only, so
