@@ -31,26 +31,34 @@ const lazyChildProcess = {
 };
 // node:module (lib/module.js, which loads part of the ES module loader) only gives our code createRequire, called
 // with the bundle's own URL: in the bundle that is the require bin/ctxinject.js hands it, made for the same file.
+// An ES module, so that the bundle links to it directly instead of copying a CommonJS module's exports at start.
 const bundleRequire = {
   name: "bundle-require",
   setup(build) {
     build.onResolve({ filter: /^(node:)?module$/ }, (args) =>
       /[\\/]src[\\/]/.test(args.importer) && !/[\\/]node_modules[\\/]/.test(args.importer) ? { path: "bundle-require", namespace: "ctxinject" } : undefined,
     );
-    build.onLoad({ filter: /^bundle-require$/, namespace: "ctxinject" }, () => ({ contents: "exports.createRequire = () => require;", loader: "js" }));
+    build.onLoad({ filter: /^bundle-require$/, namespace: "ctxinject" }, () => ({ contents: "export const createRequire = () => require;", loader: "js" }));
   },
 };
-// The `ignore` package builds its pattern tables when it loads (~14 KB of module code), yet a run reuses the
-// answers an earlier run saved (core/warm.ts) and compiles .gitignore patterns only for a path no run has asked
-// about: src/ gets a stand-in that loads the real package (bundled all the same) on its first call.
-const lazyIgnore = {
-  name: "lazy-ignore",
+// Two CommonJS packages src/ imports by their default export get a stand-in written as an ES module that takes
+// the package with require (bundled all the same): a default import of CommonJS makes the bundle copy every
+// export onto a wrapper object at each start (picomatch's ~20, imported twice: ~0.2 ms), a re-export does not.
+// - ignore builds its pattern tables when it loads (~14 KB of module code), yet a run reuses the answers an
+//   earlier run saved (core/warm.ts) and compiles .gitignore patterns only for a path no run has asked about: its
+//   stand-in loads it on its first call.
+const STAND_INS = {
+  ignore: (real) => `let real; export default (...args) => (real ??= require(${real}))(...args);`,
+  picomatch: (real) => `export default require(${real});`,
+};
+const standIns = {
+  name: "stand-ins",
   setup(build) {
-    build.onResolve({ filter: /^ignore$/ }, (args) =>
-      /[\\/]src[\\/]/.test(args.importer) && !/[\\/]node_modules[\\/]/.test(args.importer) ? { path: "lazy-ignore", namespace: "ctxinject" } : undefined,
+    build.onResolve({ filter: /^(ignore|picomatch)$/ }, (args) =>
+      /[\\/]src[\\/]/.test(args.importer) && !/[\\/]node_modules[\\/]/.test(args.importer) ? { path: args.path, namespace: "ctxinject-stand-in" } : undefined,
     );
-    build.onLoad({ filter: /^lazy-ignore$/, namespace: "ctxinject" }, () => ({
-      contents: `let real; module.exports = (...args) => (real ??= require(${JSON.stringify(resolve("node_modules/ignore/index.js"))}))(...args);`,
+    build.onLoad({ filter: /.*/, namespace: "ctxinject-stand-in" }, (args) => ({
+      contents: STAND_INS[args.path](JSON.stringify(resolve("node_modules", args.path))),
       loader: "js",
       resolveDir: resolve("."),
     }));
@@ -121,7 +129,7 @@ async function bundle(entry, bundleFile, define = {}) {
     minifySyntax: true,
     logLevel: "warning",
     // lazyChildProcess first: commander's child_process is the one heavy import that is made lazy here.
-    plugins: [lazyChildProcess, bundleRequire, lazyIgnore, startUpGuard],
+    plugins: [lazyChildProcess, bundleRequire, standIns, startUpGuard],
   });
 
   // The bundle's last line names its build: a hash of the rest. The bin looks for the cache of that build only, so
