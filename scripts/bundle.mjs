@@ -41,20 +41,26 @@ const bundleRequire = {
     build.onLoad({ filter: /^bundle-require$/, namespace: "ctxinject" }, () => ({ contents: "export const createRequire = () => require;", loader: "js" }));
   },
 };
-// Two CommonJS packages src/ imports by their default export get a stand-in written as an ES module that takes
+// The CommonJS packages src/ imports get a stand-in written as an ES module that takes
 // the package with require (bundled all the same): a default import of CommonJS makes the bundle copy every
 // export onto a wrapper object at each start (picomatch's ~20, imported twice: ~0.2 ms), a re-export does not.
 // - ignore builds its pattern tables when it loads (~14 KB of module code), yet a run reuses the answers an
 //   earlier run saved (core/warm.ts) and compiles .gitignore patterns only for a path no run has asked about: its
 //   stand-in loads it on its first call.
+// - commander's index.js also makes a Command (its global `program`, which ctxinject never uses) at load: its
+//   stand-in takes the classes from the files that define them.
 const STAND_INS = {
   ignore: (real) => `let real; export default (...args) => (real ??= require(${real}))(...args);`,
   picomatch: (real) => `export default require(${real});`,
+  commander: (real) => {
+    const lib = (file) => JSON.stringify(join(JSON.parse(real), "lib", file));
+    return `export const { Command } = require(${lib("command.js")}); export const { Option } = require(${lib("option.js")}); export const { CommanderError, InvalidArgumentError } = require(${lib("error.js")});`;
+  },
 };
 const standIns = {
   name: "stand-ins",
   setup(build) {
-    build.onResolve({ filter: /^(ignore|picomatch)$/ }, (args) =>
+    build.onResolve({ filter: /^(ignore|picomatch|commander)$/ }, (args) =>
       /[\\/]src[\\/]/.test(args.importer) && !/[\\/]node_modules[\\/]/.test(args.importer) ? { path: args.path, namespace: "ctxinject-stand-in" } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: "ctxinject-stand-in" }, (args) => ({
