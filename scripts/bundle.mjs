@@ -82,7 +82,10 @@ const namesImported = (text, builtin) =>
     list.split(",").map((item) => item.trim()).filter((item) => item !== "" && !item.startsWith("type ")).map((item) => item.split(/\s+as\s+/)[0]),
   );
 const isGetter = (builtin, name) => Object.getOwnPropertyDescriptor(createRequire(import.meta.url)(`node:${builtin}`), name)?.get !== undefined;
-const sharable = (text, builtin) => namesImported(text, builtin).every((name) => !isGetter(builtin, name));
+// Only a module that takes the builtin by names alone: a namespace or default import would need every export.
+const sharable = (text, builtin) =>
+  namesImported(text, builtin).every((name) => !isGetter(builtin, name)) &&
+  [...text.matchAll(new RegExp(`\\bfrom\\s*"(?:node:)?${builtin}"`, "g"))].length === [...text.matchAll(new RegExp(`import\\s*\\{[^}]*\\}\\s*from\\s*"(?:node:)?${builtin}"`, "g"))].length;
 function sharedNames(builtin) {
   const names = new Set();
   for (const file of readdirSync("src", { recursive: true }).map(String).filter((f) => f.endsWith(".ts"))) {
