@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
@@ -31,13 +32,80 @@ const lazyChildProcess = {
 };
 // node:module (lib/module.js, which loads part of the ES module loader) only gives our code createRequire, called
 // with the bundle's own URL: in the bundle that is the require bin/ctxinject.js hands it, made for the same file.
+// An ES module, so that the bundle links to it directly instead of copying a CommonJS module's exports at start.
 const bundleRequire = {
   name: "bundle-require",
   setup(build) {
     build.onResolve({ filter: /^(node:)?module$/ }, (args) =>
       /[\\/]src[\\/]/.test(args.importer) && !/[\\/]node_modules[\\/]/.test(args.importer) ? { path: "bundle-require", namespace: "ctxinject" } : undefined,
     );
-    build.onLoad({ filter: /^bundle-require$/, namespace: "ctxinject" }, () => ({ contents: "exports.createRequire = () => require;", loader: "js" }));
+    build.onLoad({ filter: /^bundle-require$/, namespace: "ctxinject" }, () => ({ contents: "export const createRequire = () => require;", loader: "js" }));
+  },
+};
+// The CommonJS packages src/ imports get a stand-in written as an ES module that takes
+// the package with require (bundled all the same): a default import of CommonJS makes the bundle copy every
+// export onto a wrapper object at each start (picomatch's ~20, imported twice: ~0.2 ms), a re-export does not.
+// - ignore builds its pattern tables when it loads (~14 KB of module code), yet a run reuses the answers an
+//   earlier run saved (core/warm.ts) and compiles .gitignore patterns only for a path no run has asked about: its
+//   stand-in loads it on its first call.
+// - commander's index.js also makes a Command (its global `program`, which ctxinject never uses) at load: its
+//   stand-in takes the classes from the files that define them.
+const STAND_INS = {
+  ignore: (real) => `let real; export default (...args) => (real ??= require(${real}))(...args);`,
+  picomatch: (real) => `export default require(${real});`,
+  commander: (real) => {
+    const lib = (file) => JSON.stringify(join(JSON.parse(real), "lib", file));
+    return `export const { Command } = require(${lib("command.js")}); export const { Option } = require(${lib("option.js")}); export const { CommanderError, InvalidArgumentError } = require(${lib("error.js")});`;
+  },
+};
+const standIns = {
+  name: "stand-ins",
+  setup(build) {
+    build.onResolve({ filter: /^(ignore|picomatch|commander)$/ }, (args) =>
+      /[\\/]src[\\/]/.test(args.importer) && !/[\\/]node_modules[\\/]/.test(args.importer) ? { path: args.path, namespace: "ctxinject-stand-in" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "ctxinject-stand-in" }, (args) => ({
+      contents: STAND_INS[args.path](JSON.stringify(resolve("node_modules", args.path))),
+      loader: "js",
+      resolveDir: resolve("."),
+    }));
+  },
+};
+// node:fs and node:path: esbuild writes a require() of a builtin for every module that imports it (47 in the main
+// bundle), each a trip through Node's module loader at start (~0.2 ms in all). src/ gets one module per builtin
+// that requires it once and holds the names src/ imports from it (a name missing here fails the build). A module
+// importing a getter (fs.promises, which loads fs/promises when read) keeps its own require: reading it up front
+// would cost ~1.4 ms.
+const SHARED_BUILTINS = ["fs", "path"];
+const namesImported = (text, builtin) =>
+  [...text.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*"(?:node:)?${builtin}"`, "g"))].flatMap(([, list]) =>
+    list.split(",").map((item) => item.trim()).filter((item) => item !== "" && !item.startsWith("type ")).map((item) => item.split(/\s+as\s+/)[0]),
+  );
+const isGetter = (builtin, name) => Object.getOwnPropertyDescriptor(createRequire(import.meta.url)(`node:${builtin}`), name)?.get !== undefined;
+// Only a module that takes the builtin by names alone: a namespace or default import would need every export.
+const sharable = (text, builtin) =>
+  namesImported(text, builtin).every((name) => !isGetter(builtin, name)) &&
+  [...text.matchAll(new RegExp(`\\bfrom\\s*"(?:node:)?${builtin}"`, "g"))].length === [...text.matchAll(new RegExp(`import\\s*\\{[^}]*\\}\\s*from\\s*"(?:node:)?${builtin}"`, "g"))].length;
+function sharedNames(builtin) {
+  const names = new Set();
+  for (const file of readdirSync("src", { recursive: true }).map(String).filter((f) => f.endsWith(".ts"))) {
+    const text = readFileSync(join("src", file), "utf8");
+    if (sharable(text, builtin)) for (const name of namesImported(text, builtin)) names.add(name);
+  }
+  return [...names].sort();
+}
+const sharedBuiltins = {
+  name: "shared-builtins",
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^(node:)?(${SHARED_BUILTINS.join("|")})$`) }, (args) => {
+      const builtin = args.path.replace(/^node:/, "");
+      if (!/[\\/]src[\\/]/.test(args.importer) || /[\\/]node_modules[\\/]/.test(args.importer)) return undefined;
+      return sharable(readFileSync(args.importer, "utf8"), builtin) ? { path: builtin, namespace: "ctxinject-builtin" } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: "ctxinject-builtin" }, (args) => ({
+      contents: `export const { ${sharedNames(args.path).join(", ")} } = require("node:${args.path}");`,
+      loader: "js",
+    }));
   },
 };
 rmSync(OUT, { recursive: true, force: true });
@@ -105,7 +173,7 @@ async function bundle(entry, bundleFile, define = {}) {
     minifySyntax: true,
     logLevel: "warning",
     // lazyChildProcess first: commander's child_process is the one heavy import that is made lazy here.
-    plugins: [lazyChildProcess, bundleRequire, startUpGuard],
+    plugins: [lazyChildProcess, bundleRequire, standIns, sharedBuiltins, startUpGuard],
   });
 
   // The bundle's last line names its build: a hash of the rest. The bin looks for the cache of that build only, so
