@@ -190,32 +190,86 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     return m;
   };
+  const code = codeFiles(input.tracked, input.isInstruction);
   // A glob matches the path below its anchor (core/parse/globs.ts), and a pattern without a `/` a nested path's last
   // segment: every package's `src/**/*.ts` over the same layout, or a `*.ts` over 100k files, is worked out once per
-  // path below the anchor or per file name, for the folders' files and the rules' counts alike.
-  const globHits = new Map<string, Map<string, string | null>>();
-  const globsOf = new Map<Candidate, { known: Map<string, string | null> | null; byName: boolean; cut: number; match: GlobMatcher }>();
-  const matchOf = (c: Candidate, file: string): string | null => {
+  // path below the anchor or per file name, for the folders' files and the rules' counts alike. A path is known by
+  // numbers (its folder below the anchor, then its file name), each file's cut out once: a string sliced per check
+  // and hashed as a map key was the hottest line of a 100k-file tree's run.
+  const nameIds = new Int32Array(code.length).fill(-1);
+  const dirIds = new Int32Array(code.length).fill(-1);
+  const nameIdOf = new Map<string, number>();
+  const dirIdOf = new Map<string, number>();
+  const dirPaths: string[] = [];
+  const idsAt = (at: number) => {
+    const file = code[at]!;
+    const slash = file.lastIndexOf("/");
+    const name = file.slice(slash + 1);
+    let id = nameIdOf.get(name);
+    if (id === undefined) nameIdOf.set(name, (id = nameIdOf.size));
+    nameIds[at] = id;
+    const dir = slash < 0 ? "" : file.slice(0, slash);
+    id = dirIdOf.get(dir);
+    if (id === undefined) {
+      dirIdOf.set(dir, (id = dirPaths.length));
+      dirPaths.push(dir);
+    }
+    dirIds[at] = id;
+  };
+  /** Per cut (an anchor's length and its `/`): a folder's number → its path below the anchor, numbered. */
+  const relDirsByCut = new Map<number, Map<number, number>>();
+  const relDirIdOf = new Map<string, number>();
+  interface Globs {
+    /** Per folder below the anchor (path patterns) or per place (name patterns: 0 nested, 1 at the anchor): name → hit. */
+    known: Array<Map<number, string | null>> | null;
+    byName: boolean;
+    cut: number;
+    relDirs: Map<number, number>;
+    match: GlobMatcher;
+  }
+  const globHits = new Map<string, Array<Map<number, string | null>>>();
+  const globsOf = new Map<Candidate, Globs>();
+  /** The pattern of `c` that matches `code[at]`, if any. */
+  const matchOf = (c: Candidate, at: number): string | null => {
     let g = globsOf.get(c);
     if (g === undefined) {
       const anchor = c.path === null ? "" : input.anchorOf(c.path);
       const byName = c.globs.every((p) => !p.includes("/") && !p.includes("\\"));
-      let known: Map<string, string | null> | null = null;
+      let known: Array<Map<number, string | null>> | null = null;
       // A path pattern at the top is asked once per file anyway: nothing to share.
       if (anchor !== "" || byName) {
         const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
         known = globHits.get(globsKey) ?? null;
-        if (known === null) globHits.set(globsKey, (known = new Map()));
+        if (known === null) globHits.set(globsKey, (known = []));
       }
-      g = { known, byName, cut: anchor === "" ? 0 : anchor.length + 1, match: matcherOf(c) };
+      const cut = anchor === "" ? 0 : anchor.length + 1;
+      let relDirs = relDirsByCut.get(cut);
+      if (relDirs === undefined) relDirsByCut.set(cut, (relDirs = new Map()));
+      g = { known, byName, cut, relDirs, match: matcherOf(c) };
       globsOf.set(c, g);
     }
+    const file = code[at]!;
     if (g.known === null) return g.match(file);
-    const slash = file.lastIndexOf("/");
+    if (nameIds[at]! < 0) idsAt(at);
+    const dir = dirIds[at]!;
     // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
-    const key = g.byName ? (slash >= g.cut ? file.slice(slash + 1) : `/${file.slice(g.cut)}`) : file.slice(g.cut);
-    let hit = g.known.get(key);
-    if (hit === undefined) g.known.set(key, (hit = g.match(file)));
+    let place: number;
+    if (g.byName) place = dirPaths[dir]!.length >= g.cut && dirPaths[dir] !== "" ? 0 : 1;
+    else {
+      let rel = g.relDirs.get(dir);
+      if (rel === undefined) {
+        const below = dirPaths[dir]!.slice(g.cut);
+        rel = relDirIdOf.get(below);
+        if (rel === undefined) relDirIdOf.set(below, (rel = relDirIdOf.size));
+        g.relDirs.set(dir, rel);
+      }
+      place = rel;
+    }
+    let byName = g.known[place];
+    if (byName === undefined) g.known[place] = byName = new Map();
+    const name = nameIds[at]!;
+    let hit = byName.get(name);
+    if (hit === undefined) byName.set(name, (hit = g.match(file)));
     return hit;
   };
   const plain = (c: Candidate, fallback: string) => input.plainReasons.get(`${c.source}:${c.id}`) ?? fallback;
@@ -241,8 +295,8 @@ export function coverageModel(input: CoverageInput): Coverage {
     return a;
   };
 
-  /** Whether, and why, a candidate applies for a folder judged by `file` (the rules' anchors are checked first). */
-  const applies = (c: Candidate, file: string, hasFiles: boolean): Applied | null => {
+  /** Whether, and why, a candidate applies for a folder judged by `code[at]` (-1: a folder of folders; the rules' anchors are checked first). */
+  const applies = (c: Candidate, at: number): Applied | null => {
     if (c.path === null) return once(c, true, () => c.reason);
     switch (c.kind) {
       case "directory":
@@ -251,8 +305,8 @@ export function coverageModel(input: CoverageInput): Coverage {
         return once(c, true, () => plain(c, "always"));
       case "auto": {
         // A folder of folders has no file for a glob to match: its rules show where the files are.
-        if (!hasFiles) return null;
-        const pattern = matchOf(c, file);
+        if (at < 0) return null;
+        const pattern = matchOf(c, at);
         if (pattern === null) return null;
         let byPattern = madeFor.get(c);
         if (byPattern === undefined) madeFor.set(c, (byPattern = new Map()));
@@ -335,7 +389,6 @@ export function coverageModel(input: CoverageInput): Coverage {
     return compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.kind, b.kind) || compareText(a.message, b.message);
   };
 
-  const code = codeFiles(input.tracked, input.isInstruction);
   const root = folderTree(code);
   const folders = eachFolder(root);
   const cells: CoverageCell[] = [];
@@ -473,7 +526,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     if (folder.children.length > 0) scopedOf.set(folder.path, scoped);
     applied.length = 0;
     for (let i = 0; i < scoped.length; i++) {
-      const a = applies(scoped[i]!, file, folder.own > 0);
+      const a = applies(scoped[i]!, folder.own > 0 ? folder.at : -1);
       if (a !== null) applied.push(a);
     }
     const count = applied.length;
@@ -764,7 +817,7 @@ function cellFinding(f: Finding): CellFinding {
 }
 
 /** Every instruction file: how many files it applies to, each judged by itself, and how each agent gets it. */
-function ruleRows(input: CoverageInput, root: Folder, files: string[], matchOf: (c: Candidate, file: string) => string | null, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
+function ruleRows(input: CoverageInput, root: Folder, files: string[], matchOf: (c: Candidate, at: number) => string | null, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
   const byPath = new Map<string, Folder>();
   for (const folder of eachFolder(root)) byPath.set(folder.path, folder);
   const rows: CoverageRule[] = [];
@@ -798,7 +851,7 @@ function ruleRows(input: CoverageInput, root: Folder, files: string[], matchOf: 
  * are matched (core/coverage/glob-bounds.ts), found by a binary search for where they start (4 rules at the top of
  * a 100k-file tree were 250k matches, most against files no literal part of the globs allowed).
  */
-function countMatches(c: Candidate, anchor: string, files: readonly string[], matchOf: (c: Candidate, file: string) => string | null): number {
+function countMatches(c: Candidate, anchor: string, files: readonly string[], matchOf: (c: Candidate, at: number) => string | null): number {
   const under = anchor === "" ? "" : `${anchor}/`;
   const bounds = globBounds(c.globs);
   if (bounds.length === 0) return 0;
@@ -811,7 +864,7 @@ function countMatches(c: Candidate, anchor: string, files: readonly string[], ma
     if (!file.startsWith(one ? starts[0]! : under)) break;
     let within = false;
     for (let b = 0; b < bounds.length && !within; b++) within = file.endsWith(bounds[b]!.end) && (one || file.startsWith(starts[b]!));
-    if (within && matchOf(c, file) !== null) count++;
+    if (within && matchOf(c, i) !== null) count++;
   }
   return count;
 }
