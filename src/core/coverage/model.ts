@@ -208,6 +208,12 @@ export function coverageModel(input: CoverageInput): Coverage {
     let id = nameIdOf.get(name);
     if (id === undefined) nameIdOf.set(name, (id = nameIdOf.size));
     nameIds[at] = id;
+    // Files come in path order: most are in the folder of the file before them (no slice, no lookup).
+    const before = at > 0 ? dirIds[at - 1]! : -1;
+    if (before >= 0 && dirPaths[before]!.length === Math.max(slash, 0) && (slash < 0 || file.startsWith(dirPaths[before]!))) {
+      dirIds[at] = before;
+      return;
+    }
     const dir = slash < 0 ? "" : file.slice(0, slash);
     id = dirIdOf.get(dir);
     if (id === undefined) {
