@@ -399,6 +399,11 @@ export function coverageModel(input: CoverageInput): Coverage {
   const folders = eachFolder(root);
   const cells: CoverageCell[] = [];
   const names = input.profiles.map((p) => p.name);
+  // Read once into plain lists: each profile is an object of its own shape, and reading them in the folder loop made
+  // V8 throw away its compiled loop for each new shape met.
+  const loaders = input.profiles.map((p) => p.loadsItself);
+  const caps = input.profiles.map((p) => p.maxChars ?? -1);
+  const hooked = input.profiles.map((p) => input.integrated.has(p.name));
   const agentCount = names.length;
   // How each agent gets each candidate at best (a STATES index), row by row: a table, not a map per file.
   const state = new Uint8Array(order.size * agentCount);
@@ -530,7 +535,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     // The agents' own answers here, each loader asked again only where its last answer read the folder's file.
     if (answers.length < count * agentCount) answers.length = count * agentCount;
     for (let agent = 0; agent < agentCount; agent++) {
-      const loadsItself = input.profiles[agent]!.loadsItself;
+      const loadsItself = loaders[agent]!;
       for (let at = 0; at < count; at++) {
         const a = applied[at]!;
         let cached = a.own[agent];
@@ -550,8 +555,8 @@ export function coverageModel(input: CoverageInput): Coverage {
   const agentCells = (n: number, count: number, own: Candidate[] | undefined, folder: Folder, seen: Uint8Array, seenCount: Uint8Array): boolean => {
     let capped = false;
     for (let agent = 0; agent < agentCount; agent++) {
-      const profile = input.profiles[agent]!;
-      const name = profile.name;
+      const name = names[agent]!;
+      const cap = caps[agent]!;
       const s = scratch[agent]!;
       const { loads, adds, offers, findings } = s;
       loads.length = 0;
@@ -592,7 +597,7 @@ export function coverageModel(input: CoverageInput): Coverage {
       // What the hook injects: the rest, one copy of each text (a copy of what the agent has, or a text mostly
       // inside it, is no news to it: dedup leaves those out).
       let addedChars = 0;
-      if (input.integrated.has(name)) {
+      if (hooked[agent]) {
         for (let i = 0; i < left.length; i++) {
           const at = left[i]!;
           const a = applied[at]!;
@@ -627,10 +632,10 @@ export function coverageModel(input: CoverageInput): Coverage {
         if (at >= 0 && seen[at * agentCount + agent] === 1) continue;
         pushAll(findings, dead);
       }
-      if (profile.maxChars !== undefined && addedChars > profile.maxChars) {
+      if (cap >= 0 && addedChars > cap) {
         // Its finding names the folder: this row is no other folder's.
         capped = true;
-        findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` }));
+        findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${cap}: the weakest are trimmed or listed in the index` }));
       }
       s.tokens = tokens;
     }
