@@ -10,6 +10,8 @@ export interface Folder {
   depth: number;
   /** The file that stands for the folder: its first file by path order that is no instruction file. */
   representative: string;
+  /** The representative's index in the files the tree was made from (-1: none). */
+  at: number;
   /** Files below it (its own and its subfolders'), instruction files left out. */
   files: number;
   /** Files in it directly, instruction files left out. */
@@ -31,13 +33,13 @@ export function codeFiles(tracked: readonly string[], isInstruction: (path: stri
  * holding only folders takes its first subfolder's, so it is judged by the first file below it.
  */
 export function folderTree(code: readonly string[]): Folder {
-  const root: Folder = { path: "", depth: 0, representative: "", files: 0, own: 0, children: [] };
+  const root: Folder = { path: "", depth: 0, representative: "", at: -1, files: 0, own: 0, children: [] };
   const byPath = new Map<string, Folder>([["", root]]);
   const folderOf = (path: string): Folder => {
     let folder = byPath.get(path);
     if (folder !== undefined) return folder;
     const parent = folderOf(dirOf(path));
-    folder = { path, depth: parent.depth + 1, representative: "", files: 0, own: 0, children: [] };
+    folder = { path, depth: parent.depth + 1, representative: "", at: -1, files: 0, own: 0, children: [] };
     parent.children.push(folder);
     byPath.set(path, folder);
     return folder;
@@ -45,14 +47,18 @@ export function folderTree(code: readonly string[]): Folder {
   // Files come in path order: a folder's files follow one another, so the last folder is asked first.
   let last = root;
   let lastPath = "";
-  for (const file of code) {
+  for (let at = 0; at < code.length; at++) {
+    const file = code[at]!;
     const slash = file.lastIndexOf("/");
     const dir = slash < 0 ? "" : file.slice(0, slash);
     const folder = dir === lastPath ? last : folderOf(dir);
     last = folder;
     lastPath = dir;
     folder.own++;
-    if (folder.representative === "") folder.representative = file;
+    if (folder.representative === "") {
+      folder.representative = file;
+      folder.at = at;
+    }
   }
   const finish = (folder: Folder): void => {
     folder.children.sort((a, b) => compareText(a.path, b.path));
@@ -61,7 +67,10 @@ export function folderTree(code: readonly string[]): Folder {
       finish(child);
       folder.files += child.files;
     }
-    if (folder.representative === "") folder.representative = folder.children[0]?.representative ?? "";
+    if (folder.representative === "") {
+      folder.representative = folder.children[0]?.representative ?? "";
+      folder.at = folder.children[0]?.at ?? -1;
+    }
   };
   finish(root);
   return root;

@@ -190,32 +190,92 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     return m;
   };
+  const code = codeFiles(input.tracked, input.isInstruction);
   // A glob matches the path below its anchor (core/parse/globs.ts), and a pattern without a `/` a nested path's last
   // segment: every package's `src/**/*.ts` over the same layout, or a `*.ts` over 100k files, is worked out once per
-  // path below the anchor or per file name, for the folders' files and the rules' counts alike.
-  const globHits = new Map<string, Map<string, string | null>>();
-  const globsOf = new Map<Candidate, { known: Map<string, string | null> | null; byName: boolean; cut: number; match: GlobMatcher }>();
-  const matchOf = (c: Candidate, file: string): string | null => {
+  // path below the anchor or per file name, for the folders' files and the rules' counts alike. A path is known by
+  // numbers (its folder below the anchor, then its file name), each file's cut out once: a string sliced per check
+  // and hashed as a map key was the hottest line of a 100k-file tree's run.
+  const nameIds = new Int32Array(code.length).fill(-1);
+  const dirIds = new Int32Array(code.length).fill(-1);
+  const nameIdOf = new Map<string, number>();
+  const dirIdOf = new Map<string, number>();
+  const dirPaths: string[] = [];
+  const idsAt = (at: number) => {
+    const file = code[at]!;
+    const slash = file.lastIndexOf("/");
+    const name = file.slice(slash + 1);
+    let id = nameIdOf.get(name);
+    if (id === undefined) nameIdOf.set(name, (id = nameIdOf.size));
+    nameIds[at] = id;
+    // Files come in path order: most are in the folder of the file before them (no slice, no lookup).
+    const before = at > 0 ? dirIds[at - 1]! : -1;
+    if (before >= 0 && dirPaths[before]!.length === Math.max(slash, 0) && (slash < 0 || file.startsWith(dirPaths[before]!))) {
+      dirIds[at] = before;
+      return;
+    }
+    const dir = slash < 0 ? "" : file.slice(0, slash);
+    id = dirIdOf.get(dir);
+    if (id === undefined) {
+      dirIdOf.set(dir, (id = dirPaths.length));
+      dirPaths.push(dir);
+    }
+    dirIds[at] = id;
+  };
+  /** Per cut (an anchor's length and its `/`): a folder's number → its path below the anchor, numbered. */
+  const relDirsByCut = new Map<number, Map<number, number>>();
+  const relDirIdOf = new Map<string, number>();
+  interface Globs {
+    /** Per folder below the anchor (path patterns) or per place (name patterns: 0 nested, 1 at the anchor): name → hit. */
+    known: Array<Map<number, string | null>> | null;
+    byName: boolean;
+    cut: number;
+    relDirs: Map<number, number>;
+    match: GlobMatcher;
+  }
+  const globHits = new Map<string, Array<Map<number, string | null>>>();
+  const globsOf = new Map<Candidate, Globs>();
+  /** The pattern of `c` that matches `code[at]`, if any. */
+  const matchOf = (c: Candidate, at: number): string | null => {
     let g = globsOf.get(c);
     if (g === undefined) {
       const anchor = c.path === null ? "" : input.anchorOf(c.path);
       const byName = c.globs.every((p) => !p.includes("/") && !p.includes("\\"));
-      let known: Map<string, string | null> | null = null;
+      let known: Array<Map<number, string | null>> | null = null;
       // A path pattern at the top is asked once per file anyway: nothing to share.
       if (anchor !== "" || byName) {
         const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
         known = globHits.get(globsKey) ?? null;
-        if (known === null) globHits.set(globsKey, (known = new Map()));
+        if (known === null) globHits.set(globsKey, (known = []));
       }
-      g = { known, byName, cut: anchor === "" ? 0 : anchor.length + 1, match: matcherOf(c) };
+      const cut = anchor === "" ? 0 : anchor.length + 1;
+      let relDirs = relDirsByCut.get(cut);
+      if (relDirs === undefined) relDirsByCut.set(cut, (relDirs = new Map()));
+      g = { known, byName, cut, relDirs, match: matcherOf(c) };
       globsOf.set(c, g);
     }
+    const file = code[at]!;
     if (g.known === null) return g.match(file);
-    const slash = file.lastIndexOf("/");
+    if (nameIds[at]! < 0) idsAt(at);
+    const dir = dirIds[at]!;
     // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
-    const key = g.byName ? (slash >= g.cut ? file.slice(slash + 1) : `/${file.slice(g.cut)}`) : file.slice(g.cut);
-    let hit = g.known.get(key);
-    if (hit === undefined) g.known.set(key, (hit = g.match(file)));
+    let place: number;
+    if (g.byName) place = dirPaths[dir]!.length >= g.cut && dirPaths[dir] !== "" ? 0 : 1;
+    else {
+      let rel = g.relDirs.get(dir);
+      if (rel === undefined) {
+        const below = dirPaths[dir]!.slice(g.cut);
+        rel = relDirIdOf.get(below);
+        if (rel === undefined) relDirIdOf.set(below, (rel = relDirIdOf.size));
+        g.relDirs.set(dir, rel);
+      }
+      place = rel;
+    }
+    let byName = g.known[place];
+    if (byName === undefined) g.known[place] = byName = new Map();
+    const name = nameIds[at]!;
+    let hit = byName.get(name);
+    if (hit === undefined) byName.set(name, (hit = g.match(file)));
     return hit;
   };
   const plain = (c: Candidate, fallback: string) => input.plainReasons.get(`${c.source}:${c.id}`) ?? fallback;
@@ -241,8 +301,8 @@ export function coverageModel(input: CoverageInput): Coverage {
     return a;
   };
 
-  /** Whether, and why, a candidate applies for a folder judged by `file` (the rules' anchors are checked first). */
-  const applies = (c: Candidate, file: string, hasFiles: boolean): Applied | null => {
+  /** Whether, and why, a candidate applies for a folder judged by `code[at]` (-1: a folder of folders; the rules' anchors are checked first). */
+  const applies = (c: Candidate, at: number): Applied | null => {
     if (c.path === null) return once(c, true, () => c.reason);
     switch (c.kind) {
       case "directory":
@@ -251,8 +311,8 @@ export function coverageModel(input: CoverageInput): Coverage {
         return once(c, true, () => plain(c, "always"));
       case "auto": {
         // A folder of folders has no file for a glob to match: its rules show where the files are.
-        if (!hasFiles) return null;
-        const pattern = matchOf(c, file);
+        if (at < 0) return null;
+        const pattern = matchOf(c, at);
         if (pattern === null) return null;
         let byPattern = madeFor.get(c);
         if (byPattern === undefined) madeFor.set(c, (byPattern = new Map()));
@@ -335,11 +395,15 @@ export function coverageModel(input: CoverageInput): Coverage {
     return compareText(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0) || compareText(a.kind, b.kind) || compareText(a.message, b.message);
   };
 
-  const code = codeFiles(input.tracked, input.isInstruction);
   const root = folderTree(code);
   const folders = eachFolder(root);
   const cells: CoverageCell[] = [];
   const names = input.profiles.map((p) => p.name);
+  // Read once into plain lists: each profile is an object of its own shape, and reading them in the folder loop made
+  // V8 throw away its compiled loop for each new shape met.
+  const loaders = input.profiles.map((p) => p.loadsItself);
+  const caps = input.profiles.map((p) => p.maxChars ?? -1);
+  const hooked = input.profiles.map((p) => input.integrated.has(p.name));
   const agentCount = names.length;
   // How each agent gets each candidate at best (a STATES index), row by row: a table, not a map per file.
   const state = new Uint8Array(order.size * agentCount);
@@ -464,24 +528,14 @@ export function coverageModel(input: CoverageInput): Coverage {
     return ids;
   };
 
-  for (let n = 0; n < folders.length; n++) {
-    const folder = folders[n]!;
-    const file = folder.representative;
-    const inherited = folder.path === "" ? [] : (scopedOf.get(dirOf(folder.path)) ?? []);
-    const own = byAnchor.get(folder.path);
-    const scoped = own === undefined ? inherited : merged(inherited, own);
-    if (folder.children.length > 0) scopedOf.set(folder.path, scoped);
-    applied.length = 0;
-    for (let i = 0; i < scoped.length; i++) {
-      const a = applies(scoped[i]!, file, folder.own > 0);
-      if (a !== null) applied.push(a);
-    }
-    const count = applied.length;
-    readsNow = [file];
+  // The loop's parts are functions of their own, each compiled by itself: one loop body holding them all took V8
+  // ~0.25 s of CPU to compile, again after each deopt.
+  /** The agents' own answers for the folder's applied candidates (`answers`). */
+  const askAgents = (count: number): void => {
     // The agents' own answers here, each loader asked again only where its last answer read the folder's file.
     if (answers.length < count * agentCount) answers.length = count * agentCount;
     for (let agent = 0; agent < agentCount; agent++) {
-      const loadsItself = input.profiles[agent]!.loadsItself;
+      const loadsItself = loaders[agent]!;
       for (let at = 0; at < count; at++) {
         const a = applied[at]!;
         let cached = a.own[agent];
@@ -496,28 +550,13 @@ export function coverageModel(input: CoverageInput): Coverage {
         answers[agent * count + at] = cached.reason;
       }
     }
-    // A folder with no rule of its own whose candidates and answers are an earlier folder's has that folder's row:
-    // its cells are a function of them (sibling folders of a package mostly are; a third of a large tree's).
-    const key = own === undefined ? rowKey(applied) : -1;
-    if (key >= 0) {
-      const earlier = rowsByKey.get(key)?.find((r) => sameRow(r, count * agentCount));
-      if (earlier !== undefined) {
-        // The same numbers, so the same objects (read only from here on).
-        if (folder.children.length > 0) rowOf.set(folder.path, earlier.indexes);
-        every.set(folder.path, earlier.row);
-        rowsOf.set(folder, earlier.indexes);
-        continue;
-      }
-    }
-    // Which agents see each applied candidate here: applied position x agent.
-    if (seenScratch.length < count * agentCount) seenScratch = new Uint8Array(count * agentCount * 2);
-    if (countScratch.length < count) countScratch = new Uint8Array(count * 2);
-    const seen = seenScratch.fill(0, 0, count * agentCount);
-    const seenCount = countScratch.fill(0, 0, count);
+  };
+  /** Each agent's cell in folder `n` (in `scratch`); true when a cap's finding names the folder. */
+  const agentCells = (n: number, count: number, own: Candidate[] | undefined, folder: Folder, seen: Uint8Array, seenCount: Uint8Array): boolean => {
     let capped = false;
     for (let agent = 0; agent < agentCount; agent++) {
-      const profile = input.profiles[agent]!;
-      const name = profile.name;
+      const name = names[agent]!;
+      const cap = caps[agent]!;
       const s = scratch[agent]!;
       const { loads, adds, offers, findings } = s;
       loads.length = 0;
@@ -558,7 +597,7 @@ export function coverageModel(input: CoverageInput): Coverage {
       // What the hook injects: the rest, one copy of each text (a copy of what the agent has, or a text mostly
       // inside it, is no news to it: dedup leaves those out).
       let addedChars = 0;
-      if (input.integrated.has(name)) {
+      if (hooked[agent]) {
         for (let i = 0; i < left.length; i++) {
           const at = left[i]!;
           const a = applied[at]!;
@@ -593,13 +632,17 @@ export function coverageModel(input: CoverageInput): Coverage {
         if (at >= 0 && seen[at * agentCount + agent] === 1) continue;
         pushAll(findings, dead);
       }
-      if (profile.maxChars !== undefined && addedChars > profile.maxChars) {
+      if (cap >= 0 && addedChars > cap) {
         // Its finding names the folder: this row is no other folder's.
         capped = true;
-        findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${profile.maxChars}: the weakest are trimmed or listed in the index` }));
+        findings.push(findingId({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${cap}: the weakest are trimmed or listed in the index` }));
       }
       s.tokens = tokens;
     }
+    return capped;
+  };
+  /** What some agents see here and others never do (`missed`, `nobody`), or see through a copy. */
+  const notSeen = (n: number, count: number, seen: Uint8Array, seenCount: Uint8Array): void => {
     // What one agent gets and another never sees here, or what none of them sees: one finding per cell naming the
     // files, in path order. An agent that gets the same text (or nearly) through another file has seen it.
     nobody.length = 0;
@@ -627,6 +670,9 @@ export function coverageModel(input: CoverageInput): Coverage {
       if (missing === agentCount) nobody.push(a);
       else if (missing > 0) for (let agent = 0; agent < agentCount; agent++) if (seen[at * agentCount + agent] === 0) scratch[agent]!.missed.push(a);
     }
+  };
+  /** The folder's row: each agent's cell found among the cells made, or made; kept for folders alike. */
+  const rowHere = (folder: Folder, key: number, capped: boolean, count: number): void => {
     const parent = folder.path === "" ? undefined : rowOf.get(dirOf(folder.path));
     const indexes: number[] = [];
     const row: Record<string, number> = {};
@@ -669,7 +715,50 @@ export function coverageModel(input: CoverageInput): Coverage {
       if (same === undefined) rowsByKey.set(key, (same = []));
       same.push({ applied: applied.slice(), answers: answers.slice(0, count * agentCount), indexes, row });
     }
-  }
+  };
+  // The loop over the folders is a function of its own: V8 compiles a hot loop's whole function on the spot (OSR),
+  // and compiling all of coverageModel for it, twice (code after the loop had no type feedback yet), took ~0.45 s
+  // of CPU on a 100k-file tree.
+  const eachRow = () => {
+    for (let n = 0; n < folders.length; n++) {
+      const folder = folders[n]!;
+      const file = folder.representative;
+      const inherited = folder.path === "" ? [] : (scopedOf.get(dirOf(folder.path)) ?? []);
+      const own = byAnchor.get(folder.path);
+      const scoped = own === undefined ? inherited : merged(inherited, own);
+      if (folder.children.length > 0) scopedOf.set(folder.path, scoped);
+      applied.length = 0;
+      for (let i = 0; i < scoped.length; i++) {
+        const a = applies(scoped[i]!, folder.own > 0 ? folder.at : -1);
+        if (a !== null) applied.push(a);
+      }
+      const count = applied.length;
+      readsNow = [file];
+      askAgents(count);
+      // A folder with no rule of its own whose candidates and answers are an earlier folder's has that folder's row:
+      // its cells are a function of them (sibling folders of a package mostly are; a third of a large tree's).
+      const key = own === undefined ? rowKey(applied) : -1;
+      if (key >= 0) {
+        const earlier = rowsByKey.get(key)?.find((r) => sameRow(r, count * agentCount));
+        if (earlier !== undefined) {
+          // The same numbers, so the same objects (read only from here on).
+          if (folder.children.length > 0) rowOf.set(folder.path, earlier.indexes);
+          every.set(folder.path, earlier.row);
+          rowsOf.set(folder, earlier.indexes);
+          continue;
+        }
+      }
+      // Which agents see each applied candidate here: applied position x agent.
+      if (seenScratch.length < count * agentCount) seenScratch = new Uint8Array(count * agentCount * 2);
+      if (countScratch.length < count) countScratch = new Uint8Array(count * 2);
+      const seen = seenScratch.fill(0, 0, count * agentCount);
+      const seenCount = countScratch.fill(0, 0, count);
+      const capped = agentCells(n, count, own, folder, seen, seenCount);
+      notSeen(n, count, seen, seenCount);
+      rowHere(folder, key, capped, count);
+    }
+  };
+  eachRow();
 
   // Rows of the state table, by file, for the rule rows.
   const states = new Map<string, Record<string, RuleState>>();
@@ -764,7 +853,7 @@ function cellFinding(f: Finding): CellFinding {
 }
 
 /** Every instruction file: how many files it applies to, each judged by itself, and how each agent gets it. */
-function ruleRows(input: CoverageInput, root: Folder, files: string[], matchOf: (c: Candidate, file: string) => string | null, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
+function ruleRows(input: CoverageInput, root: Folder, files: string[], matchOf: (c: Candidate, at: number) => string | null, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
   const byPath = new Map<string, Folder>();
   for (const folder of eachFolder(root)) byPath.set(folder.path, folder);
   const rows: CoverageRule[] = [];
@@ -798,7 +887,7 @@ function ruleRows(input: CoverageInput, root: Folder, files: string[], matchOf: 
  * are matched (core/coverage/glob-bounds.ts), found by a binary search for where they start (4 rules at the top of
  * a 100k-file tree were 250k matches, most against files no literal part of the globs allowed).
  */
-function countMatches(c: Candidate, anchor: string, files: readonly string[], matchOf: (c: Candidate, file: string) => string | null): number {
+function countMatches(c: Candidate, anchor: string, files: readonly string[], matchOf: (c: Candidate, at: number) => string | null): number {
   const under = anchor === "" ? "" : `${anchor}/`;
   const bounds = globBounds(c.globs);
   if (bounds.length === 0) return 0;
@@ -811,7 +900,7 @@ function countMatches(c: Candidate, anchor: string, files: readonly string[], ma
     if (!file.startsWith(one ? starts[0]! : under)) break;
     let within = false;
     for (let b = 0; b < bounds.length && !within; b++) within = file.endsWith(bounds[b]!.end) && (one || file.startsWith(starts[b]!));
-    if (within && matchOf(c, file) !== null) count++;
+    if (within && matchOf(c, i) !== null) count++;
   }
   return count;
 }
