@@ -257,4 +257,42 @@ test("a typo is read only as one word six letters or longer that no rule holds, 
   assert.is(scoreRelevance("the pipe", rules, stemmer)[1]!.score, 0);
 });
 
+test("a typo of four or five letters is read as a rule word of its length or one letter longer, when the stemmer knows no ending of it", () => {
+  const rules = [
+    { id: "auth", name: "auth", description: "Session token refresh and expiry", body: "" },
+    { id: "alerts", name: "monitoring", description: "Pager alert routing and dashboards", body: "" },
+    { id: "css", name: "styling", description: "Dark mode themes", body: "" },
+  ];
+  // Round 9: fresh-r9's "tokn" and "alret" reached nothing.
+  const [auth] = scoreRelevance("the tokn expires too early", rules, stemmer);
+  assert.ok(auth!.score > 0, `auth ${auth!.score}`);
+  assert.is(auth!.direct, 0, "a guess never injects");
+  assert.ok(auth!.words.some((w) => w.word === "tokn (read as token)"), JSON.stringify(auth!.words));
+  const [, alerts] = scoreRelevance("the alret fires twice", rules, stemmer);
+  assert.ok(alerts!.score > 0, `alerts ${alerts!.score}`);
+  // A word with an ending the stemmer knows is a real word ("darks", "modes"), and three letters are too few.
+  assert.is(scoreRelevance("the tok is wrong", rules, stemmer)[0]!.score, 0);
+  assert.is(scoreRelevance("the pages are slow", rules, stemmer)[1]!.score, 0, "pages is not a typo of pager");
+});
+
+test("sign off on a release is an approval, not a sign-in", () => {
+  const read = (text: string) => terms(text, stemmer).join(" ");
+  assert.is(read("who has to sign off on the release"), "sign off releas");
+  assert.is(read("get a sign-off from legal"), "sign off legal");
+  assert.is(read("signed off on the migration"), "sign off migrat");
+  assert.is(read("users sign off and the session stays"), "signin session stai");
+});
+
+test("a word of a compound the phrases make (rate limiting -> ratelimit) reaches its rule's likely tier", () => {
+  const rules = [
+    { id: "rl", name: "rate-limiting", description: "Rate limiting and throttling of API clients", body: "" },
+    { id: "css", name: "styling", description: "CSS modules and dark mode", body: "" },
+  ];
+  // Round 9: fresh-r9's "a limit per customer" scored 0.08 against the rate-limiting rule (a body word only).
+  const [rl, css] = scoreRelevance("they hammer the export, add a limit per customer", rules, stemmer);
+  assert.ok(rl!.score >= 0.1, `rl ${rl!.score}`);
+  assert.is(rl!.direct, 0, "a compound's part never injects");
+  assert.is(css!.score, 0);
+});
+
 test.run();

@@ -1,5 +1,5 @@
 import { memoize } from "../memo.js";
-import { typoTarget, TYPO_MIN_LENGTH } from "./typos.js";
+import { SHORT_TYPO_MIN_LENGTH, typoTarget, TYPO_MIN_LENGTH } from "./typos.js";
 import { type Concept, contentWords, queryConcepts, RELATED_WEIGHT, surfaceForms, terms, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
@@ -132,8 +132,8 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
 
 /**
  * The prompt's concepts with its typos read as the rule words they probably meant: a word of six letters or more
- * that no rule holds anywhere and no related-words group knows, one edit from a word of a rule's name or
- * description ("write a migraiton" reached nothing in round 7). The word read is a guess: it scores like the prompt's
+ * (four with a rule word of its length or one longer, round 10) that no rule holds anywhere and no related-words group
+ * knows, one edit from a word of a rule's name or description ("write a migraiton" reached nothing in round 7). The word read is a guess: it scores like the prompt's
  * own word, with its own related words, but never injects (a real word the rules do not hold, "changing", is one edit
  * from "charging"). `typos`: each corrected term, as written and as read.
  */
@@ -145,16 +145,18 @@ function readTypos(
   stem: Stem,
 ): { concepts: Concept[]; typos: Map<string, { written: string; meant: string }> } {
   const typos = new Map<string, { written: string; meant: string }>();
-  const unknown = concepts.filter((c) => c.term.length >= TYPO_MIN_LENGTH - 1 && !df.has(c.term) && c.related.length === 0);
+  const unknown = concepts.filter((c) => c.term.length >= SHORT_TYPO_MIN_LENGTH - 1 && !df.has(c.term) && c.related.length === 0);
   if (unknown.length === 0) return { concepts, typos };
   // The rules' name and description words as written, each with its stem (read only when a prompt word is unknown).
   const vocabulary = new Map<string, string>();
-  for (const doc of docs) for (const w of contentWords(`${doc.name} ${doc.description}`)) if (w.length >= TYPO_MIN_LENGTH && !vocabulary.has(w)) vocabulary.set(w, stem(w));
+  for (const doc of docs) for (const w of contentWords(`${doc.name} ${doc.description}`)) if (w.length >= SHORT_TYPO_MIN_LENGTH && !vocabulary.has(w)) vocabulary.set(w, stem(w));
   const written = surfaceForms(query, stem, new Set(unknown.map((c) => c.term)));
   const said = new Set(concepts.map((c) => c.term));
   const read = new Map<string, Concept | null>();
   for (const c of unknown) {
     const word = written.get(c.term);
+    // A short word whose ending the stemmer knows ("parks", "dated") is a real word, not a slip on a rule's word.
+    if (word !== undefined && word.length < TYPO_MIN_LENGTH && stem(word) !== word) continue;
     const meant = word === undefined ? undefined : typoTarget(word, vocabulary);
     if (word === undefined || meant === undefined) continue;
     const term = vocabulary.get(meant)!;

@@ -141,11 +141,14 @@ function signInPhrases(text: string): string {
     .replace(/\b(log(?:ged|ging|s)?|sign(?:ed|ing|s)?)([\s-]?)(in|out|on|off)\b/gi, (phrase, verb: string, gap: string, particle: string, at: number) => {
       const v = verb.toLowerCase();
       const p = particle.toLowerCase();
-      if (v.startsWith("sign")) return "signin";
+      if (v.startsWith("sign")) {
+        // "sign off on the release", "a sign-off from legal": an approval (round 9 read fresh-r9's as a sign-in).
+        if (p === "off" && (/^\s+(on|for)\b/i.test(text.slice(at + phrase.length)) || isNounBefore(text, at))) return phrase;
+        return "signin";
+      }
       // "logs on/off", "logging on/off": a switch for logs, never a session.
       if ((v === "logs" || v === "logging") && (p === "on" || p === "off")) return phrase;
-      const before = /([a-z]+)[^a-z]*$/i.exec(text.slice(Math.max(0, at - 24), at))?.[1]?.toLowerCase();
-      if (before !== undefined && LOG_NOUN_BEFORE.has(before)) return phrase;
+      if (isNounBefore(text, at)) return phrase;
       // "the logs in grafana", "logging in the worker": a place after "in" is where the logs are, not a sign-in.
       if (gap !== "-" && p === "in" && (v === "logs" || v === "logging") && /^\s+(the|a|an|our|this|that|each|every|all|prod|production|staging|ci|dev)\b/i.test(text.slice(at + phrase.length))) {
         return phrase;
@@ -153,6 +156,12 @@ function signInPhrases(text: string): string {
       return "signin";
     })
     .replace(/\blog[io]n\b|\blogout\b/gi, "signin");
+}
+
+/** Whether the word before `at` makes the phrase there a noun ("a log in the handler", "a sign-off"). */
+function isNounBefore(text: string, at: number): boolean {
+  const before = /([a-z]+)[^a-z]*$/i.exec(text.slice(Math.max(0, at - 24), at))?.[1]?.toLowerCase();
+  return before !== undefined && LOG_NOUN_BEFORE.has(before);
 }
 
 /** Words before "log(s) in/out" that make "log" a noun: an article, or a kind of log ("a debug log in the handler"). */
@@ -226,6 +235,18 @@ export const RELATED: readonly string[][] = [
 ];
 
 /**
+ * The words the phrases above join into one ("rate limiting" is read `ratelimit`), with the parts that say the topic
+ * alone: a prompt's bare "limit" or "throttle ... rate" stands for the compound like a related word (round 10: fresh-r9's
+ * "a limit per customer" reached the rate-limiting rule only through its body). Parts with other common meanings stay out
+ * ("test", "load" of a page, "view", "tab" of a browser, "code", "call").
+ */
+const COMPOUNDS: ReadonlyArray<readonly [compound: string, parts: readonly string[]]> = [
+  ["ratelimit", ["limit", "rate"]],
+  ["deadletter", ["dead"]],
+  ["screenreader", ["reader"]],
+];
+
+/**
  * One word of the prompt with the words it stands for: `related` are the other words of the groups it belongs to,
  * minus words the prompt says itself (those are concepts of their own).
  */
@@ -246,6 +267,7 @@ export function queryConcepts(text: string, stem: Stem): Concept[] {
   return direct.map((term) => {
     const related = new Set<string>();
     for (const group of groupsOf(term, stem)) for (const word of RELATED[group]!) related.add(stem(word));
+    for (const [compound, parts] of COMPOUNDS) if (parts.some((part) => stem(part) === term)) related.add(compound);
     return { term, related: [...related].filter((t) => !said.has(t)).sort() };
   });
 }
