@@ -519,12 +519,19 @@ export function coverageModel(input: CoverageInput): Coverage {
     let byAgent = deadOf.get(c);
     if (byAgent === undefined) deadOf.set(c, (byAgent = []));
     let ids = byAgent[agent];
-    if (ids === undefined) byAgent[agent] = ids = (findingsOf.get(c.path!) ?? []).filter((f) => f.kind === "dead-glob" && concerns(f, names[agent]!)).map(doctorId);
+    if (ids === undefined) byAgent[agent] = ids = idsOf(findingsOf.get(c.path!), (f) => f.kind === "dead-glob" && concerns(f, names[agent]!));
+    return ids;
+  };
+  // Each list made by pushing into a literal: lists of one element kind (`filter().map()` gave the empty ones
+  // another), so the loop reading them keeps one compiled form (a "wrong map" deopt recompiled agentCells).
+  const idsOf = (findings: readonly Finding[] | undefined, keep: (f: Finding) => boolean): number[] => {
+    const ids: number[] = [];
+    if (findings !== undefined) for (let i = 0; i < findings.length; i++) if (keep(findings[i]!)) ids.push(doctorId(findings[i]!));
     return ids;
   };
   const concerningOf = (a: Applied, agent: number): number[] => {
     let ids = a.concerning[agent];
-    if (ids === undefined) a.concerning[agent] = ids = (a.findings ?? []).filter((f) => concerns(f, names[agent]!)).map(doctorId);
+    if (ids === undefined) a.concerning[agent] = ids = idsOf(a.findings, (f) => concerns(f, names[agent]!));
     return ids;
   };
 
