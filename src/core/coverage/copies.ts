@@ -30,6 +30,12 @@ export function textCopies(items: ReadonlyArray<{ key: string; content: string }
   const index = new LineIndex<number>();
   const lines = texts.map((text) => significantLines(text));
   lines.forEach((list, group) => index.add(group, list));
-  const holders = lines.map((list, group) => index.holders(list, group).map((h) => h.item));
+  // Each list pushed into a literal, so all have one element kind (`map` gave the empty ones another, and the
+  // folder loop reading them was recompiled for it).
+  const holders = lines.map((list, group) => {
+    const out: number[] = [];
+    for (const h of index.holders(list, group)) out.push(h.item);
+    return out;
+  });
   return { groupOf, holders };
 }

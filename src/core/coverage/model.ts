@@ -136,7 +136,7 @@ interface Applied {
    * Per agent, the last answer of the agent's own loader and its entry; `fixed` when the loader did not look at the
    * folder's file (then the answer is the same in every folder: the rest of its context is the tree's).
    */
-  own: Array<{ reason: string | null; id: number; fixed: boolean } | undefined>;
+  own: Array<Answer | undefined>;
   /** Per agent, doctor's findings on it that concern that agent (numbered). */
   concerning: Array<number[] | undefined>;
   /** Its entry as ctxinject adds or offers it (-1 until first needed). */
@@ -147,6 +147,64 @@ interface Applied {
 
 /** An answer's entry not numbered yet. */
 const UNNUMBERED = -2;
+
+// The objects the folder loop keeps (answers, entries, cells, rows) are made by constructors, not literals: a literal
+// has an allocation site whose "old space or new" decision V8 revisits at a garbage collection, and each change threw
+// away every compiled function that made such objects (agentCells, askAgents, rowHere were compiled 4 times over).
+
+/** An agent's own answer for an applied candidate, and its entry (-1: none; UNNUMBERED: not numbered yet). */
+class Answer {
+  reason: string | null;
+  id: number;
+  /** True when the loader did not look at the folder's file: the same answer in every folder. */
+  fixed = false;
+  constructor(reason: string | null, id: number) {
+    this.reason = reason;
+    this.id = id;
+  }
+}
+
+class Item implements CoverageItem {
+  file: string;
+  tokens: number;
+  reason: string;
+  declare by?: string;
+  constructor(file: string, tokens: number, reason: string, by: string | undefined) {
+    this.file = file;
+    this.tokens = tokens;
+    this.reason = reason;
+    if (by !== undefined) this.by = by;
+  }
+}
+
+class Cell implements CoverageCell {
+  tokens: number;
+  loads: number[];
+  adds: number[];
+  offers: number[];
+  findings: CellFinding[];
+  constructor(tokens: number, loads: number[], adds: number[], offers: number[], findings: CellFinding[]) {
+    this.tokens = tokens;
+    this.loads = loads;
+    this.adds = adds;
+    this.offers = offers;
+    this.findings = findings;
+  }
+}
+
+/** A row made, with the candidates and answers it was made from (kept by a hash of its folder's candidates). */
+class MadeRow {
+  applied: Applied[];
+  answers: Array<string | null>;
+  indexes: number[];
+  row: Record<string, number>;
+  constructor(applied: Applied[], answers: Array<string | null>, indexes: number[], row: Record<string, number>) {
+    this.applied = applied;
+    this.answers = answers;
+    this.indexes = indexes;
+    this.row = row;
+  }
+}
 
 const STATES: readonly RuleState[] = ["never", "offers", "copy", "adds", "loads"];
 const NEVER = 0;
@@ -344,7 +402,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     let id = byReason.get(key);
     if (id === undefined) {
       id = items.length;
-      items.push(by === undefined ? { file, tokens, reason } : { file, tokens, reason, by });
+      items.push(new Item(file, tokens, reason, by));
       byReason.set(key, id);
     }
     return id;
@@ -494,13 +552,6 @@ export function coverageModel(input: CoverageInput): Coverage {
   };
   /** Per agent x applied candidate (agent-major), the agent's own answer in the folder at hand. */
   const answers: Array<string | null> = [];
-  /** Rows made, by a hash of their folder's candidates, with the answers they were made from. */
-  interface MadeRow {
-    applied: Applied[];
-    answers: Array<string | null>;
-    indexes: number[];
-    row: Record<string, number>;
-  }
   const rowsByKey = new Map<number, MadeRow[]>();
   const rowKey = (list: readonly Applied[]): number => {
     let h = 0x811c9dc5;
@@ -519,12 +570,19 @@ export function coverageModel(input: CoverageInput): Coverage {
     let byAgent = deadOf.get(c);
     if (byAgent === undefined) deadOf.set(c, (byAgent = []));
     let ids = byAgent[agent];
-    if (ids === undefined) byAgent[agent] = ids = (findingsOf.get(c.path!) ?? []).filter((f) => f.kind === "dead-glob" && concerns(f, names[agent]!)).map(doctorId);
+    if (ids === undefined) byAgent[agent] = ids = idsOf(findingsOf.get(c.path!), (f) => f.kind === "dead-glob" && concerns(f, names[agent]!));
+    return ids;
+  };
+  // Each list made by pushing into a literal: lists of one element kind (`filter().map()` gave the empty ones
+  // another), so the loop reading them keeps one compiled form (a "wrong map" deopt recompiled agentCells).
+  const idsOf = (findings: readonly Finding[] | undefined, keep: (f: Finding) => boolean): number[] => {
+    const ids: number[] = [];
+    if (findings !== undefined) for (let i = 0; i < findings.length; i++) if (keep(findings[i]!)) ids.push(doctorId(findings[i]!));
     return ids;
   };
   const concerningOf = (a: Applied, agent: number): number[] => {
     let ids = a.concerning[agent];
-    if (ids === undefined) a.concerning[agent] = ids = (a.findings ?? []).filter((f) => concerns(f, names[agent]!)).map(doctorId);
+    if (ids === undefined) a.concerning[agent] = ids = idsOf(a.findings, (f) => concerns(f, names[agent]!));
     return ids;
   };
 
@@ -543,7 +601,7 @@ export function coverageModel(input: CoverageInput): Coverage {
           touched = false;
           const reason = loadsThroughAnyPath(loadsItself, a.c, context);
           // Its entry is numbered where the cell lists it (below), so entries keep the order cells meet them in.
-          if (cached === undefined || cached.reason !== reason) cached = { reason, id: reason === null ? -1 : UNNUMBERED, fixed: false };
+          if (cached === undefined || cached.reason !== reason) cached = new Answer(reason, reason === null ? -1 : UNNUMBERED);
           cached.fixed = !touched;
           a.own[agent] = cached;
         }
@@ -697,7 +755,7 @@ export function coverageModel(input: CoverageInput): Coverage {
         else {
           index = cells.length;
           // Empty lists (most adds, offers and findings) are one shared frozen list: no array per cell.
-          cells.push({ tokens: s.tokens, loads: copyOf(s.loads), adds: copyOf(s.adds), offers: copyOf(s.offers), findings: s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!) });
+          cells.push(new Cell(s.tokens, copyOf(s.loads), copyOf(s.adds), copyOf(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
           cellFindings.push(copyOf(s.findings));
           // The new cell goes first in its hash's chain.
           nextSameHash.push(first ?? -1);
@@ -713,7 +771,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     if (key >= 0 && !capped) {
       let same = rowsByKey.get(key);
       if (same === undefined) rowsByKey.set(key, (same = []));
-      same.push({ applied: applied.slice(), answers: answers.slice(0, count * agentCount), indexes, row });
+      same.push(new MadeRow(applied.slice(), answers.slice(0, count * agentCount), indexes, row));
     }
   };
   // The loop over the folders is a function of its own: V8 compiles a hot loop's whole function on the spot (OSR),
