@@ -344,20 +344,10 @@ export function hostGroup(host: HostConfig): Group<Record<string, AnyLeaf>> {
  * The table's entries with the hosts' groups after them. A group written by hand in CONFIG_TABLE under a host's key
  * is that host's group (the derived one is not added): the two can never both be there.
  */
-export function tableEntries(hosts: readonly HostConfig[] = NO_HOSTS): ReadonlyArray<readonly [string, Entry]> {
-  // Made once per list of hosts: a run checks and completes its configs against the same table (HOST_CONFIG), and
-  // each making builds every host's group again.
-  let entries = ENTRIES.get(hosts);
-  if (entries === undefined) {
-    const own = Object.entries(CONFIG_TABLE) as Array<[string, Entry]>;
-    entries = [...own, ...hosts.filter((h) => !Object.hasOwn(CONFIG_TABLE, h.key)).map((h): [string, Entry] => [h.key, hostGroup(h)])];
-    ENTRIES.set(hosts, entries);
-  }
-  return entries;
+export function tableEntries(hosts: readonly HostConfig[] = []): Array<[string, Entry]> {
+  const own = Object.entries(CONFIG_TABLE) as Array<[string, Entry]>;
+  return [...own, ...hosts.filter((h) => !Object.hasOwn(CONFIG_TABLE, h.key)).map((h): [string, Entry] => [h.key, hostGroup(h)])];
 }
-
-const NO_HOSTS: readonly HostConfig[] = [];
-const ENTRIES = new WeakMap<readonly HostConfig[], ReadonlyArray<readonly [string, Entry]>>();
 
 type Table = typeof CONFIG_TABLE;
 

@@ -76,23 +76,16 @@ export function checkConfig(raw: unknown, file: string, sourceNames: readonly st
   return top as UserConfig;
 }
 
-/** The table's checks by key: a group's is its members' shape. Made once per list of hosts (a run checks two configs). */
+/** The table's checks by key: a group's is its members' shape. */
 function topChecks(hosts: readonly HostConfig[]): Record<string, Check> {
-  let checks = TOP_CHECKS.get(hosts);
-  if (checks === undefined) {
-    checks = Object.fromEntries(
-      tableEntries(hosts).map(([name, entry]): [string, Check] => {
-        if (!isGroup(entry)) return [name, entry.kind.check];
-        const members = Object.fromEntries(Object.entries(entry.members).map(([member, leaf]) => [member, leaf.kind.check]));
-        return [name, (v, k, c) => c.shape(c.object(v, k), members, k)];
-      }),
-    );
-    TOP_CHECKS.set(hosts, checks);
-  }
-  return checks;
+  return Object.fromEntries(
+    tableEntries(hosts).map(([name, entry]): [string, Check] => {
+      if (!isGroup(entry)) return [name, entry.kind.check];
+      const members = Object.fromEntries(Object.entries(entry.members).map(([member, leaf]) => [member, leaf.kind.check]));
+      return [name, (v, k, c) => c.shape(c.object(v, k), members, k)];
+    }),
+  );
 }
-
-const TOP_CHECKS = new WeakMap<readonly HostConfig[], Record<string, Check>>();
 
 /** The settings with every default filled in, the hosts' groups (`hosts`) included. */
 export function completeConfig(user: UserConfig, hosts: readonly HostConfig[] = []): Config {
