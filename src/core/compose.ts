@@ -45,24 +45,27 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
     return { output: render(options.format, doc, options.countTokens), doc, candidates: selection.candidates };
   }
 
-  const byKey = new Map(selection.candidates.map((c) => [keyOf(c), c]));
+  // Both looked up only when the entries do not all fit (fitToBudget calls them then): most builds fit.
+  let byKey: Map<string, Candidate> | undefined;
   const maxTokens = options.maxTokens;
   const describe = (entry: Entry): Omitted => ({
     source: entry.source,
     id: entry.id,
     priority: entry.priority,
     path: entry.path,
-    description: byKey.get(keyOf(entry))?.description ?? null,
+    description: (byKey ??= new Map(selection.candidates.map((c) => [keyOf(c), c]))).get(keyOf(entry))?.description ?? null,
     tokens: entry.tokens,
     reason: `over budget: ${entry.tokens} tokens did not fit in --max-tokens ${maxTokens}`,
   });
   // What gives way first is the weakest evidence; the output keeps its (priority, registration) order.
-  const nearest = nearestAgentFiles(selection.candidates, selection.targets);
-  const includedByKey = new Map(selection.candidates.filter((c) => c.status === "included").map((c) => [keyOf(c), c]));
-  const dropOrder = weakestFirst(selection.entries.map((e) => {
-    const candidate = includedByKey.get(keyOf(e));
-    return candidate ? evidenceStrength(candidate, nearest) : ([0, 0, 0] as const);
-  }));
+  const dropOrder = () => {
+    const nearest = nearestAgentFiles(selection.candidates, selection.targets);
+    const includedByKey = new Map(selection.candidates.filter((c) => c.status === "included").map((c) => [keyOf(c), c]));
+    return weakestFirst(selection.entries.map((e) => {
+      const candidate = includedByKey.get(keyOf(e));
+      return candidate ? evidenceStrength(candidate, nearest) : ([0, 0, 0] as const);
+    }));
+  };
   const fitted = fitToBudget({
     dropOrder,
     entries: selection.entries,

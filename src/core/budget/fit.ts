@@ -15,9 +15,10 @@ export interface FitInput {
   describe: (entry: Entry) => Omitted;
   /**
    * Indexes into `entries`, weakest evidence first: the order in which entries give way to the budget
-   * (budget/evidence.ts). Without it the last entry of the output goes first.
+   * (budget/evidence.ts). Without it the last entry of the output goes first. A function is called only when the
+   * entries do not all fit (most builds fit: their evidence is never weighed).
    */
-  dropOrder?: number[];
+  dropOrder?: readonly number[] | (() => readonly number[]);
 }
 
 export interface FitResult {
@@ -57,7 +58,7 @@ export function fitToBudget(input: FitInput): FitResult {
   const whole = render(entries, omitted, 0);
   if (fits(whole)) return { entries, omitted, more: 0, trimmed: null, dropped: [], output: whole };
 
-  const order = input.dropOrder ?? entries.map((_, i) => entries.length - 1 - i);
+  const order = (typeof input.dropOrder === "function" ? input.dropOrder() : input.dropOrder) ?? entries.map((_, i) => entries.length - 1 - i);
   const described = entries.map(describe);
   // Steps 1 and 2 against an index of names only; where even that cannot fit, the last resort.
   const namesOnly = (kept: Entry[], index: Omitted[]) => render(kept, index.map(nameOnly), 0);
@@ -74,7 +75,7 @@ export function fitToBudget(input: FitInput): FitResult {
  * way weakest first, but against an index collapsed to "… and N more"; then the index names as many as fit.
  * Text for the agent is worth more than a complete list of what it does not get.
  */
-function lastResort(input: FitInput, order: number[], described: Omitted[]): FitResult {
+function lastResort(input: FitInput, order: readonly number[], described: Omitted[]): FitResult {
   const { entries, render, countTokens, maxTokens } = input;
   const fits = (text: string) => countTokens(text) <= maxTokens;
   const named = described.map(nameOnly);
@@ -91,7 +92,7 @@ function lastResort(input: FitInput, order: number[], described: Omitted[]): Fit
  * search: every try counts the whole document, one BPE pass; dropping an entry almost always saves tokens, and where
  * it does not the answer is merely cautious), then the last of them cut instead of dropped when a cut fits.
  */
-function giveWay(input: FitInput, order: number[], described: Omitted[], trial: (kept: Entry[], index: Omitted[]) => string) {
+function giveWay(input: FitInput, order: readonly number[], described: Omitted[], trial: (kept: Entry[], index: Omitted[]) => string) {
   const { entries, omitted, countTokens, maxTokens } = input;
   const fits = (text: string) => countTokens(text) <= maxTokens;
   const layout = (drops: number, replace?: { at: number; entry: Entry }) => {

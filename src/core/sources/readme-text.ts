@@ -37,15 +37,18 @@ export function readmeForAgents(text: string): string {
       if (trimmed === "") inHtml = null;
       else continue;
     }
-    if (HTML_START.test(line.text)) {
+    // Each pattern only where its first character is there: a pattern run costs its compile on every run, and
+    // most lines of a README are prose.
+    if (line.text.includes("<") && HTML_START.test(line.text)) {
       const comment = trimmed.startsWith("<!--");
       inHtml = comment ? (trimmed.includes("-->") ? null : "comment") : "block";
       continue;
     }
-    if (BADGE_LINE.test(line.text) || REF_BADGE_LINE.test(line.text)) continue;
+    if (line.text.includes("![") && (BADGE_LINE.test(line.text) || REF_BADGE_LINE.test(line.text))) continue;
     out.push(line.text.includes("![") || line.text.includes("<") ? withoutMarkup(line.text) : line.text);
   }
-  return out.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  const joined = out.join("\n");
+  return (joined.includes("\n\n\n") ? joined.replace(/\n{3,}/g, "\n\n") : joined).trim();
 }
 
 /** Inline images and HTML tags out of a line of prose, never out of its code spans. */
@@ -68,12 +71,14 @@ export function hasBody(text: string): boolean {
   for (let at = 0; at !== -1; ) {
     const { line: t, next } = lineFrom(at);
     at = next;
-    if (t === "" || /^#{1,6}(\s|$)/.test(t) || UNDERLINE.test(t)) continue;
+    if (t === "" || (t[0] === "#" && /^#{1,6}(\s|$)/.test(t)) || isUnderline(t)) continue;
     // A setext heading: a line underlined with = or -.
-    if (next !== -1 && UNDERLINE.test(lineFrom(next).line)) continue;
+    if (next !== -1 && isUnderline(lineFrom(next).line)) continue;
     return true;
   }
   return false;
 }
 
 const UNDERLINE = /^(=+|-+)$/;
+/** The pattern only for a line that starts as an underline does (most lines are prose). */
+const isUnderline = (line: string) => (line[0] === "=" || line[0] === "-") && UNDERLINE.test(line);
