@@ -65,10 +65,8 @@ export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The paths below a folder: a slice of a list sorted by code unit (a binary search for each end). */
-export function pathsUnder(sorted: string[], folder: string): string[] {
-  if (folder === "") return sorted;
-  const prefix = `${folder}/`;
+/** The index of the first of the paths (sorted by code unit) that is not before `prefix`. */
+export function firstFrom(sorted: readonly string[], prefix: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -76,9 +74,17 @@ export function pathsUnder(sorted: string[], folder: string): string[] {
     if (sorted[mid]! < prefix) lo = mid + 1;
     else hi = mid;
   }
+  return lo;
+}
+
+/** The paths below a folder: a slice of a list sorted by code unit (a binary search for each end). */
+export function pathsUnder(sorted: string[], folder: string): string[] {
+  if (folder === "") return sorted;
+  const prefix = `${folder}/`;
+  const lo = firstFrom(sorted, prefix);
   // The paths starting with the prefix follow one another: the first one after them, searched the same way.
   let end = lo;
-  hi = sorted.length;
+  let hi = sorted.length;
   while (end < hi) {
     const mid = (end + hi) >> 1;
     if (sorted[mid]!.startsWith(prefix)) end = mid + 1;

@@ -8,7 +8,7 @@ import { loadsThroughAnyPath, type AgentProfile, type LoadedContext } from "../a
 import type { Finding } from "../doctor/finding.js";
 import type { LinearEngine } from "../linear-regexp.js";
 import { compileGlobs, type GlobMatcher } from "../parse/globs.js";
-import { compareText, dirOf } from "../rel-path.js";
+import { compareText, dirOf, firstFrom } from "../rel-path.js";
 import { INDEX_EXPLAINED } from "../render/tiers.js";
 import type { RunMemo } from "../run-memo.js";
 import { utf8Bytes } from "../tokens.js";
@@ -963,14 +963,3 @@ function countMatches(c: Candidate, anchor: string, files: readonly string[], ma
   return count;
 }
 
-/** The index of the first of the sorted paths that is not before `prefix` (code-unit order). */
-function firstFrom(sorted: readonly string[], prefix: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < prefix) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
