@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../helpers/cli.js";
 import { agentTurns, count, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
-import { assertProfileMatchesHost, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
+import { assertMarkers, assertProfileMatchesHost, firstTurn, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 /** Pinned in versions.ts, with every other host. */
@@ -65,15 +65,11 @@ function probe() {
 const suite = hostSuite(found);
 
 suite("starts offline against the fake API and loads AGENTS.md and .clinerules at the root, once each (not CLAUDE.md)", () => {
-  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
-  for (const marker of [NATIVE.agents, NATIVE.clinerules]) assert.is(count(first, marker), 1, marker);
-  for (const marker of [NATIVE.claude, NATIVE.qwen, NATIVE.copilot, NATIVE.cursor, NATIVE.apiAgents]) assert.is(count(first, marker), 0, marker);
+  assertMarkers(firstTurn(probe().out), [NATIVE.agents, NATIVE.clinerules], [NATIVE.claude, NATIVE.qwen, NATIVE.copilot, NATIVE.cursor, NATIVE.apiAgents]);
 });
 
 suite("a read of a nested file adds nothing of its folder (no nested discovery)", () => {
-  const last = lastAgentTurn(probe().out);
-  assert.is(count(last, NATIVE.apiAgents), 0);
-  assert.is(count(last, NATIVE.apiClaude), 0);
+  assertMarkers(lastAgentTurn(probe().out), [], [NATIVE.apiAgents, NATIVE.apiClaude]);
 });
 
 suite("hooks: TaskStart, PreToolUse, PostToolUse and TaskComplete fire headless, UserPromptSubmit does not; PreToolUse's text reaches the model", () => {
@@ -81,7 +77,7 @@ suite("hooks: TaskStart, PreToolUse, PostToolUse and TaskComplete fire headless,
   const events = fired(log).map((f) => f.event);
   for (const event of ["TaskStart", "PreToolUse", "PostToolUse", "TaskComplete"]) assert.ok(events.includes(event), `${event} fired (fired: ${events.join(", ")})`);
   assert.not.ok(events.includes("UserPromptSubmit"));
-  assert.is(count(JSON.stringify(agentTurns(out)[0]?.body ?? {}), hookMarker("TaskStart")), 0, "TaskStart is not awaited");
+  assert.is(count(firstTurn(out), hookMarker("TaskStart")), 0, "TaskStart is not awaited");
   assert.is(count(lastAgentTurn(out), hookMarker("PreToolUse")), 1);
 });
 
@@ -89,14 +85,14 @@ suite("a project plugin: beforeRun's appendContext reaches the first request, af
   const { out, log } = probe();
   const events = fired(log).map((f) => f.event);
   assert.ok(events.includes("plugin.beforeRun") && events.includes("plugin.afterTool"), events.join(", "));
-  assert.is(count(JSON.stringify(agentTurns(out)[0]?.body ?? {}), hookMarker("plugin.beforeRun")), 1);
+  assert.is(count(firstTurn(out), hookMarker("plugin.beforeRun")), 1);
   const last = lastAgentTurn(out);
   assert.is(count(last, hookMarker("plugin.afterTool")), 1);
   assert.is(count(last, hookMarker("PostToolUse")), 0, "one PostToolUse context per tool call: the plugin's wins");
 });
 
 suite("skills: none of the skills folders reaches the model unasked", () => {
-  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  const first = firstTurn(probe().out);
   assert.equal(skillsIn(first), []);
   for (const marker of Object.values(SKILLS)) assert.is(count(first, `${marker}-BODY`), 0, marker);
 });

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { materialize, runCli } from "../helpers/cli.js";
 import { agentTurns, count, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
-import { assertProfileMatchesHost, fired, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
+import { assertMarkers, assertProfileMatchesHost, firstTurn, fired, hookMarker, NATIVE, NESTED_FILE, nativeProject, SKILLS, skillsIn } from "./probe.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 /** Pinned in versions.ts, with every other host. */
@@ -115,27 +115,23 @@ const subTurns = (out: Outcome) => agentTurns(out, (r) => JSON.stringify(r.body)
 const suite = hostSuite(found);
 
 suite("starts offline against the fake API and loads AGENTS.md and .kilocode/rules at the root, once each (not CLAUDE.md)", () => {
-  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
-  for (const marker of [NATIVE.agents, NATIVE.kiloRules]) assert.is(count(first, marker), 1, marker);
-  for (const marker of [NATIVE.claude, NATIVE.qwen, NATIVE.copilot, NATIVE.cursor, NATIVE.apiAgents]) assert.is(count(first, marker), 0, marker);
+  assertMarkers(firstTurn(probe().out), [NATIVE.agents, NATIVE.kiloRules], [NATIVE.claude, NATIVE.qwen, NATIVE.copilot, NATIVE.cursor, NATIVE.apiAgents]);
 });
 
 suite("after a read of a nested file it appends that folder's AGENTS.md itself, once (not its CLAUDE.md)", () => {
-  const last = lastAgentTurn(probe().out);
-  assert.is(count(last, NATIVE.apiAgents), 1);
-  assert.is(count(last, NATIVE.apiClaude), 0);
+  assertMarkers(lastAgentTurn(probe().out), [NATIVE.apiAgents], [NATIVE.apiClaude]);
 });
 
 suite("a plugin in .kilo/plugin: chat.message's part reaches the model with the prompt, tool.execute.after's with the tool result", () => {
   const { out, log } = probe();
   const events = fired(log).map((f) => f.event);
   assert.ok(events.includes("chat.message") && events.includes("tool.execute.after"), events.join(", "));
-  assert.is(count(JSON.stringify(agentTurns(out)[0]?.body ?? {}), hookMarker("chat.message")), 1);
+  assert.is(count(firstTurn(out), hookMarker("chat.message")), 1);
   assert.is(count(lastAgentTurn(out), hookMarker("tool.execute.after")), 1);
 });
 
 suite("skills: it lists the name and description of those in .claude/skills, .agents/skills, .kilo/skills, .kilocode/skills by itself, not their bodies", () => {
-  const first = JSON.stringify(agentTurns(probe().out)[0]?.body ?? {});
+  const first = firstTurn(probe().out);
   assert.equal(skillsIn(first), [".claude/skills", ".agents/skills", ".kilo/skills", ".kilocode/skills"]);
   for (const marker of Object.values(SKILLS)) assert.is(count(first, `${marker}-BODY`), 0, marker);
 });

@@ -95,6 +95,15 @@ function profileView(root: string, agent: string, files: string[]): Array<{ path
   });
 }
 
+/** The first agent request's body: what the host sent before any tool ran. */
+export const firstTurn = (out: Outcome): string => JSON.stringify(agentTurns(out)[0]?.body ?? {});
+
+/** Each marker of `once` arrived exactly once in `body`, each of `never` not at all. */
+export function assertMarkers(body: string, once: string[], never: string[]): void {
+  for (const marker of once) assert.is(count(body, marker), 1, `${marker} once`);
+  for (const marker of never) assert.is(count(body, marker), 0, `${marker} never`);
+}
+
 /**
  * The profile held to the real host: each file ctxinject's profile says the host loads itself arrived once in
  * the recorded request, and each file it says the host does not load arrived not at all — at start (the first
@@ -102,7 +111,7 @@ function profileView(root: string, agent: string, files: string[]): Array<{ path
  */
 export function assertProfileMatchesHost(out: Outcome, root: string, agent: string): void {
   const checks: Array<[string, string, string[]]> = [
-    ["at start", JSON.stringify(agentTurns(out)[0]?.body ?? {}), []],
+    ["at start", firstTurn(out), []],
     [`after reading ${NESTED_FILE}`, lastAgentTurn(out), [NESTED_FILE]],
   ];
   for (const [when, body, files] of checks) {
