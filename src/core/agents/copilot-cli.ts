@@ -11,12 +11,12 @@
  * Copilot runs hooks, and it differs from those docs in what it loads on a read (nested CLAUDE.md and GEMINI.md)
  * and in loading a nested AGENTS.md only for files it works on.
  */
-import { baseName, dirOf, isWithin } from "../rel-path.js";
+import { nativeMemory, type NativeMemory } from "./native-memory.js";
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile } from "./profile.js";
 
 const SKILLS: NativeSkills = { label: "Copilot CLI", folders: [".github/skills", ".claude/skills", ".agents/skills"], scope: "chain" };
-const NAMES = ["AGENTS.md", "CLAUDE.md", "GEMINI.md"];
+const MEMORY: NativeMemory = { label: "Copilot CLI", names: ["AGENTS.md", "CLAUDE.md", "GEMINI.md"], onRead: true };
 const SCOPED = /^\.github\/instructions\/.*\.instructions\.md$/;
 
 export const copilotCli: AgentProfile = {
@@ -33,10 +33,6 @@ export const copilotCli: AgentProfile = {
       if (candidate.kind === "always") return "Copilot CLI applies it itself (applyTo matches every file)";
       return candidate.status === "unmatched" ? null : "Copilot CLI applies it itself once it works on a file its applyTo matches";
     }
-    if (candidate.source !== "directory-agents" || !NAMES.includes(baseName(path))) return null;
-    const folder = dirOf(path);
-    if (isWithin(context.workingFolder, folder)) return `Copilot CLI reads ${baseName(path)} from the working folder up itself`;
-    if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `Copilot CLI reads the ${baseName(path)} above a file it reads itself`;
-    return null;
+    return nativeMemory(MEMORY, candidate, context);
   },
 };

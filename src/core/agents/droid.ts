@@ -5,12 +5,12 @@
  * - after its Read tool reads a file: the AGENTS.md and CLAUDE.md of that file's folders;
  * - skills: `.factory/skills` and `.agents/skills`, each skill's name and description (not `.claude/skills`).
  */
-import { baseName, dirOf, isWithin } from "../rel-path.js";
+import { nativeMemory, type NativeMemory } from "./native-memory.js";
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile } from "./profile.js";
 
 const SKILLS: NativeSkills = { label: "Droid", folders: [".factory/skills", ".agents/skills"], scope: "chain" };
-const NAMES = ["AGENTS.md", "CLAUDE.md"];
+const MEMORY: NativeMemory = { label: "Droid", names: ["AGENTS.md", "CLAUDE.md"], onRead: true };
 
 export const droid: AgentProfile = {
   name: "droid",
@@ -20,10 +20,6 @@ export const droid: AgentProfile = {
     const path = candidate.path;
     if (path === null) return null;
     if (candidate.source === "skills") return nativeSkill(SKILLS, candidate, context);
-    if (candidate.source !== "directory-agents" || !NAMES.includes(baseName(path))) return null;
-    const folder = dirOf(path);
-    if (isWithin(context.workingFolder, folder)) return `Droid loads ${baseName(path)} from the working folder up itself`;
-    if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `Droid adds the ${baseName(path)} above a file it reads itself`;
-    return null;
+    return nativeMemory(MEMORY, candidate, context);
   },
 };

@@ -9,12 +9,13 @@
  * Whether it falls back to CLAUDE.md where there is no AGENTS.md (opencode does) was not observed: such a file is
  * sent, at worst twice, rather than missed.
  */
-import { baseName, dirOf, isWithin } from "../rel-path.js";
+import { nativeMemory, type NativeMemory } from "./native-memory.js";
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile } from "./profile.js";
 
 /** The root's rules folder (the mode folders were not observed: their rules are sent, at worst twice). */
 const RULE = /^\.kilocode\/rules\/[^/]+\.md$/;
+const MEMORY: NativeMemory = { label: "Kilo", names: ["AGENTS.md"], onRead: true };
 const SKILLS: NativeSkills = { label: "Kilo", folders: [".kilo/skills", ".kilocode/skills", ".claude/skills", ".agents/skills"], scope: "chain" };
 
 export const kilo: AgentProfile = {
@@ -26,10 +27,6 @@ export const kilo: AgentProfile = {
     if (path === null) return null;
     if (candidate.source === "skills") return nativeSkill(SKILLS, candidate, context);
     if (RULE.test(path) && candidate.kind === "always") return "Kilo applies the root's .kilocode/rules itself, at start";
-    if (candidate.source !== "directory-agents" || baseName(path) !== "AGENTS.md") return null;
-    const folder = dirOf(path);
-    if (isWithin(context.workingFolder, folder)) return "Kilo loads AGENTS.md from the working folder up itself";
-    if (context.reads.some((file) => isWithin(dirOf(file), folder))) return "Kilo adds AGENTS.md to the result of its read tool";
-    return null;
+    return nativeMemory(MEMORY, candidate, context);
   },
 };

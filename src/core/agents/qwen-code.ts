@@ -6,12 +6,12 @@
  * - skills: `.qwen/skills` and `.agents/skills`, each skill's name and description (not `.claude/skills`).
  * ctxinject reads QWEN.md only when `agents.files` names it; the profile answers for it either way.
  */
-import { baseName, dirOf, isWithin } from "../rel-path.js";
+import { nativeMemory, type NativeMemory } from "./native-memory.js";
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile } from "./profile.js";
 
 const SKILLS: NativeSkills = { label: "Qwen Code", folders: [".qwen/skills", ".agents/skills"], scope: "chain" };
-const NAMES = ["QWEN.md", "AGENTS.md"];
+const MEMORY: NativeMemory = { label: "Qwen Code", names: ["QWEN.md", "AGENTS.md"], onRead: false };
 
 export const qwenCode: AgentProfile = {
   name: "qwen-code",
@@ -21,7 +21,6 @@ export const qwenCode: AgentProfile = {
     const path = candidate.path;
     if (path === null) return null;
     if (candidate.source === "skills") return nativeSkill(SKILLS, candidate, context);
-    if (candidate.source !== "directory-agents" || !NAMES.includes(baseName(path))) return null;
-    return isWithin(context.workingFolder, dirOf(path)) ? `Qwen Code loads ${baseName(path)} from the working folder up itself, at start` : null;
+    return nativeMemory(MEMORY, candidate, context);
   },
 };
