@@ -1,12 +1,7 @@
 import { codex, codexProfile } from "../core/agents/codex.js";
 import type { AgentSettings } from "../core/agents/profile.js";
-import { additionalContext, strings, type CommandHookHost, type HookEvent } from "./host.js";
-import { patchTargets } from "./tool-targets.js";
-
-/** The patch text of an apply_patch call, whichever field carries it. */
-function patchOf(input: HookEvent["tool_input"]): string | undefined {
-  return Object.values(input ?? {}).find((v): v is string => typeof v === "string" && v.includes("*** Begin Patch"));
-}
+import { additionalContext, strings, type CommandHookHost } from "./host.js";
+import { patchOf, patchTargets } from "./tool-targets.js";
 
 /**
  * Codex (`ctxinject hook codex`), whose command hooks share Claude Code's wire format:

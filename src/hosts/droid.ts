@@ -1,13 +1,8 @@
 import { droid } from "../core/agents/droid.js";
-import { additionalContext, filePathOf, type CommandHookHost, type HookEvent } from "./host.js";
-import { patchTargets } from "./tool-targets.js";
+import { additionalContext, filePathOf, type CommandHookHost } from "./host.js";
+import { patchOf, patchTargets } from "./tool-targets.js";
 
 const FILE_TOOLS = new Set(["Read", "Edit", "MultiEdit", "Create"]);
-
-/** The patch text of an ApplyPatch call (`input`), or any field that carries one. */
-function patchOf(input: HookEvent["tool_input"]): string | undefined {
-  return Object.values(input ?? {}).find((v): v is string => typeof v === "string" && v.includes("*** Begin Patch"));
-}
 
 /**
  * Factory Droid (`ctxinject hook droid`), whose hooks are Claude Code's format in .factory/settings.json (proven

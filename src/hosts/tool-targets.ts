@@ -1,5 +1,10 @@
 /** What an agent's tools say about the files they touched, read from their arguments and results (no I/O). */
 
+/** The patch text of an apply_patch call (Codex) or ApplyPatch call (Droid), whichever argument carries it. */
+export function patchOf(input: Record<string, unknown> | undefined): string | undefined {
+  return Object.values(input ?? {}).find((v): v is string => typeof v === "string" && v.includes("*** Begin Patch"));
+}
+
 /**
  * The files an apply_patch envelope adds, updates or moves to (opencode's and Codex's patch format). Deleted
  * files have no rules worth sending.
