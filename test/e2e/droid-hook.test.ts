@@ -1,9 +1,9 @@
 /** `ctxinject hook droid` with the events Factory Droid 0.215.0 sends (recorded by test/hosts/droid.test.ts), and `init --droid`. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, materialize, runCli } from "../helpers/cli.js";
+import { BIN, fakeLocalInstall, materialize, runCli } from "../helpers/cli.js";
 import { cleanupHookCases, hookCase } from "../helpers/hook-case.js";
 
 test.after(cleanupHookCases);
@@ -49,9 +49,7 @@ test("init --droid merges SessionStart and PostToolUse hooks into .factory/setti
   const root = materialize("claude-host");
   mkdirSync(join(root, ".factory"));
   writeFileSync(join(root, ".factory/settings.json"), JSON.stringify({ model: "custom:x", hooks: { SessionStart: [{ hooks: [{ type: "command", command: "echo mine" }] }] } }));
-  mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
-  writeFileSync(join(root, "node_modules/.bin/ctxinject"), "#!/bin/sh\n");
-  chmodSync(join(root, "node_modules/.bin/ctxinject"), 0o755);
+  fakeLocalInstall(root);
   const init = runCli(["init", "--droid"], { cwd: root });
   assert.is(init.status, 0, init.stderr);
   const text = readFileSync(join(root, ".factory/settings.json"), "utf8");

@@ -1,8 +1,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+import { BIN, cleanup, fakeLocalInstall, materialize, runCli } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 
 test.after(cleanup);
@@ -34,9 +34,7 @@ test("init --claude merges the hooks into .claude/settings.json, keeps what is t
 
 test("a project that installs ctxinject gets a command through $CLAUDE_PROJECT_DIR; --user writes ~/.claude/settings.json", () => {
   const root = materialize("imports");
-  mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
-  writeFileSync(join(root, "node_modules/.bin/ctxinject"), "#!/bin/sh\n");
-  chmodSync(join(root, "node_modules/.bin/ctxinject"), 0o755);
+  fakeLocalInstall(root);
   runCli(["init", "--claude"], { cwd: root });
   assert.is(settingsOf(root).hooks.UserPromptSubmit![0]!.hooks[0]!.command, '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude');
   const home = join(root, "home");
@@ -48,9 +46,7 @@ test("a project that installs ctxinject gets a command through $CLAUDE_PROJECT_D
 
 test("init --claude writes the command for the platform it is told (the context's), not the one it runs on", async () => {
   const root = materialize("imports");
-  mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
-  writeFileSync(join(root, "node_modules/.bin/ctxinject"), "#!/bin/sh\n");
-  chmodSync(join(root, "node_modules/.bin/ctxinject"), 0o755);
+  fakeLocalInstall(root);
   const result = await runMain(["init", "--claude"], { cwd: root, platform: "win32" });
   assert.is(result.status, 0, result.stderr);
   assert.is(settingsOf(root).hooks.UserPromptSubmit![0]!.hooks[0]!.command, "npx --no-install ctxinject hook claude");

@@ -16,7 +16,7 @@ import { stateDirWhileRunning } from "../helpers/state-env.js";
 
 type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
 
-const state = stateDirWhileRunning(test, "ctxinject-kilo-state-");
+stateDirWhileRunning(test, "ctxinject-kilo-state-");
 test.after(cleanup);
 
 test("init --kilo writes .kilo/plugin/ctxinject.js (loading ctxinject/kilo) and .kilo/package.json with Kilo's plugin package", () => {

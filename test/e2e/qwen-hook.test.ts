@@ -1,9 +1,9 @@
 /** `ctxinject hook qwen` with the events Qwen Code 0.24.4 sends (recorded by test/hosts/qwen.test.ts), and `init --qwen`. */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, materialize, runCli } from "../helpers/cli.js";
+import { BIN, fakeLocalInstall, materialize, runCli } from "../helpers/cli.js";
 import { cleanupHookCases, hookCase } from "../helpers/hook-case.js";
 
 test.after(cleanupHookCases);
@@ -54,9 +54,7 @@ test("init --qwen merges SessionStart, UserPromptSubmit and PostToolUse hooks in
   const root = materialize("claude-host");
   mkdirSync(join(root, ".qwen"));
   writeFileSync(join(root, ".qwen/settings.json"), JSON.stringify({ model: { name: "qwen3" }, hooks: { PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "echo mine" }] }] } }));
-  mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
-  writeFileSync(join(root, "node_modules/.bin/ctxinject"), "#!/bin/sh\n");
-  chmodSync(join(root, "node_modules/.bin/ctxinject"), 0o755);
+  fakeLocalInstall(root);
   const init = runCli(["init", "--qwen"], { cwd: root });
   assert.is(init.status, 0, init.stderr);
   const text = readFileSync(join(root, ".qwen/settings.json"), "utf8");

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,6 +85,13 @@ export function materialize(fixture: string, options: { git?: boolean } = {}): s
     git(dir, "add", "-A");
   }
   return dir;
+}
+
+/** A local install of ctxinject as `init` finds it (node_modules/.bin/ctxinject), so hook commands name it. */
+export function fakeLocalInstall(root: string): void {
+  mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
+  writeFileSync(join(root, "node_modules/.bin/ctxinject"), "#!/bin/sh\n");
+  chmodSync(join(root, "node_modules/.bin/ctxinject"), 0o755);
 }
 
 export function git(cwd: string, ...args: string[]): string {

@@ -104,6 +104,13 @@ export function assertMarkers(body: string, once: string[], never: string[]): vo
   for (const marker of never) assert.is(count(body, marker), 0, `${marker} never`);
 }
 
+/** The skills whose name and description the host listed at start, by folder, and that it sent no skill's body. */
+export function assertSkillsListed(out: Outcome, folders: string[]): void {
+  const first = firstTurn(out);
+  assert.equal(skillsIn(first), folders);
+  for (const marker of Object.values(SKILLS)) assert.is(count(first, `${marker}-BODY`), 0, `${marker} body`);
+}
+
 /**
  * The profile held to the real host: each file ctxinject's profile says the host loads itself arrived once in
  * the recorded request, and each file it says the host does not load arrived not at all — at start (the first
