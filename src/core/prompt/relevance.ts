@@ -1,6 +1,6 @@
 import { memoize } from "../memo.js";
 import { SHORT_TYPO_MIN_LENGTH, typoTarget, TYPO_MIN_LENGTH } from "./typos.js";
-import { type Concept, contentWords, queryConcepts, RELATED_WEIGHT, surfaceForms, terms, type Stem } from "./words.js";
+import { comparativeBase, type Concept, contentWords, queryConcepts, RELATED_WEIGHT, surfaceForms, terms, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
 export interface RelevanceDoc {
@@ -56,7 +56,8 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   const indexed = indexDocs(docs, stem);
   const df = new Map<string, number>();
   for (const d of indexed) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
-  const { concepts, typos } = readTypos(query, queryConcepts(query, stem), docs, df, stem);
+  const adjectives = readComparatives(queryConcepts(query, stem), df, stem);
+  const { concepts, typos } = readTypos(query, adjectives.concepts, docs, df, stem);
   const idf = (t: string) => {
     const n = df.get(t) ?? 0;
     return Math.log(1 + (indexed.length - n + 0.5) / (n + 0.5));
@@ -99,6 +100,7 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     if (labels.length === 0) return [];
     if (said === undefined) {
       said = surfaceForms(query, stem, new Set(concepts.map((c) => c.term)));
+      for (const [term, written] of adjectives.read) if (!said.has(term)) said.set(term, written);
       for (const [term, typo] of typos) said.set(term, `${typo.written} (read as ${typo.meant})`);
     }
     return labels.map((l) =>
@@ -128,6 +130,32 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
     return { id: d.id, score: round(score), direct: round(direct), matched, words: asWritten(d, matched) };
   });
+}
+
+/**
+ * The prompt's comparatives and superlatives read as their adjective ("4x slower" is slow: Porter leaves "slower"
+ * whole), where a rule or the related-words table holds the adjective and no rule holds the word itself. A reading, not
+ * a guess: it may inject. `read`: each adjective's term with the word the prompt wrote.
+ */
+function readComparatives(concepts: Concept[], df: ReadonlyMap<string, number>, stem: Stem): { concepts: Concept[]; read: Map<string, string> } {
+  const read = new Map<string, string>();
+  // Porter leaves these words as written, so the term is the word (a string check first: most prompts hold none).
+  if (!concepts.some((c) => c.term.endsWith("er") || c.term.endsWith("est"))) return { concepts, read };
+  const said = new Set(concepts.map((c) => c.term));
+  const out: Concept[] = [];
+  for (const c of concepts) {
+    const base = df.has(c.term) ? undefined : comparativeBase(c.term);
+    const adjective = base === undefined ? undefined : queryConcepts(base, stem)[0];
+    if (adjective === undefined || (!df.has(adjective.term) && adjective.related.length === 0)) {
+      out.push(c);
+      continue;
+    }
+    // "slow, and slower every day" is one piece of evidence.
+    if (said.has(adjective.term) || read.has(adjective.term)) continue;
+    read.set(adjective.term, c.term);
+    out.push({ term: adjective.term, related: adjective.related.filter((t) => !said.has(t)) });
+  }
+  return { concepts: out, read };
 }
 
 /**
