@@ -17,7 +17,7 @@ import { locator } from "./sources/locate.js";
 import type { CustomInput, DraftContext, Located, SourceModule } from "./sources/source.js";
 import { approxTokens, utf8Bytes, type CountTokens } from "./tokens.js";
 import type { Candidate, Entry, Omitted, SourceFile, Warning } from "./types.js";
-import { loadsThroughAnyPath, type LoadedContext } from "./agents/profile.js";
+import { loadsThroughAnyPath } from "./agents/profile.js";
 import { oneFilePerRealPath } from "./same-file.js";
 import type { LinearEngine } from "./linear-regexp.js";
 import { createRunMemo, type RunMemo } from "./run-memo.js";

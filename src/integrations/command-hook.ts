@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Warning } from "../core/types.js";
 import { hostSettings, type CommandHook, type HookAnsweringHost, type HookEvent } from "../hosts/host.js";
-import type { RunEnvironment, SelectionRequest } from "../io/pipeline.js";
+import type { RunEnvironment } from "../io/pipeline.js";
 import { findRoot } from "../io/root.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
 import { promptTargets } from "../io/targets.js";
