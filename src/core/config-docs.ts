@@ -93,11 +93,20 @@ export function renderConfigTable(hosts: readonly HostConfig[] = []): string {
 
 /** README.md's config section: every key, and where the table is (the whole table would not fit its size). */
 export function renderConfigSummary(hosts: readonly HostConfig[] = []): string {
-  const keys = configLeaves(hosts).map(({ key, leaf }) => `\`${leaf.each === undefined ? key : `${key}.<${leaf.each}>`}\``);
+  // Every host has the same group: named once as `<host>.…`, not once per host.
+  const hostKeys = new Set(hosts.map((h) => h.key));
+  const leaves = configLeaves(hosts);
+  const keys = leaves.filter(({ key }) => !hostKeys.has(key.split(".")[0]!)).map(({ key, leaf }) => `\`${leaf.each === undefined ? key : `${key}.<${leaf.each}>`}\``);
+  const members = [...new Set(leaves.filter(({ key }) => hostKeys.has(key.split(".")[0]!)).map(({ key }) => key.slice(key.indexOf(".") + 1)))];
+  const perHost = members.map((m) => {
+    const only = hosts.filter((h) => leaves.some(({ key }) => key === `${h.key}.${m}`));
+    return only.length === hosts.length ? `\`<host>.${m}\`` : only.map((h) => `\`${h.key}.${m}\``).join(", ");
+  });
+  const hostList = hosts.length > 0 ? `; for each host (${hosts.map((h) => h.key).join(", ")}): ${perHost.join(", ")}` : "";
   return [
     "Every setting with its type, default, flag and meaning is in [docs/config.md](docs/config.md) (generated from",
     "`src/core/config-table.ts`; *user*: a repository's config cannot set that value). The keys:",
-    ...wrap(`${keys.join(", ")}.`),
+    ...wrap(`${keys.join(", ")}${hostList}.`),
   ].join("\n");
 }
 
