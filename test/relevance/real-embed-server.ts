@@ -14,8 +14,11 @@
  *   CTXINJECT_EMBEDDINGS_PROVIDER=openai CTXINJECT_EMBEDDINGS_MODEL=use-lite \
  *     CTXINJECT_EMBEDDINGS_BASE_URL=http://127.0.0.1:11500 CTXINJECT_EMBEDDINGS_TIMEOUT_MS=10000 \
  *     npm run relevance -- --embeddings=env --min-similarity=0.45
- *   (same env) node --import tsx test/relevance/real-embed-latency.ts    # the prompt's added time
- * Neither model wants a query or document prefix. GET /stats answers the requests served and their model time.
+ *   (same env) node --import tsx test/relevance/real-embed-measure.ts   # the model's own ranking; a prompt's added time
+ * Neither model wants a query or document prefix. Their scales differ: unrelated texts score about 0.5 on use-lite
+ * and 0.8 on glove-100d (minSimilarity chosen on tune..fresh-r6: 0.6 and 0.9). Keep CTXINJECT_EMBEDDINGS_TIMEOUT_MS
+ * high: use-lite runs on tfjs's pure-JS CPU backend and takes seconds to embed the rules the first time.
+ * GET /stats answers the requests served and their model time.
  */
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
