@@ -4,7 +4,10 @@
  *   node --import tsx test/relevance/real-embed-measure.ts
  * Per split: where the model alone ranks each relevant rule among the rules scored (hit@1, hit@4: would the
  * similarity by itself have put it in a four-slot likely tier), the mean similarity of relevant rules and of the
- * best stranger (a model's scale: what minSimilarity has to sit between). Then the time the pipeline's step
+ * best stranger (a model's scale: what minSimilarity has to sit between), and of the relevant rules the words left
+ * out of both tiers, how many the model alone ranks in its top four (the most embeddings could add to reach); then
+ * the relevant rules reached (injected or likely) by words alone and with the embeddings (exact counts, at the
+ * server's minSimilarity or --min-similarity=), with those the fusion gained and lost. Then the time the pipeline's step
  * (io/embeddings.ts semanticVectors) adds to a prompt: once with an empty cache (every rule embedded) and on every
  * prompt after it (the rules' vectors cached: one query request), median, 90th percentile and worst.
  */
@@ -44,7 +47,16 @@ interface Row {
   ranks: number[];
   relevantSim: number[];
   strangerSim: number[];
+  /** Ranks by similarity of the relevant rules the words neither injected nor listed as likely. */
+  missedRanks: number[];
+  relevant: number;
+  reachedWords: number;
+  reachedBoth: number;
+  gained: number;
+  lost: number;
 }
+const minSimilarityArg = process.argv.find((a) => a.startsWith("--min-similarity="));
+if (minSimilarityArg) server.minSimilarity = Number(minSimilarityArg.split("=")[1]);
 const rows: Row[] = [];
 const warmMs: number[] = [];
 let coldMs = 0;
@@ -62,10 +74,29 @@ for (const [n, p] of prompts.entries()) {
   const { query, vectors } = result.semantic;
   const sims = docs.map((d) => ({ name: nameOf(d.id), sim: cosine(query, vectors.get(embeddingText(d)) ?? []) }));
   sims.sort((a, b) => b.sim - a.sim);
-  const row: Row = { split: p.split, ranks: [], relevantSim: [], strangerSim: [] };
+  const reachedBy = (selection: typeof first) =>
+    new Set([
+      ...selection.entries.filter((e) => e.kind === "agent-requested").map((e) => nameOf(e.id)),
+      ...selection.omitted.filter((o) => o.tier === "likely").map((o) => nameOf(o.id)),
+    ]);
+  const reached = reachedBy(first);
+  const fused = reachedBy(selectContext({ files, targets: [], prompt: p.prompt, stem: stemmer, minRelevance: DEFAULT_MIN_RELEVANCE, config: defaultConfig(), semantic: result.semantic }));
+  const row: Row = {
+    split: p.split,
+    ranks: [],
+    relevantSim: [],
+    strangerSim: [],
+    missedRanks: [],
+    relevant: p.relevant.length,
+    reachedWords: p.relevant.filter((r) => reached.has(r)).length,
+    reachedBoth: p.relevant.filter((r) => fused.has(r)).length,
+    gained: p.relevant.filter((r) => fused.has(r) && !reached.has(r)).length,
+    lost: p.relevant.filter((r) => reached.has(r) && !fused.has(r)).length,
+  };
   for (const r of p.relevant) {
     const at = sims.findIndex((s) => s.name === r);
     row.ranks.push(at < 0 ? Infinity : at + 1);
+    if (!reached.has(r)) row.missedRanks.push(at < 0 ? Infinity : at + 1);
     if (at >= 0) row.relevantSim.push(sims[at]!.sim);
   }
   const stranger = sims.find((s) => !p.relevant.includes(s.name));
@@ -75,14 +106,21 @@ for (const [n, p] of prompts.entries()) {
 
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const splits = [...new Set(prompts.map((p) => p.split))];
-console.log("split      relevant  hit@1  hit@4  sim(relevant)  sim(best stranger)");
+console.log("split      relevant  hit@1  hit@4  sim(relevant)  sim(best stranger)  missed by words  of them in the model's top 4");
 for (const split of [...splits, "all"]) {
   const chosen = rows.filter((r) => split === "all" || r.split === split);
   const ranks = chosen.flatMap((r) => r.ranks);
   const at = (k: number) => (ranks.length === 0 ? 0 : ranks.filter((r) => r <= k).length / ranks.length);
+  const missed = chosen.flatMap((r) => r.missedRanks);
   console.log(
-    `${split.padEnd(10)} ${String(ranks.length).padStart(8)}  ${at(1).toFixed(2)}   ${at(4).toFixed(2)}   ${mean(chosen.flatMap((r) => r.relevantSim)).toFixed(2)}           ${mean(chosen.flatMap((r) => r.strangerSim)).toFixed(2)}`,
+    `${split.padEnd(10)} ${String(ranks.length).padStart(8)}  ${at(1).toFixed(2)}   ${at(4).toFixed(2)}   ${mean(chosen.flatMap((r) => r.relevantSim)).toFixed(2)}           ${mean(chosen.flatMap((r) => r.strangerSim)).toFixed(2)}                ${String(missed.length).padStart(3)}              ${missed.filter((r) => r <= 4).length}`,
   );
+}
+console.log(`relevant rules reached (injected or likely), minSimilarity ${server.minSimilarity}:`);
+for (const split of [...splits, "all"]) {
+  const chosen = rows.filter((r) => split === "all" || r.split === split);
+  const sum = (f: (r: Row) => number) => chosen.reduce((a, r) => a + f(r), 0);
+  console.log(`${split.padEnd(10)} words ${sum((r) => r.reachedWords)}/${sum((r) => r.relevant)}  with embeddings ${sum((r) => r.reachedBoth)}/${sum((r) => r.relevant)}  (gained ${sum((r) => r.gained)}, lost ${sum((r) => r.lost)})`);
 }
 warmMs.sort((a, b) => a - b);
 const pct = (q: number) => warmMs[Math.min(warmMs.length - 1, Math.floor(q * warmMs.length))]!.toFixed(1);
