@@ -7,7 +7,8 @@
  *   npm run relevance -- --show  every prompt with its scores (TOPN=8: the eight best-scored rules, not three)
  *   npm run relevance -- --embeddings=fake  with the opt-in embeddings, against the fake embedding server and its
  *                                concept table (test/relevance/fake-concepts.ts: NOT a model)
- *   npm run relevance -- --embeddings=env   against the server CTXINJECT_EMBEDDINGS_* name (your own Ollama, say)
+ *   npm run relevance -- --embeddings=env   against the server CTXINJECT_EMBEDDINGS_* name (your own Ollama, say;
+ *                                --min-similarity=0.45 sets the model's cut; test/relevance/real-embed-server.ts)
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,7 +54,10 @@ if (embeddingsArg === "fake") {
   if (server === null) throw new Error("--embeddings=env: set CTXINJECT_EMBEDDINGS_PROVIDER and CTXINJECT_EMBEDDINGS_MODEL");
   server.timeoutMs = Math.max(server.timeoutMs, 30_000);
 }
-if (server) console.log(`embeddings: ${server.provider} ${server.model} at ${server.baseUrl}${fake ? " (the FAKE server's concept table, not a model)" : ""}`);
+// The environment cannot set minSimilarity (a model's own scale): the flag does, for a sweep over a real model.
+const minSimilarityArg = process.argv.find((a) => a.startsWith("--min-similarity="));
+if (server && minSimilarityArg) server.minSimilarity = Number(minSimilarityArg.split("=")[1]);
+if (server) console.log(`embeddings: ${server.provider} ${server.model} at ${server.baseUrl}, minSimilarity ${server.minSimilarity}${fake ? " (the FAKE server's concept table, not a model)" : ""}`);
 async function select(prompt: string) {
   const input = { files, targets: [], prompt, stem: stemmer, minRelevance: threshold, config: defaultConfig() };
   const first = selectContext(input);
