@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
-import { startUpGuard } from "./start-up-guard.mjs";
+import { keptOut, startUpGuard } from "./start-up-guard.mjs";
 
 const OUT = "dist/bundle";
 
@@ -114,6 +114,7 @@ const sharedBuiltins = {
 // bin (module.load: from its own code cache) on the first call, and hands it the CLI bundle's core/errors module, so
 // that a CtxinjectError thrown there is the class main.ts catches (one identity across the two bundles).
 const OCCASIONAL = "src/cli/occasional-commands.ts";
+const OCCASIONAL_ONLY = /^src\/(cli\/commands\/(init|doctor|coverage|mcp|trust)\.ts|core\/coverage\/|core\/doctor\/index\.ts|io\/(coverage-tree|doctor-tree|cline-setup|opencode-setup)\.ts|integrations\/mcp-server\.ts)/;
 const ERRORS = resolve("src/core/errors.ts");
 const exportedNames = (file, pattern) => [...readFileSync(file, "utf8").matchAll(pattern)].map((m) => m[1]);
 const occasionalStandIn = {
@@ -170,7 +171,8 @@ const BUNDLES = [
     // Every command but the hooks.
     name: "main",
     entry: "src/cli/main.ts",
-    plugins: [occasionalStandIn],
+    // What only the occasional commands use stays out (imported from the command tree, it would load on every start).
+    plugins: [occasionalStandIn, keptOut(OCCASIONAL_ONLY, "import it through src/cli/occasional-commands.ts (occasional.cjs)")],
     runs: [
       { args: ["build", "--root", root, "--files", "packages/web/src/components/Button.tsx"], input: `${prompt}\n` },
       { args: ["build", "--root", root, "--all"], input: "" },
