@@ -108,19 +108,19 @@ const sharedBuiltins = {
     }));
   },
 };
-// The commands a prompt never runs (src/cli/occasional-commands.ts: init, doctor, coverage, mcp, trust) are a bundle
+// The commands a prompt never runs (src/cli/commands/occasional.ts: init, doctor, coverage, mcp, trust) are a bundle
 // of their own, occasional.cjs: about a fifth of the CLI bundle that a build, a hook or the hook server would
 // otherwise read, deserialise and initialise at every start. The CLI bundle gets a stand-in that loads it through the
 // bin (module.load: from its own code cache) on the first call, and hands it the CLI bundle's core/errors module, so
 // that a CtxinjectError thrown there is the class main.ts catches (one identity across the two bundles).
-const OCCASIONAL = "src/cli/occasional-commands.ts";
+const OCCASIONAL = "src/cli/commands/occasional.ts";
 const OCCASIONAL_ONLY = /^src\/(cli\/commands\/(init|doctor|coverage|mcp|trust)\.ts|core\/coverage\/|core\/doctor\/index\.ts|io\/(coverage-tree|doctor-tree|cline-setup|opencode-setup)\.ts|integrations\/mcp-server\.ts)/;
 const ERRORS = resolve("src/core/errors.ts");
 const exportedNames = (file, pattern) => [...readFileSync(file, "utf8").matchAll(pattern)].map((m) => m[1]);
 const occasionalStandIn = {
   name: "occasional-stand-in",
   setup(build) {
-    build.onResolve({ filter: /[\\/]occasional-commands\.js$/ }, (args) =>
+    build.onResolve({ filter: /[\\/]commands[\\/]occasional\.js$/ }, (args) =>
       /[\\/]src[\\/]cli[\\/]/.test(args.importer) ? { path: resolve(OCCASIONAL), namespace: "ctxinject-occasional" } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: "ctxinject-occasional" }, (args) => {
@@ -172,7 +172,7 @@ const BUNDLES = [
     name: "main",
     entry: "src/cli/main.ts",
     // What only the occasional commands use stays out (imported from the command tree, it would load on every start).
-    plugins: [occasionalStandIn, keptOut(OCCASIONAL_ONLY, "import it through src/cli/occasional-commands.ts (occasional.cjs)")],
+    plugins: [occasionalStandIn, keptOut(OCCASIONAL_ONLY, "import it through src/cli/commands/occasional.ts (occasional.cjs)")],
     runs: [
       { args: ["build", "--root", root, "--files", "packages/web/src/components/Button.tsx"], input: `${prompt}\n` },
       { args: ["build", "--root", root, "--all"], input: "" },

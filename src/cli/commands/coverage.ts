@@ -8,7 +8,7 @@ import { usageError } from "../../core/errors.js";
 import { readCoverageAt, readCoverageTree } from "../../io/coverage-tree.js";
 import { writeIfChanged } from "../../io/out-file.js";
 import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
-import { COVERAGE_FORMATS } from "../command-choices.js";
+import type { COVERAGE_FORMATS } from "../options.js";
 
 
 export interface CoverageFlags {

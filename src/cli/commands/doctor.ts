@@ -4,7 +4,7 @@ import { lazyRequire } from "../../io/lazy-node.js";
 import { readDoctorTree } from "../../io/doctor-tree.js";
 import { linearEngine } from "../../io/linear-regexp.js";
 import { printWarnings, runOf, wantsColor, writeOut, type CliContext } from "../context.js";
-import { DOCTOR_FORMATS } from "../command-choices.js";
+import type { DOCTOR_FORMATS } from "../options.js";
 
 
 export interface DoctorFlags {
