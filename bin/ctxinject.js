@@ -12,8 +12,11 @@ const vm = require("node:vm");
 
 const dir = join(__dirname, "../dist/bundle");
 
-/** Runs one bundle of dist/bundle (its exports), from its code cache where V8 takes it. */
-function load(name) {
+/**
+ * Runs one bundle of dist/bundle (its exports), from its code cache where V8 takes it. A bundle gets this function
+ * (module.load) to load another the same way, and `shared`, what the bundle loading it hands over (module.shared).
+ */
+function load(name, shared) {
   const file = join(dir, `${name}.cjs`);
   let source;
   try {
@@ -34,8 +37,10 @@ function load(name) {
   const shipped = build === undefined ? undefined : join(dir, cacheName);
   const ownCache = () => join(process.env.XDG_CACHE_HOME || join(process.env.HOME || require("node:os").homedir(), ".cache"), "ctxinject", cacheName);
 
-  // Set by scripts/bundle.mjs only: each training run adds the functions it compiled to the shipped cache.
-  const training = process.env.CTXINJECT_WRITE_CODE_CACHE !== undefined && shipped !== undefined;
+  // Set by scripts/bundle.mjs only: each training run adds the functions it compiled to the shipped cache (of the
+  // bundle it names, or of every bundle the run loads for "1").
+  const train = process.env.CTXINJECT_WRITE_CODE_CACHE;
+  const training = (train === "1" || train === name) && shipped !== undefined;
   const ownFirst = !training && build !== undefined;
   let cacheFile = shipped;
   let cachedData = readCache(shipped);
@@ -59,7 +64,7 @@ function load(name) {
     const why = rejected ? "V8 rejected the code cache" : "no code cache for this build of the bundle";
     process.stderr.write(`ctxinject: debug: ${why}; ${used ? `using ${cacheFile}` : `compiling ${file}, then writing ${write}`}\n`);
   }
-  const cli = { exports: {} };
+  const cli = { exports: {}, load, shared };
   // Module.createRequire, which is node:module's createRequire without loading node:module (lib/module.js loads part of
   // the ES module loader).
   script.runInThisContext()(cli.exports, module.constructor.createRequire(file), cli, file, dir);

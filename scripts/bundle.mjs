@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build } from "esbuild";
-import { startUpGuard } from "./start-up-guard.mjs";
+import { keptOut, startUpGuard } from "./start-up-guard.mjs";
 
 const OUT = "dist/bundle";
 
@@ -108,6 +108,49 @@ const sharedBuiltins = {
     }));
   },
 };
+// The commands a prompt never runs (src/cli/commands/occasional.ts: init, doctor, coverage, mcp, trust) are a bundle
+// of their own, occasional.cjs: about a fifth of the CLI bundle that a build, a hook or the hook server would
+// otherwise read, deserialise and initialise at every start. The CLI bundle gets a stand-in that loads it through the
+// bin (module.load: from its own code cache) on the first call, and hands it the CLI bundle's core/errors module, so
+// that a CtxinjectError thrown there is the class main.ts catches (one identity across the two bundles).
+const OCCASIONAL = "src/cli/commands/occasional.ts";
+const OCCASIONAL_ONLY = /^src\/(cli\/commands\/(init|doctor|coverage|mcp|trust)\.ts|core\/coverage\/|core\/doctor\/index\.ts|io\/(coverage-tree|doctor-tree|cline-setup|opencode-setup)\.ts|integrations\/mcp-server\.ts)/;
+const ERRORS = resolve("src/core/errors.ts");
+const exportedNames = (file, pattern) => [...readFileSync(file, "utf8").matchAll(pattern)].map((m) => m[1]);
+const occasionalStandIn = {
+  name: "occasional-stand-in",
+  setup(build) {
+    build.onResolve({ filter: /[\\/]commands[\\/]occasional\.js$/ }, (args) =>
+      /[\\/]src[\\/]cli[\\/]/.test(args.importer) ? { path: resolve(OCCASIONAL), namespace: "ctxinject-occasional" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "ctxinject-occasional" }, (args) => {
+      const names = exportedNames(args.path, /export\s*\{\s*(\w+)\s*\}\s*from/g);
+      return {
+        contents: [
+          `import * as errors from ${JSON.stringify(ERRORS)};`,
+          "let loaded;",
+          'const commands = () => (loaded ??= __ctxinject.load("occasional", { errors }));',
+          ...names.map((name) => `export const ${name} = (...args) => commands().${name}(...args);`),
+        ].join("\n"),
+        loader: "js",
+        resolveDir: resolve("src/cli"),
+      };
+    });
+  },
+};
+// In occasional.cjs, core/errors is the CLI bundle's (handed over as module.shared), never a copy of its own.
+const sharedErrors = {
+  name: "shared-errors",
+  setup(build) {
+    build.onResolve({ filter: /[\\/]errors\.js$/ }, (args) =>
+      resolve(args.resolveDir, args.path.replace(/\.js$/, ".ts")) === ERRORS ? { path: ERRORS, namespace: "ctxinject-shared" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "ctxinject-shared" }, (args) => ({
+      contents: `export const { ${exportedNames(args.path, /export\s+(?:const|class|function)\s+(\w+)/g).join(", ")} } = __ctxinject.shared.errors;`,
+      loader: "js",
+    }));
+  },
+};
 rmSync(OUT, { recursive: true, force: true });
 
 // What made the data src/io/warm-cache.ts saves (globs compiled by picomatch, stems by stemmer): data saved by
@@ -128,9 +171,21 @@ const BUNDLES = [
     // Every command but the hooks.
     name: "main",
     entry: "src/cli/main.ts",
+    // What only the occasional commands use stays out (imported from the command tree, it would load on every start).
+    plugins: [occasionalStandIn, keptOut(OCCASIONAL_ONLY, "import it through src/cli/commands/occasional.ts (occasional.cjs)")],
     runs: [
       { args: ["build", "--root", root, "--files", "packages/web/src/components/Button.tsx"], input: `${prompt}\n` },
       { args: ["build", "--root", root, "--all"], input: "" },
+    ],
+  },
+  {
+    // The commands a prompt never runs, loaded by the CLI bundle when one runs (occasionalStandIn above).
+    name: "occasional",
+    entry: OCCASIONAL,
+    plugins: [sharedErrors],
+    runs: [
+      { args: ["doctor", "--root", root, "--fail-on", "none"], input: "" },
+      { args: ["coverage", "--root", root, "--format", "json"], input: "" },
     ],
   },
   {
@@ -144,12 +199,23 @@ const BUNDLES = [
       { args: ["hook", "codex"], input: event({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/web/src/components/Button.tsx" } }) },
       { args: ["hook", "gemini"], input: event({ hook_event_name: "BeforeAgent", prompt: "tidy packages/web/src/components/Button.tsx", session_id: "training-gemini" }) },
       { args: ["hook", "gemini"], input: event({ hook_event_name: "AfterTool", tool_name: "read_file", tool_input: { file_path: "packages/api/src/handlers/user.ts" }, session_id: "training-gemini" }) },
+      // The newer hosts' prompt and read events (as test/bench/host-events.ts writes them): their event readers,
+      // settings readers and answer shapes are cached too, not compiled on each of their calls.
+      { args: ["hook", "cline"], input: event({ hook_event_name: "beforeRun", prompt: `<user_input mode="act">${prompt}</user_input>`, session_id: "training-cline" }) },
+      { args: ["hook", "cline"], input: event({ hook_event_name: "afterTool", tool_name: "read_files", tool_input: { file_paths: [join(root, "packages/api/src/handlers/user.ts")] }, session_id: "training-cline" }) },
+      { args: ["hook", "qwen"], input: event({ hook_event_name: "UserPromptSubmit", prompt, session_id: "training-qwen" }) },
+      { args: ["hook", "qwen"], input: event({ hook_event_name: "PostToolUse", tool_name: "read_file", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") }, session_id: "training-qwen" }) },
+      { args: ["hook", "droid"], input: event({ hook_event_name: "SessionStart", source: "startup", session_id: "training-droid" }) },
+      { args: ["hook", "droid"], input: event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") }, session_id: "training-droid" }) },
+      { args: ["hook", "copilot"], input: event({ hook_event_name: "UserPromptSubmit", prompt, session_id: "training-copilot" }) },
+      { args: ["hook", "copilot"], input: event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { path: join(root, "packages/api/src/handlers/user.ts") }, session_id: "training-copilot" }) },
+      { args: ["hook", "cursor"], input: event({ hook_event_name: "beforeSubmitPrompt", prompt, attachments: [], workspace_roots: [root], session_id: "training-cursor" }) },
     ],
   },
 ];
 
 /** The bundle at `bundleFile`, with the build line appended; returns the build. */
-async function bundle(entry, bundleFile, define = {}) {
+async function bundle(entry, bundleFile, define = {}, extraPlugins = []) {
   await build({
     entryPoints: [entry],
     outfile: bundleFile,
@@ -162,7 +228,9 @@ async function bundle(entry, bundleFile, define = {}) {
     // The file is the function the bin calls (CommonJS's wrapper, written here so the bin hands V8 the text as read
     // instead of a 400 KB copy glued to a wrapper). "use strict" first in it: the banner would otherwise turn
     // esbuild's own directive into a plain string, and the bundle (strict as ES modules) would run sloppy.
-    banner: { js: '(function (exports, require, module, __filename, __dirname) {"use strict";\nconst __ctxinject = { get url() { return require("node:url").pathToFileURL(__filename).href; } };' },
+    // __ctxinject.load and .shared: what bin/ctxinject.js hands a bundle to load another (occasional.cjs) and what it
+    // is handed by the bundle that loads it.
+    banner: { js: '(function (exports, require, module, __filename, __dirname) {"use strict";\nconst __ctxinject = { get url() { return require("node:url").pathToFileURL(__filename).href; }, load: module.load, shared: module.shared };' },
     footer: { js: "})" },
     // bin/import-module.cjs (a trusted ES module config's import()) is required by its path at run time, never bundled.
     external: ["gpt-tokenizer", "gpt-tokenizer/*"],
@@ -173,7 +241,7 @@ async function bundle(entry, bundleFile, define = {}) {
     minifySyntax: true,
     logLevel: "warning",
     // lazyChildProcess first: commander's child_process is the one heavy import that is made lazy here.
-    plugins: [lazyChildProcess, bundleRequire, standIns, sharedBuiltins, startUpGuard],
+    plugins: [...extraPlugins, lazyChildProcess, bundleRequire, standIns, sharedBuiltins, startUpGuard],
   });
 
   // The bundle's last line names its build: a hash of the rest. The bin looks for the cache of that build only, so
@@ -201,7 +269,8 @@ function train({ name, runs }, buildId) {
   // every run deserialises all of it.
   for (const run of runs) ctxinject(run.args, run.input.replace(/"session_id":"([^"]*)"/, '"session_id":"$1-warm"'), { HOME: state, XDG_CACHE_HOME: join(state, "cache") });
   for (const run of runs) {
-    const training = ctxinject(run.args, run.input, { CTXINJECT_WRITE_CODE_CACHE: "1" });
+    // This bundle's cache only: a doctor run also starts the CLI bundle, whose cache holds the paths of every prompt.
+    const training = ctxinject(run.args, run.input, { CTXINJECT_WRITE_CODE_CACHE: name });
     if (!trained(name, buildId, run.args, training)) break;
   }
 }
@@ -248,7 +317,7 @@ async function trainClient(buildId) {
 
 try {
   const builds = [];
-  for (const spec of BUNDLES) builds.push(await bundle(spec.entry, `${OUT}/${spec.name}.cjs`));
+  for (const spec of BUNDLES) builds.push(await bundle(spec.entry, `${OUT}/${spec.name}.cjs`, {}, spec.plugins));
   const clientBuild = await bundle("src/cli/hook-transport/client.ts", `${OUT}/client.cjs`, { CTXINJECT_SERVER_BUILD: JSON.stringify(builds[0]) });
   BUNDLES.forEach((spec, i) => train(spec, builds[i]));
   await trainClient(clientBuild);

@@ -7,7 +7,7 @@
 //   the whole bundle as a two-byte string, and every start reads and decodes it more slowly.
 // All pass tsc and esbuild as they are; the messages say what to do instead.
 import { existsSync, readFileSync } from "node:fs";
-import { relative } from "node:path";
+import { basename, relative, sep } from "node:path";
 import { transformSync } from "esbuild";
 
 /** Node modules the bundle may not import statically; `lazyRequire` (src/io/lazy-node.ts) loads them on first use. */
@@ -94,3 +94,21 @@ export const startUpGuard = {
     });
   },
 };
+
+/**
+ * Refuses `pattern`'s modules (paths relative to the project, with /) in a bundle: the occasional commands' code in
+ * the CLI bundle, say, which one static import from the command tree would put back on every start without a word.
+ * `instead` says where they belong.
+ */
+export function keptOut(pattern, instead) {
+  return {
+    name: "kept-out",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+        const file = relative(process.cwd(), args.path).split(sep).join("/");
+        if (!pattern.test(file)) return undefined;
+        return { errors: [{ text: `${file} would be in ${basename(build.initialOptions.outfile ?? "the bundle")}, read and run at every start: ${instead}` }] };
+      });
+    },
+  };
+}

@@ -2,6 +2,10 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { FORMATS, TOKENIZERS, type Format, type TokenizerName } from "../core/types.js";
 import type { SelectionRequest } from "../io/pipeline.js";
 
+/** The values doctor's and coverage's --format take, apart from the commands: the command tree lists them without loading those (commands/occasional.ts). */
+export const DOCTOR_FORMATS = ["text", "json", "sarif", "github"] as const;
+export const COVERAGE_FORMATS = ["markdown", "json", "html"] as const;
+
 const positiveInteger = (value: string): number => {
   if (!/^\d+$/.test(value) || Number(value) <= 0) throw new InvalidArgumentError("expected a positive whole number of tokens, e.g. --max-tokens 8000.");
   return Number(value);

@@ -8,21 +8,19 @@ import { runConsume } from "./commands/consume.js";
 import { runClear } from "./commands/clear.js";
 import { runSessions } from "./commands/sessions.js";
 import { runHook } from "./commands/hook.js";
-import { runInit } from "./commands/init.js";
-import { DOCTOR_FORMATS, runDoctor, type DoctorFlags } from "./commands/doctor.js";
+import type { DoctorFlags } from "./commands/doctor.js";
 import { agentName, AGENT_NAMES_ACCEPTED, COMMAND_HOOK_HOSTS, HOSTS, INIT_FLAGS } from "../hosts/index.js";
-import { runTrust } from "./commands/trust.js";
-import { runMcp } from "./commands/mcp.js";
-import { COVERAGE_FORMATS, runCoverage } from "./commands/coverage.js";
+import { runCoverage, runDoctor, runInit, runMcp, runTrust } from "./commands/occasional.js";
 import { SEVERITIES } from "../core/doctor/finding.js";
 import type { CliContext } from "./context.js";
-import { addSelectionOptions } from "./options.js";
+import { addSelectionOptions, COVERAGE_FORMATS, DOCTOR_FORMATS } from "./options.js";
 
 
 /**
- * The command tree. Commands are imported statically: they are small, and in the bundle one file loads
- * faster than a chunk per command (measured by npm run bench). What is heavy — the BPE tables, the tree
- * walker, the config loader — stays behind dynamic imports where it is used. The action stores its exit code.
+ * The command tree. The commands a prompt runs are imported statically: in the bundle one file loads faster than a
+ * chunk per command (measured by npm run bench). The occasional ones (init, doctor, coverage, mcp, trust) come
+ * through commands/occasional.ts, a bundle of their own loaded when one runs. What is heavy — the BPE tables, the
+ * tree walker, the config loader — stays behind lazy requires where it is used. The action stores its exit code.
  */
 /** `command`: the first word of the command line; when it names a command, only that one is defined. */
 export function createProgram(ctx: CliContext, version: string, result: { code: number }, command?: string): Command {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 // @ts-expect-error: a plain .mjs script of the build, without types
-import { startUpGuard } from "../../scripts/start-up-guard.mjs";
+import { keptOut, startUpGuard } from "../../scripts/start-up-guard.mjs";
 
 const dirs: string[] = [];
 test.after(() => {
@@ -13,13 +13,13 @@ test.after(() => {
 });
 
 /** Bundles `files` (under src/) as scripts/bundle.mjs does; the error text, or null when it builds. */
-async function bundle(files: Record<string, string>): Promise<string | null> {
+async function bundle(files: Record<string, string>, plugins: unknown[] = []): Promise<string | null> {
   const dir = mkdtempSync(join(tmpdir(), "ctxinject-guard-"));
   dirs.push(dir);
   mkdirSync(join(dir, "src"));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, "src", name), text);
   try {
-    await build({ entryPoints: [join(dir, "src/main.ts")], bundle: true, format: "cjs", platform: "node", target: "node20", write: false, logLevel: "silent", plugins: [startUpGuard] });
+    await build({ entryPoints: [join(dir, "src/main.ts")], bundle: true, format: "cjs", platform: "node", target: "node20", write: false, logLevel: "silent", plugins: [...(plugins as never[]), startUpGuard] });
     return null;
   } catch (error) {
     return (error as { errors: Array<{ text: string }> }).errors.map((e) => e.text).join("\n");
@@ -31,6 +31,16 @@ test("the bundle refuses import() of a computed name, naming the file and line a
   assert.ok(error !== null, "the bundle was built");
   assert.match(error, /import\(\) at .*src\/main\.ts:3/);
   assert.match(error, "lazyRequire");
+});
+
+test("a module kept out of a bundle is refused there when imported statically, saying where it belongs", async () => {
+  const files = { "main.ts": 'import { report } from "./report.js";\nexport const run = () => report();\n', "report.ts": "export const report = () => 1;\n" };
+  const guard = keptOut(/\/src\/report\.ts$/, "import it through src/occasional.ts");
+  const error = await bundle(files, [guard]);
+  assert.ok(error !== null, "the bundle was built");
+  assert.match(error, /src\/report\.ts would be in/);
+  assert.match(error, "import it through src/occasional.ts");
+  assert.is(await bundle({ "main.ts": "export const run = () => 1;\n", "report.ts": files["report.ts"] }, [guard]), null, "a bundle without it builds");
 });
 
 test("the bundle refuses a character outside ASCII, saying which and how to write it", async () => {

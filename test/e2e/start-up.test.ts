@@ -89,6 +89,34 @@ test("a hook runs its own bundle from its own code cache, and answers as the ful
   assert.match(answer.hookSpecificOutput.additionalContext, "packages/api");
 });
 
+test("doctor, coverage, init, mcp and trust live in a bundle of their own, from its own code cache; a build and a hook run without it", () => {
+  const root = materialize("monorepo");
+  const install = installedCopy();
+  const bundle = join(install, "dist/bundle");
+  const env = { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER: "0", XDG_CACHE_HOME: join(install, "user-cache") };
+  const run = (args: string[], input = "") => spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), ...args], { cwd: root, input, encoding: "utf8", env });
+  assert.is(readdirSync(bundle).filter((name) => name.startsWith("occasional-") && name.endsWith(".cache")).length, 1, "npm run build records one cache for it");
+
+  const expected = runCli(["doctor", "--root", root, "--format", "json"], { cwd: root });
+  const doctor = run(["doctor", "--root", root, "--format", "json"]);
+  assert.is(doctor.status, expected.status);
+  assert.is(doctor.stdout, expected.stdout);
+  assert.not.match(doctor.stderr, "code cache", "the cache made by npm run build is used");
+  // A CtxinjectError thrown in that bundle is the CLI's: one line and exit 2, not an internal error.
+  const mistyped = run(["coverage", "--root", root, "--as", "nosuch"]);
+  assert.is(mistyped.status, 2);
+  assert.match(mistyped.stderr, /^ctxinject: --as nosuch: not an agent/);
+  assert.not.match(mistyped.stderr, "internal error");
+
+  for (const name of readdirSync(bundle)) if (name.startsWith("occasional")) rmSync(join(bundle, name));
+  const build = run(["build", "--files", "packages/web/src/components/Button.tsx"], PROMPT);
+  assert.is(build.status, 0, build.stderr);
+  assert.is(build.stdout, runCli(["build", "--files", "packages/web/src/components/Button.tsx"], { cwd: root, input: PROMPT }).stdout);
+  const hook = run(["hook", "claude"], JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "occasional", cwd: root, prompt: PROMPT }));
+  assert.is(hook.status, 0, hook.stderr);
+  assert.match(hook.stdout, "additionalContext");
+});
+
 /** Node modules a run loads beyond those of a script that does nothing. */
 function modulesLoaded(args: string[], cwd: string, input: string, env: Record<string, string | undefined> = {}): string[] {
   const dir = mkdtempSync(join(tmpdir(), "ctxinject-modules-"));

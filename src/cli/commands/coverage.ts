@@ -8,8 +8,8 @@ import { usageError } from "../../core/errors.js";
 import { readCoverageAt, readCoverageTree } from "../../io/coverage-tree.js";
 import { writeIfChanged } from "../../io/out-file.js";
 import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
+import type { COVERAGE_FORMATS } from "../options.js";
 
-export const COVERAGE_FORMATS = ["markdown", "json", "html"] as const;
 
 export interface CoverageFlags {
   root?: string;

@@ -4,8 +4,8 @@ import { lazyRequire } from "../../io/lazy-node.js";
 import { readDoctorTree } from "../../io/doctor-tree.js";
 import { linearEngine } from "../../io/linear-regexp.js";
 import { printWarnings, runOf, wantsColor, writeOut, type CliContext } from "../context.js";
+import type { DOCTOR_FORMATS } from "../options.js";
 
-export const DOCTOR_FORMATS = ["text", "json", "sarif", "github"] as const;
 
 export interface DoctorFlags {
   root?: string;
