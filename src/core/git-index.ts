@@ -23,16 +23,6 @@ const SLASH = 0x2f;
 const DIRECTORY_MODE = 0o040000;
 const encoder = new TextEncoder();
 
-interface Pattern {
-  bytes: Uint8Array;
-  /** The bytes after its last slash (a name's file name). */
-  last: Uint8Array;
-}
-
-const pattern = (text: string): Pattern => {
-  const bytes = encoder.encode(text);
-  return { bytes, last: bytes.subarray(bytes.lastIndexOf(SLASH) + 1) };
-};
 
 /** Reads up to `length` bytes into `into` at `offset`; 0 at the end of the file. */
 export type ReadBytes = (into: Uint8Array, offset: number, length: number) => number;
@@ -142,17 +132,7 @@ export function indexedPaths(read: ReadBytes, spec: IndexSpec, windowBytes = 256
     const hashBytes = spec.hashBytes ?? 20;
     const fixed = 40 + hashBytes + 2; // times, ids, mode, size; object name; flags
 
-    // Names by the length of their file name; folders by their first byte: most paths are ruled out by one lookup.
-    const byLength = new Map<number, Pattern[]>();
-    for (const name of spec.names) {
-      const p = pattern(name);
-      byLength.set(p.last.length, [...(byLength.get(p.last.length) ?? []), p]);
-    }
-    const byFirst: Pattern[][] = Array.from({ length: 256 }, () => []);
-    for (const folder of spec.folders) {
-      const p = pattern(`${folder}/`);
-      byFirst[p.bytes[0]!]!.push(p);
-    }
+    const wanted = matcher(spec);
     const prefix = spec.prefix === "" ? null : encoder.encode(`${spec.prefix}/`);
 
     // Version 4 keeps each path as "drop N bytes of the previous one, add these": paths are rebuilt in `scratch`.
@@ -165,8 +145,11 @@ export function indexedPaths(read: ReadBytes, spec: IndexSpec, windowBytes = 256
     for (let entry = 0; entry < count; entry++) {
       // The fixed part and the extended flags; a path and its end follow (the file's hash after the last one).
       if (!w.has(fixed + 2)) return null;
-      if ((w.view.getUint32(w.pos + 24) & 0o170000) === DIRECTORY_MODE) return null;
-      const flags = w.view.getUint16(w.pos + fixed - 2);
+      // Byte loads, not DataView calls: each call is a builtin's cost while the loop is still interpreted. The
+      // mode's type bits (0o170000) are the high half of its third byte; the flags are big-endian.
+      const b = w.bytes;
+      if ((b[w.pos + 26]! & 0xf0) === DIRECTORY_MODE >> 8) return null;
+      const flags = (b[w.pos + fixed - 2]! << 8) | b[w.pos + fixed - 1]!;
       const pathAt = fixed + (version >= 3 && (flags & 0x4000) !== 0 ? 2 : 0);
       let bytes: Uint8Array;
       let begin: number;
@@ -208,7 +191,7 @@ export function indexedPaths(read: ReadBytes, spec: IndexSpec, windowBytes = 256
         w.pos += size;
       }
       if (prefix !== null && !startsWith(bytes, end, prefix, begin)) continue;
-      if (!wanted(bytes, begin + from, end, byLength, byFirst)) continue;
+      if (!wanted(bytes, begin + from, end)) continue;
       const text = decodeUtf8(bytes, begin + from, end);
       // Conflicted paths have an entry per stage, one after another.
       if (text !== last) out.push(text);
@@ -228,27 +211,81 @@ export function indexedPaths(read: ReadBytes, spec: IndexSpec, windowBytes = 256
 }
 
 /** Whether the path in bytes[from, end) ends with a wanted name or holds a wanted folder. */
-function wanted(bytes: Uint8Array, from: number, end: number, byLength: Map<number, Pattern[]>, byFirst: Pattern[][]): boolean {
-  let base = end;
-  while (base > from && bytes[base - 1] !== SLASH) base--;
-  const names = byLength.get(end - base);
-  if (names !== undefined) {
-    for (let n = 0; n < names.length; n++) {
-      const p = names[n]!.bytes;
-      const begin = end - p.length;
-      if (begin >= from && (begin === from || bytes[begin - 1] === SLASH) && startsWith(bytes, end, p, begin)) return true;
+type Matcher = (bytes: Uint8Array, from: number, end: number) => boolean;
+
+/**
+ * The spec's test of one path. It runs on every entry of a 100k-entry index in a run too short for V8 to optimise
+ * it early, so most of it runs in the interpreter, where each byte a loop looks at costs: a loop over every byte of
+ * every path was ~60% of the parse (medium tree, cold). A name is looked up by the path's last two bytes (a source
+ * file's `ts`, `js` is no wanted name's ending); the folders are searched for with a multi-pattern Horspool skip
+ * (the set's shortest pattern `m` bytes long: most alignments move on by `m` after one look).
+ */
+function matcher(spec: IndexSpec): Matcher {
+  // Names by their last two bytes, flagged in a table; a one-byte name by its byte alone.
+  const endsWith = new Uint8Array(65536);
+  const byEnd = new Map<number, Uint8Array[]>();
+  const oneByte = new Uint8Array(256);
+  for (const name of spec.names) {
+    const bytes = encoder.encode(name);
+    const n = bytes.length;
+    if (n === 0) continue;
+    if (n === 1) {
+      oneByte[bytes[0]!] = 1;
+      continue;
     }
+    const key = (bytes[n - 2]! << 8) | bytes[n - 1]!;
+    endsWith[key] = 1;
+    byEnd.set(key, [...(byEnd.get(key) ?? []), bytes]);
   }
-  // A folder starts the path or follows a slash, and a file lies under it.
-  for (let i = from; i < base; i++) {
-    if (i !== from && bytes[i - 1] !== SLASH) continue;
-    const folders = byFirst[bytes[i]!]!;
-    for (let f = 0; f < folders.length; f++) {
-      const p = folders[f]!.bytes;
-      if (i + p.length < end && startsWith(bytes, end, p, i)) return true;
+  const folders = spec.folders.map((folder) => encoder.encode(`${folder}/`));
+  const m = folders.length === 0 ? 0 : Math.min(...folders.map((p) => p.length));
+  // Horspool's shift for a set: how far the window may move when its last byte is `c` (0: a pattern may end here).
+  const shift = new Uint8Array(256).fill(Math.min(m, 255));
+  const lastOf: Uint8Array[][] = Array.from({ length: 256 }, () => []);
+  for (const p of folders) {
+    for (let k = 0; k < m - 1; k++) shift[p[k]!] = Math.min(shift[p[k]!]!, m - 1 - k);
+    shift[p[m - 1]!] = 0;
+    lastOf[p[m - 1]!]!.push(p);
+  }
+
+  const named = (bytes: Uint8Array, from: number, end: number): boolean => {
+    if (end - from >= 2) {
+      const key = (bytes[end - 2]! << 8) | bytes[end - 1]!;
+      if (endsWith[key] === 1) {
+        const names = byEnd.get(key)!;
+        for (let n = 0; n < names.length; n++) {
+          const p = names[n]!;
+          const begin = end - p.length;
+          if (begin >= from && (begin === from || bytes[begin - 1] === SLASH) && startsWith(bytes, end, p, begin)) return true;
+        }
+      }
     }
-  }
-  return false;
+    // A one-byte name: the whole path, or its file name.
+    return end - from >= 1 && oneByte[bytes[end - 1]!] === 1 && (end - from === 1 || bytes[end - 2] === SLASH);
+  };
+  // A folder starts the path or follows a slash, and a file lies under it (i + p.length < end).
+  const inFolder = (bytes: Uint8Array, from: number, end: number): boolean => {
+    if (m === 0) return false;
+    let i = from;
+    while (i + m < end) {
+      const c = bytes[i + m - 1]!;
+      const s = shift[c]!;
+      if (s !== 0) {
+        i += s;
+        continue;
+      }
+      if (i === from || bytes[i - 1] === SLASH) {
+        const candidates = lastOf[c]!;
+        for (let f = 0; f < candidates.length; f++) {
+          const p = candidates[f]!;
+          if (i + p.length < end && startsWith(bytes, end, p, i)) return true;
+        }
+      }
+      i++;
+    }
+    return false;
+  };
+  return (bytes, from, end) => named(bytes, from, end) || inFolder(bytes, from, end);
 }
 
 /** Whether bytes[at, end) begins with `part`. */
