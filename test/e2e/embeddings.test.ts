@@ -267,4 +267,15 @@ test("with the warm hook server, the rules' vectors a slow model gives after the
   assert.not.match(hookText(second), "did not");
 });
 
+test("in a long-lived process, a prompt arriving while the rules are still being embedded waits on that request instead of sending them again", async () => {
+  const root = materialize("embeddings-concepts");
+  const env = userEnv(slowRules(100, 1_500));
+  const first = await build(root, env);
+  assert.match(first.stderr, LATE_RULES);
+  const second = await build(root, env, "presence broadcast reconnects are flaky");
+  assert.is(second.status, 0, second.stderr);
+  assert.equal(fake.requests.map((q) => q.input.length), [1, 3, 1], "the rules once, the prompt twice");
+  await until(() => cached(env.CTXINJECT_STATE_DIR!) === 3, 10_000, "the rules' vectors");
+});
+
 test.run();
