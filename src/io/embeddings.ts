@@ -4,7 +4,8 @@
  * the state folder. Nothing here loads unless `relevance.embeddings` (the user's own config) or
  * CTXINJECT_EMBEDDINGS_PROVIDER/MODEL (the environment) name a server: node:http/https are required on the first
  * request. Every failure leaves the word-based ranking standing, with one warning whose text does not change
- * between prompts (a hook's session shows a warning once).
+ * between prompts (a hook's session shows a warning once). Only the prompt's request is held to `timeoutMs`; the
+ * rules' request runs on (RULES_TIMEOUT_MS) and fills the cache for later prompts (semanticVectors).
  */
 import { readFileSync, statSync } from "node:fs";
 import type { EmbeddingsSetting } from "../core/config-table.js";
