@@ -4,7 +4,8 @@
  * the state folder. Nothing here loads unless `relevance.embeddings` (the user's own config) or
  * CTXINJECT_EMBEDDINGS_PROVIDER/MODEL (the environment) name a server: node:http/https are required on the first
  * request. Every failure leaves the word-based ranking standing, with one warning whose text does not change
- * between prompts (a hook's session shows a warning once).
+ * between prompts (a hook's session shows a warning once). Only the prompt's request is held to `timeoutMs`; the
+ * rules' request runs on (RULES_TIMEOUT_MS) and fills the cache for later prompts (semanticVectors).
  */
 import { readFileSync, statSync } from "node:fs";
 import type { EmbeddingsSetting } from "../core/config-table.js";
@@ -15,6 +16,7 @@ import type { RelevanceDoc } from "../core/prompt/relevance.js";
 import { embeddingText, type SemanticInput } from "../core/prompt/semantic.js";
 import type { Warning } from "../core/types.js";
 import { writeFileAtomically } from "./atomic-write.js";
+import type { Purpose } from "./pipeline.js";
 import { lazyRequire } from "./lazy-node.js";
 import { under } from "./paths.js";
 import { makePrivateDir, stateDir } from "./session-store.js";
@@ -109,40 +111,119 @@ export interface SemanticResult {
 }
 
 /**
- * The prompt's vector (one request per prompt) and the rules' (from the cache; those missing in one more request,
- * sent at the same time), all within the server's timeout. Cached by hash of (model, document prefix, text): a model
- * or prefix change misses the cache and embeds again.
+ * How long the rules' request may take, apart from the prompt's deadline. A CPU-bound model embeds a first prompt's
+ * 30 rules in 6-8 s (Universal Sentence Encoder Lite, measured): under the prompt's 300 ms it would never fill the
+ * cache. A minute covers a slow model on a few hundred rules; a server that never answers is let go at last.
  */
-export async function semanticVectors(server: EmbeddingsServer, prompt: string, docs: RelevanceDoc[], env: Record<string, string | undefined>): Promise<SemanticResult> {
+export const RULES_TIMEOUT_MS = 60_000;
+
+/**
+ * The rules' requests still in flight in this process, by cache file: in the warm hook server a prompt arriving
+ * while an earlier prompt's request still runs waits on that one instead of queueing the same work on a slow model.
+ */
+const inFlight = new Map<string, Promise<RuleVector>>();
+
+/** A rule's vector, or why the request for it failed. */
+type RuleVector = number[] | { failed: string };
+
+/** Whether the run waits for the rules' vectors (up to RULES_TIMEOUT_MS) or gives them only the prompt's deadline. */
+export interface VectorsOptions {
+  /** `explain`: a command the user waits on anyway, so one run fills the cache for every prompt after it. */
+  waitForRules?: boolean;
+}
+
+/**
+ * The prompt's vector (one request per prompt) and the rules' (from the cache; those missing in one more request,
+ * sent at the same time). Only the prompt's request is bound by the server's `timeoutMs`: nothing waits longer than
+ * that for the answer. The rules' request has RULES_TIMEOUT_MS of its own and its vectors are cached whenever they
+ * arrive: in the warm hook server after the answer was given, for the next prompt; a process started per call does
+ * not wait for it at exit (its socket and timer are unref'd), unless `waitForRules` (explain) waits for it. Rules
+ * whose vectors are not there by the deadline are ranked by words only (the core takes vectors for some rules).
+ * Cached by hash of (model, document prefix, text): a model or prefix change misses the cache and embeds again.
+ */
+export async function semanticVectors(server: EmbeddingsServer, prompt: string, docs: RelevanceDoc[], env: Record<string, string | undefined>, options: VectorsOptions = {}): Promise<SemanticResult> {
   const texts = [...new Set(docs.map(embeddingText))];
   const keyOf = (text: string) => fingerprint(`${server.model}\0${server.documentPrefix}\0${text}`);
   const dir = under(stateDir(env), CACHE_DIR);
-  const cache = new Map<string, number[]>();
+  const vectors = new Map<string, number[]>();
+  const waiting = new Map<string, Promise<RuleVector>>();
+  const missing: string[] = [];
   for (const t of texts) {
     const vector = readCached(dir, keyOf(t));
-    if (vector) cache.set(keyOf(t), vector);
+    const running = inFlight.get(under(dir, keyOf(t)));
+    if (vector) vectors.set(t, vector);
+    else if (running) waiting.set(t, running);
+    else missing.push(t);
   }
-  const missing = texts.filter((t) => !cache.has(keyOf(t)));
   const deadline = new AbortController();
+  const passed = new Promise<void>((resolve) => deadline.signal.addEventListener("abort", () => resolve()));
   const timer = setTimeout(() => deadline.abort(), server.timeoutMs);
+  // The prompt's request first: a server that embeds one request at a time answers it before the rules.
+  const asked = embed(server, [server.queryPrefix + prompt], deadline.signal);
+  if (missing.length > 0) for (const [t, vector] of requestRules(server, dir, missing.map((t) => [t, keyOf(t)]), options.waitForRules === true)) waiting.set(t, vector);
+  let rulesFailed: string | undefined;
+  const rules = Promise.all(
+    [...waiting].map(async ([t, running]) => {
+      const vector = await running;
+      if (Array.isArray(vector)) vectors.set(t, vector);
+      else rulesFailed = vector.failed;
+    }),
+  );
+  let settled = waiting.size === 0;
+  void rules.then(() => (settled = true));
+  let query: number[] | undefined;
+  let failure: string | undefined;
   try {
-    const [query, fresh] = await Promise.all([
-      embed(server, [server.queryPrefix + prompt], deadline.signal),
-      missing.length > 0 ? embed(server, missing.map((t) => server.documentPrefix + t), deadline.signal) : Promise.resolve([]),
-    ]);
-    if (fresh.length > 0) {
-      missing.forEach((t, i) => cache.set(keyOf(t), fresh[i]!));
-      writeCached(dir, missing.map((t, i) => [keyOf(t), fresh[i]!]));
-    }
-    const vectors = new Map<string, number[]>();
-    for (const t of texts) vectors.set(t, cache.get(keyOf(t))!);
-    return { semantic: { query: query[0]!, vectors, minSimilarity: server.minSimilarity }, warnings: [] };
+    query = (await asked)[0]!;
   } catch (error) {
-    const why = deadline.signal.aborted ? `did not answer within ${server.timeoutMs} ms` : (error as Error).message;
-    return { warnings: [{ message: `relevance.embeddings: ${shownUrl(server)} ${why}; the word-based ranking stands` }] };
-  } finally {
-    clearTimeout(timer);
+    failure = deadline.signal.aborted ? `did not answer within ${server.timeoutMs} ms` : (error as Error).message;
   }
+  // What arrives before the deadline is used now; explain waits for the rest (rules never rejects).
+  await (options.waitForRules === true ? rules : Promise.race([rules, passed]));
+  clearTimeout(timer);
+  const late = settled ? 0 : texts.length - vectors.size;
+  // The same text on every prompt of a session while the rules are still being embedded (a session shows it once).
+  const advice = `\`ctxinject explain --prompt "..."\` embeds them once without the deadline`;
+  const shown = `relevance.embeddings: ${shownUrl(server)}`;
+  if (query === undefined) {
+    const why = late > 0 ? `${failure} (${late} rules not embedded yet: ${advice})` : failure;
+    return { warnings: [{ message: `${shown} ${why}; the word-based ranking stands` }] };
+  }
+  const warnings: Warning[] =
+    late > 0
+      ? [{ message: `${shown} did not embed ${late} rules within ${server.timeoutMs} ms (${advice}); those are ranked by words only` }]
+      : rulesFailed !== undefined
+        ? [{ message: `${shown} ${rulesFailed} for the rules; those not cached are ranked by words only` }]
+        : [];
+  // No rule has a vector (the rules' request failed): nothing to fuse, the words alone rank them.
+  if (vectors.size === 0) return { warnings };
+  return { semantic: { query, vectors, minSimilarity: server.minSimilarity }, warnings };
+}
+
+/**
+ * One request for the rules' vectors, cached as they arrive; each text's vector, or why the request failed or outran
+ * RULES_TIMEOUT_MS (the next prompt asks again). Never rejects. `held`: the process waits for it (explain).
+ */
+function requestRules(server: EmbeddingsServer, dir: string, missing: Array<[text: string, key: string]>, held: boolean): Array<[string, Promise<RuleVector>]> {
+  const cap = new AbortController();
+  const timer = setTimeout(() => cap.abort(), RULES_TIMEOUT_MS);
+  if (!held) timer.unref();
+  const answer = embed(server, missing.map(([t]) => server.documentPrefix + t), cap.signal, !held).then(
+    (fresh) => {
+      writeCached(dir, missing.map(([, key], i) => [key, fresh[i]!]));
+      return fresh;
+    },
+    (error: Error) => ({ failed: cap.signal.aborted ? `did not answer within ${RULES_TIMEOUT_MS / 1000} s` : error.message }),
+  );
+  const done = answer.finally(() => {
+    clearTimeout(timer);
+    for (const [, key] of missing) inFlight.delete(under(dir, key));
+  });
+  return missing.map(([text, key], i) => {
+    const vector = done.then((fresh): RuleVector => (Array.isArray(fresh) ? fresh[i]! : fresh));
+    inFlight.set(under(dir, key), vector);
+    return [text, vector];
+  });
 }
 
 /** The endpoint as a warning shows it: never a user:password part of the address. */
@@ -150,8 +231,8 @@ const shownUrl = (server: EmbeddingsServer) => endpoint(server).replace(/\/\/[^/
 const endpoint = (server: EmbeddingsServer) => `${server.baseUrl}${server.provider === "ollama" ? "/api/embed" : "/v1/embeddings"}`;
 
 /** One POST of `{model, input}`; the vectors in the order of `input`, or an Error whose message says what went wrong. */
-async function embed(server: EmbeddingsServer, input: string[], signal: AbortSignal): Promise<number[][]> {
-  const body = await post(endpoint(server), JSON.stringify({ model: server.model, input }), server.apiKey, signal);
+async function embed(server: EmbeddingsServer, input: string[], signal: AbortSignal, unref = false): Promise<number[][]> {
+  const body = await post(endpoint(server), JSON.stringify({ model: server.model, input }), server.apiKey, signal, unref);
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -182,7 +263,8 @@ function openaiVectors(answer: unknown): number[][] | null {
   return (items as Array<{ index: number; embedding: number[] }>).sort((a, b) => a.index - b.index).map((d) => d.embedding);
 }
 
-function post(url: string, body: string, apiKey: string | undefined, signal: AbortSignal): Promise<string> {
+/** `unref`: the request does not keep the process alive (a per-call process ends without waiting for it). */
+function post(url: string, body: string, apiKey: string | undefined, signal: AbortSignal, unref: boolean): Promise<string> {
   return new Promise((resolve, reject) => {
     const http = lazyRequire<Http>(url.startsWith("https:") ? "node:https" : "node:http");
     const headers: Record<string, string> = { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)) };
@@ -202,6 +284,7 @@ function post(url: string, body: string, apiKey: string | undefined, signal: Abo
       response.on("error", reject);
     });
     // ECONNREFUSED and the like: the code says it best.
+    if (unref) request.on("socket", (socket) => socket.unref());
     request.on("error", (error: NodeJS.ErrnoException) => reject(new Error(error.code !== undefined && error.code !== "ABORT_ERR" ? `cannot be reached (${error.code})` : error.message)));
     request.end(body);
   });
@@ -230,11 +313,12 @@ function writeCached(dir: string, entries: Array<[string, number[]]>): void {
 
 /**
  * The pipeline's step: nothing (and nothing loaded) without a configured server, a prompt or a rule to score;
- * otherwise the vectors, or a warning.
+ * otherwise the vectors, or a warning. `explain` waits for the rules' vectors (see semanticVectors); every other
+ * purpose answers within the server's timeout.
  */
-export async function promptEmbeddings(config: Config, env: Record<string, string | undefined>, prompt: string | undefined, docs: RelevanceDoc[]): Promise<SemanticResult> {
+export async function promptEmbeddings(config: Config, env: Record<string, string | undefined>, prompt: string | undefined, docs: RelevanceDoc[], purpose: Purpose): Promise<SemanticResult> {
   if (prompt === undefined || docs.length === 0) return { warnings: [] };
   const { server, warnings } = embeddingsServer(config, env);
   if (server === null) return { warnings };
-  return semanticVectors(server, prompt, docs, env);
+  return semanticVectors(server, prompt, docs, env, { waitForRules: purpose === "explain" });
 }

@@ -188,7 +188,7 @@ export function runPipeline(run: RunEnvironment, request: PipelineRequest, deps?
 export async function runPipeline(run: RunEnvironment, request: PipelineRequest, deps: PipelineDeps = IO_DEPS): Promise<Selected | Gathered> {
   const { purpose, limits: limitsFor = noLimits, until, session: sessionId, fresh, as: asAgent, ...read } = request;
   const { claims, composes } = PURPOSES[purpose];
-  if (!composes || until === "select") return gather(run, read, deps, (config) => limitsFor(config).native);
+  if (!composes || until === "select") return gather(run, read, deps, purpose, (config) => limitsFor(config).native);
   // The session first: a claim takes its pending entries, which join the selection.
   const store = sessionId !== undefined ? deps.sessions(run.env) : null;
   let claim: Claim | null = null;
@@ -201,7 +201,7 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
   }
   try {
     // root and config → targets → discover → read → select
-    const gathered = await gather(run, read, deps, (config) => limitsFor(config).native, session);
+    const gathered = await gather(run, read, deps, purpose, (config) => limitsFor(config).native, session);
     // compose
     const limits = limitsFor(gathered.config);
     const { format, maxTokens, tokenizer, provenance, all } = gathered.options;
@@ -248,7 +248,7 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
 type SessionInput = { id: string; entries: StoredEntry[]; injected?: InjectedRecords };
 
 /** The read side: root and config → targets → discover → read → select. */
-async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineDeps, excludeFor: (config: Config) => string | undefined, session?: SessionInput): Promise<Gathered> {
+async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineDeps, purpose: Purpose, excludeFor: (config: Config) => string | undefined, session?: SessionInput): Promise<Gathered> {
   const { cwd, env } = run;
   // root and config
   const { root, gitTop } = deps.findRoot(cwd, options.root);
@@ -336,9 +336,9 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   let selection = selectContext(selectInput);
   // The user's embeddings, when configured: the rules the words scored are embedded, and the selection is made
   // again with the vectors (the core takes them as plain values). Without them, or when the server fails, the first
-  // selection stands.
+  // selection stands. The purpose says whether the run may wait for the rules' vectors (explain) or not.
   if (!all && selection.scored !== undefined && selection.scored.length > 0) {
-    const semantic = await deps.promptEmbeddings(config, env, prompt, selection.scored);
+    const semantic = await deps.promptEmbeddings(config, env, prompt, selection.scored, purpose);
     warnings.push(...semantic.warnings);
     if (semantic.semantic) selection = selectContext({ ...selectInput, semantic: semantic.semantic });
   }
