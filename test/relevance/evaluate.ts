@@ -62,7 +62,7 @@ async function select(prompt: string) {
   const input = { files, targets: [], prompt, stem: stemmer, minRelevance: threshold, config: defaultConfig() };
   const first = selectContext(input);
   if (!server || !first.scored || first.scored.length === 0) return first;
-  const result = await semanticVectors(server, prompt, first.scored, { CTXINJECT_STATE_DIR: state });
+  const result = await semanticVectors(server, prompt, first.scored, { CTXINJECT_STATE_DIR: state }, { waitForRules: true });
   if (!result.semantic) throw new Error(result.warnings.map((w) => w.message).join("; "));
   return selectContext({ ...input, semantic: result.semantic });
 }

@@ -66,7 +66,7 @@ for (const [n, p] of prompts.entries()) {
   const docs = first.scored ?? [];
   if (docs.length === 0) continue;
   const started = performance.now();
-  const result = await semanticVectors(server, p.prompt, docs, env);
+  const result = await semanticVectors(server, p.prompt, docs, env, { waitForRules: true });
   const ms = performance.now() - started;
   if (n === 0) coldMs = ms;
   else warmMs.push(ms);

@@ -63,7 +63,7 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
   // the two rankings fused, and a rule the words missed may join when its similarity reaches the user's
   // minSimilarity. Embeddings never inject (a model's similarity says "about the same topic", not "applies here";
   // docs/relevance.md): a rule they lift goes to the likely tier, where the agent reads it and decides.
-  const fused = similarity ? reciprocalRankFusion(scores.map((s) => s.score), similarity.map((s) => s ?? -1)) : undefined;
+  const fused = similarity ? reciprocalRankFusion(scores.map((s) => s.score), similarity) : undefined;
   const left = pending.map(({ candidate }, i) => ({ candidate, evidence: scores[i]!.words, i })).filter(({ candidate }) => candidate.status === "below-threshold");
   // A word score counts from LIKELY_MIN and LIKELY_RELATIVE of the best left out: a stray word or two scores far below
   // what the prompt is about.

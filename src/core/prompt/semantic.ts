@@ -47,16 +47,18 @@ export const RRF_K = 60;
 
 /**
  * Reciprocal rank fusion of two rankings of the same items (scores, higher first; ties by index, so the result is
- * deterministic): each item's 1/(k + rank) summed over both lists. Neither list replaces the other.
+ * deterministic): each item's 1/(k + rank) summed over both lists. Neither list replaces the other. An item the
+ * model gave no vector (`undefined`: not embedded yet) is ranked by its words alone — its word rank stands for both —
+ * rather than last of the model's list, where a rule with a vector and fewer words would pass it.
  */
-export function reciprocalRankFusion(lexical: readonly number[], semantic: readonly number[]): number[] {
-  const ranks = (scores: readonly number[]) => {
-    const order = scores.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-    const rank = new Array<number>(scores.length);
+export function reciprocalRankFusion(lexical: readonly number[], semantic: ReadonlyArray<number | undefined>): number[] {
+  const ranks = (scores: ReadonlyArray<number | undefined>) => {
+    const order = scores.flatMap((s, i) => (s === undefined ? [] : [[s, i] as const])).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+    const rank = new Array<number | undefined>(scores.length);
     order.forEach(([, i], r) => (rank[i] = r + 1));
     return rank;
   };
   const l = ranks(lexical);
   const s = ranks(semantic);
-  return lexical.map((_, i) => 1 / (RRF_K + l[i]!) + 1 / (RRF_K + s[i]!));
+  return lexical.map((_, i) => 1 / (RRF_K + l[i]!) + 1 / (RRF_K + (s[i] ?? l[i]!)));
 }
