@@ -4,25 +4,17 @@
  * earns nothing there.
  *   node --import tsx test/relevance/ablate-related.ts fresh-r5
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { stemmer } from "stemmer";
 import { defaultConfig } from "../../src/core/config.js";
 import { selectContext } from "../../src/core/select.js";
 import { RELATED } from "../../src/core/prompt/words.js";
-import { locateOptionsOf, locateSource } from "../../src/core/sources/index.js";
 import { ruleName } from "../../src/core/sources/rules.js";
-import { walkTree } from "../../src/io/discover.js";
-import { REPO } from "../helpers/cli.js";
+import { relevanceFixture } from "./fixture.js";
 
-const FIXTURE = join(REPO, "fixtures/relevance");
 const split = process.argv[2] ?? "fresh-r5";
-const files = (await walkTree(FIXTURE, (path) => locateSource(path, locateOptionsOf(defaultConfig())) !== null))
-  .sort()
-  .map((path) => ({ path, text: readFileSync(join(FIXTURE, path), "utf8") }));
-const prompts = (JSON.parse(readFileSync(join(FIXTURE, "prompts.json"), "utf8")) as { prompts: Array<{ split: string; prompt: string; relevant: string[] }> }).prompts.filter(
-  (p) => split === "all" || p.split === split,
-);
+const fixture = await relevanceFixture();
+const files = fixture.files;
+const prompts = fixture.prompts.filter((p) => split === "all" || p.split === split);
 const nameOf = (id: string) => (id.endsWith("/SKILL.md") ? id.split("/").at(-2)! : ruleName(id));
 
 function measure(): { reach: number; likely: number } {

@@ -10,32 +10,21 @@
  *   npm run relevance -- --embeddings=env   against the server CTXINJECT_EMBEDDINGS_* name (your own Ollama, say;
  *                                --min-similarity=0.45 sets the model's cut; test/relevance/real-embed-server.ts)
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stemmer } from "stemmer";
 import { defaultConfig } from "../../src/core/config.js";
 import { DEFAULT_MIN_RELEVANCE, selectContext } from "../../src/core/select.js";
-import { locateOptionsOf, locateSource } from "../../src/core/sources/index.js";
 import { ruleName } from "../../src/core/sources/rules.js";
-import { walkTree } from "../../src/io/discover.js";
 import { embeddingsServer, semanticVectors, type EmbeddingsServer } from "../../src/io/embeddings.js";
-import { REPO } from "../helpers/cli.js";
+import { relevanceFixture } from "./fixture.js";
 import { startFakeEmbeddings, type FakeEmbeddings } from "../helpers/fake-embeddings.js";
 import { RELEVANCE_CONCEPTS } from "./fake-concepts.js";
 
-const FIXTURE = join(REPO, "fixtures/relevance");
-interface Labelled {
-  split: string;
-  prompt: string;
-  relevant: string[];
-}
 
-// Every rule folder and skill of the fixture, found as a build finds them.
-const files = (await walkTree(FIXTURE, (path) => locateSource(path, locateOptionsOf(defaultConfig())) !== null))
-  .sort()
-  .map((path) => ({ path, text: readFileSync(join(FIXTURE, path), "utf8") }));
-const prompts = (JSON.parse(readFileSync(join(FIXTURE, "prompts.json"), "utf8")) as { prompts: Labelled[] }).prompts;
+// Every rule folder and skill of the fixture, found as a build finds them, and every labelled prompt.
+const { files, prompts } = await relevanceFixture();
 const show = process.argv.includes("--show");
 const thresholdArg = process.argv.find((a) => a.startsWith("--min-relevance="));
 const threshold = thresholdArg ? Number(thresholdArg.split("=")[1]) : DEFAULT_MIN_RELEVANCE;

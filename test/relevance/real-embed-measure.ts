@@ -11,29 +11,19 @@
  * (io/embeddings.ts semanticVectors) adds to a prompt: once with an empty cache (every rule embedded) and on every
  * prompt after it (the rules' vectors cached: one query request), median, 90th percentile and worst.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stemmer } from "stemmer";
 import { defaultConfig } from "../../src/core/config.js";
 import { cosine, embeddingText } from "../../src/core/prompt/semantic.js";
 import { DEFAULT_MIN_RELEVANCE, selectContext } from "../../src/core/select.js";
-import { locateOptionsOf, locateSource } from "../../src/core/sources/index.js";
 import { ruleName } from "../../src/core/sources/rules.js";
-import { walkTree } from "../../src/io/discover.js";
 import { embeddingsServer, semanticVectors } from "../../src/io/embeddings.js";
-import { REPO } from "../helpers/cli.js";
+import { relevanceFixture } from "./fixture.js";
 
-const FIXTURE = join(REPO, "fixtures/relevance");
-interface Labelled {
-  split: string;
-  prompt: string;
-  relevant: string[];
-}
-const files = (await walkTree(FIXTURE, (path) => locateSource(path, locateOptionsOf(defaultConfig())) !== null))
-  .sort()
-  .map((path) => ({ path, text: readFileSync(join(FIXTURE, path), "utf8") }));
-const prompts = (JSON.parse(readFileSync(join(FIXTURE, "prompts.json"), "utf8")) as { prompts: Labelled[] }).prompts;
+// Every rule folder and skill of the fixture, found as a build finds them, and every labelled prompt.
+const { files, prompts } = await relevanceFixture();
 const server = embeddingsServer(defaultConfig(), process.env).server;
 if (server === null) throw new Error("set CTXINJECT_EMBEDDINGS_PROVIDER, _MODEL and _BASE_URL to the server to measure");
 // The hook's own timeout would cut a slow model short; here every answer is waited for and timed.
