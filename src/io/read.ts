@@ -99,7 +99,9 @@ function decode(bytes: Buffer): Decoded | null {
 /**
  * Whether a folder is a symlink: opening it as a folder without following links answers without the Stats object
  * (and its four Dates) lstat makes for each of --all's thousands of folders; anything that open refuses (a symlink's
- * ELOOP, a folder this user may not list) is asked of lstat.
+ * ELOOP, a folder this user may not list) is asked of lstat. Measured slower in fresh processes on the large tree's
+ * 3,380 folders (medians of 15): lstat for every folder (its Stats, Dates made eagerly on Node 20), one readdir per
+ * parent folder shared by its children (58 against 28 ms), realpath of the deepest folders only (each walks its path).
  */
 function isSymlink(abs: string): boolean {
   if (AS_FOLDER !== undefined) {
