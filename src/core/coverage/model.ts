@@ -294,8 +294,14 @@ export function coverageModel(input: CoverageInput): Coverage {
   const globHits = new Map<string, Array<Map<number, string | null>>>();
   const globsOf = new Map<Candidate, Globs>();
   /** The pattern of `c` that matches `code[at]`, if any. */
+  // The rules' counts ask for one rule over a run of files, most in the folder of the one before: the rule's globs
+  // and the folder's answers by file name are those of the last call.
+  let lastC: Candidate | null = null;
+  let lastG: Globs | undefined;
+  let lastDir = -1;
+  let lastByName: Map<number, string | null> | undefined;
   const matchOf = (c: Candidate, at: number): string | null => {
-    let g = globsOf.get(c);
+    let g = c === lastC ? lastG : globsOf.get(c);
     if (g === undefined) {
       const anchor = c.path === null ? "" : input.anchorOf(c.path);
       const byName = c.globs.every((p) => !p.includes("/") && !p.includes("\\"));
@@ -312,10 +318,21 @@ export function coverageModel(input: CoverageInput): Coverage {
       g = { known, byName, cut, relDirs, match: matcherOf(c) };
       globsOf.set(c, g);
     }
+    if (c !== lastC) {
+      lastC = c;
+      lastG = g;
+      lastDir = -1;
+    }
     const file = code[at]!;
     if (g.known === null) return g.match(file);
     if (nameIds[at]! < 0) idsAt(at);
     const dir = dirIds[at]!;
+    const name = nameIds[at]!;
+    if (dir === lastDir) {
+      let hit = lastByName!.get(name);
+      if (hit === undefined) lastByName!.set(name, (hit = g.match(file)));
+      return hit;
+    }
     // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
     let place: number;
     if (g.byName) place = dirPaths[dir]!.length >= g.cut && dirPaths[dir] !== "" ? 0 : 1;
@@ -331,7 +348,8 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     let byName = g.known[place];
     if (byName === undefined) g.known[place] = byName = new Map();
-    const name = nameIds[at]!;
+    lastDir = dir;
+    lastByName = byName;
     let hit = byName.get(name);
     if (hit === undefined) byName.set(name, (hit = g.match(file)));
     return hit;
@@ -617,16 +635,16 @@ export function coverageModel(input: CoverageInput): Coverage {
       const cap = caps[agent]!;
       const s = scratch[agent]!;
       const { loads, adds, offers, findings } = s;
-      loads.length = 0;
-      adds.length = 0;
-      offers.length = 0;
-      findings.length = 0;
-      s.missed.length = 0;
+      clear(loads);
+      clear(adds);
+      clear(offers);
+      clear(findings);
+      clear(s.missed);
       let tokens = 0;
       const had = hadMark[agent]!;
       const full = fullMark[agent]!;
       const fileOf = fullFile[agent]!;
-      left.length = 0;
+      clear(left);
       for (let at = 0; at < count; at++) {
         const a = applied[at]!;
         const cached = a.own[agent]!;
@@ -703,8 +721,8 @@ export function coverageModel(input: CoverageInput): Coverage {
   const notSeen = (n: number, count: number, seen: Uint8Array, seenCount: Uint8Array): void => {
     // What one agent gets and another never sees here, or what none of them sees: one finding per cell naming the
     // files, in path order. An agent that gets the same text (or nearly) through another file has seen it.
-    nobody.length = 0;
-    unseen.length = 0;
+    clear(nobody);
+    clear(unseen);
     for (let at = 0; at < count; at++) if (seenCount[at]! < agentCount && applied[at]!.c.path !== null) unseen.push(at);
     if (unseen.length > 1) unseen.sort(byPathRank);
     for (let u = 0; u < unseen.length; u++) {
@@ -785,7 +803,7 @@ export function coverageModel(input: CoverageInput): Coverage {
       const own = byAnchor.get(folder.path);
       const scoped = own === undefined ? inherited : merged(inherited, own);
       if (folder.children.length > 0) scopedOf.set(folder.path, scoped);
-      applied.length = 0;
+      clear(applied);
       for (let i = 0; i < scoped.length; i++) {
         const a = applies(scoped[i]!, folder.own > 0 ? folder.at : -1);
         if (a !== null) applied.push(a);
@@ -865,6 +883,15 @@ const NO_FINDINGS: readonly CellFinding[] = Object.freeze([]);
 /** A list kept in a cell: its own copy, or the shared empty one. */
 function copyOf(ids: number[]): number[] {
   return ids.length === 0 ? (NO_IDS as number[]) : ids.slice();
+}
+
+/**
+ * Empties a list reused from folder to folder, keeping its room: `length = 0` drops the backing store, so the next
+ * push allocated a new one (several lists per folder and agent: ~40 MB of a 100k-file tree's garbage, and each
+ * young collection it caused copied the growing model again).
+ */
+function clear(list: unknown[]): void {
+  while (list.length > 0) list.pop();
 }
 
 function pushAll(to: number[], from: readonly number[]): void {
