@@ -192,15 +192,22 @@ class Cell implements CoverageCell {
   }
 }
 
-/** A row made, with the candidates and answers it was made from (kept by a hash of its folder's candidates). */
+/**
+ * A row made, with the candidates and answers it was made from (kept by a hash of its folder's candidates). Of the
+ * answers only those that read the folder's file are kept (`varying`: their places in the folder's answers): an
+ * answer that did not is its candidate's in every folder, and the candidates are compared first (every answer, kept
+ * per row, was ~7 MB of a 100k-file tree's model that each young collection copied).
+ */
 class MadeRow {
   applied: Applied[];
-  answers: Array<string | null>;
+  varying: number[];
+  values: Array<string | null>;
   indexes: number[];
   row: Record<string, number>;
-  constructor(applied: Applied[], answers: Array<string | null>, indexes: number[], row: Record<string, number>) {
+  constructor(applied: Applied[], varying: number[], values: Array<string | null>, indexes: number[], row: Record<string, number>) {
     this.applied = applied;
-    this.answers = answers;
+    this.varying = varying;
+    this.values = values;
     this.indexes = indexes;
     this.row = row;
   }
@@ -576,11 +583,24 @@ export function coverageModel(input: CoverageInput): Coverage {
     for (let i = 0; i < list.length; i++) h = Math.imul(h ^ list[i]!.serial, 0x01000193);
     return (h ^ list.length) & 0x3fffffff;
   };
-  const sameRow = (r: MadeRow, size: number): boolean => {
+  const sameRow = (r: MadeRow): boolean => {
     if (r.applied.length !== applied.length) return false;
     for (let i = 0; i < applied.length; i++) if (r.applied[i] !== applied[i]) return false;
-    for (let i = 0; i < size; i++) if (r.answers[i] !== answers[i]) return false;
+    // The same candidates: an answer fixed when the row was made is still theirs (a fixed answer is never asked again).
+    for (let k = 0; k < r.varying.length; k++) if (r.values[k] !== answers[r.varying[k]!]) return false;
     return true;
+  };
+  /** The row's answers that read the folder's file: their places and values. */
+  const madeRow = (count: number, indexes: number[], row: Record<string, number>): MadeRow => {
+    const varying: number[] = [];
+    const values: Array<string | null> = [];
+    for (let agent = 0; agent < agentCount; agent++)
+      for (let at = 0; at < count; at++)
+        if (!applied[at]!.own[agent]!.fixed) {
+          varying.push(agent * count + at);
+          values.push(answers[agent * count + at] as string | null);
+        }
+    return new MadeRow(applied.slice(), varying, values, indexes, row);
   };
   const deadOf = new Map<Candidate, Array<number[] | undefined>>();
   /** Doctor's dead-glob findings on a rule that concern an agent (numbered), worked out once. */
@@ -789,7 +809,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     if (key >= 0 && !capped) {
       let same = rowsByKey.get(key);
       if (same === undefined) rowsByKey.set(key, (same = []));
-      same.push(new MadeRow(applied.slice(), answers.slice(0, count * agentCount), indexes, row));
+      same.push(madeRow(count, indexes, row));
     }
   };
   // The loop over the folders is a function of its own: V8 compiles a hot loop's whole function on the spot (OSR),
@@ -815,7 +835,7 @@ export function coverageModel(input: CoverageInput): Coverage {
       // its cells are a function of them (sibling folders of a package mostly are; a third of a large tree's).
       const key = own === undefined ? rowKey(applied) : -1;
       if (key >= 0) {
-        const earlier = rowsByKey.get(key)?.find((r) => sameRow(r, count * agentCount));
+        const earlier = rowsByKey.get(key)?.find(sameRow);
         if (earlier !== undefined) {
           // The same numbers, so the same objects (read only from here on).
           if (folder.children.length > 0) rowOf.set(folder.path, earlier.indexes);
