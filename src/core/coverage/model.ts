@@ -300,13 +300,13 @@ export function coverageModel(input: CoverageInput): Coverage {
   }
   const globHits = new Map<string, Array<Map<number, string | null>>>();
   const globsOf = new Map<Candidate, Globs>();
-  /** The pattern of `c` that matches `code[at]`, if any. */
   // The rules' counts ask for one rule over a run of files, most in the folder of the one before: the rule's globs
   // and the folder's answers by file name are those of the last call.
   let lastC: Candidate | null = null;
   let lastG: Globs | undefined;
   let lastDir = -1;
   let lastByName: Map<number, string | null> | undefined;
+  /** The pattern of `c` that matches `code[at]`, if any. */
   const matchOf = (c: Candidate, at: number): string | null => {
     let g = c === lastC ? lastG : globsOf.get(c);
     if (g === undefined) {
