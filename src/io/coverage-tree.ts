@@ -8,7 +8,7 @@ import { dirOf, joinPath } from "../core/rel-path.js";
 import { createRunMemo, type RunMemo } from "../core/run-memo.js";
 import { selectContext, type Selection } from "../core/select.js";
 import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
-import { locateOptionsOf, sourceLocator } from "../core/sources/index.js";
+import { instructionNames, locateOptionsOf, sourceLocator } from "../core/sources/index.js";
 import type { Candidate, SourceFile, Warning } from "../core/types.js";
 import { MAX_FILE_BYTES } from "./bounded-read.js";
 import { HOSTS } from "../hosts/index.js";
@@ -54,9 +54,11 @@ export function readCoverageAt(root: string, ref: string, head: CoverageTree): {
   const entries = treeEntries(listed.stdout);
   const modeOf = new Map(entries.map((e) => [e.path, e.mode]));
   const tracked = entries.map((e) => e.path).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const locate = sourceLocator(locateOptionsOf(head.config), head.memo);
+  const options = locateOptionsOf(head.config);
+  const locate = sourceLocator(options, head.memo);
+  const mayBeInstruction = instructionSieve(instructionNames(options));
   const outside = (path: string) => path.startsWith("node_modules/") || path.includes("/node_modules/");
-  const wanted = tracked.filter((p) => !outside(p) && locate(p) !== null);
+  const wanted = tracked.filter((p) => !outside(p) && mayBeInstruction(p) && locate(p) !== null);
   const read = blobsAt(root, ref, wanted, MAX_FILE_BYTES);
   if ("error" in read) throw usageError(`--base ${ref}: git cannot read its files (${read.error.split("\n")[0]})`);
   const warnings: Warning[] = read.tooLarge.map((file) => ({ file, message: `at ${ref}: larger than ${MAX_FILE_BYTES} bytes; left out` }));
@@ -132,8 +134,10 @@ function linkTarget(root: string, link: string, text: string): string | null {
 }
 
 function coverageInput(selection: Selection, files: SourceFile[], tracked: string[], config: Config, memo: RunMemo, profiles: readonly AgentProfile[], findings: CoverageInput["findings"]): CoverageInput {
-  const locate = sourceLocator(locateOptionsOf(config), memo);
+  const options = locateOptionsOf(config);
+  const locate = sourceLocator(options, memo);
   const anchorOf = (path: string) => locate(path)?.anchor ?? dirOf(path);
+  const mayBeInstruction = instructionSieve(instructionNames(options));
   return {
     candidates: selection.candidates,
     plainReasons: plainReasons(selection, files, config, memo, anchorOf),
@@ -142,10 +146,22 @@ function coverageInput(selection: Selection, files: SourceFile[], tracked: strin
     integrated: INTEGRATED_AGENTS,
     findings,
     anchorOf,
-    isInstruction: (path) => locate(path) !== null,
+    isInstruction: (path) => mayBeInstruction(path) && locate(path) !== null,
     linear: linearEngine,
     memo,
   };
+}
+
+/**
+ * Whether a path may be an instruction file at all: its name is one a module reads, or it lies in a module's folder
+ * (the only two ways core/sources/locate.ts claims a path). coverage asks about every tracked file, and the run's
+ * locator remembers each path it is asked about: 100k entries kept alive to the end of the run (a good part of its
+ * garbage collections' copying) for files no module could claim.
+ */
+function instructionSieve(spec: { folders: string[]; names: string[] }): (path: string) => boolean {
+  const names = new Set(spec.names.map((name) => name.slice(name.lastIndexOf("/") + 1)));
+  const folders = spec.folders.length === 0 ? null : new RegExp(`(?:^|/)(?:${spec.folders.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})/`);
+  return (path) => names.has(path.slice(path.lastIndexOf("/") + 1)) || (folders !== null && folders.test(path));
 }
 
 /**

@@ -192,15 +192,22 @@ class Cell implements CoverageCell {
   }
 }
 
-/** A row made, with the candidates and answers it was made from (kept by a hash of its folder's candidates). */
+/**
+ * A row made, with the candidates and answers it was made from (kept by a hash of its folder's candidates). Of the
+ * answers only those that read the folder's file are kept (`varying`: their places in the folder's answers): an
+ * answer that did not is its candidate's in every folder, and the candidates are compared first (every answer, kept
+ * per row, was ~7 MB of a 100k-file tree's model that each young collection copied).
+ */
 class MadeRow {
   applied: Applied[];
-  answers: Array<string | null>;
+  varying: number[];
+  values: Array<string | null>;
   indexes: number[];
   row: Record<string, number>;
-  constructor(applied: Applied[], answers: Array<string | null>, indexes: number[], row: Record<string, number>) {
+  constructor(applied: Applied[], varying: number[], values: Array<string | null>, indexes: number[], row: Record<string, number>) {
     this.applied = applied;
-    this.answers = answers;
+    this.varying = varying;
+    this.values = values;
     this.indexes = indexes;
     this.row = row;
   }
@@ -293,9 +300,15 @@ export function coverageModel(input: CoverageInput): Coverage {
   }
   const globHits = new Map<string, Array<Map<number, string | null>>>();
   const globsOf = new Map<Candidate, Globs>();
+  // The rules' counts ask for one rule over a run of files, most in the folder of the one before: the rule's globs
+  // and the folder's answers by file name are those of the last call.
+  let lastC: Candidate | null = null;
+  let lastG: Globs | undefined;
+  let lastDir = -1;
+  let lastByName: Map<number, string | null> | undefined;
   /** The pattern of `c` that matches `code[at]`, if any. */
   const matchOf = (c: Candidate, at: number): string | null => {
-    let g = globsOf.get(c);
+    let g = c === lastC ? lastG : globsOf.get(c);
     if (g === undefined) {
       const anchor = c.path === null ? "" : input.anchorOf(c.path);
       const byName = c.globs.every((p) => !p.includes("/") && !p.includes("\\"));
@@ -312,10 +325,21 @@ export function coverageModel(input: CoverageInput): Coverage {
       g = { known, byName, cut, relDirs, match: matcherOf(c) };
       globsOf.set(c, g);
     }
+    if (c !== lastC) {
+      lastC = c;
+      lastG = g;
+      lastDir = -1;
+    }
     const file = code[at]!;
     if (g.known === null) return g.match(file);
     if (nameIds[at]! < 0) idsAt(at);
     const dir = dirIds[at]!;
+    const name = nameIds[at]!;
+    if (dir === lastDir) {
+      let hit = lastByName!.get(name);
+      if (hit === undefined) lastByName!.set(name, (hit = g.match(file)));
+      return hit;
+    }
     // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
     let place: number;
     if (g.byName) place = dirPaths[dir]!.length >= g.cut && dirPaths[dir] !== "" ? 0 : 1;
@@ -331,7 +355,8 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     let byName = g.known[place];
     if (byName === undefined) g.known[place] = byName = new Map();
-    const name = nameIds[at]!;
+    lastDir = dir;
+    lastByName = byName;
     let hit = byName.get(name);
     if (hit === undefined) byName.set(name, (hit = g.match(file)));
     return hit;
@@ -558,11 +583,24 @@ export function coverageModel(input: CoverageInput): Coverage {
     for (let i = 0; i < list.length; i++) h = Math.imul(h ^ list[i]!.serial, 0x01000193);
     return (h ^ list.length) & 0x3fffffff;
   };
-  const sameRow = (r: MadeRow, size: number): boolean => {
+  const sameRow = (r: MadeRow): boolean => {
     if (r.applied.length !== applied.length) return false;
     for (let i = 0; i < applied.length; i++) if (r.applied[i] !== applied[i]) return false;
-    for (let i = 0; i < size; i++) if (r.answers[i] !== answers[i]) return false;
+    // The same candidates: an answer fixed when the row was made is still theirs (a fixed answer is never asked again).
+    for (let k = 0; k < r.varying.length; k++) if (r.values[k] !== answers[r.varying[k]!]) return false;
     return true;
+  };
+  /** The row's answers that read the folder's file: their places and values. */
+  const madeRow = (count: number, indexes: number[], row: Record<string, number>): MadeRow => {
+    const varying: number[] = [];
+    const values: Array<string | null> = [];
+    for (let agent = 0; agent < agentCount; agent++)
+      for (let at = 0; at < count; at++)
+        if (!applied[at]!.own[agent]!.fixed) {
+          varying.push(agent * count + at);
+          values.push(answers[agent * count + at] as string | null);
+        }
+    return new MadeRow(applied.slice(), varying, values, indexes, row);
   };
   const deadOf = new Map<Candidate, Array<number[] | undefined>>();
   /** Doctor's dead-glob findings on a rule that concern an agent (numbered), worked out once. */
@@ -617,16 +655,16 @@ export function coverageModel(input: CoverageInput): Coverage {
       const cap = caps[agent]!;
       const s = scratch[agent]!;
       const { loads, adds, offers, findings } = s;
-      loads.length = 0;
-      adds.length = 0;
-      offers.length = 0;
-      findings.length = 0;
-      s.missed.length = 0;
+      clear(loads);
+      clear(adds);
+      clear(offers);
+      clear(findings);
+      clear(s.missed);
       let tokens = 0;
       const had = hadMark[agent]!;
       const full = fullMark[agent]!;
       const fileOf = fullFile[agent]!;
-      left.length = 0;
+      clear(left);
       for (let at = 0; at < count; at++) {
         const a = applied[at]!;
         const cached = a.own[agent]!;
@@ -703,8 +741,8 @@ export function coverageModel(input: CoverageInput): Coverage {
   const notSeen = (n: number, count: number, seen: Uint8Array, seenCount: Uint8Array): void => {
     // What one agent gets and another never sees here, or what none of them sees: one finding per cell naming the
     // files, in path order. An agent that gets the same text (or nearly) through another file has seen it.
-    nobody.length = 0;
-    unseen.length = 0;
+    clear(nobody);
+    clear(unseen);
     for (let at = 0; at < count; at++) if (seenCount[at]! < agentCount && applied[at]!.c.path !== null) unseen.push(at);
     if (unseen.length > 1) unseen.sort(byPathRank);
     for (let u = 0; u < unseen.length; u++) {
@@ -771,7 +809,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     if (key >= 0 && !capped) {
       let same = rowsByKey.get(key);
       if (same === undefined) rowsByKey.set(key, (same = []));
-      same.push(new MadeRow(applied.slice(), answers.slice(0, count * agentCount), indexes, row));
+      same.push(madeRow(count, indexes, row));
     }
   };
   // The loop over the folders is a function of its own: V8 compiles a hot loop's whole function on the spot (OSR),
@@ -785,7 +823,7 @@ export function coverageModel(input: CoverageInput): Coverage {
       const own = byAnchor.get(folder.path);
       const scoped = own === undefined ? inherited : merged(inherited, own);
       if (folder.children.length > 0) scopedOf.set(folder.path, scoped);
-      applied.length = 0;
+      clear(applied);
       for (let i = 0; i < scoped.length; i++) {
         const a = applies(scoped[i]!, folder.own > 0 ? folder.at : -1);
         if (a !== null) applied.push(a);
@@ -797,7 +835,7 @@ export function coverageModel(input: CoverageInput): Coverage {
       // its cells are a function of them (sibling folders of a package mostly are; a third of a large tree's).
       const key = own === undefined ? rowKey(applied) : -1;
       if (key >= 0) {
-        const earlier = rowsByKey.get(key)?.find((r) => sameRow(r, count * agentCount));
+        const earlier = rowsByKey.get(key)?.find(sameRow);
         if (earlier !== undefined) {
           // The same numbers, so the same objects (read only from here on).
           if (folder.children.length > 0) rowOf.set(folder.path, earlier.indexes);
@@ -865,6 +903,15 @@ const NO_FINDINGS: readonly CellFinding[] = Object.freeze([]);
 /** A list kept in a cell: its own copy, or the shared empty one. */
 function copyOf(ids: number[]): number[] {
   return ids.length === 0 ? (NO_IDS as number[]) : ids.slice();
+}
+
+/**
+ * Empties a list reused from folder to folder, keeping its room: `length = 0` drops the backing store, so the next
+ * push allocated a new one (several lists per folder and agent: ~40 MB of a 100k-file tree's garbage, and each
+ * young collection it caused copied the growing model again).
+ */
+function clear(list: unknown[]): void {
+  while (list.length > 0) list.pop();
 }
 
 function pushAll(to: number[], from: readonly number[]): void {
