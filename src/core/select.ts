@@ -10,7 +10,7 @@ import { pathTopicWords, withPathTopics, type Stem } from "./prompt/words.js";
 import type { RelevanceDoc } from "./prompt/relevance.js";
 import type { SemanticInput } from "./prompt/semantic.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
-import { redactSecrets } from "./redact.js";
+import { FEW_TEXTS, redactSecrets, type ScanSize } from "./redact.js";
 import { compareText, dirOf } from "./rel-path.js";
 import { locateOptionsOf, SOURCE_MODULES } from "./sources/index.js";
 import { locator } from "./sources/locate.js";
@@ -94,7 +94,8 @@ export function selectContext(input: SelectInput): Selection {
   const modules = input.modules ?? SOURCE_MODULES;
   const warnings: Warning[] = [];
   const warn = (w: Warning) => void warnings.push(w);
-  const redactOnly = input.config.redact !== false ? (text: string, where: string) => redactEntry(text, where, warn) : (text: string) => text;
+  const scan: ScanSize = input.files.length > FEW_TEXTS ? "many" : "few";
+  const redactOnly = input.config.redact !== false ? (text: string, where: string) => redactEntry(text, where, scan, warn) : (text: string) => text;
   // What a reviewer cannot see never reaches the agent either: hidden characters go, then credentials.
   const redact = input.config.hiddenCharacters !== "keep" ? (text: string, where: string) => redactOnly(withoutHidden(text, where, warn), where) : redactOnly;
   // Credentials are replaced before anything is parsed, so no later step can print them.
@@ -203,8 +204,8 @@ function withoutHidden(content: string, where: string, warn: (w: Warning) => voi
   return stripped.text;
 }
 
-function redactEntry(content: string, where: string, warn: (w: Warning) => void): string {
-  const { text, redactions } = redactSecrets(content);
+function redactEntry(content: string, where: string, scan: ScanSize, warn: (w: Warning) => void): string {
+  const { text, redactions } = redactSecrets(content, scan);
   // An example's credential (a placeholder in a README's snippet) is redacted all the same, without a word on every
   // run: it is no leak, and doctor lists it as a warning.
   for (const r of redactions) if (r.weak !== true) warn({ file: where, line: r.line, message: `redacted a ${r.kind} (config redact: false keeps it)` });
