@@ -143,10 +143,9 @@ const hinted = (text: string): boolean => WORDS.test(text) || PREFIXES.test(text
 
 /*
  * The same test as `hinted` by substring search, a little wider (`private` for `private.key`, `shp` for
- * `shp[a-z]{2}_`): WORDS and PREFIXES cost about half a millisecond to compile and tier up (V8 compiles a pattern
- * on its first use and again to machine code on its second), a targeted build's or a hook's whole scan, while a
- * search of a few texts costs a tenth of that. Per kilobyte it costs several times the compiled patterns, so a run
- * over many texts (--all) uses those.
+ * `shp[a-z]{2}_`). WORDS and PREFIXES cost about 0.3 ms to compile on their first use and as much again on their
+ * second (V8 interprets a pattern once, then compiles it to machine code); a search costs a few microseconds on a
+ * message but several times the compiled patterns per kilobyte, so it tests short texts only.
  */
 const WORD_SUBSTRINGS = ["akia", "asia", "abia", "acca", "api_key", "api-key", "apikey", "accountkey", "authoriz", "private", "passw", "pwd", "secret", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "glcbt-", "gloas-", "glsoat-", "glft-", "glimt-", "glagent-", "xox", "hooks.slack", "npm_", "eyj", "token"];
 const PREFIX_SUBSTRINGS = ["sk-", "sk_", "rk_", "r8_", "rf_", "hk_", "h8_", "hf_", "AIza", "xai-", "pplx-", "pypi-", "dckr_", "_v1_", "lin_api_", "dapi", "NRAK-", "Q~", ":AA", "SG.", "shp", "sq0", "whsec_", "discord"];
@@ -160,17 +159,24 @@ function hintedBySearch(text: string): boolean {
 }
 const isHexDigit = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 97 && c <= 102);
 
+/** Texts up to this length are searched for hints (a message, a config value), longer ones scanned by pattern. */
+const SEARCH_MAX_CHARS = 1024;
+
 /**
- * How many texts a caller scans: "few" (a message, a config, a targeted build's files) tests each by substring
- * search, "many" (--all's hundreds) with the compiled patterns, cheaper per text once made. The same redactions.
+ * Whether `text` may hold a credential: false means redactSecrets would find none. A caller with a few texts
+ * tests them joined (`\n` between them) once, so the patterns run once, interpreted, and are never compiled to
+ * machine code; a text that holds a hint is then redacted on its own.
  */
-export type ScanSize = "few" | "many";
+export function mayHoldCredentials(text: string): boolean {
+  return text.length <= SEARCH_MAX_CHARS ? hintedBySearch(text) : hinted(text);
+}
 
-/** Texts a run may scan as "few": past this, compiling the patterns once costs less than searching each text. */
-export const FEW_TEXTS = 32;
-
-export function redactSecrets(text: string, scan: ScanSize = "few"): { text: string; redactions: Redaction[] } {
-  if (!(scan === "few" ? hintedBySearch(text) : hinted(text))) return { text, redactions: [] };
+/**
+ * `test`: how a text is first tested for hints, "patterns" for a caller with many texts (--all's hundreds, short
+ * ones among them, where the compiled patterns cost least) or texts a joined test found hinted.
+ */
+export function redactSecrets(text: string, test: "auto" | "patterns" = "auto"): { text: string; redactions: Redaction[] } {
+  if (!(test === "patterns" ? hinted(text) : mayHoldCredentials(text))) return { text, redactions: [] };
   const redactions: Redaction[] = [];
   const lower = text.toLowerCase();
   let out = text;

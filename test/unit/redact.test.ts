@@ -93,13 +93,25 @@ test("a build redacts rule files and config entries, and warns with file and lin
   assert.ok(s.warnings.some((w) => w.file === "custom:token" && /github-token/.test(w.message)));
 });
 
+test("a build of a few files finds a credential in any one of them, a hint joined by removing hidden characters too, warning in file order", () => {
+  const prose = "Keep the build green and the commits small.\n".repeat(40);
+  const s = select({
+    "AGENTS.md": `# Team\n\n${prose}`,
+    ".cursor/rules/a.mdc": `---\nalwaysApply: true\n---\n${prose}deploy with gh\u200Bp_0123456789abcdefghijABCDEFGHIJ012345\n`,
+    ".cursor/rules/b.mdc": `---\nalwaysApply: true\n---\nkey AKIAIOSFODNN7EXAMPLE and th\u200Ben\n`,
+  });
+  assert.not.match(JSON.stringify(s.entries), /AKIAIOSFODNN7EXAMPLE|ghp_0123|gh\u200Bp_/);
+  const order = s.warnings.map((w) => `${w.file} ${/redacted a ([\w-]+)/.exec(w.message)?.[1] ?? "hidden"}`);
+  assert.equal(order.filter((w) => w.startsWith(".cursor")), [".cursor/rules/a.mdc hidden", ".cursor/rules/a.mdc github-token", ".cursor/rules/b.mdc hidden", ".cursor/rules/b.mdc aws-access-key"]);
+});
+
 test("redact: false keeps the text as it is", () => {
   const s = select({ "AGENTS.md": "key AKIAIOSFODNN7EXAMPLE" }, { configure: (c) => void (c.redact = false) });
   assert.match(s.entries[0]!.content, "AKIAIOSFODNN7EXAMPLE");
 });
 
 
-test("every kind is found alike in a run of a few texts (searched for hints) and of many (scanned by pattern)", () => {
+test("every kind is found alike in a short text (searched for hints) and by the patterns (long texts, --all)", () => {
   const a = (n: number) => "Q7hZk2Lm9Xp4Rt8Vw3Nc6Yb1Jd5Fg0Ks".repeat(8).slice(0, n);
   const hex = (n: number) => "0123456789abcdef".repeat(8).slice(0, n);
   const bare: Array<[string, string]> = [
@@ -147,11 +159,11 @@ test("every kind is found alike in a run of a few texts (searched for hints) and
     [`Passwd: ${a(16)}`, "password"],
   ];
   for (const [text, kind] of bare) {
-    const few = redactSecrets(text, "few");
-    assert.ok(few.redactions.some((r) => r.kind === kind), `${kind} not found in ${text}`);
-    assert.equal(few, redactSecrets(text, "many"), text);
+    const searched = redactSecrets(text);
+    assert.ok(searched.redactions.some((r) => r.kind === kind), `${kind} not found in ${text}`);
+    assert.equal(searched, redactSecrets(text, "patterns"), text);
   }
-  for (const text of HARMLESS) assert.equal(redactSecrets(text, "few"), redactSecrets(text, "many"));
+  for (const text of HARMLESS) assert.equal(redactSecrets(text), redactSecrets(text, "patterns"));
 });
 
 test.run();
