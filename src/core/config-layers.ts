@@ -1,5 +1,6 @@
 import { completeConfig, type Config, type UserConfig } from "./config.js";
-import { configLeaves, type HostConfig } from "./config-table.js";
+import { CONFIG_TABLE, configLeaves, type HostConfig } from "./config-table.js";
+import { lazyConstant } from "./lazy-constant.js";
 import type { OptionFlags } from "./options.js";
 import type { Warning } from "./types.js";
 
@@ -22,7 +23,7 @@ export interface SettingOrigin {
   from: "default" | ConfigLayerKind | "flag";
   /** The config file (user or repository). */
   file?: string;
-  /** A repository config set it and was not listened to (USER_ONLY_SETTINGS). */
+  /** A repository config set it and was not listened to (userOnlySettings). */
   ignored?: string;
 }
 
@@ -34,11 +35,12 @@ export interface SettingOrigin {
  * read outside the root: io/custom.ts, and symlinks only where the user's `allowOutside` says), `agents.readIgnored`
  * (files inside the tree), `keywords` patterns (bounded by the pattern engine).
  */
-export const USER_ONLY_SETTINGS: ReadonlyArray<{ key: string; weakens: (value: unknown) => boolean; why: string }> = configLeaves().flatMap(({ key, leaf }) =>
-  leaf.userOnly ? [{ key, weakens: leaf.userOnly.weakens, why: leaf.userOnly.why }] : [],
+export const userOnlySettings = lazyConstant((): ReadonlyArray<{ key: string; weakens: (value: unknown) => boolean; why: string }> =>
+  configLeaves().flatMap(({ key, leaf }) => (leaf.userOnly ? [{ key, weakens: leaf.userOnly.weakens, why: leaf.userOnly.why }] : [])),
 );
 
-const USER_ONLY: ReadonlyMap<string, (typeof USER_ONLY_SETTINGS)[number]> = new Map(USER_ONLY_SETTINGS.map((s) => [s.key as string, s]));
+// Made when a repository has a config (few have): a walk of the whole table otherwise paid on every start.
+const userOnly = lazyConstant((): ReadonlyMap<string, ReturnType<typeof userOnlySettings>[number]> => new Map(userOnlySettings().map((s) => [s.key, s])));
 
 /** A repository's settings without the weakening ones, and one warning for each left out. */
 export function guardRepositorySettings(settings: UserConfig, file: string): { settings: UserConfig; warnings: Warning[]; ignored: string[] } {
@@ -53,7 +55,7 @@ export function guardRepositorySettings(settings: UserConfig, file: string): { s
     return [top as string, ...members];
   });
   for (const key of given) {
-    const guard = USER_ONLY.get(key);
+    const guard = userOnly().get(key);
     const [top, member] = key.split(".") as [keyof UserConfig, string | undefined];
     const value = member === undefined ? settings[top] : (settings[top] as Record<string, unknown>)[member];
     if (guard === undefined || !guard.weakens(value)) continue;
@@ -109,14 +111,16 @@ export function mergeConfigLayers(layers: ConfigLayer[], ignored: Record<string,
 /** The flags a run was given, over the config's origins: what explain reports. */
 export function settingOrigins(origins: Record<string, SettingOrigin>, flags: OptionFlags): Record<string, SettingOrigin> {
   const out: Record<string, SettingOrigin> = { ...origins };
-  for (const key of FLAG_KEYS) {
+  // Most runs set no config flag (`build --files`, every hook): the table's flags are walked only when one is set.
+  if (!Object.entries(flags).some(([key, value]) => value !== undefined && Object.hasOwn(CONFIG_TABLE, key))) return out;
+  for (const key of flagKeys()) {
     if ((flags as Record<string, unknown>)[key] !== undefined) out[key] = { from: "flag" };
   }
   return out;
 }
 
 /** The settings a flag can set (OptionFlags uses the same names). */
-const FLAG_KEYS = configLeaves().flatMap(({ key, leaf }) => (leaf.flag === undefined ? [] : [key]));
+const flagKeys = lazyConstant(() => configLeaves().flatMap(({ key, leaf }) => (leaf.flag === undefined ? [] : [key])));
 
 /**
  * Every setting with a default or a flag, with its origin, in the table's order: a group by its parts

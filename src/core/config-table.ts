@@ -218,8 +218,9 @@ export const DEFAULT_MAX_TOKENS = 8000;
  */
 export const DEFAULT_MIN_RELEVANCE = 0.35;
 
+const INCLUDE_NATIVE_DEFAULT = false;
 const includeNative = (host: string) =>
-  setting(bool, { default: false, doc: `also send what ${host} loads itself` });
+  setting(bool, { default: INCLUDE_NATIVE_DEFAULT, doc: `also send what ${host} loads itself` });
 
 /** Every setting, in the order init's template, the docs and explain list them. */
 export const CONFIG_TABLE = {
@@ -341,12 +342,23 @@ export function hostGroup(host: HostConfig): Group<Record<string, AnyLeaf>> {
 }
 
 /**
+ * A host's group's defaults, as hostGroup's members have them, without making its checks and docs: what every run
+ * fills in (completeConfig), ten hosts' groups otherwise made on each start.
+ */
+export function hostGroupDefaults(host: HostConfig): Record<string, unknown> {
+  return host.maxChars ? { includeNative: INCLUDE_NATIVE_DEFAULT, maxChars: host.maxChars.default } : { includeNative: INCLUDE_NATIVE_DEFAULT };
+}
+
+/** The hosts whose groups follow the table's own settings: a group written in CONFIG_TABLE under a host's key is that host's. */
+export const derivedHosts = (hosts: readonly HostConfig[]): readonly HostConfig[] => hosts.filter((h) => !Object.hasOwn(CONFIG_TABLE, h.key));
+
+/**
  * The table's entries with the hosts' groups after them. A group written by hand in CONFIG_TABLE under a host's key
  * is that host's group (the derived one is not added): the two can never both be there.
  */
 export function tableEntries(hosts: readonly HostConfig[] = []): Array<[string, Entry]> {
   const own = Object.entries(CONFIG_TABLE) as Array<[string, Entry]>;
-  return [...own, ...hosts.filter((h) => !Object.hasOwn(CONFIG_TABLE, h.key)).map((h): [string, Entry] => [h.key, hostGroup(h)])];
+  return [...own, ...derivedHosts(hosts).map((h): [string, Entry] => [h.key, hostGroup(h)])];
 }
 
 type Table = typeof CONFIG_TABLE;

@@ -1,6 +1,6 @@
 import { CtxinjectError } from "./errors.js";
 import { redactSecrets } from "./redact.js";
-import { isGroup, tableEntries, type Check, type CheckContext, type Config, type HostConfig, type UserConfig } from "./config-table.js";
+import { CONFIG_TABLE, derivedHosts, hostGroupDefaults, isGroup, tableEntries, type Check, type CheckContext, type Config, type Entry, type HostConfig, type UserConfig } from "./config-table.js";
 
 export {
   BUILTIN_KEYWORDS,
@@ -91,7 +91,7 @@ function topChecks(hosts: readonly HostConfig[]): Record<string, Check> {
 export function completeConfig(user: UserConfig, hosts: readonly HostConfig[] = []): Config {
   const given = user as Record<string, unknown>;
   const config: Record<string, unknown> = {};
-  for (const [name, entry] of tableEntries(hosts)) {
+  for (const [name, entry] of Object.entries(CONFIG_TABLE) as Array<[string, Entry]>) {
     if (!isGroup(entry)) {
       const value = given[name] ?? fresh(entry.default);
       if (value !== undefined) config[name] = value;
@@ -104,6 +104,13 @@ export function completeConfig(user: UserConfig, hosts: readonly HostConfig[] = 
       if (value !== undefined) filled[member] = value;
     }
     config[name] = filled;
+  }
+  // The hosts' groups by their defaults alone: tableEntries would make each group's checks and docs, unused here.
+  for (const host of derivedHosts(hosts)) {
+    const parts = (given[host.key] ?? {}) as Record<string, unknown>;
+    const filled: Record<string, unknown> = {};
+    for (const [member, value] of Object.entries(hostGroupDefaults(host))) filled[member] = parts[member] ?? value;
+    config[host.key] = filled;
   }
   return config as Config;
 }

@@ -10,7 +10,7 @@ import { pathTopicWords, withPathTopics, type Stem } from "./prompt/words.js";
 import type { RelevanceDoc } from "./prompt/relevance.js";
 import type { SemanticInput } from "./prompt/semantic.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
-import { redactSecrets } from "./redact.js";
+import { mayHoldCredentials, redactSecrets } from "./redact.js";
 import { compareText, dirOf } from "./rel-path.js";
 import { locateOptionsOf, SOURCE_MODULES } from "./sources/index.js";
 import { locator } from "./sources/locate.js";
@@ -94,13 +94,12 @@ export function selectContext(input: SelectInput): Selection {
   const modules = input.modules ?? SOURCE_MODULES;
   const warnings: Warning[] = [];
   const warn = (w: Warning) => void warnings.push(w);
+  const strip = input.config.hiddenCharacters !== "keep";
   const redactOnly = input.config.redact !== false ? (text: string, where: string) => redactEntry(text, where, warn) : (text: string) => text;
   // What a reviewer cannot see never reaches the agent either: hidden characters go, then credentials.
-  const redact = input.config.hiddenCharacters !== "keep" ? (text: string, where: string) => redactOnly(withoutHidden(text, where, warn), where) : redactOnly;
+  const redact = strip ? (text: string, where: string) => redactOnly(withoutHidden(text, where, warn), where) : redactOnly;
   // Credentials are replaced before anything is parsed, so no later step can print them.
-  const files = [...input.files]
-    .sort((a, b) => compareText(a.path, b.path))
-    .map((f): SourceFile => (f.realPath === undefined ? { path: f.path, text: redact(f.text, f.path) } : { path: f.path, text: redact(f.text, f.path), realPath: f.realPath }));
+  const files = redactFiles([...input.files].sort((a, b) => compareText(a.path, b.path)), strip, input.config.redact !== false, warn);
   const ctx = draftContext(input, files, warn, redact, input.memo ?? createRunMemo());
   // Every path stays readable for imports; a file reached through several paths is drafted once.
   const { kept, aliasesOf } = oneFilePerRealPath(files);
@@ -203,8 +202,29 @@ function withoutHidden(content: string, where: string, warn: (w: Warning) => voi
   return stripped.text;
 }
 
-function redactEntry(content: string, where: string, warn: (w: Warning) => void): string {
-  const { text, redactions } = redactSecrets(content);
+/**
+ * The files without hidden characters and credentials, warnings in the same order as one file after another. A run
+ * of a few files tests them joined for a credential's hint first: most hold none, and one test of the joined text
+ * costs a third of testing each (see mayHoldCredentials).
+ */
+function redactFiles(sorted: SourceFile[], strip: boolean, redact: boolean, warn: (w: Warning) => void): SourceFile[] {
+  const cleaned = sorted.map((file) => {
+    const notes: Warning[] = [];
+    return { file, notes, text: strip ? withoutHidden(file.text, file.path, (w) => void notes.push(w)) : file.text };
+  });
+  const scan = redact && (cleaned.length > FEW_TEXTS || mayHoldCredentials(cleaned.map((c) => c.text).join("\n")));
+  return cleaned.map(({ file, notes, text }): SourceFile => {
+    for (const note of notes) warn(note);
+    const out = scan ? redactEntry(text, file.path, warn, "patterns") : text;
+    return file.realPath === undefined ? { path: file.path, text: out } : { path: file.path, text: out, realPath: file.realPath };
+  });
+}
+
+/** Texts a run tests joined: past this, --all's many files, most of them hinted. */
+const FEW_TEXTS = 64;
+
+function redactEntry(content: string, where: string, warn: (w: Warning) => void, test: "auto" | "patterns" = "auto"): string {
+  const { text, redactions } = redactSecrets(content, test);
   // An example's credential (a placeholder in a README's snippet) is redacted all the same, without a word on every
   // run: it is no leak, and doctor lists it as a warning.
   for (const r of redactions) if (r.weak !== true) warn({ file: where, line: r.line, message: `redacted a ${r.kind} (config redact: false keeps it)` });

@@ -129,7 +129,7 @@ const readConfigText = (file: string): string => decode(readConfigBytes(file));
  * Defaults < the user's config < the repository's config (of `dir`). Data configs (JSON, YAML, package.json) are
  * parsed here, never through a loader that could run something. A JavaScript config in the repository runs only
  * when trusted (io/trust.ts); otherwise it is left out, with a warning saying how to trust it. The repository's config
- * is not followed through a symlink out of the project, and cannot set what USER_ONLY_SETTINGS guards.
+ * is not followed through a symlink out of the project, and cannot set what userOnlySettings guards.
  */
 export async function loadConfig(dir: string, env: Record<string, string | undefined>, platform: NodeJS.Platform): Promise<LoadedConfig> {
   const warnings: Warning[] = [];

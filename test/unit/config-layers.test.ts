@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { everySettingOrigin, guardRepositorySettings, mergeConfigLayers, settingOrigins, USER_ONLY_SETTINGS } from "../../src/core/config-layers.js";
+import { everySettingOrigin, guardRepositorySettings, mergeConfigLayers, settingOrigins, userOnlySettings } from "../../src/core/config-layers.js";
 import { parseConfigText } from "../../src/core/config-text.js";
 import { CtxinjectError } from "../../src/core/errors.js";
 
@@ -26,7 +26,7 @@ test("a repository's weakening settings are left out, one warning each naming th
   const harmless = guardRepositorySettings({ allowOutside: [], hiddenCharacters: "strip", redact: true, hookDeadlineMs: 500 }, "x");
   assert.equal(harmless.warnings, []);
   assert.equal(harmless.settings, { allowOutside: [], hiddenCharacters: "strip", redact: true, hookDeadlineMs: 500 });
-  assert.ok(USER_ONLY_SETTINGS.every((s) => typeof s.weakens === "function" && s.why !== ""));
+  assert.ok(userOnlySettings().every((s) => typeof s.weakens === "function" && s.why !== ""));
 });
 
 test("layers merge later over earlier, objects key by key, with each leaf's origin", () => {

@@ -3,9 +3,9 @@ import * as assert from "uvu/assert";
 import { parseConfigText } from "../../src/core/config-text.js";
 import { configDocs } from "../../scripts/config-table.js";
 import { renderConfigTemplate } from "../../src/core/config-docs.js";
-import { configLeaves } from "../../src/core/config-table.js";
-import { defaultConfig, validateConfig } from "../../src/core/config.js";
-import { USER_ONLY_SETTINGS } from "../../src/core/config-layers.js";
+import { configLeaves, hostGroup, hostGroupDefaults } from "../../src/core/config-table.js";
+import { completeConfig, defaultConfig, validateConfig } from "../../src/core/config.js";
+import { userOnlySettings } from "../../src/core/config-layers.js";
 import { HOST_CONFIG } from "../../src/hosts/index.js";
 
 test("README.md and docs/config.md hold the config table as the table says it (npx tsx scripts/config-table.ts writes them)", () => {
@@ -39,8 +39,19 @@ test("init's template, uncommented, is a config that checks and gives the defaul
 
 test("the template's header names every setting a repository may not weaken", () => {
   const header = renderConfigTemplate().split("\n\n")[0]!;
-  for (const { key } of USER_ONLY_SETTINGS) assert.match(header, key);
+  for (const { key } of userOnlySettings()) assert.match(header, key);
   assert.match(header, "hiddenCharacters: keep, allowOutside, a hookDeadlineMs above 1500 and");
+});
+
+test("every host's group is filled with the defaults its members declare, a config's values kept", () => {
+  for (const host of HOST_CONFIG) {
+    const declared = Object.fromEntries(Object.entries(hostGroup(host).members).map(([member, leaf]) => [member, leaf.default]));
+    assert.equal(hostGroupDefaults(host), declared, host.key);
+    assert.equal(defaultConfig(HOST_CONFIG)[host.key], declared, host.key);
+  }
+  const claude = HOST_CONFIG.find((h) => h.maxChars !== undefined)!;
+  const given = completeConfig({ [claude.key]: { includeNative: true } }, HOST_CONFIG)[claude.key];
+  assert.equal(given, { includeNative: true, maxChars: claude.maxChars!.default });
 });
 
 test.run();

@@ -93,9 +93,77 @@ test("a build redacts rule files and config entries, and warns with file and lin
   assert.ok(s.warnings.some((w) => w.file === "custom:token" && /github-token/.test(w.message)));
 });
 
+test("a build of a few files finds a credential in any one of them, a hint joined by removing hidden characters too, warning in file order", () => {
+  const prose = "Keep the build green and the commits small.\n".repeat(40);
+  const s = select({
+    "AGENTS.md": `# Team\n\n${prose}`,
+    ".cursor/rules/a.mdc": `---\nalwaysApply: true\n---\n${prose}deploy with gh\u200Bp_0123456789abcdefghijABCDEFGHIJ012345\n`,
+    ".cursor/rules/b.mdc": `---\nalwaysApply: true\n---\nkey AKIAIOSFODNN7EXAMPLE and th\u200Ben\n`,
+  });
+  assert.not.match(JSON.stringify(s.entries), /AKIAIOSFODNN7EXAMPLE|ghp_0123|gh\u200Bp_/);
+  const order = s.warnings.map((w) => `${w.file} ${/redacted a ([\w-]+)/.exec(w.message)?.[1] ?? "hidden"}`);
+  assert.equal(order.filter((w) => w.startsWith(".cursor")), [".cursor/rules/a.mdc hidden", ".cursor/rules/a.mdc github-token", ".cursor/rules/b.mdc hidden", ".cursor/rules/b.mdc aws-access-key"]);
+});
+
 test("redact: false keeps the text as it is", () => {
   const s = select({ "AGENTS.md": "key AKIAIOSFODNN7EXAMPLE" }, { configure: (c) => void (c.redact = false) });
   assert.match(s.entries[0]!.content, "AKIAIOSFODNN7EXAMPLE");
+});
+
+
+test("every kind is found alike in a short text (searched for hints) and by the patterns (long texts, --all)", () => {
+  const a = (n: number) => "Q7hZk2Lm9Xp4Rt8Vw3Nc6Yb1Jd5Fg0Ks".repeat(8).slice(0, n);
+  const hex = (n: number) => "0123456789abcdef".repeat(8).slice(0, n);
+  const bare: Array<[string, string]> = [
+    ["-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----", "private-key"],
+    ["-----BEGIN EC PRIVATE KEY-----\nMIIEpAIBAAKCAQEAx1", "private-key"],
+    ["AKIAIOSFODNN7EXAMPLE", "aws-access-key"],
+    ["ACCAIOSFODNN7EXAMPLE", "aws-access-key"],
+    ["AWS_SECRET=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws-secret-key"],
+    [`"private_key_id": "${hex(40)}"`, "gcp-service-account"],
+    [`AIza${a(35)}`, "google-api-key"],
+    [`sk-ant-api03-${a(40)}`, "anthropic-api-key"],
+    [`sk-proj-${a(30)}`, "openai-api-key"],
+    [`sk_live_${a(24)}`, "stripe-key"],
+    [`rk_test_${a(24)}`, "stripe-key"],
+    [`whsec_${a(32)}`, "stripe-key"],
+    [`hf_${a(34)}`, "huggingface-token"],
+    [`ghr_${a(36)}`, "github-token"],
+    [`glagent-${a(24)}`, "gitlab-token"],
+    [`xoxe-${a(20)}`, "slack-token"],
+    [`https://hooks.slack.com/workflows/T0/B0/${a(24)}`, "slack-webhook"],
+    [`https://canary.discord.com/api/webhooks/123/${a(30)}`, "discord-webhook"],
+    [`123456789:AA${a(33)}`, "telegram-bot-token"],
+    [`npm_${a(36)}`, "npm-token"],
+    [`pypi-AgE${a(60)}`, "pypi-token"],
+    [`dckr_pat_${a(24)}`, "docker-token"],
+    [`SG.${a(22)}.${a(43)}`, "sendgrid-key"],
+    [`SK${hex(32)}`, "twilio-key"],
+    [`shpss_${hex(32)}`, "shopify-token"],
+    [`dop_v1_${hex(64)}`, "digitalocean-token"],
+    [`lin_api_${a(40)}`, "linear-key"],
+    [`dapi${hex(32)}`, "databricks-token"],
+    [`NRAK-${"ABCDEFGHIJKLMNOPQRSTUVWXYZ0"}`, "newrelic-key"],
+    [`sq0atp-${a(30)}`, "square-token"],
+    [`AGE-SECRET-KEY-1${"QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L".repeat(2).slice(0, 58)}`, "age-secret-key"],
+    [`gsk_${a(50)}`, "ai-api-key"],
+    [`xai-${a(70)}${a(10)}`, "ai-api-key"],
+    [`r8_${a(37)}`, "ai-api-key"],
+    [`pplx-${a(48)}`, "ai-api-key"],
+    [`AccountKey=${a(86)}==`, "azure-storage-key"],
+    [`abc1Q~${a(32)}`, "azure-client-secret"],
+    [`eyJ${a(10)}.eyJ${a(10)}.${a(10)}`, "jwt"],
+    [`AUTHORIZATION: Bearer ${a(24)}`, "authorization-header"],
+    [`redis://admin:${a(16)}@cache`, "url-credentials"],
+    [`ACCESS_TOKEN=${a(16)}`, "password"],
+    [`Passwd: ${a(16)}`, "password"],
+  ];
+  for (const [text, kind] of bare) {
+    const searched = redactSecrets(text);
+    assert.ok(searched.redactions.some((r) => r.kind === kind), `${kind} not found in ${text}`);
+    assert.equal(searched, redactSecrets(text, "patterns"), text);
+  }
+  for (const text of HARMLESS) assert.equal(redactSecrets(text), redactSecrets(text, "patterns"));
 });
 
 test.run();
