@@ -9,7 +9,7 @@ import { createRunMemo, type RunMemo } from "../core/run-memo.js";
 import { selectContext, type Selection } from "../core/select.js";
 import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
 import { instructionNames, locateOptionsOf, sourceLocator } from "../core/sources/index.js";
-import type { Candidate, SourceFile, Warning } from "../core/types.js";
+import type { SourceFile, Warning } from "../core/types.js";
 import { MAX_FILE_BYTES } from "./bounded-read.js";
 import { HOSTS } from "../hosts/index.js";
 import { readDoctorTree } from "./doctor-tree.js";

@@ -934,15 +934,6 @@ function hashIds(seed: number, ids: readonly number[]): number {
   return Math.imul(h ^ 0xffffffff, 0x01000193) & 0x3fffffff;
 }
 
-/** The first file the agent has in full (`full`: group → file) whose text holds the group's, if any. */
-function heldIn(holders: readonly number[], full: ReadonlyMap<number, string>): string | undefined {
-  for (const group of holders) {
-    const file = full.get(group);
-    if (file !== undefined) return file;
-  }
-  return undefined;
-}
-
 /** Out of every folder's picture: replaced, switched off, unreadable, empty READMEs, prompt-only entries. */
 function mayApply(c: Candidate): boolean {
   if (c.status === "overwritten" || c.status === "disabled" || c.status === "invalid") return false;
