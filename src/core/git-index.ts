@@ -17,6 +17,8 @@ export interface IndexSpec {
   prefix: string;
   /** Bytes of an object name: 20 (SHA-1), or 32 in a SHA-256 repository. */
   hashBytes?: number;
+  /** Every path, names and folders aside: what `git ls-files --cached` prints (coverage counts every file). */
+  every?: boolean;
 }
 
 const SLASH = 0x2f;
@@ -132,7 +134,7 @@ export function indexedPaths(read: ReadBytes, spec: IndexSpec, windowBytes = 256
     const hashBytes = spec.hashBytes ?? 20;
     const fixed = 40 + hashBytes + 2; // times, ids, mode, size; object name; flags
 
-    const wanted = matcher(spec);
+    const wanted: Matcher = spec.every === true ? () => true : matcher(spec);
     const prefix = spec.prefix === "" ? null : encoder.encode(`${spec.prefix}/`);
 
     // Version 4 keeps each path as "drop N bytes of the previous one, add these": paths are rebuilt in `scratch`.

@@ -6,12 +6,12 @@ import { gitMovedByEnv } from "./git-ignore.js";
 import { isDirectory, toRootRelative } from "./paths.js";
 
 /**
- * The instruction files git tracks under `root`, read from the repository's index file instead of a `git ls-files`
+ * The instruction files git tracks under `root` (every file with `spec.every`), read from the repository's index file instead of a `git ls-files`
  * process (on a 100k-file tree that process is most of `--all`'s time). Null when only git should answer: GIT_DIR-
  * style variables, a worktree or submodule (`.git` is a file), an index this reader does not know; the caller
  * then runs git.
  */
-export function indexedFiles(gitTop: string, root: string, spec: { names: string[]; folders: string[] }, env: Record<string, string | undefined>): string[] | null {
+export function indexedFiles(gitTop: string, root: string, spec: { names: string[]; folders: string[]; every?: boolean }, env: Record<string, string | undefined>): string[] | null {
   if (gitMovedByEnv(env)) return null;
   const gitDir = join(gitTop, ".git");
   if (!isDirectory(gitDir)) return null;

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { AGENT_PROFILES } from "../../src/hosts/index.js";
 import { defaultConfig } from "../../src/core/config.js";
 import { coverageDiff, ruleChangeLine } from "../../src/core/coverage/diff.js";
-import { coverageModel, REPRESENTATIVE, type CoverageInput, type CoverageModel } from "../../src/core/coverage/model.js";
+import { coverageModel, REPRESENTATIVE, type Coverage, type CoverageInput, type CoverageModel } from "../../src/core/coverage/model.js";
 import { dirOf } from "../../src/core/rel-path.js";
 import { locateOptionsOf, sourceLocator } from "../../src/core/sources/index.js";
 import { select } from "../helpers/tree.js";
@@ -29,6 +29,8 @@ function input(rules: Record<string, string>, code: string[]): CoverageInput {
 
 /** A cell's entries, by their index into the model's items. */
 const entries = (model: CoverageModel, ids: number[]) => ids.map((i) => model.items[i]!);
+/** A folder's cell for an agent: `every` lists a folder's cells in the model's agent order. */
+const cellAt = ({ model, every }: Coverage, path: string, agent: string) => model.cells[every.get(path)![model.agents.findIndex((a) => a.name === agent)]!]!;
 
 const TREE = {
   "AGENTS.md": "# Root\nBe kind to reviewers.\n",
@@ -37,10 +39,11 @@ const TREE = {
 const CODE = ["packages/api/src/a.ts", "packages/api/src/b.ts", "packages/api/src/deep/c.ts", "packages/web/src/x.ts", "README.txt"];
 
 test("a Cursor rule for one package: Cursor loads it there, the hooked agents get it from ctxinject, Copilot never sees it", () => {
-  const { model, every } = coverageModel(input(TREE, CODE));
+  const coverage = coverageModel(input(TREE, CODE));
+  const { model } = coverage;
   const row = (path: string) => model.folders.find((f) => f.path === path)!;
   const cell = (path: string, agent: string) => {
-    const c = model.cells[every.get(path)![agent]!]!;
+    const c = cellAt(coverage, path, agent);
     return { ...c, loads: entries(model, c.loads), adds: entries(model, c.adds) };
   };
   const api = "packages/api/src";
@@ -90,8 +93,9 @@ test("a change that adds a rule: which folders gain it for which agent, and how 
 });
 test("one not-seen finding per cell names every file the agent never sees there, and each entry is written once for every cell", () => {
   const tree = { ...TREE, ".claude/rules/api.md": fm('paths:\n  - "packages/api/**"', "Log every request id.") };
-  const { model, every } = coverageModel(input(tree, CODE));
-  const copilot = model.cells[every.get("packages/api/src")!.copilot!]!;
+  const coverage = coverageModel(input(tree, CODE));
+  const { model } = coverage;
+  const copilot = cellAt(coverage, "packages/api/src", "copilot");
   assert.equal(copilot.findings.map((f) => [f.kind, f.file, f.files]), [["not-seen", ".claude/rules/api.md", [".claude/rules/api.md", ".cursor/rules/api.mdc"]]]);
   const keys = model.items.map((i) => `${i.file}\n${i.reason}\n${i.by ?? ""}`);
   assert.is(new Set(keys).size, keys.length);
@@ -111,13 +115,14 @@ test("a rule whose text an agent gets through another file (the same text, or a 
     ".cursor/rules/naming.mdc": fm("alwaysApply: true", "Name files in kebab-case."),
     ".claude/rules/naming.md": "Name files in kebab-case.\n",
   };
-  const { model, every } = coverageModel(input(tree, CODE));
+  const coverage = coverageModel(input(tree, CODE));
+  const { model } = coverage;
   const rule = (file: string) => model.rules.find((r) => r.file === file)!;
   assert.equal(rule(".claude/rules/api.md").agents, { "claude-code": "loads", codex: "copy", cursor: "copy", copilot: "never" });
   assert.equal(rule(".claude/rules/api.md").copies, { codex: ".cursor/rules/api.mdc", cursor: ".cursor/rules/api.mdc" });
   assert.equal(rule(".cursor/rules/api.mdc").agents, { "claude-code": "copy", codex: "adds", cursor: "loads", copilot: "never" });
   assert.equal(rule(".cursor/rules/naming.mdc").copies, { "claude-code": ".claude/rules/naming.md" });
-  const cell = (agent: string) => model.cells[every.get("packages/api/src")![agent]!]!;
+  const cell = (agent: string) => cellAt(coverage, "packages/api/src", agent);
   // Cursor has both texts (its own copies): nothing it never sees; Copilot sees neither.
   assert.equal(cell("cursor").findings, []);
   assert.equal(cell("copilot").findings.map((f) => f.files), [[".claude/rules/api.md", ".claude/rules/naming.md", ".cursor/rules/api.mdc", ".cursor/rules/naming.mdc"]]);

@@ -32,7 +32,8 @@ const EMPTY: CoverageCell = { tokens: 0, loads: [], adds: [], offers: [], findin
 
 export function coverageDiff(ref: string, before: Coverage, after: Coverage): CoverageDiff {
   const agents = after.model.agents.map((a) => a.name);
-  const cellOf = (side: Coverage, folder: string, agent: string): CoverageCell => {
+  // Both sides show the same agents, in the same order (every's lists follow it).
+  const cellOf = (side: Coverage, folder: string, agent: number): CoverageCell => {
     const index = side.every.get(folder)?.[agent];
     return index === undefined ? EMPTY : side.model.cells[index]!;
   };
@@ -41,9 +42,10 @@ export function coverageDiff(ref: string, before: Coverage, after: Coverage): Co
   const said = new Map<string, string>();
   const changes: FolderChange[] = [];
   for (const folder of folders) {
-    for (const agent of agents) {
-      const was = cellOf(before, folder, agent);
-      const now = cellOf(after, folder, agent);
+    for (let at = 0; at < agents.length; at++) {
+      const agent = agents[at]!;
+      const was = cellOf(before, folder, at);
+      const now = cellOf(after, folder, at);
       const had = seen(before, was);
       const has = seen(after, now);
       const gained = [...has].filter((f) => !had.has(f)).sort(compareText);

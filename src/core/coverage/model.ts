@@ -113,7 +113,11 @@ export interface CoverageModel {
 /** The model and, for `--base`, every folder's cells (collapsed ones too). */
 export interface Coverage {
   model: CoverageModel;
-  every: Map<string, Record<string, number>>;
+  /**
+   * Each folder's cell per agent, in `model.agents` order: a list of numbers, not an object keyed by agent per folder
+   * (14 keyed stores and an object with a property store for each of a 100k-file tree's folders, each kept to the end).
+   */
+  every: Map<string, readonly number[]>;
 }
 
 export const REPRESENTATIVE_RULE =
@@ -203,13 +207,11 @@ class MadeRow {
   varying: number[];
   values: Array<string | null>;
   indexes: number[];
-  row: Record<string, number>;
-  constructor(applied: Applied[], varying: number[], values: Array<string | null>, indexes: number[], row: Record<string, number>) {
+  constructor(applied: Applied[], varying: number[], values: Array<string | null>, indexes: number[]) {
     this.applied = applied;
     this.varying = varying;
     this.values = values;
     this.indexes = indexes;
-    this.row = row;
   }
 }
 
@@ -495,9 +497,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     if (got > state[at]!) state[at] = got;
   };
   const copiedBy = new Map<string, Record<string, string>>();
-  const every = new Map<string, Record<string, number>>();
-  /** Each folder's row (cell per agent): a folder whose rows below are all its own is collapsed. */
-  const rowsOf = new Map<Folder, number[]>();
+  const every = new Map<string, readonly number[]>();
   /** One agent's cell in the folder at hand, in lists reused from folder to folder (copied only into a new cell). */
   interface Scratch {
     loads: number[];
@@ -520,7 +520,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     const cell = cells[index]!;
     return sameIds(cell.loads, s.loads) && sameIds(cell.adds, s.adds) && sameIds(cell.offers, s.offers) && sameIds(cellFindings[index]!, s.findings);
   };
-  const sameIds = (x: number[], y: number[]) => {
+  const sameIds = (x: readonly number[], y: readonly number[]) => {
     if (x.length !== y.length) return false;
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
     return true;
@@ -591,7 +591,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     return true;
   };
   /** The row's answers that read the folder's file: their places and values. */
-  const madeRow = (count: number, indexes: number[], row: Record<string, number>): MadeRow => {
+  const madeRow = (count: number, indexes: number[]): MadeRow => {
     const varying: number[] = [];
     const values: Array<string | null> = [];
     for (let agent = 0; agent < agentCount; agent++)
@@ -600,7 +600,7 @@ export function coverageModel(input: CoverageInput): Coverage {
           varying.push(agent * count + at);
           values.push(answers[agent * count + at] as string | null);
         }
-    return new MadeRow(applied.slice(), varying, values, indexes, row);
+    return new MadeRow(applied.slice(), varying, values, indexes);
   };
   const deadOf = new Map<Candidate, Array<number[] | undefined>>();
   /** Doctor's dead-glob findings on a rule that concern an agent (numbered), worked out once. */
@@ -771,13 +771,11 @@ export function coverageModel(input: CoverageInput): Coverage {
   const rowHere = (folder: Folder, key: number, capped: boolean, count: number): void => {
     const parent = folder.path === "" ? undefined : rowOf.get(dirOf(folder.path));
     const indexes: number[] = [];
-    const row: Record<string, number> = {};
     // What no agent sees is one finding, the same in every cell of the row.
     const unread = nobody.length > 0 ? summaryId(-1, nobody, "") : -1;
     for (let agent = 0; agent < agentCount; agent++) {
-      const name = names[agent]!;
       const s = scratch[agent]!;
-      if (s.missed.length > 0) s.findings.push(summaryId(agent, s.missed, name));
+      if (s.missed.length > 0) s.findings.push(summaryId(agent, s.missed, names[agent]!));
       if (unread >= 0) s.findings.push(unread);
       if (s.findings.length > 1) uniqueSorted(s.findings, byFinding);
       // Most cells are their parent folder's: compared as numbers before any hash is made.
@@ -801,15 +799,13 @@ export function coverageModel(input: CoverageInput): Coverage {
         }
       }
       indexes.push(index);
-      row[name] = index;
     }
     if (folder.children.length > 0) rowOf.set(folder.path, indexes);
-    every.set(folder.path, row);
-    rowsOf.set(folder, indexes);
+    every.set(folder.path, indexes);
     if (key >= 0 && !capped) {
       let same = rowsByKey.get(key);
       if (same === undefined) rowsByKey.set(key, (same = []));
-      same.push(madeRow(count, indexes, row));
+      same.push(madeRow(count, indexes));
     }
   };
   // The loop over the folders is a function of its own: V8 compiles a hot loop's whole function on the spot (OSR),
@@ -839,8 +835,7 @@ export function coverageModel(input: CoverageInput): Coverage {
         if (earlier !== undefined) {
           // The same numbers, so the same objects (read only from here on).
           if (folder.children.length > 0) rowOf.set(folder.path, earlier.indexes);
-          every.set(folder.path, earlier.row);
-          rowsOf.set(folder, earlier.indexes);
+          every.set(folder.path, earlier.indexes);
           continue;
         }
       }
@@ -873,15 +868,26 @@ export function coverageModel(input: CoverageInput): Coverage {
   const sameBelow = (folder: Folder): boolean => {
     let same = alike.get(folder);
     if (same === undefined) {
-      same = folder.children.every((child) => sameBelow(child) && sameIds(rowsOf.get(child)!, rowsOf.get(folder)!));
+      same = folder.children.every((child) => sameBelow(child) && sameIds(every.get(child.path)!, every.get(folder.path)!));
       alike.set(folder, same);
     }
     return same;
   };
   const countBelow = (folder: Folder): number => folder.children.reduce((n, child) => n + 1 + countBelow(child), 0);
+  // A listed folder's cells keyed by agent, made once per row (folders alike share theirs).
+  const keyed = new Map<readonly number[], Record<string, number>>();
+  const cellsOf = (indexes: readonly number[]): Record<string, number> => {
+    let row = keyed.get(indexes);
+    if (row === undefined) {
+      row = {};
+      for (let agent = 0; agent < agentCount; agent++) row[names[agent]!] = indexes[agent]!;
+      keyed.set(indexes, row);
+    }
+    return row;
+  };
   const walk = (folder: Folder) => {
     const collapse = folder.children.length > 0 && sameBelow(folder);
-    listed.push({ path: folder.path, depth: folder.depth, files: folder.files, representative: folder.representative, hidden: collapse ? countBelow(folder) : 0, cells: every.get(folder.path)! });
+    listed.push({ path: folder.path, depth: folder.depth, files: folder.files, representative: folder.representative, hidden: collapse ? countBelow(folder) : 0, cells: cellsOf(every.get(folder.path)!) });
     if (!collapse) for (const child of folder.children) walk(child);
   };
   walk(root);
