@@ -7,7 +7,7 @@
  * between prompts (a hook's session shows a warning once). Only the prompt's request is held to `timeoutMs`; the
  * rules' request runs on (RULES_TIMEOUT_MS) and fills the cache for later prompts (semanticVectors).
  */
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import type { EmbeddingsSetting } from "../core/config-table.js";
 import { EMBEDDING_PROVIDERS } from "../core/config-table.js";
 import type { Config } from "../core/config.js";
@@ -148,8 +148,9 @@ export async function semanticVectors(server: EmbeddingsServer, prompt: string, 
   const vectors = new Map<string, number[]>();
   const waiting = new Map<string, Promise<RuleVector>>();
   const missing: string[] = [];
+  const now = Date.now();
   for (const t of texts) {
-    const vector = readCached(dir, keyOf(t));
+    const vector = readCached(dir, keyOf(t), now);
     const running = inFlight.get(under(dir, keyOf(t)));
     if (vector) vectors.set(t, vector);
     else if (running) waiting.set(t, running);
@@ -290,13 +291,30 @@ function post(url: string, body: string, apiKey: string | undefined, signal: Abo
   });
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A vector no prompt has used for this long is removed: its rule was edited or deleted, or the model changed (each
+ * keeps a file per rule text and model, so without collection the folder only grows). One still in use costs at
+ * most a request to embed it again.
+ */
+const UNUSED_MAX_MS = 30 * DAY_MS;
+/** A vector in use has its file's time set when it is older than this: once a day at most, not on every prompt. */
+const TOUCH_AFTER_MS = DAY_MS;
+/** Unused vectors are looked for at most this often, after a write (a marker's time says when it last ran). */
+const COLLECT_EVERY_MS = DAY_MS;
+/** What a writer that died left (atomic-write.ts's temp name), removed after an hour. */
+const TEMP_MAX_MS = 60 * 60 * 1000;
+
 /** A rule's cached vector, or undefined (none yet, or not a list of numbers: embedded again). */
-function readCached(dir: string, key: string): number[] | undefined {
+function readCached(dir: string, key: string, now: number): number[] | undefined {
   const file = under(dir, `${key}.json`);
-  if (statSync(file, { throwIfNoEntry: false }) === undefined) return undefined;
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (stat === undefined) return undefined;
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
-    return Array.isArray(parsed) && parsed.length > 0 && parsed.every((n) => typeof n === "number" && Number.isFinite(n)) ? parsed : undefined;
+    if (!(Array.isArray(parsed) && parsed.length > 0 && parsed.every((n) => typeof n === "number" && Number.isFinite(n)))) return undefined;
+    if (now - stat.mtimeMs > TOUCH_AFTER_MS) utimesSync(file, now / 1000, now / 1000);
+    return parsed;
   } catch {
     return undefined;
   }
@@ -306,8 +324,27 @@ function writeCached(dir: string, entries: Array<[string, number[]]>): void {
   try {
     makePrivateDir(dir);
     for (const [key, vector] of entries) writeFileAtomically(under(dir, `${key}.json`), JSON.stringify(vector));
+    collectUnused(dir, Date.now());
   } catch {
     // A state folder that cannot be written costs the next prompt a request, nothing more.
+  }
+}
+
+/**
+ * Removes the vectors unused for UNUSED_MAX_MS and dead writers' temp files, at most once per COLLECT_EVERY_MS. The
+ * marker sits beside the folder, which holds vectors only.
+ */
+function collectUnused(dir: string, now: number): void {
+  const marker = `${dir}.last-gc`;
+  if (now - (statSync(marker, { throwIfNoEntry: false })?.mtimeMs ?? 0) < COLLECT_EVERY_MS) return;
+  writeFileSync(marker, "", { mode: 0o600 });
+  utimesSync(marker, now / 1000, now / 1000);
+  for (const name of readdirSync(dir)) {
+    const maxAge = name.endsWith(".json") ? UNUSED_MAX_MS : name.endsWith(".tmp") ? TEMP_MAX_MS : undefined;
+    if (maxAge === undefined) continue;
+    const file = under(dir, name);
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (stat?.isFile() === true && now - stat.mtimeMs > maxAge) rmSync(file, { force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
@@ -92,6 +92,37 @@ test("rule vectors are cached in the state folder: the next prompt asks only for
   assert.match(likelySection(r.stdout), "realtime.mdc");
   const again = fake.requests.slice(before);
   assert.equal(again.map((q) => [q.model, q.input.length]), [["concepts-2", 1], ["concepts-2", 3]], "the new model's vectors for the three rules");
+});
+
+test("vectors no prompt used for 30 days are removed from the cache (a changed model's, an edited rule's); those in use stay", async () => {
+  const root = materialize("embeddings-concepts");
+  const env = userEnv(ollama());
+  const cache = join(env.CTXINJECT_STATE_DIR!, "embeddings");
+  const vectors = () => readdirSync(cache).filter((name) => name.endsWith(".json")).sort();
+  // Everything in the cache as if last used (and last collected) 40 days ago.
+  const age = (days: number) => {
+    const then = (Date.now() - days * 24 * 60 * 60 * 1000) / 1000;
+    for (const name of readdirSync(cache)) utimesSync(join(cache, name), then, then);
+    if (existsSync(`${cache}.last-gc`)) utimesSync(`${cache}.last-gc`, then, then);
+  };
+  await build(root, env);
+  const first = vectors();
+  assert.is(first.length, 3, "one vector per rule");
+  age(40);
+  writeFileSync(join(env.XDG_CONFIG_HOME!, "ctxinject", "config.json"), JSON.stringify(ollama({ model: "concepts-2" })));
+  await build(root, env);
+  const second = vectors();
+  assert.is(second.length, 3, "the first model's three vectors are gone, the new model's three are there");
+  assert.ok(second.every((name) => !first.includes(name)));
+  // In use, 40 days old: read by the next prompt, so kept when a new rule's vector is written and the cache collected.
+  age(40);
+  writeFileSync(join(root, ".cursor/rules/search.mdc"), "---\ndescription: Full-text search indexing\nalwaysApply: false\n---\nSEARCH-RULE-BODY\n");
+  const before = fake.requests.length;
+  await build(root, env);
+  assert.equal(fake.requests.slice(before).map((q) => q.input.length), [1, 1], "the prompt, then only the new rule");
+  assert.is(vectors().length, 4);
+  assert.ok(second.every((name) => vectors().includes(name)));
+  assert.ok(Date.now() - statSync(join(cache, second[0]!)).mtimeMs < 60 * 60 * 1000, "a vector in use is marked used");
 });
 
 test("a server that is down leaves the word-based result, with a warning naming the address", async () => {
