@@ -384,13 +384,10 @@ function claimGiven(
     releases.push(taken.release);
     return new Set((fresh ? [] : taken.lost).map((r) => `${r.key}\0${r.hash}`));
   };
-  const lostShown = claim([...(index ? [index] : []), ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN }))]);
-  const warnings = shownFirst && shownFirst.filter(({ key }) => !lostShown.has(`${key}\0${SHOWN}`));
-  let selection = index && lostShown.has(`${index.key}\0${index.hash}`) ? { ...first, omitted: [] } : first;
-  let composed = selection === first ? composedFirst : composeOf(selection);
-  // source:id of the texts this call has tried to claim.
+  // The index, the warnings and the texts of the first composition in one claim: one temp file and one pass of
+  // links, where a claim of their own for the index and warnings cost a new session's first call a file more.
   const tried = new Set<string>();
-  for (;;) {
+  const textsOf = (composed: Composed) => {
     const pairs: Array<{ id: string; record: InjectedRecord }> = [];
     for (const c of composed.candidates) {
       const id = `${c.source}:${c.id}`;
@@ -399,11 +396,26 @@ function claimGiven(
       tried.add(id);
       pairs.push({ id, record });
     }
-    const lost = claim(pairs.map((p) => p.record));
+    return pairs;
+  };
+  let pairs = textsOf(composedFirst);
+  const lostFirst = claim([...(index ? [index] : []), ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN })), ...pairs.map((p) => p.record)]);
+  const warnings = shownFirst && shownFirst.filter(({ key }) => !lostFirst.has(`${key}\0${SHOWN}`));
+  const indexLost = index !== null && lostFirst.has(`${index.key}\0${index.hash}`);
+  let selection = indexLost ? { ...first, omitted: [] } : first;
+  let composed = composedFirst;
+  let lost = lostFirst;
+  let changed = indexLost;
+  for (;;) {
+    // A text another call holds is left out and the output composed again, which may let in a text the budget had
+    // left out: it is claimed in turn, until every text in the output is this call's.
     const taken = new Set(pairs.filter((p) => lost.has(`${p.record.key}\0${p.record.hash}`)).map((p) => p.id));
-    if (taken.size === 0) return { composed, warnings, release };
-    selection = withoutTaken(selection, taken);
+    if (taken.size > 0) selection = withoutTaken(selection, taken);
+    if (taken.size === 0 && !changed) return { composed, warnings, release };
     composed = composeOf(selection);
+    pairs = textsOf(composed);
+    lost = claim(pairs.map((p) => p.record));
+    changed = false;
   }
 }
 
