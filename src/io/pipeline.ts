@@ -123,6 +123,8 @@ export interface Gathered {
   warnings: Warning[];
   /** The run's memo (core/run-memo.ts), for what the caller works out next from the same files (doctor). */
   memo: RunMemo;
+  /** Saves what the run added to the warm data since select (the fingerprints of the texts a session was given). */
+  saveWarm: () => void;
 }
 
 /** The session record that remembers the last index shown. */
@@ -226,6 +228,7 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
       releaseGiven = claimed.release;
       composed = claimed.composed;
       warnings = claimed.warnings;
+      gathered.saveWarm();
     }
     const finish = async () => {
       if (!store || sessionId === undefined) return;
@@ -291,8 +294,9 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = deps.readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, under(root, f.realPath ?? f.path)]));
-  // The gate asks for each candidate's hash and the session's records again for those included: one pass each text.
-  const hashOf = memoize(contentHash);
+  // The gate asks for each candidate's hash and the session's records again for those included: one pass each text,
+  // and a text an earlier run hashed (a rule given prompt after prompt) is looked up instead (core/warm.ts).
+  const hashOf = memoize((text: string) => memo.warm.hash(text, () => contentHash(text)));
   const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? under(root, c.path)) : `${c.source}:${c.id}`);
   const native = excludeFor(config);
   const configured = native === undefined ? undefined : deps.agentProfileAt(native, root, run);
@@ -350,7 +354,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
-  return { keyOf: keyFor, files: read.files, injectionRecords, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, memo, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+  return { keyOf: keyFor, files: read.files, injectionRecords, saveWarm: all ? () => undefined : saveWarm, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, memo, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }
 
 const noLimits = (): ComposeLimits => ({});

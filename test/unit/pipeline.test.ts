@@ -1,7 +1,9 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { defaultConfig } from "../../src/core/config.js";
+import { fingerprint } from "../../src/core/fingerprint.js";
 import { createRunMemo } from "../../src/core/run-memo.js";
+import type { WarmData } from "../../src/core/warm.js";
 import { approxTokens } from "../../src/core/tokens.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -98,6 +100,31 @@ test("a hook's first call in a new session claims its texts and its warning at o
     const second = await runPipeline(run, { purpose: "hook", files: ["src/a.ts"], session: "s1", limits: () => ({ once: true }) }, deps);
     assert.not.ok(second.output.includes("Use strict TypeScript."), second.output);
     assert.equal(second.warnings, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the texts a hook gave are saved with their fingerprints, and the next run's session claims them by those", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "ctxinject-pipeline-"));
+  try {
+    let saved: WarmData | undefined;
+    const store = new SessionStore(dir);
+    const deps = (): PipelineDeps => ({
+      ...fakeDeps([]),
+      loadRunMemo: () => {
+        const memo = createRunMemo(saved);
+        return { memo, save: () => void (saved = memo.warm.takeChanges() ?? saved) };
+      },
+      sessions: () => store,
+    });
+    const request = (session: string) => ({ purpose: "hook" as const, files: ["src/a.ts"], session, limits: () => ({ once: true }) });
+    await (await runPipeline(run, request("s1"), deps())).finish();
+    assert.equal(saved?.hashes, { "Use strict TypeScript.": fingerprint("Use strict TypeScript."), "# Agents\nRun the tests before committing.": fingerprint("# Agents\nRun the tests before committing.") });
+    // A wrong saved fingerprint shows that the next run takes it instead of hashing: its record has that name.
+    saved!.hashes!["Use strict TypeScript."] = "0000000000000000000000000000";
+    await (await runPipeline(run, request("s2"), deps())).finish();
+    assert.ok((await store.injected("s2")).has("/fake/.cursor/rules/ts.mdc", "0000000000000000000000000000"));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
