@@ -16,6 +16,8 @@ export interface WarmData {
   frontmatter?: Record<string, BlockReading>;
   /** Fingerprint of a set of ignore files → path → ignored (1) or not (0) (core/gitignore.ts). */
   ignored?: Record<string, Record<string, 0 | 1>>;
+  /** A text a session was given → its fingerprint (core/fingerprint.ts). */
+  hashes?: Record<string, string>;
 }
 
 /** What a frontmatter block says: its fields, and what was wrong in it (file lines). */
@@ -30,6 +32,8 @@ export interface BlockReading {
  * not written for a week). A hook touches a handful of rules; a tree's worth would cost more to read than to redo.
  */
 export const MAX_WARM_CHARS = 96_000;
+/** Longer texts are hashed each time: they would crowd the file every run reads. */
+const MAX_HASHED_CHARS = 8_000;
 /** Longer blocks are read each time: they are rare. */
 const MAX_BLOCK_CHARS = 2_000;
 // Sets of ignore files: a changed .gitignore is a new set.
@@ -45,6 +49,12 @@ export interface Warm {
   frontmatter(raw: string, read: () => BlockReading): BlockReading;
   /** Whether a path is ignored by the set of ignore files fingerprinted `set`: an earlier run's answer, or `decide`'s. */
   ignored(set: string, path: string, decide: () => boolean): boolean;
+  /**
+   * A text's fingerprint from an earlier run, or `hash`'s. The texts a hook gives are the same rules prompt after
+   * prompt: hashing them in JS tiers the loop up to an optimising compile (a few milliseconds of CPU a call), where
+   * a look-up by the text is a native hash and compare.
+   */
+  hash(text: string, hash: () => string): string;
   /** Everything known (saved entries that are sound, then this run's), when this run added something worth saving; null otherwise. Resets the mark. */
   takeChanges(): WarmData | null;
 }
@@ -63,6 +73,7 @@ export function createWarm(saved?: WarmData, chars = saved === undefined ? 0 : J
   const stems = new Map<string, string>();
   const blocks = new Map<string, BlockReading>();
   const ignoredBy = new Map<string, Map<string, 0 | 1>>();
+  const hashes = new Map<string, string>();
   let changed = false;
 
   /** Every set of ignore files with answers, saved or this run's. */
@@ -100,6 +111,17 @@ export function createWarm(saved?: WarmData, chars = saved === undefined ? 0 : J
         changed = true;
       }
       return reading;
+    },
+
+    hash(text, hash) {
+      const known = hashes.get(text) ?? savedEntry(saved?.hashes, text);
+      if (isHash(known)) return known;
+      const answer = hash();
+      if (text.length <= MAX_HASHED_CHARS && fits(text.length + answer.length)) {
+        hashes.set(text, answer);
+        changed = true;
+      }
+      return answer;
     },
 
     regExp(key, compile) {
@@ -145,6 +167,7 @@ export function createWarm(saved?: WarmData, chars = saved === undefined ? 0 : J
         stems: Object.fromEntries([...soundEntries(saved?.stems, isStem), ...stems]),
         frontmatter: Object.fromEntries([...soundEntries(saved?.frontmatter, isReading), ...blocks]),
         ignored: Object.fromEntries(ignored),
+        hashes: Object.fromEntries([...soundEntries(saved?.hashes, isHash), ...hashes]),
       };
     },
   };
@@ -155,6 +178,7 @@ const savedEntry = (part: unknown, key: string): unknown =>
   part !== null && typeof part === "object" && Object.hasOwn(part, key) ? (part as Record<string, unknown>)[key] : undefined;
 const isGlob = (value: unknown): value is [string, string] => Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && typeof value[1] === "string";
 const isStem = (value: unknown): value is string => typeof value === "string";
+const isHash = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f]{28}$/.test(value);
 const isDecision = (value: unknown): value is 0 | 1 => value === 0 || value === 1;
 
 const isReading = (value: unknown): value is BlockReading => {

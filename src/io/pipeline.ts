@@ -123,6 +123,8 @@ export interface Gathered {
   warnings: Warning[];
   /** The run's memo (core/run-memo.ts), for what the caller works out next from the same files (doctor). */
   memo: RunMemo;
+  /** Saves what the run added to the warm data since select (the fingerprints of the texts a session was given). */
+  saveWarm: () => void;
 }
 
 /** The session record that remembers the last index shown. */
@@ -226,6 +228,7 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
       releaseGiven = claimed.release;
       composed = claimed.composed;
       warnings = claimed.warnings;
+      gathered.saveWarm();
     }
     const finish = async () => {
       if (!store || sessionId === undefined) return;
@@ -291,8 +294,9 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = deps.readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, under(root, f.realPath ?? f.path)]));
-  // The gate asks for each candidate's hash and the session's records again for those included: one pass each text.
-  const hashOf = memoize(contentHash);
+  // The gate asks for each candidate's hash and the session's records again for those included: one pass each text,
+  // and a text an earlier run hashed (a rule given prompt after prompt) is looked up instead (core/warm.ts).
+  const hashOf = memoize((text: string) => memo.warm.hash(text, () => contentHash(text)));
   const keyFor = (c: Candidate) => (c.path !== null ? (realOf.get(c.path) ?? under(root, c.path)) : `${c.source}:${c.id}`);
   const native = excludeFor(config);
   const configured = native === undefined ? undefined : deps.agentProfileAt(native, root, run);
@@ -350,7 +354,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
-  return { keyOf: keyFor, files: read.files, injectionRecords, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, memo, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+  return { keyOf: keyFor, files: read.files, injectionRecords, saveWarm: all ? () => undefined : saveWarm, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, memo, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }
 
 const noLimits = (): ComposeLimits => ({});
@@ -384,13 +388,10 @@ function claimGiven(
     releases.push(taken.release);
     return new Set((fresh ? [] : taken.lost).map((r) => `${r.key}\0${r.hash}`));
   };
-  const lostShown = claim([...(index ? [index] : []), ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN }))]);
-  const warnings = shownFirst && shownFirst.filter(({ key }) => !lostShown.has(`${key}\0${SHOWN}`));
-  let selection = index && lostShown.has(`${index.key}\0${index.hash}`) ? { ...first, omitted: [] } : first;
-  let composed = selection === first ? composedFirst : composeOf(selection);
-  // source:id of the texts this call has tried to claim.
+  // The index, the warnings and the texts of the first composition in one claim: one temp file and one pass of
+  // links, where a claim of their own for the index and warnings cost a new session's first call a file more.
   const tried = new Set<string>();
-  for (;;) {
+  const textsOf = (composed: Composed) => {
     const pairs: Array<{ id: string; record: InjectedRecord }> = [];
     for (const c of composed.candidates) {
       const id = `${c.source}:${c.id}`;
@@ -399,11 +400,26 @@ function claimGiven(
       tried.add(id);
       pairs.push({ id, record });
     }
-    const lost = claim(pairs.map((p) => p.record));
+    return pairs;
+  };
+  let pairs = textsOf(composedFirst);
+  const lostFirst = claim([...(index ? [index] : []), ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN })), ...pairs.map((p) => p.record)]);
+  const warnings = shownFirst && shownFirst.filter(({ key }) => !lostFirst.has(`${key}\0${SHOWN}`));
+  const indexLost = index !== null && lostFirst.has(`${index.key}\0${index.hash}`);
+  let selection = indexLost ? { ...first, omitted: [] } : first;
+  let composed = composedFirst;
+  let lost = lostFirst;
+  let changed = indexLost;
+  for (;;) {
+    // A text another call holds is left out and the output composed again, which may let in a text the budget had
+    // left out: it is claimed in turn, until every text in the output is this call's.
     const taken = new Set(pairs.filter((p) => lost.has(`${p.record.key}\0${p.record.hash}`)).map((p) => p.id));
-    if (taken.size === 0) return { composed, warnings, release };
-    selection = withoutTaken(selection, taken);
+    if (taken.size > 0) selection = withoutTaken(selection, taken);
+    if (taken.size === 0 && !changed) return { composed, warnings, release };
     composed = composeOf(selection);
+    pairs = textsOf(composed);
+    lost = claim(pairs.map((p) => p.record));
+    changed = false;
   }
 }
 

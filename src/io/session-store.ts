@@ -246,7 +246,8 @@ export class SessionStore {
     writeFileSync(all, JSON.stringify(records), { mode: 0o600 });
     try {
       for (const record of records) {
-        const name = recordName(record.key, record.hash);
+        const keyName = fingerprint(record.key);
+        const name = `${keyName}-${record.hash}`;
         try {
           linkSync(all, under(folder, name));
         } catch (error) {
@@ -255,7 +256,7 @@ export class SessionStore {
           continue;
         }
         won.push(name);
-        for (const older of seen?.namesOf(record.key) ?? []) if (older !== name) unlinkQuietly(under(folder, older));
+        for (const older of seen?.namesOfKeyName(keyName) ?? []) if (older !== name) unlinkQuietly(under(folder, older));
       }
     } finally {
       unlinkQuietly(all);
@@ -375,15 +376,21 @@ export class InjectedRecords {
       else list.push(name);
     }
   }
-  /** Whether the session has any record of this key (a text is hashed only then). */
+  /**
+   * Whether the session has any record of this key (a text is hashed only then). A new session has none: its
+   * keys are not even hashed.
+   */
   hasKey(key: string): boolean {
-    return this.byKey.has(fingerprint(key));
+    return this.byKey.size > 0 && this.byKey.has(fingerprint(key));
   }
   has(key: string, hash: string): boolean {
-    return this.byKey.get(fingerprint(key))?.includes(recordName(key, hash)) ?? false;
+    if (this.byKey.size === 0) return false;
+    const keyName = fingerprint(key);
+    return this.byKey.get(keyName)?.includes(`${keyName}-${hash}`) ?? false;
   }
-  namesOf(key: string): string[] {
-    return this.byKey.get(fingerprint(key)) ?? [];
+  /** The records of a key by its fingerprint, which a claim has made already for the record's own name. */
+  namesOfKeyName(keyName: string): string[] {
+    return this.byKey.get(keyName) ?? [];
   }
 }
 

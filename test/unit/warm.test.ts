@@ -22,6 +22,27 @@ test("a glob compiled by an earlier run is not compiled again, and a damaged sav
   assert.is(takeWarmChanges(), null, "nothing new since");
 });
 
+test("a text's fingerprint saved by an earlier run is not worked out again; a damaged one, a long text or a full file is", () => {
+  let hashed = 0;
+  const hash = () => (hashed++, "0123456789abcdef0123456789ab");
+  const saved = createWarm({ globs: {}, stems: {}, hashes: { "Use strict TypeScript.": "ffffffffffffffffffffffffffff", damaged: "not a hash" } });
+  assert.is(saved.hash("Use strict TypeScript.", hash), "ffffffffffffffffffffffffffff");
+  assert.is(hashed, 0);
+  assert.is(saved.hash("damaged", hash), "0123456789abcdef0123456789ab");
+  assert.is(saved.hash("new text", hash), "0123456789abcdef0123456789ab");
+  assert.is(saved.hash("new text", hash), "0123456789abcdef0123456789ab");
+  assert.is(hashed, 2);
+  const next = saved.takeChanges();
+  assert.equal(next?.hashes, { "Use strict TypeScript.": "ffffffffffffffffffffffffffff", damaged: "0123456789abcdef0123456789ab", "new text": "0123456789abcdef0123456789ab" });
+  // A text longer than what is kept is hashed every time.
+  const long = "x".repeat(8_001);
+  const fresh = createWarm();
+  fresh.hash(long, hash);
+  fresh.hash(long, hash);
+  assert.is(hashed, 4);
+  assert.is(fresh.takeChanges(), null);
+});
+
 test("stems come from earlier runs where known, and new ones are kept for the next", () => {
   const { stem: warmStem, takeChanges: takeWarmChanges } = createWarm({ globs: {}, stems: { migrations: "saved-stem" } });
   const stem = warmStem(stemmer);
