@@ -216,34 +216,14 @@ class IdPool {
     return true;
   }
   list(from: number, to: number): number[] {
-    // Empty lists (most adds, offers) are one shared frozen list: no array per cell.
-    if (from === to) return NO_IDS as number[];
     const out: number[] = [];
     for (let i = from; i < to; i++) out.push(this.ids[i]!);
     return out;
   }
 }
 
-class PlainCell implements CoverageCell {
-  tokens: number;
-  loads: number[];
-  adds: number[];
-  offers: number[];
-  findings: CellFinding[];
-  constructor(tokens: number, loads: number[], adds: number[], offers: number[], findings: CellFinding[]) {
-    this.tokens = tokens;
-    this.loads = loads;
-    this.adds = adds;
-    this.offers = offers;
-    this.findings = findings;
-  }
-}
-
-const NO_IDS: readonly number[] = Object.freeze([]);
-const NO_FINDINGS: readonly CellFinding[] = Object.freeze([]);
-
-/** A cell while the folders are walked: its numbers are a run of the pool's (loads, adds, offers, findings). */
-class Cell {
+/** A cell: its numbers are a run of the pool's (loads, adds, offers, findings), its lists made when asked for. */
+class Cell implements CoverageCell {
   tokens: number;
   pool: IdPool;
   at: number;
@@ -260,6 +240,23 @@ class Cell {
     this.offerCount = offers;
     this.findingCount = findings;
   }
+  get loads(): number[] {
+    return this.pool.list(this.at, this.at + this.loadCount);
+  }
+  get adds(): number[] {
+    const from = this.at + this.loadCount;
+    return this.pool.list(from, from + this.addCount);
+  }
+  get offers(): number[] {
+    const from = this.at + this.loadCount + this.addCount;
+    return this.pool.list(from, from + this.offerCount);
+  }
+  get findings(): CellFinding[] {
+    const from = this.at + this.loadCount + this.addCount + this.offerCount;
+    const out: CellFinding[] = [];
+    for (let i = 0; i < this.findingCount; i++) out.push(this.pool.findings[this.pool.ids[from + i]!]!);
+    return out;
+  }
   /** Whether the cell's lists are these. */
   holds(loads: readonly number[], adds: readonly number[], offers: readonly number[], findings: readonly number[]): boolean {
     if (loads.length !== this.loadCount || adds.length !== this.addCount || offers.length !== this.offerCount || findings.length !== this.findingCount) return false;
@@ -271,21 +268,9 @@ class Cell {
     at += adds.length;
     return p.same(at, offers) && p.same(at + offers.length, findings);
   }
-  /**
-   * The cell as the model has it, made once the loop is done: lists made while it ran were copied by each young
-   * collection until promoted; made at the end, by one or two.
-   */
-  plain(): CoverageCell {
-    const p = this.pool;
-    const loads = this.at + this.loadCount;
-    const adds = loads + this.addCount;
-    const offers = adds + this.offerCount;
-    let findings = NO_FINDINGS as CellFinding[];
-    if (this.findingCount > 0) {
-      findings = [];
-      for (let i = offers; i < offers + this.findingCount; i++) findings.push(p.findings[p.ids[i]!]!);
-    }
-    return new PlainCell(this.tokens, p.list(this.at, loads), p.list(loads, adds), p.list(adds, offers), findings);
+  /** The cell as the model's JSON has it (fields in this order). */
+  toJSON(): CoverageCell {
+    return { tokens: this.tokens, loads: this.loads, adds: this.adds, offers: this.offers, findings: this.findings };
   }
 }
 
@@ -1001,7 +986,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     representative: REPRESENTATIVE_RULE,
     folders: listed,
     items,
-    cells: cells.map((cell) => cell.plain()),
+    cells,
     rules: ruleRows(input, root, code, matchOf, states, copiedBy),
   };
   return { model, every };
