@@ -181,96 +181,18 @@ class Item implements CoverageItem {
   }
 }
 
-/**
- * Every cell's numbers (loads, adds, offers, findings, one run after the other) in one growing typed array: lists
- * per cell were ~140k arrays of a 100k-file tree's model, each copied by young collections until promoted, while a
- * typed array's numbers are outside the collected heap.
- */
-class IdPool {
-  ids = new Int32Array(1 << 16);
-  length = 0;
-  /** The findings numbered (`CellFinding`s by id). */
-  findings: CellFinding[];
-  constructor(findings: CellFinding[]) {
-    this.findings = findings;
-  }
-  /** Appends the lists one after the other; returns where they start. */
-  put(lists: ReadonlyArray<readonly number[]>): number {
-    const at = this.length;
-    let size = 0;
-    for (const list of lists) size += list.length;
-    if (at + size > this.ids.length) {
-      const bigger = new Int32Array(Math.max(2 * this.ids.length, at + size));
-      bigger.set(this.ids.subarray(0, at));
-      this.ids = bigger;
-    }
-    let end = at;
-    for (const list of lists) for (let i = 0; i < list.length; i++) this.ids[end++] = list[i]!;
-    this.length = end;
-    return at;
-  }
-  /** Whether the ids from `at` are `list`'s. */
-  same(at: number, list: readonly number[]): boolean {
-    const ids = this.ids;
-    for (let i = 0; i < list.length; i++) if (ids[at + i] !== list[i]) return false;
-    return true;
-  }
-  list(from: number, to: number): number[] {
-    const out: number[] = [];
-    for (let i = from; i < to; i++) out.push(this.ids[i]!);
-    return out;
-  }
-}
-
-/** A cell: its numbers are a run of the pool's (loads, adds, offers, findings), its lists made when asked for. */
 class Cell implements CoverageCell {
   tokens: number;
-  pool: IdPool;
-  at: number;
-  loadCount: number;
-  addCount: number;
-  offerCount: number;
-  findingCount: number;
-  constructor(pool: IdPool, at: number, tokens: number, loads: number, adds: number, offers: number, findings: number) {
+  loads: number[];
+  adds: number[];
+  offers: number[];
+  findings: CellFinding[];
+  constructor(tokens: number, loads: number[], adds: number[], offers: number[], findings: CellFinding[]) {
     this.tokens = tokens;
-    this.pool = pool;
-    this.at = at;
-    this.loadCount = loads;
-    this.addCount = adds;
-    this.offerCount = offers;
-    this.findingCount = findings;
-  }
-  get loads(): number[] {
-    return this.pool.list(this.at, this.at + this.loadCount);
-  }
-  get adds(): number[] {
-    const from = this.at + this.loadCount;
-    return this.pool.list(from, from + this.addCount);
-  }
-  get offers(): number[] {
-    const from = this.at + this.loadCount + this.addCount;
-    return this.pool.list(from, from + this.offerCount);
-  }
-  get findings(): CellFinding[] {
-    const from = this.at + this.loadCount + this.addCount + this.offerCount;
-    const out: CellFinding[] = [];
-    for (let i = 0; i < this.findingCount; i++) out.push(this.pool.findings[this.pool.ids[from + i]!]!);
-    return out;
-  }
-  /** Whether the cell's lists are these. */
-  holds(loads: readonly number[], adds: readonly number[], offers: readonly number[], findings: readonly number[]): boolean {
-    if (loads.length !== this.loadCount || adds.length !== this.addCount || offers.length !== this.offerCount || findings.length !== this.findingCount) return false;
-    const p = this.pool;
-    let at = this.at;
-    if (!p.same(at, loads)) return false;
-    at += loads.length;
-    if (!p.same(at, adds)) return false;
-    at += adds.length;
-    return p.same(at, offers) && p.same(at + offers.length, findings);
-  }
-  /** The cell as the model's JSON has it (fields in this order). */
-  toJSON(): CoverageCell {
-    return { tokens: this.tokens, loads: this.loads, adds: this.adds, offers: this.offers, findings: this.findings };
+    this.loads = loads;
+    this.adds = adds;
+    this.offers = offers;
+    this.findings = findings;
   }
 }
 
@@ -525,15 +447,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     return id;
   };
   /** A finding that sums up files, known by its kind, agent and the files (compared as numbers, no long strings). */
-  // Each known by the serials of its files' Applied, in one typed array (a copy of the list per summary was ~3 MB
-  // of a 100k-file tree's model, kept to the end): its start there and its length.
-  const summaries = new Map<number, Array<{ agent: number; at: number; n: number; id: number }>>();
-  let serialsOf = new Int32Array(1 << 12);
-  let serialsEnd = 0;
-  const sameSerials = (at: number, files: readonly Applied[]) => {
-    for (let i = 0; i < files.length; i++) if (serialsOf[at + i] !== files[i]!.serial) return false;
-    return true;
-  };
+  const summaries = new Map<number, Array<{ agent: number; files: Applied[]; id: number }>>();
   const summaryId = (agent: number, files: Applied[], name: string): number => {
     let h = Math.imul(0x811c9dc5 ^ (agent + 2), 0x01000193);
     for (const a of files) h = Math.imul(h ^ a.pathRank, 0x01000193);
@@ -541,7 +455,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     const hash = h & 0x3fffffff;
     let same = summaries.get(hash);
     if (same === undefined) summaries.set(hash, (same = []));
-    const found = same.find((s) => s.agent === agent && s.n === files.length && sameSerials(s.at, files));
+    const found = same.find((s) => s.agent === agent && s.files.length === files.length && s.files.every((a, i) => a === files[i]));
     if (found !== undefined) return found.id;
     const id = findingList.length;
     const paths = files.map((a) => a.key);
@@ -551,14 +465,7 @@ export function coverageModel(input: CoverageInput): Coverage {
         ? { severity: "warning", kind: "no-agent-reads", file: paths[0]!, message: `${applyHere(n)}: none of ${names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`, files: paths }
         : { severity: "warning", kind: "not-seen", file: paths[0]!, message: `${applyHere(n)} for other agents: ${name} never sees ${n === 1 ? "it" : "them"}`, files: paths },
     );
-    if (serialsEnd + files.length > serialsOf.length) {
-      const bigger = new Int32Array(Math.max(2 * serialsOf.length, serialsEnd + files.length));
-      bigger.set(serialsOf.subarray(0, serialsEnd));
-      serialsOf = bigger;
-    }
-    for (let i = 0; i < files.length; i++) serialsOf[serialsEnd + i] = files[i]!.serial;
-    same.push({ agent, at: serialsEnd, n: files.length, id });
-    serialsEnd += files.length;
+    same.push({ agent, files: files.slice(), id });
     return id;
   };
   const doctorIds = new Map<Finding, number>();
@@ -575,8 +482,7 @@ export function coverageModel(input: CoverageInput): Coverage {
 
   const root = folderTree(code);
   const folders = eachFolder(root);
-  const cells: Cell[] = [];
-  const pool = new IdPool(findingList);
+  const cells: CoverageCell[] = [];
   const names = input.profiles.map((p) => p.name);
   // Read once into plain lists: each profile is an object of its own shape, and reading them in the folder loop made
   // V8 throw away its compiled loop for each new shape met.
@@ -603,13 +509,17 @@ export function coverageModel(input: CoverageInput): Coverage {
   }
   const scratch: Scratch[] = names.map(() => ({ loads: [], adds: [], offers: [], findings: [], tokens: 0, missed: [] }));
   /** Each cell's findings as numbers, to compare a new cell's with. */
+  const cellFindings: number[][] = [];
   /** A folder's row (cell per agent), kept for its subfolders: most cells are the same as their parent's. */
   const rowOf = new Map<string, number[]>();
   // Cells by a hash of their numbers (a separator between the lists), each compared in full on a hit: the first
   // cell of a hash, then each cell's next of the same hash (-1: none), no list per hash.
   const cellIndex = new Map<number, number>();
   const nextSameHash: number[] = [];
-  const isCell = (index: number, s: Scratch) => cells[index]!.holds(s.loads, s.adds, s.offers, s.findings);
+  const isCell = (index: number, s: Scratch) => {
+    const cell = cells[index]!;
+    return sameIds(cell.loads, s.loads) && sameIds(cell.adds, s.adds) && sameIds(cell.offers, s.offers) && sameIds(cellFindings[index]!, s.findings);
+  };
   const sameIds = (x: readonly number[], y: readonly number[]) => {
     if (x.length !== y.length) return false;
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
@@ -881,7 +791,8 @@ export function coverageModel(input: CoverageInput): Coverage {
         else {
           index = cells.length;
           // Empty lists (most adds, offers and findings) are one shared frozen list: no array per cell.
-          cells.push(new Cell(pool, pool.put([s.loads, s.adds, s.offers, s.findings]), s.tokens, s.loads.length, s.adds.length, s.offers.length, s.findings.length));
+          cells.push(new Cell(s.tokens, copyOf(s.loads), copyOf(s.adds), copyOf(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
+          cellFindings.push(copyOf(s.findings));
           // The new cell goes first in its hash's chain.
           nextSameHash.push(first ?? -1);
           cellIndex.set(hash, index);
@@ -990,6 +901,14 @@ export function coverageModel(input: CoverageInput): Coverage {
     rules: ruleRows(input, root, code, matchOf, states, copiedBy),
   };
   return { model, every };
+}
+
+const NO_IDS: readonly number[] = Object.freeze([]);
+const NO_FINDINGS: readonly CellFinding[] = Object.freeze([]);
+
+/** A list kept in a cell: its own copy, or the shared empty one. */
+function copyOf(ids: number[]): number[] {
+  return ids.length === 0 ? (NO_IDS as number[]) : ids.slice();
 }
 
 /**
