@@ -447,7 +447,15 @@ export function coverageModel(input: CoverageInput): Coverage {
     return id;
   };
   /** A finding that sums up files, known by its kind, agent and the files (compared as numbers, no long strings). */
-  const summaries = new Map<number, Array<{ agent: number; files: Applied[]; id: number }>>();
+  // Each known by the serials of its files' Applied, in one typed array (a copy of the list per summary was ~3 MB
+  // of a 100k-file tree's model, kept to the end): its start there and its length.
+  const summaries = new Map<number, Array<{ agent: number; at: number; n: number; id: number }>>();
+  let serialsOf = new Int32Array(1 << 12);
+  let serialsEnd = 0;
+  const sameSerials = (at: number, files: readonly Applied[]) => {
+    for (let i = 0; i < files.length; i++) if (serialsOf[at + i] !== files[i]!.serial) return false;
+    return true;
+  };
   const summaryId = (agent: number, files: Applied[], name: string): number => {
     let h = Math.imul(0x811c9dc5 ^ (agent + 2), 0x01000193);
     for (const a of files) h = Math.imul(h ^ a.pathRank, 0x01000193);
@@ -455,7 +463,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     const hash = h & 0x3fffffff;
     let same = summaries.get(hash);
     if (same === undefined) summaries.set(hash, (same = []));
-    const found = same.find((s) => s.agent === agent && s.files.length === files.length && s.files.every((a, i) => a === files[i]));
+    const found = same.find((s) => s.agent === agent && s.n === files.length && sameSerials(s.at, files));
     if (found !== undefined) return found.id;
     const id = findingList.length;
     const paths = files.map((a) => a.key);
@@ -465,7 +473,14 @@ export function coverageModel(input: CoverageInput): Coverage {
         ? { severity: "warning", kind: "no-agent-reads", file: paths[0]!, message: `${applyHere(n)}: none of ${names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`, files: paths }
         : { severity: "warning", kind: "not-seen", file: paths[0]!, message: `${applyHere(n)} for other agents: ${name} never sees ${n === 1 ? "it" : "them"}`, files: paths },
     );
-    same.push({ agent, files: files.slice(), id });
+    if (serialsEnd + files.length > serialsOf.length) {
+      const bigger = new Int32Array(Math.max(2 * serialsOf.length, serialsEnd + files.length));
+      bigger.set(serialsOf.subarray(0, serialsEnd));
+      serialsOf = bigger;
+    }
+    for (let i = 0; i < files.length; i++) serialsOf[serialsEnd + i] = files[i]!.serial;
+    same.push({ agent, at: serialsEnd, n: files.length, id });
+    serialsEnd += files.length;
     return id;
   };
   const doctorIds = new Map<Finding, number>();
@@ -519,6 +534,19 @@ export function coverageModel(input: CoverageInput): Coverage {
   const isCell = (index: number, s: Scratch) => {
     const cell = cells[index]!;
     return sameIds(cell.loads, s.loads) && sameIds(cell.adds, s.adds) && sameIds(cell.offers, s.offers) && sameIds(cellFindings[index]!, s.findings);
+  };
+  // Cells' lists of the same numbers are one list (read only): a 100k-file tree's 58k cells hold 141k non-empty
+  // lists of only 37k different ones, and each list kept was copied by the young collections until promoted.
+  const listOf = new Map<number, number[]>();
+  const shared = (ids: number[]): number[] => {
+    if (ids.length === 0) return NO_IDS as number[];
+    const hash = hashIds(0, ids);
+    const known = listOf.get(hash);
+    if (known !== undefined && sameIds(known, ids)) return known;
+    const copy = ids.slice();
+    // A hash already taken by other numbers keeps its list (this one is not shared).
+    if (known === undefined) listOf.set(hash, copy);
+    return copy;
   };
   const sameIds = (x: readonly number[], y: readonly number[]) => {
     if (x.length !== y.length) return false;
@@ -791,7 +819,7 @@ export function coverageModel(input: CoverageInput): Coverage {
         else {
           index = cells.length;
           // Empty lists (most adds, offers and findings) are one shared frozen list: no array per cell.
-          cells.push(new Cell(s.tokens, copyOf(s.loads), copyOf(s.adds), copyOf(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
+          cells.push(new Cell(s.tokens, shared(s.loads), shared(s.adds), shared(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
           cellFindings.push(copyOf(s.findings));
           // The new cell goes first in its hash's chain.
           nextSameHash.push(first ?? -1);
