@@ -124,7 +124,7 @@ export const REPRESENTATIVE_RULE =
   "each folder is judged by one file: its first file by path order that is no instruction file, as `build --files <that file>` judges it (a folder holding only folders: no glob matches there; its AGENTS.md chain and always rules are those of the first file below it); agents are taken to run from the project top";
 
 /** A candidate as it applies somewhere, for one reason: made once and met again in every folder it applies to. */
-interface Applied {
+class Applied {
   c: Candidate;
   key: string;
   full: boolean;
@@ -140,13 +140,81 @@ interface Applied {
    * Per agent, the last answer of the agent's own loader and its entry; `fixed` when the loader did not look at the
    * folder's file (then the answer is the same in every folder: the rest of its context is the tree's).
    */
-  own: Array<Answer | undefined>;
+  own: Array<Answer | undefined> = fresh();
   /** Per agent, doctor's findings on it that concern that agent (numbered). */
-  concerning: Array<number[] | undefined>;
+  concerning: Array<number[] | undefined> = fresh();
   /** Its entry as ctxinject adds or offers it (-1 until first needed). */
-  addId: number;
+  addId = -1;
   /** Its number among the Applied made, for a folder's list to be known by a hash. */
   serial: number;
+  constructor(c: Candidate, key: string, full: boolean, reason: string, group: number, index: number, pathRank: number, findings: Finding[] | undefined, serial: number) {
+    this.c = c;
+    this.key = key;
+    this.full = full;
+    this.reason = reason;
+    this.group = group;
+    this.index = index;
+    this.pathRank = pathRank;
+    this.findings = findings;
+    this.serial = serial;
+  }
+}
+
+/**
+ * A new empty list, made by a builtin: an array literal kept past a collection has an allocation site whose "old
+ * space or new" decision V8 takes at a later one, and that decision threw away every compiled function holding the
+ * site (the folder loop's, each 30-100 ms of compiling to do again on a 100k-file tree).
+ */
+function fresh<T>(): T[] {
+  return (NOTHING as T[]).slice();
+}
+/** Never written: `fresh` copies it. */
+const NOTHING: readonly unknown[] = [];
+
+/** A rule's globs as the folder loop matches them. */
+class GlobsOf {
+  /** Per folder below the anchor (path patterns) or per place (name patterns: 0 nested, 1 at the anchor): name → hit. */
+  known: Array<Map<number, string | null>> | null;
+  byName: boolean;
+  cut: number;
+  relDirs: Map<number, number>;
+  match: GlobMatcher;
+  constructor(known: Array<Map<number, string | null>> | null, byName: boolean, cut: number, relDirs: Map<number, number>, match: GlobMatcher) {
+    this.known = known;
+    this.byName = byName;
+    this.cut = cut;
+    this.relDirs = relDirs;
+    this.match = match;
+  }
+}
+
+/** A summing-up finding made: its agent, its files' serials (start and length) and its number. */
+class Summary {
+  agent: number;
+  at: number;
+  n: number;
+  id: number;
+  constructor(agent: number, at: number, n: number, id: number) {
+    this.agent = agent;
+    this.at = at;
+    this.n = n;
+    this.id = id;
+  }
+}
+
+/** A finding naming the files it sums up (fields in the JSON's order). */
+class SummaryFinding implements CellFinding {
+  severity: Finding["severity"] = "warning";
+  kind: string;
+  file: string;
+  message: string;
+  files: string[];
+  constructor(kind: string, files: string[], message: string) {
+    this.kind = kind;
+    this.file = files[0]!;
+    this.message = message;
+    this.files = files;
+  }
 }
 
 /** An answer's entry not numbered yet. */
@@ -292,14 +360,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   /** Per cut (an anchor's length and its `/`): a folder's number → its path below the anchor, numbered. */
   const relDirsByCut = new Map<number, Map<number, number>>();
   const relDirIdOf = new Map<string, number>();
-  interface Globs {
-    /** Per folder below the anchor (path patterns) or per place (name patterns: 0 nested, 1 at the anchor): name → hit. */
-    known: Array<Map<number, string | null>> | null;
-    byName: boolean;
-    cut: number;
-    relDirs: Map<number, number>;
-    match: GlobMatcher;
-  }
+  type Globs = GlobsOf;
   const globHits = new Map<string, Array<Map<number, string | null>>>();
   const globsOf = new Map<Candidate, Globs>();
   // The rules' counts ask for one rule over a run of files, most in the folder of the one before: the rule's globs
@@ -319,12 +380,12 @@ export function coverageModel(input: CoverageInput): Coverage {
       if (anchor !== "" || byName) {
         const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
         known = globHits.get(globsKey) ?? null;
-        if (known === null) globHits.set(globsKey, (known = []));
+        if (known === null) globHits.set(globsKey, (known = fresh()));
       }
       const cut = anchor === "" ? 0 : anchor.length + 1;
       let relDirs = relDirsByCut.get(cut);
       if (relDirs === undefined) relDirsByCut.set(cut, (relDirs = new Map()));
-      g = { known, byName, cut, relDirs, match: matcherOf(c) };
+      g = new GlobsOf(known, byName, cut, relDirs, matcherOf(c));
       globsOf.set(c, g);
     }
     if (c !== lastC) {
@@ -378,7 +439,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   const madeFor = new Map<Candidate, Map<string, Applied>>();
   const make = (c: Candidate, full: boolean, reason: string): Applied => {
     const key = keyOf(c);
-    return { c, key, full, reason, group: copies.groupOf.get(key)!, index: indexOf.get(c)!, pathRank: pathRank.get(key)!, findings: findingsOf.get(key), own: [], concerning: [], addId: -1, serial: serials++ };
+    return new Applied(c, key, full, reason, copies.groupOf.get(key)!, indexOf.get(c)!, pathRank.get(key)!, findingsOf.get(key), serials++);
   };
   const once = (c: Candidate, full: boolean, reason: () => string): Applied => {
     let a = made.get(c);
@@ -449,7 +510,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   /** A finding that sums up files, known by its kind, agent and the files (compared as numbers, no long strings). */
   // Each known by the serials of its files' Applied, in one typed array (a copy of the list per summary was ~3 MB
   // of a 100k-file tree's model, kept to the end): its start there and its length.
-  const summaries = new Map<number, Array<{ agent: number; at: number; n: number; id: number }>>();
+  const summaries = new Map<number, Summary[]>();
   let serialsOf = new Int32Array(1 << 12);
   let serialsEnd = 0;
   const sameSerials = (at: number, files: readonly Applied[]) => {
@@ -462,7 +523,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     // Kept within a small integer, so a map key is no boxed number.
     const hash = h & 0x3fffffff;
     let same = summaries.get(hash);
-    if (same === undefined) summaries.set(hash, (same = []));
+    if (same === undefined) summaries.set(hash, (same = fresh()));
     const found = same.find((s) => s.agent === agent && s.n === files.length && sameSerials(s.at, files));
     if (found !== undefined) return found.id;
     const id = findingList.length;
@@ -470,8 +531,8 @@ export function coverageModel(input: CoverageInput): Coverage {
     const n = paths.length;
     findingList.push(
       agent < 0
-        ? { severity: "warning", kind: "no-agent-reads", file: paths[0]!, message: `${applyHere(n)}: none of ${names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`, files: paths }
-        : { severity: "warning", kind: "not-seen", file: paths[0]!, message: `${applyHere(n)} for other agents: ${name} never sees ${n === 1 ? "it" : "them"}`, files: paths },
+        ? new SummaryFinding("no-agent-reads", paths, `${applyHere(n)}: none of ${names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`)
+        : new SummaryFinding("not-seen", paths, `${applyHere(n)} for other agents: ${name} never sees ${n === 1 ? "it" : "them"}`),
     );
     if (serialsEnd + files.length > serialsOf.length) {
       const bigger = new Int32Array(Math.max(2 * serialsOf.length, serialsEnd + files.length));
@@ -479,7 +540,7 @@ export function coverageModel(input: CoverageInput): Coverage {
       serialsOf = bigger;
     }
     for (let i = 0; i < files.length; i++) serialsOf[serialsEnd + i] = files[i]!.serial;
-    same.push({ agent, at: serialsEnd, n: files.length, id });
+    same.push(new Summary(agent, serialsEnd, files.length, id));
     serialsEnd += files.length;
     return id;
   };
@@ -571,7 +632,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   // What applies in a folder, parents before children: a parent's list, plus the folder's own, in selection order.
   const scopedOf = new Map<string, Candidate[]>();
   const merged = (x: Candidate[], y: Candidate[]): Candidate[] => {
-    const out: Candidate[] = [];
+    const out: Candidate[] = fresh();
     let i = 0;
     let j = 0;
     while (i < x.length || j < y.length) {
@@ -620,8 +681,8 @@ export function coverageModel(input: CoverageInput): Coverage {
   };
   /** The row's answers that read the folder's file: their places and values. */
   const madeRow = (count: number, indexes: number[]): MadeRow => {
-    const varying: number[] = [];
-    const values: Array<string | null> = [];
+    const varying: number[] = fresh();
+    const values: Array<string | null> = fresh();
     for (let agent = 0; agent < agentCount; agent++)
       for (let at = 0; at < count; at++)
         if (!applied[at]!.own[agent]!.fixed) {
@@ -634,7 +695,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   /** Doctor's dead-glob findings on a rule that concern an agent (numbered), worked out once. */
   const deadGlobs = (c: Candidate, agent: number): number[] => {
     let byAgent = deadOf.get(c);
-    if (byAgent === undefined) deadOf.set(c, (byAgent = []));
+    if (byAgent === undefined) deadOf.set(c, (byAgent = fresh()));
     let ids = byAgent[agent];
     if (ids === undefined) byAgent[agent] = ids = idsOf(findingsOf.get(c.path!), (f) => f.kind === "dead-glob" && concerns(f, names[agent]!));
     return ids;
@@ -642,7 +703,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   // Each list made by pushing into a literal: lists of one element kind (`filter().map()` gave the empty ones
   // another), so the loop reading them keeps one compiled form (a "wrong map" deopt recompiled agentCells).
   const idsOf = (findings: readonly Finding[] | undefined, keep: (f: Finding) => boolean): number[] => {
-    const ids: number[] = [];
+    const ids: number[] = fresh();
     if (findings !== undefined) for (let i = 0; i < findings.length; i++) if (keep(findings[i]!)) ids.push(doctorId(findings[i]!));
     return ids;
   };
@@ -798,7 +859,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   /** The folder's row: each agent's cell found among the cells made, or made; kept for folders alike. */
   const rowHere = (folder: Folder, key: number, capped: boolean, count: number): void => {
     const parent = folder.path === "" ? undefined : rowOf.get(dirOf(folder.path));
-    const indexes: number[] = [];
+    const indexes: number[] = fresh();
     // What no agent sees is one finding, the same in every cell of the row.
     const unread = nobody.length > 0 ? summaryId(-1, nobody, "") : -1;
     for (let agent = 0; agent < agentCount; agent++) {
@@ -832,7 +893,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     every.set(folder.path, indexes);
     if (key >= 0 && !capped) {
       let same = rowsByKey.get(key);
-      if (same === undefined) rowsByKey.set(key, (same = []));
+      if (same === undefined) rowsByKey.set(key, (same = fresh()));
       same.push(madeRow(count, indexes));
     }
   };
