@@ -32,14 +32,34 @@ export function codeFiles(tracked: readonly string[], isInstruction: (path: stri
  * live, not where code is written), from `codeFiles`. A folder's representative is its own first such file; a folder
  * holding only folders takes its first subfolder's, so it is judged by the first file below it.
  */
+/**
+ * Made by a constructor, its children's list by a builtin copy: a literal kept past a collection has an allocation
+ * site whose later "old space" decision threw away the compiled folderTree, to be compiled again.
+ */
+class FolderNode implements Folder {
+  path: string;
+  depth: number;
+  representative = "";
+  at = -1;
+  files = 0;
+  own = 0;
+  children: Folder[] = NO_FOLDERS.slice();
+  constructor(path: string, depth: number) {
+    this.path = path;
+    this.depth = depth;
+  }
+}
+/** Never written: a new folder's children start as a copy of it. */
+const NO_FOLDERS: readonly Folder[] = [];
+
 export function folderTree(code: readonly string[]): Folder {
-  const root: Folder = { path: "", depth: 0, representative: "", at: -1, files: 0, own: 0, children: [] };
+  const root: Folder = new FolderNode("", 0);
   const byPath = new Map<string, Folder>([["", root]]);
   const folderOf = (path: string): Folder => {
     let folder = byPath.get(path);
     if (folder !== undefined) return folder;
     const parent = folderOf(dirOf(path));
-    folder = { path, depth: parent.depth + 1, representative: "", at: -1, files: 0, own: 0, children: [] };
+    folder = new FolderNode(path, parent.depth + 1);
     parent.children.push(folder);
     byPath.set(path, folder);
     return folder;

@@ -124,7 +124,7 @@ export const REPRESENTATIVE_RULE =
   "each folder is judged by one file: its first file by path order that is no instruction file, as `build --files <that file>` judges it (a folder holding only folders: no glob matches there; its AGENTS.md chain and always rules are those of the first file below it); agents are taken to run from the project top";
 
 /** A candidate as it applies somewhere, for one reason: made once and met again in every folder it applies to. */
-interface Applied {
+class Applied {
   c: Candidate;
   key: string;
   full: boolean;
@@ -140,13 +140,99 @@ interface Applied {
    * Per agent, the last answer of the agent's own loader and its entry; `fixed` when the loader did not look at the
    * folder's file (then the answer is the same in every folder: the rest of its context is the tree's).
    */
-  own: Array<Answer | undefined>;
+  own: Array<Answer | undefined> = fresh();
   /** Per agent, doctor's findings on it that concern that agent (numbered). */
-  concerning: Array<number[] | undefined>;
+  concerning: Array<number[] | undefined> = fresh();
   /** Its entry as ctxinject adds or offers it (-1 until first needed). */
-  addId: number;
+  addId = -1;
   /** Its number among the Applied made, for a folder's list to be known by a hash. */
   serial: number;
+  constructor(c: Candidate, key: string, full: boolean, reason: string, group: number, index: number, pathRank: number, findings: Finding[] | undefined, serial: number) {
+    this.c = c;
+    this.key = key;
+    this.full = full;
+    this.reason = reason;
+    this.group = group;
+    this.index = index;
+    this.pathRank = pathRank;
+    this.findings = findings;
+    this.serial = serial;
+  }
+}
+
+/**
+ * A new empty list, made by a builtin: an array literal kept past a collection has an allocation site whose "old
+ * space or new" decision V8 takes at a later one, and that decision threw away every compiled function holding the
+ * site (the folder loop's, each 30-100 ms of compiling to do again on a 100k-file tree).
+ */
+function fresh<T>(): T[] {
+  return (NOTHING as T[]).slice();
+}
+/** Never written: `fresh` copies it. */
+const NOTHING: readonly unknown[] = [];
+
+/** A folder as the model lists it (fields in the JSON's order). */
+class ListedFolder implements CoverageFolder {
+  path: string;
+  depth: number;
+  files: number;
+  representative: string;
+  hidden: number;
+  cells: Record<string, number>;
+  constructor(folder: Folder, hidden: number, cells: Record<string, number>) {
+    this.path = folder.path;
+    this.depth = folder.depth;
+    this.files = folder.files;
+    this.representative = folder.representative;
+    this.hidden = hidden;
+    this.cells = cells;
+  }
+}
+
+/** A rule's globs as the folder loop matches them. */
+class GlobsOf {
+  /** Per folder below the anchor (path patterns) or per place (name patterns: 0 nested, 1 at the anchor): name → hit. */
+  known: Array<Map<number, string | null>> | null;
+  byName: boolean;
+  cut: number;
+  relDirs: Map<number, number>;
+  match: GlobMatcher;
+  constructor(known: Array<Map<number, string | null>> | null, byName: boolean, cut: number, relDirs: Map<number, number>, match: GlobMatcher) {
+    this.known = known;
+    this.byName = byName;
+    this.cut = cut;
+    this.relDirs = relDirs;
+    this.match = match;
+  }
+}
+
+/** A summing-up finding made: its agent, its files' serials (start and length) and its number. */
+class Summary {
+  agent: number;
+  at: number;
+  n: number;
+  id: number;
+  constructor(agent: number, at: number, n: number, id: number) {
+    this.agent = agent;
+    this.at = at;
+    this.n = n;
+    this.id = id;
+  }
+}
+
+/** A finding naming the files it sums up (fields in the JSON's order). */
+class SummaryFinding implements CellFinding {
+  severity: Finding["severity"] = "warning";
+  kind: string;
+  file: string;
+  message: string;
+  files: string[];
+  constructor(kind: string, files: string[], message: string) {
+    this.kind = kind;
+    this.file = files[0]!;
+    this.message = message;
+    this.files = files;
+  }
 }
 
 /** An answer's entry not numbered yet. */
@@ -292,14 +378,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   /** Per cut (an anchor's length and its `/`): a folder's number → its path below the anchor, numbered. */
   const relDirsByCut = new Map<number, Map<number, number>>();
   const relDirIdOf = new Map<string, number>();
-  interface Globs {
-    /** Per folder below the anchor (path patterns) or per place (name patterns: 0 nested, 1 at the anchor): name → hit. */
-    known: Array<Map<number, string | null>> | null;
-    byName: boolean;
-    cut: number;
-    relDirs: Map<number, number>;
-    match: GlobMatcher;
-  }
+  type Globs = GlobsOf;
   const globHits = new Map<string, Array<Map<number, string | null>>>();
   const globsOf = new Map<Candidate, Globs>();
   // The rules' counts ask for one rule over a run of files, most in the folder of the one before: the rule's globs
@@ -319,12 +398,12 @@ export function coverageModel(input: CoverageInput): Coverage {
       if (anchor !== "" || byName) {
         const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
         known = globHits.get(globsKey) ?? null;
-        if (known === null) globHits.set(globsKey, (known = []));
+        if (known === null) globHits.set(globsKey, (known = fresh()));
       }
       const cut = anchor === "" ? 0 : anchor.length + 1;
       let relDirs = relDirsByCut.get(cut);
       if (relDirs === undefined) relDirsByCut.set(cut, (relDirs = new Map()));
-      g = { known, byName, cut, relDirs, match: matcherOf(c) };
+      g = new GlobsOf(known, byName, cut, relDirs, matcherOf(c));
       globsOf.set(c, g);
     }
     if (c !== lastC) {
@@ -378,7 +457,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   const madeFor = new Map<Candidate, Map<string, Applied>>();
   const make = (c: Candidate, full: boolean, reason: string): Applied => {
     const key = keyOf(c);
-    return { c, key, full, reason, group: copies.groupOf.get(key)!, index: indexOf.get(c)!, pathRank: pathRank.get(key)!, findings: findingsOf.get(key), own: [], concerning: [], addId: -1, serial: serials++ };
+    return new Applied(c, key, full, reason, copies.groupOf.get(key)!, indexOf.get(c)!, pathRank.get(key)!, findingsOf.get(key), serials++);
   };
   const once = (c: Candidate, full: boolean, reason: () => string): Applied => {
     let a = made.get(c);
@@ -447,25 +526,40 @@ export function coverageModel(input: CoverageInput): Coverage {
     return id;
   };
   /** A finding that sums up files, known by its kind, agent and the files (compared as numbers, no long strings). */
-  const summaries = new Map<number, Array<{ agent: number; files: Applied[]; id: number }>>();
+  // Each known by the serials of its files' Applied, in one typed array (a copy of the list per summary was ~3 MB
+  // of a 100k-file tree's model, kept to the end): its start there and its length.
+  const summaries = new Map<number, Summary[]>();
+  let serialsOf = new Int32Array(1 << 12);
+  let serialsEnd = 0;
+  const sameSerials = (at: number, files: readonly Applied[]) => {
+    for (let i = 0; i < files.length; i++) if (serialsOf[at + i] !== files[i]!.serial) return false;
+    return true;
+  };
   const summaryId = (agent: number, files: Applied[], name: string): number => {
     let h = Math.imul(0x811c9dc5 ^ (agent + 2), 0x01000193);
     for (const a of files) h = Math.imul(h ^ a.pathRank, 0x01000193);
     // Kept within a small integer, so a map key is no boxed number.
     const hash = h & 0x3fffffff;
     let same = summaries.get(hash);
-    if (same === undefined) summaries.set(hash, (same = []));
-    const found = same.find((s) => s.agent === agent && s.files.length === files.length && s.files.every((a, i) => a === files[i]));
+    if (same === undefined) summaries.set(hash, (same = fresh()));
+    const found = same.find((s) => s.agent === agent && s.n === files.length && sameSerials(s.at, files));
     if (found !== undefined) return found.id;
     const id = findingList.length;
     const paths = files.map((a) => a.key);
     const n = paths.length;
     findingList.push(
       agent < 0
-        ? { severity: "warning", kind: "no-agent-reads", file: paths[0]!, message: `${applyHere(n)}: none of ${names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`, files: paths }
-        : { severity: "warning", kind: "not-seen", file: paths[0]!, message: `${applyHere(n)} for other agents: ${name} never sees ${n === 1 ? "it" : "them"}`, files: paths },
+        ? new SummaryFinding("no-agent-reads", paths, `${applyHere(n)}: none of ${names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`)
+        : new SummaryFinding("not-seen", paths, `${applyHere(n)} for other agents: ${name} never sees ${n === 1 ? "it" : "them"}`),
     );
-    same.push({ agent, files: files.slice(), id });
+    if (serialsEnd + files.length > serialsOf.length) {
+      const bigger = new Int32Array(Math.max(2 * serialsOf.length, serialsEnd + files.length));
+      bigger.set(serialsOf.subarray(0, serialsEnd));
+      serialsOf = bigger;
+    }
+    for (let i = 0; i < files.length; i++) serialsOf[serialsEnd + i] = files[i]!.serial;
+    same.push(new Summary(agent, serialsEnd, files.length, id));
+    serialsEnd += files.length;
     return id;
   };
   const doctorIds = new Map<Finding, number>();
@@ -520,6 +614,19 @@ export function coverageModel(input: CoverageInput): Coverage {
     const cell = cells[index]!;
     return sameIds(cell.loads, s.loads) && sameIds(cell.adds, s.adds) && sameIds(cell.offers, s.offers) && sameIds(cellFindings[index]!, s.findings);
   };
+  // Cells' lists of the same numbers are one list (read only): a 100k-file tree's 58k cells hold 141k non-empty
+  // lists of only 37k different ones, and each list kept was copied by the young collections until promoted.
+  const listOf = new Map<number, number[]>();
+  const shared = (ids: number[]): number[] => {
+    if (ids.length === 0) return NO_IDS as number[];
+    const hash = hashIds(0, ids);
+    const known = listOf.get(hash);
+    if (known !== undefined && sameIds(known, ids)) return known;
+    const copy = ids.slice();
+    // A hash already taken by other numbers keeps its list (this one is not shared).
+    if (known === undefined) listOf.set(hash, copy);
+    return copy;
+  };
   const sameIds = (x: readonly number[], y: readonly number[]) => {
     if (x.length !== y.length) return false;
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
@@ -543,7 +650,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   // What applies in a folder, parents before children: a parent's list, plus the folder's own, in selection order.
   const scopedOf = new Map<string, Candidate[]>();
   const merged = (x: Candidate[], y: Candidate[]): Candidate[] => {
-    const out: Candidate[] = [];
+    const out: Candidate[] = fresh();
     let i = 0;
     let j = 0;
     while (i < x.length || j < y.length) {
@@ -592,8 +699,8 @@ export function coverageModel(input: CoverageInput): Coverage {
   };
   /** The row's answers that read the folder's file: their places and values. */
   const madeRow = (count: number, indexes: number[]): MadeRow => {
-    const varying: number[] = [];
-    const values: Array<string | null> = [];
+    const varying: number[] = fresh();
+    const values: Array<string | null> = fresh();
     for (let agent = 0; agent < agentCount; agent++)
       for (let at = 0; at < count; at++)
         if (!applied[at]!.own[agent]!.fixed) {
@@ -606,7 +713,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   /** Doctor's dead-glob findings on a rule that concern an agent (numbered), worked out once. */
   const deadGlobs = (c: Candidate, agent: number): number[] => {
     let byAgent = deadOf.get(c);
-    if (byAgent === undefined) deadOf.set(c, (byAgent = []));
+    if (byAgent === undefined) deadOf.set(c, (byAgent = fresh()));
     let ids = byAgent[agent];
     if (ids === undefined) byAgent[agent] = ids = idsOf(findingsOf.get(c.path!), (f) => f.kind === "dead-glob" && concerns(f, names[agent]!));
     return ids;
@@ -614,7 +721,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   // Each list made by pushing into a literal: lists of one element kind (`filter().map()` gave the empty ones
   // another), so the loop reading them keeps one compiled form (a "wrong map" deopt recompiled agentCells).
   const idsOf = (findings: readonly Finding[] | undefined, keep: (f: Finding) => boolean): number[] => {
-    const ids: number[] = [];
+    const ids: number[] = fresh();
     if (findings !== undefined) for (let i = 0; i < findings.length; i++) if (keep(findings[i]!)) ids.push(doctorId(findings[i]!));
     return ids;
   };
@@ -770,7 +877,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   /** The folder's row: each agent's cell found among the cells made, or made; kept for folders alike. */
   const rowHere = (folder: Folder, key: number, capped: boolean, count: number): void => {
     const parent = folder.path === "" ? undefined : rowOf.get(dirOf(folder.path));
-    const indexes: number[] = [];
+    const indexes: number[] = fresh();
     // What no agent sees is one finding, the same in every cell of the row.
     const unread = nobody.length > 0 ? summaryId(-1, nobody, "") : -1;
     for (let agent = 0; agent < agentCount; agent++) {
@@ -791,7 +898,7 @@ export function coverageModel(input: CoverageInput): Coverage {
         else {
           index = cells.length;
           // Empty lists (most adds, offers and findings) are one shared frozen list: no array per cell.
-          cells.push(new Cell(s.tokens, copyOf(s.loads), copyOf(s.adds), copyOf(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
+          cells.push(new Cell(s.tokens, shared(s.loads), shared(s.adds), shared(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
           cellFindings.push(copyOf(s.findings));
           // The new cell goes first in its hash's chain.
           nextSameHash.push(first ?? -1);
@@ -804,7 +911,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     every.set(folder.path, indexes);
     if (key >= 0 && !capped) {
       let same = rowsByKey.get(key);
-      if (same === undefined) rowsByKey.set(key, (same = []));
+      if (same === undefined) rowsByKey.set(key, (same = fresh()));
       same.push(madeRow(count, indexes));
     }
   };
@@ -864,16 +971,26 @@ export function coverageModel(input: CoverageInput): Coverage {
   }
 
   const listed: CoverageFolder[] = [];
-  const alike = new Map<Folder, boolean>();
-  const sameBelow = (folder: Folder): boolean => {
-    let same = alike.get(folder);
-    if (same === undefined) {
-      same = folder.children.every((child) => sameBelow(child) && sameIds(every.get(child.path)!, every.get(folder.path)!));
-      alike.set(folder, same);
+  // Whether the folders below one all have its cells, and how many there are: children first (`folders` lists
+  // parents first), in plain loops over numbers. Recursive functions with callbacks over 8k folders were compiled
+  // by V8 for ~130 ms of CPU, to run once for a few milliseconds.
+  const numberOf = new Map<Folder, number>();
+  for (let n = 0; n < folders.length; n++) numberOf.set(folders[n]!, n);
+  const alike = new Uint8Array(folders.length);
+  const below = new Int32Array(folders.length);
+  for (let n = folders.length - 1; n >= 0; n--) {
+    const folder = folders[n]!;
+    const ids = every.get(folder.path)!;
+    let same = 1;
+    let count = 0;
+    for (let i = 0; i < folder.children.length; i++) {
+      const child = numberOf.get(folder.children[i]!)!;
+      count += 1 + below[child]!;
+      if (same === 1 && (alike[child] === 0 || !sameIds(every.get(folders[child]!.path)!, ids))) same = 0;
     }
-    return same;
-  };
-  const countBelow = (folder: Folder): number => folder.children.reduce((n, child) => n + 1 + countBelow(child), 0);
+    alike[n] = same;
+    below[n] = count;
+  }
   // A listed folder's cells keyed by agent, made once per row (folders alike share theirs).
   const keyed = new Map<readonly number[], Record<string, number>>();
   const cellsOf = (indexes: readonly number[]): Record<string, number> => {
@@ -885,12 +1002,14 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
     return row;
   };
-  const walk = (folder: Folder) => {
-    const collapse = folder.children.length > 0 && sameBelow(folder);
-    listed.push({ path: folder.path, depth: folder.depth, files: folder.files, representative: folder.representative, hidden: collapse ? countBelow(folder) : 0, cells: cellsOf(every.get(folder.path)!) });
-    if (!collapse) for (const child of folder.children) walk(child);
-  };
-  walk(root);
+  // Parents first, each folder below a collapsed one left out (so are the folders below those).
+  const shut = new Uint8Array(folders.length);
+  for (let n = 0; n < folders.length; n++) {
+    const folder = folders[n]!;
+    const collapse = folder.children.length > 0 && alike[n] === 1;
+    if (shut[n] === 0) listed.push(new ListedFolder(folder, collapse ? below[n]! : 0, cellsOf(every.get(folder.path)!)));
+    if (shut[n] === 1 || collapse) for (let i = 0; i < folder.children.length; i++) shut[numberOf.get(folder.children[i]!)!] = 1;
+  }
 
   const model: CoverageModel = {
     agents: input.profiles.map((p) => ({ name: p.name, integration: input.integrated.has(p.name) })),
