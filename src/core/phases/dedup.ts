@@ -61,16 +61,21 @@ const MIN_CONTAINED = 200;
  * rarest such line are searched: --all's thousands of texts cost a lookup each, not a search of every pair.
  */
 function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly string[] | undefined, index: LineIndex<Candidate>): void {
-  const long = kept.filter((c) => c.status !== "duplicate" && c.content.length >= MIN_CONTAINED).sort((a, b) => b.content.length - a.content.length);
+  // Longest first, ties in the order kept (a stable sort's order), without sorting --all's thousands: only the texts
+  // whose lines were made can be inside another here, and only they are put in that order.
+  const long: Candidate[] = [];
+  const order = new Map<Candidate, number>();
+  for (const c of kept) {
+    if (c.status === "duplicate" || c.content.length < MIN_CONTAINED) continue;
+    order.set(c, long.length);
+    long.push(c);
+  }
   if (long.length < 2) return;
-  const rank = new Map(long.map((c, i) => [c, i]));
-  const everyLonger = (i: number) => long.slice(0, i);
-  // Longest first, so a text is named as inside one that is itself sent.
-  for (let i = 1; i < long.length; i++) {
-    const small = long[i]!;
-    // Its lines unmade: it shares none with another text, and has one strictly inside it that no longer text holds.
-    const smallLines = linesOf(small);
-    if (smallLines === undefined) continue;
+  const before = (a: Candidate, b: Candidate) => b.content.length - a.content.length || order.get(a)! - order.get(b)!;
+  let everyByLength: Candidate[] | undefined;
+  const smalls = long.filter((c) => linesOf(c) !== undefined).sort(before);
+  for (const small of smalls) {
+    const smallLines = linesOf(small)!;
     const text = small.content.trim();
     const probe = text.slice(0, 64);
     const ends = new Set(significantLines(outerLines(text)));
@@ -84,7 +89,13 @@ function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly st
     }
     // Held by the small text alone: no longer text holds it whole.
     if (fewest === 1) continue;
-    const among = rarest === undefined ? everyLonger(i) : index.holding(rarest).filter((c) => (rank.get(c) ?? i) < i).sort((a, b) => rank.get(a)! - rank.get(b)!);
+    const among =
+      rarest === undefined
+        ? (everyByLength ??= [...long].sort(before)).slice(0, everyByLength.indexOf(small))
+        : index
+            .holding(rarest)
+            .filter((c) => order.has(c) && before(c, small) < 0)
+            .sort(before);
     for (const large of among) {
       if (large.status === "duplicate" || large.content.length === small.content.length) continue;
       if (!large.content.includes(probe) || !large.content.includes(text)) continue;
@@ -120,8 +131,15 @@ function hasNote(c: Candidate): string {
  */
 function dropNearCopies(kept: Candidate[], known: Candidate[], linesOf: (c: Candidate) => readonly string[] | undefined, index: LineIndex<Candidate>, strengthOf: () => (c: Candidate) => EvidenceStrength): void {
   // A text whose lines are unmade shares none with another, so it is no near copy of one, nor holds one.
-  const live = kept.filter((c) => c.status !== "duplicate").map((candidate, order) => ({ candidate, order, lines: linesOf(candidate) ?? [] }));
-  const sizable = live.filter((p) => isHeld(p.lines.length, p.lines.length));
+  // `order`: the place among the texts still sent. Only texts with enough lines get an object (not --all's thousands).
+  const sizable: Array<{ candidate: Candidate; order: number; lines: readonly string[] }> = [];
+  let order = 0;
+  for (const candidate of kept) {
+    if (candidate.status === "duplicate") continue;
+    const lines = linesOf(candidate);
+    if (lines !== undefined && isHeld(lines.length, lines.length)) sizable.push({ candidate, order, lines });
+    order++;
+  }
   const had = new LineIndex<Candidate>();
   for (const c of known) had.add(c, significantLines(c.content));
   if (sizable.length < (had.size > 0 ? 1 : 2)) return;

@@ -99,7 +99,7 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
       globsLine ??= doc.lineOf(field);
       const list = readGlobList(data[field]);
       if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`, field);
-      out.push(...list.patterns);
+      for (const pattern of list.patterns) out.push(pattern);
     }
     return out;
   };
@@ -129,7 +129,10 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
   const exclude = data.excludeAgent;
   const excludeAgent = typeof exclude === "string" ? [exclude] : Array.isArray(exclude) ? exclude.filter((x): x is string => typeof x === "string") : [];
   const { whenToUse, aliases } = relevanceFields(data);
-  return { path: file.path, name: ruleName(file.path), anchor, kind, alwaysReason, globs, description, priority, body: doc.body.trim(), warnings, excludeAgent, whenToUse, aliases, ...(globsLine !== undefined && { globsLine }) };
+  // Field by field, no spread: one literal shape for every rule of --all's thousands (a spread takes V8's slow path).
+  const rule: RuleDoc = { path: file.path, name: ruleName(file.path), anchor, kind, alwaysReason, globs, description, priority, body: doc.body.trim(), warnings, excludeAgent, whenToUse, aliases };
+  if (globsLine !== undefined) rule.globsLine = globsLine;
+  return rule;
 }
 
 /**
