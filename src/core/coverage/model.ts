@@ -171,6 +171,17 @@ function fresh<T>(): T[] {
 /** Never written: `fresh` copies it. */
 const NOTHING: readonly unknown[] = [];
 
+/**
+ * `fresh` for a list of objects or strings: a copy of an empty list whose elements kind is already "any value". A
+ * list of small integers (fresh's) turns into one on its first object, and optimised code that pushed onto the first
+ * kind is thrown away there ("not a Smi": rowHere, summaryId, madeRow each compiled once more on the large tree).
+ */
+function freshObjects<T>(): T[] {
+  return (OBJECTS as T[]).slice();
+}
+const OBJECTS: unknown[] = [null];
+OBJECTS.length = 0;
+
 /** A folder as the model lists it (fields in the JSON's order). */
 class ListedFolder implements CoverageFolder {
   path: string;
@@ -547,7 +558,7 @@ export function coverageModel(input: CoverageInput): Coverage {
     // Kept within a small integer, so a map key is no boxed number.
     const hash = h & 0x3fffffff;
     let same = summaries.get(hash);
-    if (same === undefined) summaries.set(hash, (same = fresh()));
+    if (same === undefined) summaries.set(hash, (same = freshObjects()));
     const found = same.find((s) => s.agent === agent && s.n === files.length && sameSerials(s.at, files));
     if (found !== undefined) return found.id;
     const id = findingList.length;
@@ -656,7 +667,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   // What applies in a folder, parents before children: a parent's list, plus the folder's own, in selection order.
   const scopedOf = new Map<string, Candidate[]>();
   const merged = (x: Candidate[], y: Candidate[]): Candidate[] => {
-    const out: Candidate[] = fresh();
+    const out: Candidate[] = freshObjects();
     let i = 0;
     let j = 0;
     while (i < x.length || j < y.length) {
@@ -706,7 +717,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   /** The row's answers that read the folder's file: their places and values. */
   const madeRow = (count: number, indexes: number[]): MadeRow => {
     const varying: number[] = fresh();
-    const values: Array<string | null> = fresh();
+    const values: Array<string | null> = freshObjects();
     for (let agent = 0; agent < agentCount; agent++)
       for (let at = 0; at < count; at++)
         if (!applied[at]!.own[agent]!.fixed) {
@@ -881,6 +892,25 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
   };
   /** The folder's row: each agent's cell found among the cells made, or made; kept for folders alike. */
+  /**
+   * The index of the cell `s` describes, made if there is none yet. A function of its own, not a branch of rowHere:
+   * V8 compiled rowHere again each time a rare branch of it first ran (twice, 140-180 ms on the large tree).
+   */
+  const cellFor = (s: (typeof scratch)[number]): number => {
+    const hash = hashIds(hashIds(hashIds(hashIds(0, s.loads), s.adds), s.offers), s.findings);
+    const first = cellIndex.get(hash);
+    let found = first ?? -1;
+    while (found >= 0 && !isCell(found, s)) found = nextSameHash[found]!;
+    if (found >= 0) return found;
+    const index = cells.length;
+    // Empty lists (most adds, offers and findings) are one shared frozen list: no array per cell.
+    cells.push(new Cell(s.tokens, shared(s.loads), shared(s.adds), shared(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
+    cellFindings.push(copyOf(s.findings));
+    // The new cell goes first in its hash's chain.
+    nextSameHash.push(first ?? -1);
+    cellIndex.set(hash, index);
+    return index;
+  };
   const rowHere = (folder: Folder, key: number, capped: boolean, count: number): void => {
     const parent = folder.path === "" ? undefined : rowOf.get(dirOf(folder.path));
     const indexes: number[] = fresh();
@@ -895,29 +925,14 @@ export function coverageModel(input: CoverageInput): Coverage {
       const was = parent?.[agent];
       let index: number;
       if (was !== undefined && isCell(was, s)) index = was;
-      else {
-        const hash = hashIds(hashIds(hashIds(hashIds(0, s.loads), s.adds), s.offers), s.findings);
-        const first = cellIndex.get(hash);
-        let found = first ?? -1;
-        while (found >= 0 && !isCell(found, s)) found = nextSameHash[found]!;
-        if (found >= 0) index = found;
-        else {
-          index = cells.length;
-          // Empty lists (most adds, offers and findings) are one shared frozen list: no array per cell.
-          cells.push(new Cell(s.tokens, shared(s.loads), shared(s.adds), shared(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
-          cellFindings.push(copyOf(s.findings));
-          // The new cell goes first in its hash's chain.
-          nextSameHash.push(first ?? -1);
-          cellIndex.set(hash, index);
-        }
-      }
+      else index = cellFor(s);
       indexes.push(index);
     }
     if (folder.children.length > 0) rowOf.set(folder.path, indexes);
     every.set(folder.path, indexes);
     if (key >= 0 && !capped) {
       let same = rowsByKey.get(key);
-      if (same === undefined) rowsByKey.set(key, (same = fresh()));
+      if (same === undefined) rowsByKey.set(key, (same = freshObjects()));
       same.push(madeRow(count, indexes));
     }
   };
