@@ -563,7 +563,8 @@ export function coverageModel(input: CoverageInput): Coverage {
     if (found !== undefined) return found.id;
     const id = findingList.length;
     const paths = files.map((a) => a.key);
-    const n = paths.length;
+    // The count from `files`: the mapped list's elements kind varies, and reading its length threw summaryId away.
+    const n = files.length;
     findingList.push(
       agent < 0
         ? new SummaryFinding("no-agent-reads", paths, `${applyHere(n)}: none of ${names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`)
