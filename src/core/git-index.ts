@@ -137,68 +137,8 @@ export function indexedPaths(read: ReadBytes, spec: IndexSpec, windowBytes = 256
     const wanted: Matcher = spec.every === true ? () => true : matcher(spec);
     const prefix = spec.prefix === "" ? null : encoder.encode(`${spec.prefix}/`);
 
-    // Version 4 keeps each path as "drop N bytes of the previous one, add these": paths are rebuilt in `scratch`.
-    // Offsets, not subarrays: a view per entry would be 100k objects for the collector.
-    let scratch = new Uint8Array(version === 4 ? 4096 : 0);
-    let scratchLength = 0;
-    const from = prefix?.length ?? 0;
-    const out: string[] = [];
-    let last = "";
-    for (let entry = 0; entry < count; entry++) {
-      // The fixed part and the extended flags; a path and its end follow (the file's hash after the last one).
-      if (!w.has(fixed + 2)) return null;
-      // Byte loads, not DataView calls: each call is a builtin's cost while the loop is still interpreted. The
-      // mode's type bits (0o170000) are the high half of its third byte; the flags are big-endian.
-      const b = w.bytes;
-      if ((b[w.pos + 26]! & 0xf0) === DIRECTORY_MODE >> 8) return null;
-      const flags = (b[w.pos + fixed - 2]! << 8) | b[w.pos + fixed - 1]!;
-      const pathAt = fixed + (version >= 3 && (flags & 0x4000) !== 0 ? 2 : 0);
-      let bytes: Uint8Array;
-      let begin: number;
-      let end: number;
-      if (version === 4) {
-        if (!w.has(pathAt + 10)) return null;
-        let p = w.pos + pathAt;
-        let byte = w.bytes[p++]!;
-        let drop = byte & 127;
-        while (byte & 128) {
-          byte = w.bytes[p++]!;
-          drop = ((drop + 1) << 7) | (byte & 127);
-        }
-        const added = p - w.pos;
-        const stop = w.nul(added);
-        if (stop === -1 || drop > scratchLength) return null;
-        const kept = scratchLength - drop;
-        const size = stop - added;
-        if (kept + size > scratch.length) {
-          const bigger = new Uint8Array(2 * (kept + size));
-          bigger.set(scratch.subarray(0, kept));
-          scratch = bigger;
-        }
-        scratch.set(w.bytes.subarray(w.pos + added, w.pos + stop), kept);
-        scratchLength = kept + size;
-        bytes = scratch;
-        begin = 0;
-        end = scratchLength;
-        w.pos += stop + 1;
-      } else {
-        const length = flags & 0xfff;
-        const pathEnd = length < 0xfff ? pathAt + length : w.nul(pathAt);
-        // Padded with 1 to 8 NULs to a multiple of 8 bytes from the entry's start.
-        const size = (pathEnd + 8) & ~7;
-        if (pathEnd === -1 || !w.has(size)) return null;
-        bytes = w.bytes;
-        begin = w.pos + pathAt;
-        end = w.pos + pathEnd;
-        w.pos += size;
-      }
-      if (prefix !== null && !startsWith(bytes, end, prefix, begin)) continue;
-      if (!wanted(bytes, begin + from, end)) continue;
-      const text = decodeUtf8(bytes, begin + from, end);
-      // Conflicted paths have an entry per stage, one after another.
-      if (text !== last) out.push(text);
-      last = text;
-    }
+    const out = entries(w, version, count, fixed, prefix, wanted);
+    if (out === null) return null;
     // Extensions follow the entries, and the file's hash ends it: a split or sparse index keeps paths elsewhere.
     while (w.has(8 + hashBytes)) {
       const b = w.bytes;
@@ -210,6 +150,78 @@ export function indexedPaths(read: ReadBytes, spec: IndexSpec, windowBytes = 256
   } catch {
     return null;
   }
+}
+
+/**
+ * The entries' paths that `wanted` keeps (`prefix` taken off), or null where they do not parse. The loop is a
+ * function of its own: V8 compiles a hot loop's function on the spot (OSR), and code after the loop (the extensions)
+ * has had no run to learn from, so the compiled loop was thrown away there and compiled again (~30 + ~55 ms of
+ * background CPU on the large tree's index); here nothing follows the loop.
+ */
+function entries(w: Window, version: number, count: number, fixed: number, prefix: Uint8Array | null, wanted: Matcher): string[] | null {
+  // Version 4 keeps each path as "drop N bytes of the previous one, add these": paths are rebuilt in `scratch`.
+  // Offsets, not subarrays: a view per entry would be 100k objects for the collector.
+  let scratch = new Uint8Array(version === 4 ? 4096 : 0);
+  let scratchLength = 0;
+  const from = prefix?.length ?? 0;
+  const out: string[] = [];
+  let last = "";
+  for (let entry = 0; entry < count; entry++) {
+    // The fixed part and the extended flags; a path and its end follow (the file's hash after the last one).
+    if (!w.has(fixed + 2)) return null;
+    // Byte loads, not DataView calls: each call is a builtin's cost while the loop is still interpreted. The
+    // mode's type bits (0o170000) are the high half of its third byte; the flags are big-endian.
+    const b = w.bytes;
+    if ((b[w.pos + 26]! & 0xf0) === DIRECTORY_MODE >> 8) return null;
+    const flags = (b[w.pos + fixed - 2]! << 8) | b[w.pos + fixed - 1]!;
+    const pathAt = fixed + (version >= 3 && (flags & 0x4000) !== 0 ? 2 : 0);
+    let bytes: Uint8Array;
+    let begin: number;
+    let end: number;
+    if (version === 4) {
+      if (!w.has(pathAt + 10)) return null;
+      let p = w.pos + pathAt;
+      let byte = w.bytes[p++]!;
+      let drop = byte & 127;
+      while (byte & 128) {
+        byte = w.bytes[p++]!;
+        drop = ((drop + 1) << 7) | (byte & 127);
+      }
+      const added = p - w.pos;
+      const stop = w.nul(added);
+      if (stop === -1 || drop > scratchLength) return null;
+      const kept = scratchLength - drop;
+      const size = stop - added;
+      if (kept + size > scratch.length) {
+        const bigger = new Uint8Array(2 * (kept + size));
+        bigger.set(scratch.subarray(0, kept));
+        scratch = bigger;
+      }
+      scratch.set(w.bytes.subarray(w.pos + added, w.pos + stop), kept);
+      scratchLength = kept + size;
+      bytes = scratch;
+      begin = 0;
+      end = scratchLength;
+      w.pos += stop + 1;
+    } else {
+      const length = flags & 0xfff;
+      const pathEnd = length < 0xfff ? pathAt + length : w.nul(pathAt);
+      // Padded with 1 to 8 NULs to a multiple of 8 bytes from the entry's start.
+      const size = (pathEnd + 8) & ~7;
+      if (pathEnd === -1 || !w.has(size)) return null;
+      bytes = w.bytes;
+      begin = w.pos + pathAt;
+      end = w.pos + pathEnd;
+      w.pos += size;
+    }
+    if (prefix !== null && !startsWith(bytes, end, prefix, begin)) continue;
+    if (!wanted(bytes, begin + from, end)) continue;
+    const text = decodeUtf8(bytes, begin + from, end);
+    // Conflicted paths have an entry per stage, one after another.
+    if (text !== last) out.push(text);
+    last = text;
+  }
+  return out;
 }
 
 /** Whether the path in bytes[from, end) ends with a wanted name or holds a wanted folder. */

@@ -171,6 +171,17 @@ function fresh<T>(): T[] {
 /** Never written: `fresh` copies it. */
 const NOTHING: readonly unknown[] = [];
 
+/**
+ * `fresh` for a list of objects or strings: a copy of an empty list whose elements kind is already "any value". A
+ * list of small integers (fresh's) turns into one on its first object, and optimised code that pushed onto the first
+ * kind is thrown away there ("not a Smi": rowHere, summaryId, madeRow each compiled once more on the large tree).
+ */
+function freshObjects<T>(): T[] {
+  return (OBJECTS as T[]).slice();
+}
+const OBJECTS: unknown[] = [null];
+OBJECTS.length = 0;
+
 /** A folder as the model lists it (fields in the JSON's order). */
 class ListedFolder implements CoverageFolder {
   path: string;
@@ -387,40 +398,29 @@ export function coverageModel(input: CoverageInput): Coverage {
   let lastG: Globs | undefined;
   let lastDir = -1;
   let lastByName: Map<number, string | null> | undefined;
-  /** The pattern of `c` that matches `code[at]`, if any. */
-  const matchOf = (c: Candidate, at: number): string | null => {
-    let g = c === lastC ? lastG : globsOf.get(c);
-    if (g === undefined) {
-      const anchor = c.path === null ? "" : input.anchorOf(c.path);
-      const byName = c.globs.every((p) => !p.includes("/") && !p.includes("\\"));
-      let known: Array<Map<number, string | null>> | null = null;
-      // A path pattern at the top is asked once per file anyway: nothing to share.
-      if (anchor !== "" || byName) {
-        const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
-        known = globHits.get(globsKey) ?? null;
-        if (known === null) globHits.set(globsKey, (known = fresh()));
-      }
-      const cut = anchor === "" ? 0 : anchor.length + 1;
-      let relDirs = relDirsByCut.get(cut);
-      if (relDirs === undefined) relDirsByCut.set(cut, (relDirs = new Map()));
-      g = new GlobsOf(known, byName, cut, relDirs, matcherOf(c));
-      globsOf.set(c, g);
+  // matchOf runs for every (rule, file) pair and V8 compiles it again each time it meets a path its code has not
+  // seen (a rule's first call, a new folder): the rare paths are functions of their own, so matchOf stays small and
+  // each recompile is cheap (it was compiled 5 times, 20-100 ms apiece, on the large tree).
+  /** A rule's globs and what they answered so far: made on the rule's first file. */
+  const globsFor = (c: Candidate): Globs => {
+    const anchor = c.path === null ? "" : input.anchorOf(c.path);
+    const byName = c.globs.every((p) => !p.includes("/") && !p.includes("\\"));
+    let known: Array<Map<number, string | null>> | null = null;
+    // A path pattern at the top is asked once per file anyway: nothing to share.
+    if (anchor !== "" || byName) {
+      const globsKey = `${byName ? "name" : "path"}\n${c.globs.join("\n")}`;
+      known = globHits.get(globsKey) ?? null;
+      if (known === null) globHits.set(globsKey, (known = fresh()));
     }
-    if (c !== lastC) {
-      lastC = c;
-      lastG = g;
-      lastDir = -1;
-    }
-    const file = code[at]!;
-    if (g.known === null) return g.match(file);
-    if (nameIds[at]! < 0) idsAt(at);
-    const dir = dirIds[at]!;
-    const name = nameIds[at]!;
-    if (dir === lastDir) {
-      let hit = lastByName!.get(name);
-      if (hit === undefined) lastByName!.set(name, (hit = g.match(file)));
-      return hit;
-    }
+    const cut = anchor === "" ? 0 : anchor.length + 1;
+    let relDirs = relDirsByCut.get(cut);
+    if (relDirs === undefined) relDirsByCut.set(cut, (relDirs = new Map()));
+    const g = new GlobsOf(known, byName, cut, relDirs, matcherOf(c));
+    globsOf.set(c, g);
+    return g;
+  };
+  /** The answers by file name of `g` for files in folder `dir` (shared by every folder alike below its anchor). */
+  const answersIn = (g: Globs, dir: number): Map<number, string | null> => {
     // A file at the anchor itself is matched as a whole (a pattern equal to the path matches it as written).
     let place: number;
     if (g.byName) place = dirPaths[dir]!.length >= g.cut && dirPaths[dir] !== "" ? 0 : 1;
@@ -434,12 +434,29 @@ export function coverageModel(input: CoverageInput): Coverage {
       }
       place = rel;
     }
-    let byName = g.known[place];
-    if (byName === undefined) g.known[place] = byName = new Map();
-    lastDir = dir;
-    lastByName = byName;
-    let hit = byName.get(name);
-    if (hit === undefined) byName.set(name, (hit = g.match(file)));
+    let byName = g.known![place];
+    if (byName === undefined) g.known![place] = byName = new Map();
+    return byName;
+  };
+  /** The pattern of `c` that matches `code[at]`, if any. */
+  const matchOf = (c: Candidate, at: number): string | null => {
+    if (c !== lastC) {
+      lastC = c;
+      lastG = globsOf.get(c) ?? globsFor(c);
+      lastDir = -1;
+    }
+    const g = lastG!;
+    const file = code[at]!;
+    if (g.known === null) return g.match(file);
+    if (nameIds[at]! < 0) idsAt(at);
+    const dir = dirIds[at]!;
+    if (dir !== lastDir) {
+      lastDir = dir;
+      lastByName = answersIn(g, dir);
+    }
+    const name = nameIds[at]!;
+    let hit = lastByName!.get(name);
+    if (hit === undefined) lastByName!.set(name, (hit = g.match(file)));
     return hit;
   };
   const plain = (c: Candidate, fallback: string) => input.plainReasons.get(`${c.source}:${c.id}`) ?? fallback;
@@ -541,12 +558,13 @@ export function coverageModel(input: CoverageInput): Coverage {
     // Kept within a small integer, so a map key is no boxed number.
     const hash = h & 0x3fffffff;
     let same = summaries.get(hash);
-    if (same === undefined) summaries.set(hash, (same = fresh()));
+    if (same === undefined) summaries.set(hash, (same = freshObjects()));
     const found = same.find((s) => s.agent === agent && s.n === files.length && sameSerials(s.at, files));
     if (found !== undefined) return found.id;
     const id = findingList.length;
     const paths = files.map((a) => a.key);
-    const n = paths.length;
+    // The count from `files`: the mapped list's elements kind varies, and reading its length threw summaryId away.
+    const n = files.length;
     findingList.push(
       agent < 0
         ? new SummaryFinding("no-agent-reads", paths, `${applyHere(n)}: none of ${names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`)
@@ -650,7 +668,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   // What applies in a folder, parents before children: a parent's list, plus the folder's own, in selection order.
   const scopedOf = new Map<string, Candidate[]>();
   const merged = (x: Candidate[], y: Candidate[]): Candidate[] => {
-    const out: Candidate[] = fresh();
+    const out: Candidate[] = freshObjects();
     let i = 0;
     let j = 0;
     while (i < x.length || j < y.length) {
@@ -700,7 +718,7 @@ export function coverageModel(input: CoverageInput): Coverage {
   /** The row's answers that read the folder's file: their places and values. */
   const madeRow = (count: number, indexes: number[]): MadeRow => {
     const varying: number[] = fresh();
-    const values: Array<string | null> = fresh();
+    const values: Array<string | null> = freshObjects();
     for (let agent = 0; agent < agentCount; agent++)
       for (let at = 0; at < count; at++)
         if (!applied[at]!.own[agent]!.fixed) {
@@ -875,6 +893,25 @@ export function coverageModel(input: CoverageInput): Coverage {
     }
   };
   /** The folder's row: each agent's cell found among the cells made, or made; kept for folders alike. */
+  /**
+   * The index of the cell `s` describes, made if there is none yet. A function of its own, not a branch of rowHere:
+   * V8 compiled rowHere again each time a rare branch of it first ran (twice, 140-180 ms on the large tree).
+   */
+  const cellFor = (s: (typeof scratch)[number]): number => {
+    const hash = hashIds(hashIds(hashIds(hashIds(0, s.loads), s.adds), s.offers), s.findings);
+    const first = cellIndex.get(hash);
+    let found = first ?? -1;
+    while (found >= 0 && !isCell(found, s)) found = nextSameHash[found]!;
+    if (found >= 0) return found;
+    const index = cells.length;
+    // Empty lists (most adds, offers and findings) are one shared frozen list: no array per cell.
+    cells.push(new Cell(s.tokens, shared(s.loads), shared(s.adds), shared(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
+    cellFindings.push(copyOf(s.findings));
+    // The new cell goes first in its hash's chain.
+    nextSameHash.push(first ?? -1);
+    cellIndex.set(hash, index);
+    return index;
+  };
   const rowHere = (folder: Folder, key: number, capped: boolean, count: number): void => {
     const parent = folder.path === "" ? undefined : rowOf.get(dirOf(folder.path));
     const indexes: number[] = fresh();
@@ -889,29 +926,14 @@ export function coverageModel(input: CoverageInput): Coverage {
       const was = parent?.[agent];
       let index: number;
       if (was !== undefined && isCell(was, s)) index = was;
-      else {
-        const hash = hashIds(hashIds(hashIds(hashIds(0, s.loads), s.adds), s.offers), s.findings);
-        const first = cellIndex.get(hash);
-        let found = first ?? -1;
-        while (found >= 0 && !isCell(found, s)) found = nextSameHash[found]!;
-        if (found >= 0) index = found;
-        else {
-          index = cells.length;
-          // Empty lists (most adds, offers and findings) are one shared frozen list: no array per cell.
-          cells.push(new Cell(s.tokens, shared(s.loads), shared(s.adds), shared(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
-          cellFindings.push(copyOf(s.findings));
-          // The new cell goes first in its hash's chain.
-          nextSameHash.push(first ?? -1);
-          cellIndex.set(hash, index);
-        }
-      }
+      else index = cellFor(s);
       indexes.push(index);
     }
     if (folder.children.length > 0) rowOf.set(folder.path, indexes);
     every.set(folder.path, indexes);
     if (key >= 0 && !capped) {
       let same = rowsByKey.get(key);
-      if (same === undefined) rowsByKey.set(key, (same = fresh()));
+      if (same === undefined) rowsByKey.set(key, (same = freshObjects()));
       same.push(madeRow(count, indexes));
     }
   };

@@ -195,13 +195,20 @@ function codexChecks(files: SourceFile[], settings: AgentSettings = {}): Finding
   const budget = settings.maxBytes ?? CODEX_BUDGET_BYTES;
   const present = new Set(files.map((f) => f.path));
   const text = new Map(files.map((f) => [f.path, f.text]));
+  // A file's size measured once, not once per folder whose chain holds it (the root's file is in every chain).
+  const sizes = new Map<string, number>();
+  const bytesOf = (file: string, body: string): number => {
+    let bytes = sizes.get(file);
+    if (bytes === undefined) sizes.set(file, (bytes = utf8Bytes(body)));
+    return bytes;
+  };
   const findings = new Map<string, Finding>();
   const folders = new Set(files.filter((f) => names.includes(baseName(f.path))).map((f) => dirOf(f.path)));
   for (const folder of folders) {
     let used = 0;
     for (const file of codexChain({ present, workingFolder: folder }, names)) {
       const body = text.get(file) ?? "";
-      const bytes = utf8Bytes(body);
+      const bytes = bytesOf(file, body);
       if (used + bytes > budget) {
         const line = lineAtByte(body, budget - used);
         const key = `${file}:${line}`;
