@@ -179,8 +179,8 @@ const NOTHING: readonly unknown[] = [];
 function freshObjects<T>(): T[] {
   return (OBJECTS as T[]).slice();
 }
-const OBJECTS: unknown[] = [null];
-OBJECTS.length = 0;
+/** Never written: `freshObjects` copies it (a slice keeps the "any value" kind of `[null]`). */
+const OBJECTS: readonly unknown[] = [null].slice(1);
 
 /** A folder as the model lists it (fields in the JSON's order). */
 class ListedFolder implements CoverageFolder {
