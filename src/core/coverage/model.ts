@@ -202,33 +202,19 @@ class ListedFolder implements CoverageFolder {
 
 /** A rule's globs as the folder loop matches them. */
 class GlobsOf {
-  /** Per folder below the anchor (path patterns) or per place (name patterns: 0 nested, 1 at the anchor): name → hit. */
-  known: Array<Map<number, string | null>> | null;
-  byName: boolean;
-  cut: number;
-  relDirs: Map<number, number>;
-  match: GlobMatcher;
-  constructor(known: Array<Map<number, string | null>> | null, byName: boolean, cut: number, relDirs: Map<number, number>, match: GlobMatcher) {
-    this.known = known;
-    this.byName = byName;
-    this.cut = cut;
-    this.relDirs = relDirs;
-    this.match = match;
-  }
+  constructor(
+    /** Per folder below the anchor (path patterns) or per place (name patterns: 0 nested, 1 at the anchor): name → hit. */
+    readonly known: Array<Map<number, string | null>> | null,
+    readonly byName: boolean,
+    readonly cut: number,
+    readonly relDirs: Map<number, number>,
+    readonly match: GlobMatcher,
+  ) {}
 }
 
 /** A summing-up finding made: its agent, its files' serials (start and length) and its number. */
 class Summary {
-  agent: number;
-  at: number;
-  n: number;
-  id: number;
-  constructor(agent: number, at: number, n: number, id: number) {
-    this.agent = agent;
-    this.at = at;
-    this.n = n;
-    this.id = id;
-  }
+  constructor(readonly agent: number, readonly at: number, readonly n: number, readonly id: number) {}
 }
 
 /** A finding naming the files it sums up (fields in the JSON's order). */
