@@ -118,7 +118,9 @@ const rules = lazyConstant((): Rule[] => [
   {
     kind: "password",
     hints: ["passw", "pwd", "secret", "api", "token"],
-    pattern: /(?<![A-Za-z])(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret)\b["']?\s*[:=]\s*(["']?)([^\s"'`,;]{12,})\1/gi,
+    // Not the `secret:` resource type inside an AWS ARN (`arn:aws:secretsmanager:…:secret:name-Ab12Cd`): it names a
+    // secret and holds none (the lookbehind runs only where a keyword matched).
+    pattern: /(?<![A-Za-z])(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret)(?<!\barn:[^\s"'`]*)\b["']?\s*[:=]\s*(["']?)([^\s"'`,;]{12,})\1/gi,
     group: 2,
     // Long and mixed (letters with digits): a real value, not words (`alice-password`), an identifier or a
     // placeholder. Found in public repositories' examples; see the conformance run.

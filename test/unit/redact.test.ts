@@ -34,6 +34,9 @@ const HARMLESS = [
   "set secret = alice-password",
   "<Provider accessToken={publicAccessToken}>",
   "eyJ is how a JWT starts",
+  // An AWS ARN names a secret (its `secret:` resource type), it holds none.
+  'entraIdConfigSecretArn: "arn:aws:secretsmanager:ca-central-1:{{account}}:secret:secret/name-123456"',
+  "SecretId: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-Ab12Cd",
 ];
 
 test("each kind of credential is replaced by a marker naming its kind", () => {
