@@ -12,27 +12,22 @@ import type { Drafted } from "./drafted.js";
  */
 export function orderPhase(drafts: Drafted[]): Candidate[] {
   // --all sorts thousands of drafts across a few hundred folders: each folder's place (depth, then name) is worked
-  // out once, so the comparator compares numbers and reaches a path only between drafts of one folder and rank.
+  // out once, and the source's rank, the folder's place and the module's place make one number per draft. The
+  // comparator reads only these records (one shape), never the drafts, whose shapes differ by module.
   const folders = new Map<string, number>();
   for (const d of drafts) folders.set(d.key.folder, 0);
   const byPlace = [...folders.keys()].map((folder) => ({ folder, depth: depthOf(folder) }));
   byPlace.sort((a, b) => a.depth - b.depth || compareText(a.folder, b.folder));
   for (let i = 0; i < byPlace.length; i++) folders.set(byPlace[i]!.folder, i);
   const sourceRank = new Map<string, number>(SOURCES.map((source, i) => [source, i]));
-  const sortable = drafts.map((d) => ({
-    d,
+  let modules = 1;
+  for (const d of drafts) if (d.moduleIndex >= modules) modules = d.moduleIndex + 1;
+  const sortable = drafts.map((d) => {
     // Entries registered into a session were registered before this build: they come first (the seed's rule).
-    source: d.candidate.kind === "session" ? -1 : (sourceRank.get(d.module.source) ?? -1),
-    folder: folders.get(d.key.folder)!,
-  }));
-  sortable.sort(
-    (a, b) =>
-      a.source - b.source ||
-      a.folder - b.folder ||
-      a.d.moduleIndex - b.d.moduleIndex ||
-      a.d.key.rank - b.d.key.rank ||
-      compareText(a.d.key.path, b.d.key.path),
-  );
+    const source = d.candidate.kind === "session" ? -1 : (sourceRank.get(d.module.source) ?? -1);
+    return { d, place: ((source + 1) * byPlace.length + folders.get(d.key.folder)!) * modules + d.moduleIndex, rank: d.key.rank, path: d.key.path };
+  });
+  sortable.sort((a, b) => a.place - b.place || a.rank - b.rank || compareText(a.path, b.path));
   const ordered = sortable.map((s) => s.d.candidate);
   // By source, then id: no `source:id` string made and hashed for each of --all's thousands.
   const last = new Map<string, Map<string, Candidate>>();
