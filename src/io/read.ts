@@ -89,11 +89,16 @@ interface Decoded {
   invalid: boolean;
 }
 
-/** A file's bytes as text, or null when they hold a NUL byte (a binary file). A byte order mark is dropped, as TextDecoder drops it. */
-function decode(bytes: Buffer): Decoded | null {
-  if (bytes.includes(0)) return null;
-  const text = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.toString("utf8", 3) : bytes.toString("utf8");
-  return { text, invalid: text.includes("\uFFFD") && !bytes.includes(REPLACEMENT) };
+/**
+ * A file's bytes (the first `length` of `bytes`) as text, or null when they hold a NUL byte (a binary file). A byte
+ * order mark is dropped, as TextDecoder drops it. The NUL is looked for in the text: in UTF-8 a 0 byte is U+0000
+ * and nothing else decodes to it.
+ */
+function decode(bytes: Buffer, length: number = bytes.length): Decoded | null {
+  const bom = length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const text = bytes.toString("utf8", bom ? 3 : 0, length);
+  if (text.includes("\0")) return null;
+  return { text, invalid: text.includes("\uFFFD") && !bytes.subarray(0, length).includes(REPLACEMENT) };
 }
 
 /**

@@ -65,6 +65,20 @@ test("a file holding U+FFFD itself is valid UTF-8: read as it is, no warning; a 
   assert.equal(read.warnings, [{ file: "CLAUDE.md", message: "not valid UTF-8; undecodable bytes became U+FFFD" }]);
 });
 
+test("a short file read after a binary or marked one is judged by its own bytes only: no NUL, mark or U+FFFD of the earlier file", () => {
+  const { folder } = outsideFile("AGENTS.md", `${"x".repeat(200)}\u0000 binary\n`);
+  writeFileSync(join(folder, "CLAUDE.md"), "ok\n");
+  writeFileSync(join(folder, "GEMINI.md"), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("marked \uFFFD text\n")]));
+  writeFileSync(join(folder, "QWEN.md"), Buffer.from([0xef, 0xbb]));
+  writeFileSync(join(folder, "README.md"), "plain\n");
+  const read = readSourceFiles(folder, ["AGENTS.md", "CLAUDE.md", "GEMINI.md", "QWEN.md", "README.md"]);
+  assert.equal(read.files.map((f) => [f.path, f.text]), [["CLAUDE.md", "ok\n"], ["GEMINI.md", "marked \uFFFD text\n"], ["QWEN.md", "\uFFFD"], ["README.md", "plain\n"]]);
+  assert.equal(read.warnings, [
+    { file: "AGENTS.md", message: "binary file (NUL byte); skipped" },
+    { file: "QWEN.md", message: "not valid UTF-8; undecodable bytes became U+FFFD" },
+  ]);
+});
+
 test("BOM and CRLF are accepted: the rule's fields are read and its text has plain line ends", () => {
   const root = materialize("hostile");
   const value = JSON.parse(runCli(["explain", "--json"], { cwd: root }).stdout);

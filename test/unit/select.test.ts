@@ -124,6 +124,21 @@ test("root files come before nested ones whatever order they were found in", () 
   assert.equal(reversed.entries, s.entries);
 });
 
+test("a shallower folder's rules come before a deeper folder's, whatever their names; each priority keeps that order", () => {
+  const s = select(
+    {
+      "a/b/.cursor/rules/x.mdc": fm("alwaysApply: true", "deep"),
+      "z/.cursor/rules/x.mdc": fm("alwaysApply: true", "shallow z"),
+      "a/.cursor/rules/x.mdc": fm("alwaysApply: true\npriority: low", "shallow a, low"),
+      "a/b/.cursor/rules/y.mdc": fm("alwaysApply: true\npriority: critical", "deep, critical"),
+      ".cursor/rules/r.mdc": fm("alwaysApply: true\npriority: low", "root, low"),
+      "m/.cursor/rules/c.mdc": fm("alwaysApply: true\npriority: critical", "shallow m, critical"),
+    },
+    { all: true },
+  );
+  assert.equal(s.entries.map((e) => e.content), ["shallow m, critical", "deep, critical", "shallow z", "deep", "root, low", "shallow a, low"]);
+});
+
 test("the same body in .cursor/rules and .claude/rules is kept once, at its first place", () => {
   const s = select(
     { ".cursor/rules/ts.mdc": fm("globs: '*.ts'", "Prefer unknown."), ".claude/rules/ts.md": fm("paths: '*.ts'", "Prefer unknown.") },
