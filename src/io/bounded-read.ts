@@ -67,13 +67,13 @@ const SCRATCH_BYTES = 64 * 1024;
 let scratch: Buffer | undefined;
 
 /**
- * The bytes of a file found inside the project tree, handed to `use` while they are valid (they live in a buffer
- * the next read reuses): what `use` keeps must be a copy, as a decoded string is. The file is the first `length`
- * bytes of `bytes` (no Buffer view made per file: Buffer's subarray costs --all ~5 ms over its thousands). The open file's type and size are
- * asked only where the first read cannot tell: nothing read (an empty file, or a FIFO with no writer), the buffer
- * filled (a large file, a device that never ends) or an error (a folder, a terminal with nothing to read). A read
- * that ends short of the buffer is a whole regular file: a device or FIFO that answers so can be in the tree only by
- * `mknod`/`mkfifo` in the checkout itself (git cannot make one), and what it could give is bounded by the buffer.
+ * The bytes of a file found inside the project tree, handed to `use` while they are valid (they live in a buffer the
+ * next read reuses): what `use` keeps must be a copy, as a decoded string is. The file is the first `length` bytes of
+ * `bytes` (no Buffer view made per file: Buffer's subarray cost --all ~5 ms over its thousands). The open file's type
+ * and size are asked only where the first read cannot tell: nothing read (an empty file, or a FIFO with no writer), the
+ * buffer filled (a large file, a device that never ends) or an error (a folder, a terminal with nothing to read). A
+ * read that ends short of the buffer is a whole regular file: a device or FIFO that answers so can be in the tree only
+ * by `mknod`/`mkfifo` in the checkout itself (git cannot make one), and what it could give is bounded by the buffer.
  * Anything reached outside the tree goes through readBoundedBytes, which asks every time.
  */
 export function readInTree<T>(path: string, use: (bytes: Buffer, length: number) => T, options: { noFollow?: boolean; maxBytes?: number } = {}): T {
