@@ -17,6 +17,7 @@ import { locateOptionsOf, sourceLocator } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
 import type { Candidate, SourceFile, Warning } from "../types.js";
 import { oneFilePerRealPath } from "../same-file.js";
+import { PATTERN_REDACTIONS } from "../redact.js";
 import { createRunMemo, type RunMemo } from "../run-memo.js";
 import { sortFindings, type Finding } from "./finding.js";
 import { CTXINJECT_ONLY, fileReaders, tagOf } from "./readers.js";
@@ -60,10 +61,11 @@ export function diagnose(input: DoctorInput): Finding[] {
   const isRule = (path: string) => locateSource(path)?.module.source === "rules-injector";
 
   // A file reached through several paths (a symlink) is checked once, under the name build gives it.
+  const tested = memo.get(PATTERN_REDACTIONS);
   const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
   for (const file of kept) {
     // The tag only words a finding: asked (every agent's loader) for the few files with one, not for 4,000 rules.
-    if (textChecks(file, isRule(file.path), CTXINJECT_ONLY).length > 0) findings.push(...textChecks(file, isRule(file.path), agentOf(file.path)));
+    if (textChecks(file, isRule(file.path), CTXINJECT_ONLY, tested).length > 0) findings.push(...textChecks(file, isRule(file.path), agentOf(file.path), tested));
   }
   for (const [path, aliases] of aliasesOf) findings.push({ severity: "info", kind: "same-file", agent: agentOf(path), file: path, message: `also reached as ${aliases.join(", ")} (a symlink): one file, read and injected once under this name` });
   for (const warning of selection.warnings) {
