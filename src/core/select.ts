@@ -10,7 +10,7 @@ import { pathTopicWords, withPathTopics, type Stem } from "./prompt/words.js";
 import type { RelevanceDoc } from "./prompt/relevance.js";
 import type { SemanticInput } from "./prompt/semantic.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
-import { mayHoldCredentials, redactSecrets } from "./redact.js";
+import { mayHoldCredentials, PATTERN_REDACTIONS, redactSecrets, type TestedText } from "./redact.js";
 import { compareText, dirOf } from "./rel-path.js";
 import { locateOptionsOf, SOURCE_MODULES } from "./sources/index.js";
 import { locator } from "./sources/locate.js";
@@ -99,7 +99,7 @@ export function selectContext(input: SelectInput): Selection {
   // What a reviewer cannot see never reaches the agent either: hidden characters go, then credentials.
   const redact = strip ? (text: string, where: string) => redactOnly(withoutHidden(text, where, warn), where) : redactOnly;
   // Credentials are replaced before anything is parsed, so no later step can print them.
-  const files = redactFiles(byPath(input.files), strip, input.config.redact !== false, warn);
+  const files = redactFiles(byPath(input.files), strip, input.config.redact !== false, warn, input.memo);
   const ctx = draftContext(input, files, warn, redact, input.memo ?? createRunMemo());
   // Every path stays readable for imports; a file reached through several paths is drafted once.
   const { kept, aliasesOf } = oneFilePerRealPath(files);
@@ -207,7 +207,7 @@ function withoutHidden(content: string, where: string, warn: (w: Warning) => voi
  * of a few files tests them joined for a credential's hint first: most hold none, and one test of the joined text
  * costs a third of testing each (see mayHoldCredentials).
  */
-function redactFiles(sorted: SourceFile[], strip: boolean, redact: boolean, warn: (w: Warning) => void): SourceFile[] {
+function redactFiles(sorted: SourceFile[], strip: boolean, redact: boolean, warn: (w: Warning) => void, memo: RunMemo | undefined): SourceFile[] {
   // Two lists, not an object, an array and a closure per file (--all's thousands): a file has at most one note.
   const texts: string[] = [];
   const notes: Array<Warning | undefined> = [];
@@ -218,10 +218,12 @@ function redactFiles(sorted: SourceFile[], strip: boolean, redact: boolean, warn
     notes.push(stripped === null || stripped.found.stray ? undefined : { file: file.path, line: stripped.found.line, message: hiddenMessage(stripped.found) });
   }
   const scan = redact && (texts.length > FEW_TEXTS || mayHoldCredentials(texts.join("\n")));
+  // The pattern tests kept for doctor, which tests the same texts (a map only for a run of many files).
+  const seen = scan && texts.length > FEW_TEXTS ? memo?.get(PATTERN_REDACTIONS) : undefined;
   return sorted.map((file, i): SourceFile => {
     const note = notes[i];
     if (note !== undefined) warn(note);
-    const out = scan ? redactEntry(texts[i]!, file.path, warn, "patterns") : texts[i]!;
+    const out = scan ? redactEntry(texts[i]!, file.path, warn, "patterns", seen) : texts[i]!;
     return file.realPath === undefined ? { path: file.path, text: out } : { path: file.path, text: out, realPath: file.realPath };
   });
 }
@@ -238,8 +240,9 @@ function byPath(files: readonly SourceFile[]): SourceFile[] {
 /** Texts a run tests joined: past this, --all's many files, most of them hinted. */
 const FEW_TEXTS = 64;
 
-function redactEntry(content: string, where: string, warn: (w: Warning) => void, test: "auto" | "patterns" = "auto"): string {
+function redactEntry(content: string, where: string, warn: (w: Warning) => void, test: "auto" | "patterns" = "auto", seen?: Map<string, TestedText>): string {
   const { text, redactions } = redactSecrets(content, test);
+  seen?.set(where, { text: content, redactions });
   // An example's credential (a placeholder in a README's snippet) is redacted all the same, without a word on every
   // run: it is no leak, and doctor lists it as a warning.
   for (const r of redactions) if (r.weak !== true) warn({ file: where, line: r.line, message: `redacted a ${r.kind} (config redact: false keeps it)` });

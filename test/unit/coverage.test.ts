@@ -130,4 +130,18 @@ test("a rule whose text an agent gets through another file (the same text, or a 
   assert.equal(entries(model, cell("codex").adds).map((i) => i.file), [".cursor/rules/api.mdc", ".cursor/rules/naming.mdc"]);
 });
 
+
+test("a rule's `**/name` pattern is matched once per file name, not once per file, and counts the same files", () => {
+  let tests = 0;
+  const linear = (source: string) => {
+    const re = new RegExp(source);
+    return { exec: (text: string) => (re.exec(text) as [string] | null), test: (text: string) => (tests++, re.test(text)) };
+  };
+  const code = Array.from({ length: 60 }, (_, i) => [`src/m${i}/a.test.ts`, `src/m${i}/a.ts`]).flat();
+  const { model } = coverageModel({ ...input({ ".cursor/rules/t.mdc": fm('globs: "**/*.test.*"', "Test rule.") }, code), linear });
+  assert.is(model.rules.find((r) => r.file === ".cursor/rules/t.mdc")!.files, 60);
+  // Two names (and a file at the top is matched apart from nested ones): 120 files were 120+ matches.
+  assert.ok(tests <= 6, `${tests} matches`);
+});
+
 test.run();

@@ -17,6 +17,7 @@ import { locateOptionsOf, sourceLocator } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
 import type { Candidate, SourceFile, Warning } from "../types.js";
 import { oneFilePerRealPath } from "../same-file.js";
+import { PATTERN_REDACTIONS } from "../redact.js";
 import { createRunMemo, type RunMemo } from "../run-memo.js";
 import { sortFindings, type Finding } from "./finding.js";
 import { CTXINJECT_ONLY, fileReaders, tagOf } from "./readers.js";
@@ -60,10 +61,11 @@ export function diagnose(input: DoctorInput): Finding[] {
   const isRule = (path: string) => locateSource(path)?.module.source === "rules-injector";
 
   // A file reached through several paths (a symlink) is checked once, under the name build gives it.
+  const tested = memo.get(PATTERN_REDACTIONS);
   const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
   for (const file of kept) {
     // The tag only words a finding: asked (every agent's loader) for the few files with one, not for 4,000 rules.
-    if (textChecks(file, isRule(file.path), CTXINJECT_ONLY).length > 0) findings.push(...textChecks(file, isRule(file.path), agentOf(file.path)));
+    if (textChecks(file, isRule(file.path), CTXINJECT_ONLY, tested).length > 0) findings.push(...textChecks(file, isRule(file.path), agentOf(file.path), tested));
   }
   for (const [path, aliases] of aliasesOf) findings.push({ severity: "info", kind: "same-file", agent: agentOf(path), file: path, message: `also reached as ${aliases.join(", ")} (a symlink): one file, read and injected once under this name` });
   for (const warning of selection.warnings) {
@@ -120,16 +122,25 @@ function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path:
     const anchor = anchorOf(c.path);
     const under = pathsUnder(tracked, anchor);
     const where = anchor === "" ? "the repository" : `${anchor}/`;
-    for (const pattern of c.globs.filter((p) => !p.startsWith("!"))) {
+    // A rule of one pattern (most are) is matched as a whole by that pattern's matcher: compiled once, not twice.
+    let whole: GlobMatcher | undefined;
+    for (const pattern of c.globs) {
+      if (pattern.startsWith("!")) continue;
       const matches = compileGlobs([pattern], anchor, options);
+      if (c.globs.length === 1) whole = matches;
       if (!anyWithin(under, anchor, pattern, matches)) findings.push({ severity: "warning", kind: "dead-glob", agent: agentOf(c.path), file: c.path, message: `the pattern ${JSON.stringify(pattern)} matches no file git tracks in ${where}: the rule never applies through it` });
     }
-    const all = compileGlobs(c.globs, anchor, options);
-    if (under.length > 1 && c.kind === "auto" && under.every((f) => all(f) !== null)) {
+    if (under.length > 1 && c.kind === "auto" && everyMatches(under, whole ?? compileGlobs(c.globs, anchor, options))) {
       findings.push({ severity: "info", kind: "glob-matches-everything", agent: agentOf(c.path), file: c.path, message: `its patterns (${c.globs.join(", ")}) match every file git tracks in ${where}: it is really an always rule` });
     }
   }
   return findings;
+}
+
+/** Whether every file of `under` matches (a loop: a closure per rule was most of the check's own time). */
+function everyMatches(under: readonly string[], all: GlobMatcher): boolean {
+  for (let i = 0; i < under.length; i++) if (all(under[i]!) === null) return false;
+  return true;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Checks of a file's text, whatever kind of instruction file it is. */
 import { describeHidden, stripHidden, type HiddenCharacters } from "../hidden.js";
-import { redactSecrets } from "../redact.js";
+import { redactSecrets, type TestedText } from "../redact.js";
 import type { SourceFile } from "../types.js";
 import type { Finding } from "./finding.js";
 
@@ -12,7 +12,7 @@ export const LONG_RULE_LINES = 500;
  * hides instructions or sends a credential: a stray zero-width space in prose and an example's placeholder
  * credential are warnings.
  */
-export function textChecks(file: SourceFile, isRule: boolean, agent: string): Finding[] {
+export function textChecks(file: SourceFile, isRule: boolean, agent: string, tested?: ReadonlyMap<string, TestedText>): Finding[] {
   const findings: Finding[] = [];
   const passedOn = agent === "ctxinject" ? "an agent that opens the file reads it" : "the agents' own loaders pass it on";
   const hidden = stripHidden(file.text);
@@ -27,7 +27,9 @@ export function textChecks(file: SourceFile, isRule: boolean, agent: string): Fi
   const loaders = agent === "ctxinject" ? "no agent loads this file by itself and ctxinject redacts it, but an agent that opens the file sends it to its model provider" : "every agent that loads the file sends it to its model provider (ctxinject redacts it)";
   // Tested for hints by the compiled patterns, as select tests --all's files: a search per text (the default for a
   // few short texts) cost doctor ~40 ms over a 100k-file tree's thousands of files; the redactions are the same.
-  for (const r of redactSecrets(file.text, "patterns").redactions) {
+  // Select's answer for the same text where it tested it (core/redact.ts PATTERN_REDACTIONS).
+  const known = tested?.get(file.path);
+  for (const r of known !== undefined && known.text === file.text ? known.redactions : redactSecrets(file.text, "patterns").redactions) {
     // A credential's shape is an error; a credential's place holding an example's word (`user:pass@`) a warning.
     findings.push(
       r.weak
