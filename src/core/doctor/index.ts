@@ -11,7 +11,7 @@ import { parseFrontmatter } from "../parse/frontmatter.js";
 import { globBounds } from "../coverage/glob-bounds.js";
 import { compileGlobs, type GlobMatcher } from "../parse/globs.js";
 import { importTokens, resolveImport } from "../parse/imports.js";
-import { ancestorsOf, baseName, dirOf, firstFrom, joinPath, pathsUnder } from "../rel-path.js";
+import { ancestorsOf, baseName, dirOf, firstFrom, joinPath } from "../rel-path.js";
 import type { Selection } from "../select.js";
 import { locateOptionsOf, sourceLocator } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
@@ -117,10 +117,14 @@ function frontmatterChecks(file: SourceFile, module: string, memo: RunMemo): Fin
 function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string, memo: RunMemo, linear?: LinearEngine): Finding[] {
   const options = linear !== undefined ? { linear, memo } : { memo };
   const findings: Finding[] = [];
+  // The files below a rule's folder are a range of `tracked`, found once per folder: a package's rules share it, and
+  // no list is copied per rule (a slice per rule: diagnose took 69 ms instead of 55 on a 100k-file tree).
+  const ranges = new Map<string, Range>();
   for (const c of candidates) {
     if (c.path === null || c.source !== "rules-injector" || c.globs.length === 0) continue;
     const anchor = anchorOf(c.path);
-    const under = pathsUnder(tracked, anchor);
+    let under = ranges.get(anchor);
+    if (under === undefined) ranges.set(anchor, (under = rangeUnder(tracked, anchor)));
     const where = anchor === "" ? "the repository" : `${anchor}/`;
     // A rule of one pattern (most are) is matched as a whole by that pattern's matcher: compiled once, not twice.
     let whole: GlobMatcher | undefined;
@@ -128,18 +132,39 @@ function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path:
       if (pattern.startsWith("!")) continue;
       const matches = compileGlobs([pattern], anchor, options);
       if (c.globs.length === 1) whole = matches;
-      if (!anyWithin(under, anchor, pattern, matches)) findings.push({ severity: "warning", kind: "dead-glob", agent: agentOf(c.path), file: c.path, message: `the pattern ${JSON.stringify(pattern)} matches no file git tracks in ${where}: the rule never applies through it` });
+      if (!anyWithin(tracked, under, anchor, pattern, matches)) findings.push({ severity: "warning", kind: "dead-glob", agent: agentOf(c.path), file: c.path, message: `the pattern ${JSON.stringify(pattern)} matches no file git tracks in ${where}: the rule never applies through it` });
     }
-    if (under.length > 1 && c.kind === "auto" && everyMatches(under, whole ?? compileGlobs(c.globs, anchor, options))) {
+    if (under.end - under.start > 1 && c.kind === "auto" && everyMatches(tracked, under, whole ?? compileGlobs(c.globs, anchor, options))) {
       findings.push({ severity: "info", kind: "glob-matches-everything", agent: agentOf(c.path), file: c.path, message: `its patterns (${c.globs.join(", ")}) match every file git tracks in ${where}: it is really an always rule` });
     }
   }
   return findings;
 }
 
-/** Whether every file of `under` matches (a loop: a closure per rule was most of the check's own time). */
-function everyMatches(under: readonly string[], all: GlobMatcher): boolean {
-  for (let i = 0; i < under.length; i++) if (all(under[i]!) === null) return false;
+/** Where the paths below a folder start and end in a list sorted by code unit. */
+interface Range {
+  start: number;
+  end: number;
+}
+
+function rangeUnder(sorted: readonly string[], folder: string): Range {
+  if (folder === "") return { start: 0, end: sorted.length };
+  const prefix = `${folder}/`;
+  const start = firstFrom(sorted, prefix);
+  // The paths starting with the prefix follow one another: the first one after them, searched the same way.
+  let end = start;
+  let hi = sorted.length;
+  while (end < hi) {
+    const mid = (end + hi) >> 1;
+    if (sorted[mid]!.startsWith(prefix)) end = mid + 1;
+    else hi = mid;
+  }
+  return { start, end };
+}
+
+/** Whether every file of the range `under` of `tracked` matches (a loop: a closure per rule was most of the check's own time). */
+function everyMatches(tracked: readonly string[], under: Range, all: GlobMatcher): boolean {
+  for (let i = under.start; i < under.end; i++) if (all(tracked[i]!) === null) return false;
   return true;
 }
 
@@ -148,13 +173,19 @@ function everyMatches(under: readonly string[], all: GlobMatcher): boolean {
  * (core/coverage/glob-bounds.ts) are matched, found by a binary search for where they start. Scanning every file
  * below each rule's folder until one matched was half of doctor's time on a 100k-file tree (coverage runs it too).
  */
-function anyWithin(under: readonly string[], anchor: string, pattern: string, matches: GlobMatcher): boolean {
+function anyWithin(tracked: readonly string[], under: Range, anchor: string, pattern: string, matches: GlobMatcher): boolean {
   // No bound: the pattern is empty once normalized, and compileGlobs leaves it out (it matches nothing).
   const bound = globBounds([pattern])[0];
   if (bound === undefined) return false;
   const from = anchor === "" ? bound.start : `${anchor}/${bound.start}`;
-  for (let i = firstFrom(under, from); i < under.length && under[i]!.startsWith(from); i++) {
-    if (under[i]!.endsWith(bound.end) && matches(under[i]!) !== null) return true;
+  let i = under.start;
+  for (let hi = under.end; i < hi; ) {
+    const mid = (i + hi) >> 1;
+    if (tracked[mid]! < from) i = mid + 1;
+    else hi = mid;
+  }
+  for (; i < under.end && tracked[i]!.startsWith(from); i++) {
+    if (tracked[i]!.endsWith(bound.end) && matches(tracked[i]!) !== null) return true;
   }
   return false;
 }
