@@ -77,18 +77,24 @@ export function firstFrom(sorted: readonly string[], prefix: string): number {
   return lo;
 }
 
-/** The paths below a folder: a slice of a list sorted by code unit (a binary search for each end). */
-export function pathsUnder(sorted: string[], folder: string): string[] {
-  if (folder === "") return sorted;
+/** Where the paths below a folder start and end (end excluded) in a list sorted by code unit. */
+export interface PathRange {
+  start: number;
+  end: number;
+}
+
+/** The paths below a folder, as a range of a list sorted by code unit (a binary search for each end; no copy). */
+export function rangeUnder(sorted: readonly string[], folder: string): PathRange {
+  if (folder === "") return { start: 0, end: sorted.length };
   const prefix = `${folder}/`;
-  const lo = firstFrom(sorted, prefix);
+  const start = firstFrom(sorted, prefix);
   // The paths starting with the prefix follow one another: the first one after them, searched the same way.
-  let end = lo;
+  let end = start;
   let hi = sorted.length;
   while (end < hi) {
     const mid = (end + hi) >> 1;
     if (sorted[mid]!.startsWith(prefix)) end = mid + 1;
     else hi = mid;
   }
-  return sorted.slice(lo, end);
+  return { start, end };
 }

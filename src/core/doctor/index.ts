@@ -11,7 +11,7 @@ import { parseFrontmatter } from "../parse/frontmatter.js";
 import { globBounds } from "../coverage/glob-bounds.js";
 import { compileGlobs, type GlobMatcher } from "../parse/globs.js";
 import { importTokens, resolveImport } from "../parse/imports.js";
-import { ancestorsOf, baseName, dirOf, firstFrom, joinPath } from "../rel-path.js";
+import { ancestorsOf, baseName, dirOf, joinPath, rangeUnder, type PathRange } from "../rel-path.js";
 import type { Selection } from "../select.js";
 import { locateOptionsOf, sourceLocator } from "../sources/index.js";
 import { approxTokens, utf8Bytes } from "../tokens.js";
@@ -119,7 +119,7 @@ function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path:
   const findings: Finding[] = [];
   // The files below a rule's folder are a range of `tracked`, found once per folder: a package's rules share it, and
   // no list is copied per rule (a slice per rule: diagnose took 69 ms instead of 55 on a 100k-file tree).
-  const ranges = new Map<string, Range>();
+  const ranges = new Map<string, PathRange>();
   for (const c of candidates) {
     if (c.path === null || c.source !== "rules-injector" || c.globs.length === 0) continue;
     const anchor = anchorOf(c.path);
@@ -141,29 +141,8 @@ function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path:
   return findings;
 }
 
-/** Where the paths below a folder start and end in a list sorted by code unit. */
-interface Range {
-  start: number;
-  end: number;
-}
-
-function rangeUnder(sorted: readonly string[], folder: string): Range {
-  if (folder === "") return { start: 0, end: sorted.length };
-  const prefix = `${folder}/`;
-  const start = firstFrom(sorted, prefix);
-  // The paths starting with the prefix follow one another: the first one after them, searched the same way.
-  let end = start;
-  let hi = sorted.length;
-  while (end < hi) {
-    const mid = (end + hi) >> 1;
-    if (sorted[mid]!.startsWith(prefix)) end = mid + 1;
-    else hi = mid;
-  }
-  return { start, end };
-}
-
 /** Whether every file of the range `under` of `tracked` matches (a loop: a closure per rule was most of the check's own time). */
-function everyMatches(tracked: readonly string[], under: Range, all: GlobMatcher): boolean {
+function everyMatches(tracked: readonly string[], under: PathRange, all: GlobMatcher): boolean {
   for (let i = under.start; i < under.end; i++) if (all(tracked[i]!) === null) return false;
   return true;
 }
@@ -173,7 +152,7 @@ function everyMatches(tracked: readonly string[], under: Range, all: GlobMatcher
  * (core/coverage/glob-bounds.ts) are matched, found by a binary search for where they start. Scanning every file
  * below each rule's folder until one matched was half of doctor's time on a 100k-file tree (coverage runs it too).
  */
-function anyWithin(tracked: readonly string[], under: Range, anchor: string, pattern: string, matches: GlobMatcher): boolean {
+function anyWithin(tracked: readonly string[], under: PathRange, anchor: string, pattern: string, matches: GlobMatcher): boolean {
   // No bound: the pattern is empty once normalized, and compileGlobs leaves it out (it matches nothing).
   const bound = globBounds([pattern])[0];
   if (bound === undefined) return false;
