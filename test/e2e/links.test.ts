@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, git, HOOK_SERVER_OFF, materialize, runCli } from "../helpers/cli.js";
@@ -73,6 +73,26 @@ test("--all and doctor on a tree whose links git cannot follow: every file once;
   assert.is(doctor.status, 0, doctor.stderr);
   const same = JSON.parse(doctor.stdout).findings.filter((f: { kind: string }) => f.kind === "same-file");
   assert.equal(same.map((f: { file: string; message: string }) => [f.file, f.message]), [["AGENTS.md", "also reached as CLAUDE.md (a symlink): one file, read and injected once under this name"]]);
+});
+
+test("--all in a tree whose skills folders are all links to a plain skills/ folder: every skill once, as a targeted build sees them", () => {
+  const root = materialize("skills-behind-links");
+  mkdirSync(join(root, ".claude"));
+  symlinkSync("../skills", join(root, ".claude/skills"));
+  mkdirSync(join(root, ".agents"));
+  symlinkSync("../skills", join(root, ".agents/skills"));
+  git(root, "add", "-A");
+  const all = runCli(["build", "--all"], { cwd: root });
+  assert.is(all.status, 0, all.stderr);
+  assert.is(count(all.stdout, 'Skill "chart-export"'), 1, all.stdout);
+  assert.is(count(all.stdout, 'Skill "queue-drain"'), 1, all.stdout);
+  const ids = (args: string[]) => rows(runCli(["explain", "--json", ...args], { cwd: root }).stdout).filter((r) => r.id.endsWith("SKILL.md")).map((r) => [r.id, r.aliases]);
+  const expected = [
+    [".agents/skills/chart-export/SKILL.md", [".claude/skills/chart-export/SKILL.md"]],
+    [".agents/skills/queue-drain/SKILL.md", [".claude/skills/queue-drain/SKILL.md"]],
+  ];
+  assert.equal(ids(["--all"]), expected);
+  assert.equal(ids(["--prompt", "drain the queue"]), expected);
 });
 
 test("explain --as claude (= claude-code) on a symlinked skills folder: Claude Code lists those skills itself, through .claude/skills", () => {
