@@ -138,6 +138,25 @@ test("Copilot's .github/skills and Kiro's .kiro/skills are skills; --as copilot 
   assert.not.ok(kiro.find((r) => r.id === ".github/skills/issue-triage/SKILL.md")!.agent!.loads);
 });
 
+test("Gemini CLI's .gemini/skills and Codex's .codex/skills are skills: offered to other agents, never re-sent to their own", () => {
+  const root = materialize("agent-skill-folders");
+  const explain = rows(runCli(["explain", "--json", "--prompt", "write the release notes for the new version"], { cwd: root }).stdout);
+  const status = Object.fromEntries(explain.map((r) => [r.id, r.status]));
+  assert.is(status[".gemini/skills/release-notes/SKILL.md"], "included", JSON.stringify(explain, null, 2));
+  assert.ok(".codex/skills/flaky-tests/SKILL.md" in status, "listed, below the threshold");
+  const loads = (as: string, id: string) => rows(runCli(["explain", "--json", "--as", as], { cwd: root }).stdout).find((r) => r.id === id)?.agent?.loads;
+  assert.is(loads("gemini", ".gemini/skills/release-notes/SKILL.md"), true);
+  assert.is(loads("codex", ".codex/skills/flaky-tests/SKILL.md"), true);
+  assert.is(loads("claude", ".gemini/skills/release-notes/SKILL.md"), false);
+  assert.match(claudeHook(root, "write the release notes for the new version"), 'Skill "release-notes"');
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-links-"));
+  states.push(state);
+  const gemini = runCli(["hook", "gemini"], { cwd: root, env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-3", cwd: root, hook_event_name: "BeforeAgent", prompt: "write the release notes for the new version" }) });
+  assert.is(gemini.status, 0, gemini.stderr);
+  assert.match(gemini.stdout, "additionalContext", "the hook answered");
+  assert.not.match(gemini.stdout, "release-notes", "Gemini CLI lists .gemini/skills itself");
+});
+
 test("Kiro's #[[file:path]] references are expanded from the workspace root, with the limits of @imports", () => {
   const root = materialize("kiro-file-references");
   const build = runCli(["build", "--files", "src/api.ts"], { cwd: root });
