@@ -61,6 +61,19 @@ function isExampleBasic(value: string): boolean {
   const decoded = atob(value);
   return /^[\x20-\x7e]+:[\x20-\x7e]*$/.test(decoded) && PLACEHOLDER_WORDS.test(decoded);
 }
+/**
+ * A value written as a mask: half of it or more one run of a single character (`hf_xxxx…`, `AKIAXXXX…`,
+ * `sk-proj-****…`). READMEs show a token's shape this way; an issued token never repeats one character so long.
+ */
+function masked(value: string): boolean {
+  let longest = 0;
+  for (let i = 0, run = 0; i < value.length; i++) {
+    run = i > 0 && value.charCodeAt(i) === value.charCodeAt(i - 1) ? run + 1 : 1;
+    if (run > longest) longest = run;
+  }
+  return longest >= 8 && longest * 2 >= value.length;
+}
+
 /** Mixed case or digits, and not one character repeated: the look of a generated value. */
 const looksGenerated = (v: string) => /\d/.test(v) && /[A-Za-z]/.test(v) && !/^(.)\1+$/.test(v);
 
@@ -202,6 +215,8 @@ export function redactSecrets(text: string, test: "auto" | "patterns" = "auto"):
       const offset = args.find((arg, i) => i > 0 && typeof arg === "number") as number;
       const value = rule.group !== undefined ? (args[rule.group] as string | undefined) : match;
       if (value === undefined || value.startsWith("[REDACTED:") || rule.skip?.(value)) return match;
+      // A private key's body may hold long runs (`AAAA…` in an OpenSSH key): its frame decides, never a mask.
+      if (rule.kind !== "private-key" && masked(value)) return match;
       const redaction: Redaction = { kind: rule.kind, line: lineAt(out, offset + (rule.group !== undefined ? match.lastIndexOf(value) : 0)) };
       if (rule.weak?.(value)) redaction.weak = true;
       redactions.push(redaction);

@@ -1,4 +1,5 @@
-import { readdir, readdirSync, statSync, type Dirent } from "node:fs";
+import { readdir, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { isAbsolute, join, relative, sep } from "node:path";
 import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
 import { instructionNames, sourceLocator, type LocateOptions } from "../core/sources/index.js";
@@ -68,6 +69,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
       const spec = instructionNames(options);
       const withAlso = { folders: spec.folders, names: [...spec.names, ...alsoNames] };
       paths = indexedFiles(gitTop, options.root, withAlso, options.env) ?? trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)]);
+      if (paths !== null) paths.push(...throughLinkedFolders(options.root, spec.folders, paths));
       if (paths !== null && !paths.some((p) => locate(p) !== null)) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }
     paths ??= await walkTree(options.root, (p) => isAlso(p) || locate(p) !== null);
@@ -90,6 +92,41 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
   // Sorted by UTF-16 code units, as `<` compares strings: the built-in order without a comparator to call per pair.
   const found = paths.filter((p) => !inNodeModulesOrGit(p) && locate(p) !== null).sort();
   return { paths: found, also, warnings };
+}
+
+/**
+ * Files in the root's instruction folders that git tracks as a symlink (`.claude/skills -> ../skills`) or that sit
+ * under one (`.claude -> .agents`): git's index holds the link, never the files it leads to, while a targeted build
+ * reads them through it; without this --all left out every skill of a tree whose skills folders are all links.
+ * A file whose real path --all already lists is not added twice; a link leading out of the root is not followed.
+ * One stat per folder name at the root (most are absent), nothing more unless one is there.
+ */
+function throughLinkedFolders(root: string, folders: readonly string[], listed: readonly string[]): string[] {
+  const added: string[] = [];
+  let realRoot: string | undefined;
+  let known: Set<string> | undefined;
+  for (const folder of folders) {
+    if (!statSync(under(root, folder), { throwIfNoEntry: false })?.isDirectory()) continue;
+    const real = realpathOrNull(under(root, folder));
+    realRoot ??= realpathOrNull(root) ?? root;
+    if (real === null || real === join(realRoot, folder)) continue;
+    const rel = relative(realRoot, real);
+    if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) continue;
+    known ??= new Set(listed);
+    const files: string[] = [];
+    walkFolderSync(root, folder, files);
+    const realDir = rel.split(sep).join("/");
+    for (const file of files) if (!known.has(realDir + file.slice(folder.length))) added.push(file);
+  }
+  return added;
+}
+
+function realpathOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -29,6 +29,17 @@ test("a README's placeholder credential and a stray zero-width space before a fu
   assert.not.ok(findings.some((f) => f.severity === "error"));
 });
 
+test("a token's shape written as a mask (hf_xxxx…, ghp_XXXX…) is no credential: doctor finds nothing, build keeps it and says nothing", () => {
+  const { status, findings, root } = doctor("doctor-masked-token");
+  assert.is(status, 0, JSON.stringify(findings, null, 2));
+  assert.not.ok(findings.some((f) => f.kind === "secret"), JSON.stringify(findings, null, 2));
+  const build = runCli(["build", "--files", "src/train.ts"], { cwd: root });
+  assert.is(build.status, 0);
+  assert.is(build.stderr, "");
+  assert.match(build.stdout, 'HF_TOKEN="hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"');
+  assert.match(build.stdout, "GH_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX");
+});
+
 test("build says nothing on stderr about an example's credential or a stray zero-width space, and prints neither", () => {
   const root = materialize("doctor-placeholder-readme");
   const { status, stdout, stderr } = runCli(["build", "--files", "src/server.ts"], { cwd: root });

@@ -29,9 +29,9 @@ const CASES: Array<[string, string[], string[]]> = [
     [".github/instructions/api.instructions.md", "packages/api/AGENTS.md", "packages/api/CLAUDE.md", "packages/api/GEMINI.md"],
   ],
   ["qwen-code", ["AGENTS.md", ROOT_SKILLS.agents], []],
-  ["droid", ["AGENTS.md", "CLAUDE.md", ROOT_SKILLS.agents], ["packages/api/AGENTS.md", "packages/api/CLAUDE.md"]],
+  ["droid", ["AGENTS.md", "CLAUDE.md", ROOT_SKILLS.agents, ".factory/skills/probe-factory/SKILL.md"], ["packages/api/AGENTS.md", "packages/api/CLAUDE.md"]],
   ["cline", [".clinerules/style.md", "AGENTS.md"], []],
-  ["kilo", ["AGENTS.md", ".kilocode/rules/logging.md", ROOT_SKILLS.agents, ROOT_SKILLS.claude], ["packages/api/AGENTS.md"]],
+  ["kilo", ["AGENTS.md", ".kilocode/rules/logging.md", ROOT_SKILLS.agents, ROOT_SKILLS.claude, ".kilo/skills/probe-kilo/SKILL.md", ".kilocode/skills/probe-kilocode/SKILL.md"], ["packages/api/AGENTS.md"]],
   ["cursor-agent", [".cursor/rules/exports.mdc", "AGENTS.md", "CLAUDE.md"], ["packages/api/AGENTS.md"]],
 ];
 

@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, git, HOOK_SERVER_OFF, materialize, runCli } from "../helpers/cli.js";
@@ -75,6 +75,26 @@ test("--all and doctor on a tree whose links git cannot follow: every file once;
   assert.equal(same.map((f: { file: string; message: string }) => [f.file, f.message]), [["AGENTS.md", "also reached as CLAUDE.md (a symlink): one file, read and injected once under this name"]]);
 });
 
+test("--all in a tree whose skills folders are all links to a plain skills/ folder: every skill once, as a targeted build sees them", () => {
+  const root = materialize("skills-behind-links");
+  mkdirSync(join(root, ".claude"));
+  symlinkSync("../skills", join(root, ".claude/skills"));
+  mkdirSync(join(root, ".agents"));
+  symlinkSync("../skills", join(root, ".agents/skills"));
+  git(root, "add", "-A");
+  const all = runCli(["build", "--all"], { cwd: root });
+  assert.is(all.status, 0, all.stderr);
+  assert.is(count(all.stdout, 'Skill "chart-export"'), 1, all.stdout);
+  assert.is(count(all.stdout, 'Skill "queue-drain"'), 1, all.stdout);
+  const ids = (args: string[]) => rows(runCli(["explain", "--json", ...args], { cwd: root }).stdout).filter((r) => r.id.endsWith("SKILL.md")).map((r) => [r.id, r.aliases]);
+  const expected = [
+    [".agents/skills/chart-export/SKILL.md", [".claude/skills/chart-export/SKILL.md"]],
+    [".agents/skills/queue-drain/SKILL.md", [".claude/skills/queue-drain/SKILL.md"]],
+  ];
+  assert.equal(ids(["--all"]), expected);
+  assert.equal(ids(["--prompt", "drain the queue"]), expected);
+});
+
 test("explain --as claude (= claude-code) on a symlinked skills folder: Claude Code lists those skills itself, through .claude/skills", () => {
   const root = linkedTree();
   const out = runCli(["explain", "--json", "--as", "claude", "--prompt", "merge the pdf forms"], { cwd: root });
@@ -116,6 +136,25 @@ test("Copilot's .github/skills and Kiro's .kiro/skills are skills; --as copilot 
   const kiro = rows(runCli(["explain", "--json", "--as", "kiro"], { cwd: root }).stdout);
   assert.ok(kiro.find((r) => r.id === ".kiro/skills/api-review/SKILL.md")!.agent!.loads);
   assert.not.ok(kiro.find((r) => r.id === ".github/skills/issue-triage/SKILL.md")!.agent!.loads);
+});
+
+test("Gemini CLI's .gemini/skills and Codex's .codex/skills are skills: offered to other agents, never re-sent to their own", () => {
+  const root = materialize("agent-skill-folders");
+  const explain = rows(runCli(["explain", "--json", "--prompt", "write the release notes for the new version"], { cwd: root }).stdout);
+  const status = Object.fromEntries(explain.map((r) => [r.id, r.status]));
+  assert.is(status[".gemini/skills/release-notes/SKILL.md"], "included", JSON.stringify(explain, null, 2));
+  assert.ok(".codex/skills/flaky-tests/SKILL.md" in status, "listed, below the threshold");
+  const loads = (as: string, id: string) => rows(runCli(["explain", "--json", "--as", as], { cwd: root }).stdout).find((r) => r.id === id)?.agent?.loads;
+  assert.is(loads("gemini", ".gemini/skills/release-notes/SKILL.md"), true);
+  assert.is(loads("codex", ".codex/skills/flaky-tests/SKILL.md"), true);
+  assert.is(loads("claude", ".gemini/skills/release-notes/SKILL.md"), false);
+  assert.match(claudeHook(root, "write the release notes for the new version"), 'Skill "release-notes"');
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-links-"));
+  states.push(state);
+  const gemini = runCli(["hook", "gemini"], { cwd: root, env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-3", cwd: root, hook_event_name: "BeforeAgent", prompt: "write the release notes for the new version" }) });
+  assert.is(gemini.status, 0, gemini.stderr);
+  assert.match(gemini.stdout, "additionalContext", "the hook answered");
+  assert.not.match(gemini.stdout, "release-notes", "Gemini CLI lists .gemini/skills itself");
 });
 
 test("Kiro's #[[file:path]] references are expanded from the workspace root, with the limits of @imports", () => {

@@ -37,6 +37,11 @@ const HARMLESS = [
   // An AWS ARN names a secret (its `secret:` resource type), it holds none.
   'entraIdConfigSecretArn: "arn:aws:secretsmanager:ca-central-1:{{account}}:secret:secret/name-123456"',
   "SecretId: arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-Ab12Cd",
+  // A token's shape written as a mask (READMEs show where the user's own token goes).
+  '--env HF_TOKEN="hf_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"',
+  "GH_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
+  "aws_access_key_id = AKIAXXXXXXXXXXXXXXXX",
+  "OPENAI_API_KEY=sk-proj-xxxxxxxxxxxxxxxxxxxxxxxxxxxx",
 ];
 
 test("each kind of credential is replaced by a marker naming its kind", () => {

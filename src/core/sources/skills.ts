@@ -1,6 +1,6 @@
 /**
  * skills: `SKILL.md` under `.claude/skills/<name>/`, `.agents/skills/<name>/`, Copilot's `.github/skills/<name>/`,
- * Kiro's `.kiro/skills/<name>/` and configured folders. A skill's
+ * Kiro's `.kiro/skills/<name>/`, the other agents' own skills folders (`.gemini/skills`…) and configured folders. A skill's
  * name and description make an agent-requested candidate scored by relevance; what is injected is that summary
  * and where the instructions are, so the agent reads the body when the task calls for it.
  */
@@ -10,12 +10,16 @@ import { decideRule, relevanceFields } from "./rules.js";
 import { makeCandidate, modulePriority, type SourceModule } from "./source.js";
 
 const SKILL_FILE = /^[^/]+\/SKILL\.md$/;
+/** Gemini CLI's, Codex's, Droid's, opencode's and Kilo's own skills folders. */
+const AGENT_SKILL_FOLDERS = [".gemini/skills", ".codex/skills", ".factory/skills", ".opencode/skills", ".kilo/skills", ".kilocode/skills"];
 
 export const skillFiles: SourceModule = {
   name: "skills",
   source: "skills",
   files: (options) => ({
-    folders: [".claude/skills", ".agents/skills", ".github/skills", ".kiro/skills", ...(options.skillDirs ?? []).map(trimSlashes)],
+    // Every folder an agent lists skills from by itself (core/agents' NativeSkills): a skill kept for one agent is
+    // offered to the others, and the agent that reads the folder is not sent it again.
+    folders: [".claude/skills", ".agents/skills", ".github/skills", ".kiro/skills", ...AGENT_SKILL_FOLDERS, ...(options.skillDirs ?? []).map(trimSlashes)],
     names: [],
     accepts: (inFolder) => SKILL_FILE.test(inFolder),
   }),
