@@ -78,6 +78,11 @@ export interface Candidate {
   likely?: string;
   /** Files whose text an agent file's `@imports` brought in, as a tree (explain shows it). */
   imports?: ImportNode[];
+  /**
+   * Such a file's text as written, the import lines left as they are, and its tokens: what an agent that does not
+   * expand imports reads (`build --as copilot` of a CLAUDE.md holding `@AGENTS.md`).
+   */
+  asWritten?: { content: string; tokens: number };
   /** Copilot's `excludeAgent`: the Copilot agents that leave this file out (`--as copilot` honours it). */
   excludeAgent?: string[];
   /** Other paths that reach the same file through a symlink (core/same-file.ts): one entry, several names. */

@@ -107,4 +107,23 @@ test("build --as prints what that agent loads by itself: Codex its AGENTS.md at 
   assert.is(both.status, 2);
 });
 
+test("build --as: an agent that leaves `@imports` as they are gets the file as written; one that expands them gets them expanded", () => {
+  const root = materialize("imports");
+  const entries = (agent: string) =>
+    new Map(
+      (JSON.parse(runCli(["build", "--as", agent, "--format", "json", "--files", "pkg/main.ts"], { cwd: root }).stdout) as { entries: Array<{ id: string; content: string; tokens: number; imports?: unknown }> }).entries.map((e) => [e.id, e]),
+    );
+  // Copilot reads the root CLAUDE.md and GEMINI.md itself, and AGENTS.md: the import line is all CLAUDE.md holds for it.
+  const copilot = entries("copilot");
+  assert.is(copilot.get("CLAUDE.md")?.content, "@AGENTS.md");
+  assert.is(copilot.get("CLAUDE.md")?.imports, undefined);
+  assert.ok(copilot.get("GEMINI.md")!.content.includes("Follow @./docs/style.md"));
+  assert.not.ok(copilot.get("GEMINI.md")!.content.includes("(style-doc)"), copilot.get("GEMINI.md")!.content);
+  assert.ok(copilot.get("AGENTS.md")!.content.includes("(agents-root)"));
+  assert.ok(copilot.get("CLAUDE.md")!.tokens < copilot.get("AGENTS.md")!.tokens);
+  // Claude Code expands them: CLAUDE.md brings AGENTS.md's text.
+  const claude = entries("claude-code");
+  assert.ok(claude.get("CLAUDE.md")!.content.includes("(agents-root)"));
+});
+
 test.run();

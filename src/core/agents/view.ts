@@ -1,7 +1,7 @@
 import { toEntry } from "../phases/dedup.js";
 import type { Selection } from "../select.js";
 import { utf8Bytes } from "../tokens.js";
-import type { Candidate } from "../types.js";
+import type { Candidate, Entry } from "../types.js";
 import { loadsThroughAnyPath, type AgentProfile } from "./profile.js";
 
 /** Whether one agent, left to its own loader, has a candidate — and why, or why not. */
@@ -33,10 +33,16 @@ export function agentView(profile: AgentProfile, candidates: Candidate[], target
 
 /**
  * `build --as AGENT`: what that agent sees by itself — the candidates its own loader gives it, in ctxinject's order,
- * each as it is (two files with the same text are two, as the agent reads them); nothing of ctxinject's own.
+ * each as it is (two files with the same text are two, as the agent reads them; a file's `@imports` expanded only
+ * for an agent that expands them); nothing of ctxinject's own.
  */
 export function agentSelection(profile: AgentProfile, selection: Selection, workingFolder: string): Selection {
   const views = agentView(profile, selection.candidates, selection.targets, workingFolder);
   const seen = selection.candidates.filter((c, i) => views[i]!.loads && c.status !== "invalid");
-  return { ...selection, entries: seen.map(toEntry), omitted: [] };
+  return { ...selection, entries: seen.map((c) => (profile.expandsImports === true || c.asWritten === undefined ? toEntry(c) : asWrittenEntry(c, c.asWritten))), omitted: [] };
+}
+
+function asWrittenEntry(c: Candidate, written: { content: string; tokens: number }): Entry {
+  const { imports: _expanded, ...entry } = toEntry(c);
+  return { ...entry, content: written.content, tokens: written.tokens };
 }

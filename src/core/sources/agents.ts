@@ -73,7 +73,10 @@ export function folderFileDraft(module: SourceModule, ctx: DraftContext, { file,
     description: typeof doc.data.description === "string" ? doc.data.description : null,
     countTokens: ctx.countTokens,
   });
-  if (expanded.imports.length > 0) candidate.imports = expanded.imports;
+  if (expanded.imports.length > 0) {
+    candidate.imports = expanded.imports;
+    candidate.asWritten = { content: body, tokens: ctx.countTokens(body) };
+  }
   return { candidate, key: { folder: anchor, rank, path: file.path } };
 }
 
