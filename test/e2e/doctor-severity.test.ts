@@ -77,4 +77,17 @@ test("a finding's agent tag names only the agents that read its file by themselv
   assert.match(findings.find((f) => f.kind === "long-rule")!.message, "521 lines");
 });
 
+test("an instruction file where its agent never looks is reported: *.instructions.md outside .github/instructions, a .cursor/rules file, an .mdc outside .cursor/rules", () => {
+  const { status, findings } = doctor("doctor-misplaced");
+  assert.is(status, 0, JSON.stringify(findings, null, 2));
+  const misplaced = findings.filter((f) => f.kind === "misplaced").map((f) => ({ file: f.file, agent: f.agent, severity: f.severity }));
+  assert.equal(misplaced, [
+    { file: ".cursor/rules", agent: "cursor", severity: "warning" },
+    { file: ".github/copilot-instructions/docs.instructions.md", agent: "copilot", severity: "warning" },
+    { file: "cursor-rules/tables.mdc", agent: "cursor", severity: "warning" },
+  ]);
+  const message = findings.find((f) => f.file === ".github/copilot-instructions/docs.instructions.md")!.message;
+  assert.match(message, ".github/instructions/");
+});
+
 test.run();

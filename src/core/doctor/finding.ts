@@ -44,6 +44,7 @@ export const KIND_TITLES: Readonly<Record<string, string>> = {
   "import-outside": "an import out of the repository",
   "long-chain": "an agent-file chain over doctor.maxChainTokens",
   "long-rule": "a rule over 500 lines",
+  misplaced: "an instruction file where its agent never looks",
   "same-file": "one file reached through several paths",
   secret: "a credential, or an example of one",
   "stray-zero-width": "a stray zero-width character in prose",

@@ -18,6 +18,7 @@ import { approxTokens, utf8Bytes } from "../tokens.js";
 import type { Candidate, SourceFile, Warning } from "../types.js";
 import { oneFilePerRealPath } from "../same-file.js";
 import { PATTERN_REDACTIONS } from "../redact.js";
+import { placementChecks } from "./placement.js";
 import { createRunMemo, type RunMemo } from "../run-memo.js";
 import { sortFindings, type Finding } from "./finding.js";
 import { CTXINJECT_ONLY, fileReaders, tagOf } from "./readers.js";
@@ -79,6 +80,7 @@ export function diagnose(input: DoctorInput): Finding[] {
   findings.push(...importChecks(files, (path) => locateSource(path)?.module.source === "directory-agents", input.exists));
   findings.push(...codexChecks(files, input.codex));
   findings.push(...chainChecks(files, config.doctor.maxChainTokens, agentOf));
+  findings.push(...placementChecks(input.tracked));
   return sortFindings(findings);
 }
 
