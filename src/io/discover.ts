@@ -1,4 +1,4 @@
-import { readdir, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
+import { readdir, readdirSync, type Dirent } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
@@ -7,7 +7,7 @@ import { createRunMemo, type RunMemo } from "../core/run-memo.js";
 import { ignoredByGit, trackedFiles } from "./git.js";
 import { indexedFiles } from "./git-index.js";
 import { ignoreMatcher } from "./git-ignore.js";
-import { under } from "./paths.js";
+import { entryAt, realOrSelf, under } from "./paths.js";
 
 export interface DiscoverOptions extends LocateOptions {
   root: string;
@@ -95,21 +95,22 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
 }
 
 /**
- * Files in the root's instruction folders that git tracks as a symlink (`.claude/skills -> ../skills`) or that sit
- * under one (`.claude -> .agents`): git's index holds the link, never the files it leads to, while a targeted build
- * reads them through it; without this --all left out every skill of a tree whose skills folders are all links.
- * A file whose real path --all already lists is not added twice; a link leading out of the root is not followed.
- * One stat per folder name at the root (most are absent), nothing more unless one is there.
+ * Files in the root's instruction folders that lead through a symlink (`.claude/skills -> ../skills`, or
+ * `.claude -> .agents`): git's index holds the link, never the files it leads to, while a targeted build reads them
+ * through it; without this --all left out every skill of a tree whose skills folders are all links. A file whose
+ * real path --all already lists is not added twice; a link leading out of the root is not followed. One stat per
+ * folder name at the root (most are absent; a name whose parent is a file is no folder either), nothing more unless
+ * one is there.
  */
 function throughLinkedFolders(root: string, folders: readonly string[], listed: readonly string[]): string[] {
   const added: string[] = [];
   let realRoot: string | undefined;
   let known: Set<string> | undefined;
   for (const folder of folders) {
-    if (!statSync(under(root, folder), { throwIfNoEntry: false })?.isDirectory()) continue;
-    const real = realpathOrNull(under(root, folder));
-    realRoot ??= realpathOrNull(root) ?? root;
-    if (real === null || real === join(realRoot, folder)) continue;
+    if (!entryAt(under(root, folder))?.isDirectory()) continue;
+    const real = realOrSelf(under(root, folder));
+    realRoot ??= realOrSelf(root);
+    if (real === join(realRoot, folder)) continue;
     const rel = relative(realRoot, real);
     if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) continue;
     known ??= new Set(listed);
@@ -119,14 +120,6 @@ function throughLinkedFolders(root: string, folders: readonly string[], listed: 
     for (const file of files) if (!known.has(realDir + file.slice(folder.length))) added.push(file);
   }
   return added;
-}
-
-function realpathOrNull(path: string): string | null {
-  try {
-    return realpathSync(path);
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -158,7 +151,7 @@ function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[
     for (const name of names) {
       if (!present.has(name.split("/")[0]!)) continue;
       const path = joinPath(dir, name);
-      const info = statSync(under(options.root, path), { throwIfNoEntry: false });
+      const info = entryAt(under(options.root, path));
       if (info === undefined) continue;
       if (info.isDirectory()) {
         if (folders.has(name)) walkFolderSync(options.root, path, found);

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync, type Stats } from "node:fs";
 import { dirname, posix, resolve, sep, win32, type PlatformPath } from "node:path";
 
 /**
@@ -68,6 +68,19 @@ export function findUp(start: string, has: (dir: string) => boolean): string | n
 
 /** `.git` may be a directory or, in worktrees and submodules, a file. */
 export const hasGit = (dir: string): boolean => existsSync(under(dir, ".git"));
+
+/**
+ * What is at `path` (links followed), or undefined when nothing is: no such name, or a parent that is a file
+ * (`.claude/rules` where `.claude` is a file: ENOTDIR, which `throwIfNoEntry` does not cover). Other errors throw.
+ */
+export function entryAt(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;
+    throw error;
+  }
+}
 
 export function isDirectory(path: string): boolean {
   try {

@@ -5,7 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, git, HOOK_SERVER_OFF, materialize, runCli } from "../helpers/cli.js";
@@ -93,6 +93,19 @@ test("--all in a tree whose skills folders are all links to a plain skills/ fold
   ];
   assert.equal(ids(["--all"]), expected);
   assert.equal(ids(["--prompt", "drain the queue"]), expected);
+});
+
+test("--all in a tree where .claude and .github are files, not folders: the rest is read, no internal error, in --all or a targeted build", () => {
+  const root = materialize("skills-behind-links");
+  writeFileSync(join(root, ".claude"), "not a folder\n");
+  writeFileSync(join(root, ".github"), "not a folder either\n");
+  git(root, "add", "-A");
+  const all = runCli(["build", "--all"], { cwd: root });
+  assert.is(all.status, 0, all.stderr);
+  assert.match(all.stdout, "AGENTS.md");
+  const targeted = runCli(["build", "--files", "skills/queue-drain/SKILL.md"], { cwd: root });
+  assert.is(targeted.status, 0, targeted.stderr);
+  assert.match(targeted.stdout, "Skills live in skills/");
 });
 
 test("explain --as claude (= claude-code) on a symlinked skills folder: Claude Code lists those skills itself, through .claude/skills", () => {
