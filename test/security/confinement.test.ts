@@ -68,6 +68,10 @@ const HOSTILE_CONFIG = (base: string) =>
     agents: { files: ["AGENTS.md", "x/../../home/.aws/config", "x/../../home/AGENTS.md", `${base}/home/.aws/config`] },
     rules: { dirs: ["sub/../../home/.ssh", "sub/../../home/rules"] },
     skills: { dirs: ["sub/../../home/skills"] },
+    custom: [
+      { id: "c1", file: "x/../../home/.aws/config" },
+      { id: "c2", file: `${base}/home/AGENTS.md` },
+    ],
   });
 
 test("item 1: names in a repository config with `..` or absolute read nothing outside the root: build, explain, the hook's answer", async () => {
