@@ -3,6 +3,7 @@ import { CONFIG_TABLE, configLeaves, type HostConfig } from "./config-table.js";
 import { lazyConstant } from "./lazy-constant.js";
 import type { OptionFlags } from "./options.js";
 import type { Warning } from "./types.js";
+import { configuredName } from "./confined-path.js";
 
 /**
  * Where config comes from, lowest first: defaults < the user's own config < the repository's config < flags. A
@@ -76,6 +77,39 @@ export function guardRepositorySettings(settings: UserConfig, file: string): { s
     });
   }
   return { settings: kept, warnings, ignored };
+}
+
+/** The settings that name files and folders below the root, each name read under every folder on a target's path. */
+const NAMED_PATHS = [
+  ["agents", "files"],
+  ["rules", "dirs"],
+  ["skills", "dirs"],
+] as const;
+
+/**
+ * A config's settings with every name in NAMED_PATHS clean (core/confined-path.ts: no `..`, `.` or empty segment,
+ * not absolute, no backslash), and a warning naming the file and key for each name left out: `agents.files:
+ * ["x/../../../.aws/config"]` would otherwise be joined under a folder and read outside the root. The user's own
+ * config too: such a name never named a file below the root there either.
+ */
+export function confineConfiguredNames(settings: UserConfig, file: string): { settings: UserConfig; warnings: Warning[] } {
+  const warnings: Warning[] = [];
+  let kept: UserConfig = settings;
+  for (const [group, key] of NAMED_PATHS) {
+    const members = settings[group] as Record<string, unknown> | undefined;
+    const names = members?.[key];
+    if (!Array.isArray(names)) continue;
+    const clean: string[] = [];
+    for (const name of names as string[]) {
+      const result = configuredName(name);
+      if ("path" in result) clean.push(result.path);
+      else warnings.push({ file, message: `"${group}.${key}": ${JSON.stringify(name)} ${result.why}, so it could name a file outside the project root; left out (a name is a path below the root)` });
+    }
+    if (clean.length === names.length && clean.every((c, i) => c === names[i])) continue;
+    if (kept === settings) kept = { ...settings };
+    (kept as Record<string, unknown>)[group] = { ...members, [key]: clean };
+  }
+  return { settings: kept, warnings };
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

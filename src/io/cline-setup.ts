@@ -1,4 +1,5 @@
 import { writeIfChanged } from "./out-file.js";
+import type { WriteTarget } from "./confine.js";
 
 /**
  * The Cline plugin `init --cline` writes: it hands each run's start and each file tool's result to `ctxinject hook
@@ -103,6 +104,6 @@ export default {
 }
 
 /** Writes the plugin file (a project's, or the user's under ~/.cline); returns whether it changed. */
-export async function writeClinePlugin(file: string): Promise<boolean> {
+export async function writeClinePlugin(file: WriteTarget): Promise<boolean> {
   return writeIfChanged(file, clinePluginSource());
 }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
-import { guardRepositorySettings, mergeConfigLayers, type ConfigLayer, type SettingOrigin } from "../core/config-layers.js";
+import { confineConfiguredNames, guardRepositorySettings, mergeConfigLayers, type ConfigLayer, type SettingOrigin } from "../core/config-layers.js";
 import { checkConfig, defaultConfig, type Config, type UserConfig } from "../core/config.js";
 import { parseConfigText, type DataConfigKind } from "../core/config-text.js";
 import { CtxinjectError } from "../core/errors.js";
@@ -137,7 +137,9 @@ export async function loadConfig(dir: string, env: Record<string, string | undef
   const userFile = userConfigFile(env, platform);
   let user: UserConfig | undefined;
   if (userFile !== null) {
-    user = checkConfig(parseConfigText(readConfigText(userFile), kindOf(userFile), userFile), userFile, sourceNames(), HOST_CONFIG);
+    const confined = confineConfiguredNames(checkConfig(parseConfigText(readConfigText(userFile), kindOf(userFile), userFile), userFile, sourceNames(), HOST_CONFIG), userFile);
+    warnings.push(...confined.warnings);
+    user = confined.settings;
     layers.push({ from: "user", file: userFile, settings: user });
   }
   const ignored: Record<string, string> = {};
@@ -147,8 +149,9 @@ export async function loadConfig(dir: string, env: Record<string, string | undef
     if (settings === null) {
       file = null;
     } else {
-      const guarded = guardRepositorySettings(settings, basename(file));
-      warnings.push(...guarded.warnings);
+      const confined = confineConfiguredNames(settings, basename(file));
+      const guarded = guardRepositorySettings(confined.settings, basename(file));
+      warnings.push(...confined.warnings, ...guarded.warnings);
       for (const key of guarded.ignored) ignored[key] = file;
       layers.push({ from: "repository", file, settings: guarded.settings });
     }

@@ -5,6 +5,7 @@ import type { CoverageInput } from "../core/coverage/model.js";
 import { diagnose } from "../core/doctor/index.js";
 import { usageError } from "../core/errors.js";
 import { dirOf, joinPath } from "../core/rel-path.js";
+import { trackedClean } from "../core/confined-path.js";
 import { createRunMemo, type RunMemo } from "../core/run-memo.js";
 import { selectContext, type Selection } from "../core/select.js";
 import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
@@ -51,9 +52,11 @@ export async function readCoverageTree(run: RunEnvironment, rootFlag: string | u
 export function readCoverageAt(root: string, ref: string, head: CoverageTree): { input: CoverageInput; warnings: Warning[] } {
   const listed = filesAt(root, ref);
   if (!listed.ok) throw usageError(`--base ${ref}: git cannot list that revision (${listed.stderr.split("\n")[0]})`);
+  const warnings: Warning[] = [];
   const entries = treeEntries(listed.stdout);
+  const clean = new Set(trackedClean(entries.map((e) => e.path), `${ref}'s tree`, warnings));
   const modeOf = new Map(entries.map((e) => [e.path, e.mode]));
-  const tracked = entries.map((e) => e.path).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const tracked = entries.map((e) => e.path).filter((p) => clean.has(p)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const options = locateOptionsOf(head.config);
   const locate = sourceLocator(options, head.memo);
   const mayBeInstruction = instructionSieve(instructionNames(options));
@@ -61,7 +64,7 @@ export function readCoverageAt(root: string, ref: string, head: CoverageTree): {
   const wanted = tracked.filter((p) => !outside(p) && mayBeInstruction(p) && locate(p) !== null);
   const read = blobsAt(root, ref, wanted, MAX_FILE_BYTES);
   if ("error" in read) throw usageError(`--base ${ref}: git cannot read its files (${read.error.split("\n")[0]})`);
-  const warnings: Warning[] = read.tooLarge.map((file) => ({ file, message: `at ${ref}: larger than ${MAX_FILE_BYTES} bytes; left out` }));
+  for (const file of read.tooLarge) warnings.push({ file, message: `at ${ref}: larger than ${MAX_FILE_BYTES} bytes; left out` });
   const realOf = symlinksAt(root, ref, wanted, modeOf, read.blobs, warnings);
   const files: SourceFile[] = [];
   const decoder = new TextDecoder("utf-8");

@@ -2,6 +2,7 @@ import { readdir, readdirSync, type Dirent } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
+import { trackedClean } from "../core/confined-path.js";
 import { instructionNames, sourceLocator, type LocateOptions } from "../core/sources/index.js";
 import { createRunMemo, type RunMemo } from "../core/run-memo.js";
 import { ignoredByGit, trackedFiles } from "./git.js";
@@ -69,6 +70,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
       const spec = instructionNames(options);
       const withAlso = { folders: spec.folders, names: [...spec.names, ...alsoNames] };
       paths = indexedFiles(gitTop, options.root, withAlso, options.env) ?? trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)]);
+      if (paths !== null) paths = trackedClean(paths, "git's index", warnings);
       if (paths !== null) paths.push(...throughLinkedFolders(options.root, spec.folders, paths));
       if (paths !== null && !paths.some((p) => locate(p) !== null)) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }

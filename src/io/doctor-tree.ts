@@ -8,6 +8,7 @@ import { runPipeline, type RunEnvironment } from "./pipeline.js";
 import { trackedFiles } from "./git.js";
 import { indexedFiles } from "./git-index.js";
 import { findUp, hasGit, under } from "./paths.js";
+import { trackedClean } from "../core/confined-path.js";
 
 /**
  * What `doctor` looks at: what `build --all` reads (every instruction file git tracks, or the tree's outside git,
@@ -21,7 +22,9 @@ export async function readDoctorTree(run: RunEnvironment, rootFlag: string | und
   // ~0.1 s of a large tree's run); git's own answer where only git should read it; outside git the tree is walked.
   const gitTop = findUp(root, hasGit);
   const fromIndex = gitTop === null ? null : indexedFiles(gitTop, root, { names: [], folders: [], every: true }, run.env);
-  const tracked = fromIndex ?? trackedFiles(root, []) ?? (await walkTree(root, () => true));
+  const listed = fromIndex ?? trackedFiles(root, []);
+  const indexWarnings: Warning[] = [];
+  const tracked = listed !== null ? trackedClean(listed, "git's index", indexWarnings) : await walkTree(root, () => true);
   // Each agent as its settings here have it (Gemini CLI told to read AGENTS.md reads it): who gets a text twice;
   // Codex's budget and names for where it cuts.
   const settings = AGENT_NAMES.map((name) => ({ name, ...readAgentSettings(name, root, run) }));
@@ -35,6 +38,7 @@ export async function readDoctorTree(run: RunEnvironment, rootFlag: string | und
     config: gathered.config,
     memo: gathered.memo,
     exists: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isFile() === true,
-    warnings: [...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)), ...settings.flatMap((s) => s.warnings)],
+    // The index's own warning once: the pipeline's reading of it already said it.
+    warnings: [...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)), ...(gathered.warnings.some((g) => g.message.startsWith("git's index lists")) ? [] : indexWarnings), ...settings.flatMap((s) => s.warnings)],
   };
 }

@@ -1,9 +1,8 @@
-// fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
-import { promises as fs } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { usageError } from "../core/errors.js";
+import { projectFile, readTarget, userFile, writeTarget } from "./confine.js";
 import { hooksFolder } from "./git.js";
-import { readIfExists } from "./out-file.js";
+import { toRootRelative } from "./paths.js";
 
 const BEGIN = "# >>> ctxinject >>>";
 const END = "# <<< ctxinject <<<";
@@ -28,8 +27,11 @@ export async function installPreCommitHook(root: string, out: string): Promise<s
   const hooks = hooksFolder(root);
   if (!hooks.ok) throw usageError(`--git-hook: ${root} is not in a git repository (${hooks.stderr.split("\n")[0]})`);
   const path = resolve(root, hooks.stdout.trim(), "pre-commit");
+  // In the project (`.git/hooks`, a committed `.githooks`): no link on the way, nor a linked pre-commit, is written
+  // through. Elsewhere (a worktree's or submodule's git folder, a core.hooksPath of the user's) it is git's folder.
+  const target = toRootRelative(root, path) === null ? userFile(path) : projectFile(root, path, "--git-hook");
   const block = hookBlock(out);
-  const current = await readIfExists(path);
+  const current = readTarget(target);
   let next: string;
   if (current === null) next = `#!/bin/sh\n${block}\n`;
   else if (current.includes(BEGIN) && current.includes(END)) {
@@ -40,8 +42,6 @@ export async function installPreCommitHook(root: string, out: string): Promise<s
       ? `${current.slice(0, newline + 1)}${block}\n${current.slice(newline + 1)}`
       : `#!/bin/sh\n${block}\n${current}`;
   }
-  await fs.mkdir(dirname(path), { recursive: true });
-  await fs.writeFile(path, next);
-  await fs.chmod(path, 0o755);
+  writeTarget(target, next, { mode: 0o755 });
   return path;
 }

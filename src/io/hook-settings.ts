@@ -3,6 +3,7 @@ import { delimiter, join } from "node:path";
 import { chooseHookCommand, type HookCommandChoice } from "../core/command-line.js";
 import type { CommandHookHost } from "../hosts/host.js";
 import { readJsonToMerge, writeIfChanged } from "./out-file.js";
+import type { WriteTarget } from "./confine.js";
 
 interface HookCommand {
   type: string;
@@ -22,7 +23,7 @@ export const ourHook = (agent: string) => new RegExp(`ctxinject(\\.js)?["']?\\s+
  * Merges ctxinject's hooks into a host's settings file: other keys and other hooks stay as they are, an earlier
  * ctxinject entry is replaced (so running it twice changes nothing). Returns whether the file changed.
  */
-export async function mergeHooks(settingsFile: string, host: CommandHookHost, command: string): Promise<boolean> {
+export async function mergeHooks(settingsFile: WriteTarget, host: CommandHookHost, command: string): Promise<boolean> {
   const ours = ourHook(host.short);
   const { events, timeout, fields, flat } = host.install.settings;
   // The host's own fields fill in what the file lacks; what is there stays.
@@ -41,7 +42,7 @@ export async function mergeHooks(settingsFile: string, host: CommandHookHost, co
 }
 
 /** Cursor's hooks.json: an entry per command under each event, and the file's version (kept when it has one). */
-async function mergeFlatHooks(settingsFile: string, settings: Record<string, unknown>, host: CommandHookHost, command: string, ours: RegExp): Promise<boolean> {
+async function mergeFlatHooks(settingsFile: WriteTarget, settings: Record<string, unknown>, host: CommandHookHost, command: string, ours: RegExp): Promise<boolean> {
   const { events, timeout, flat } = host.install.settings;
   const hooks = (settings.hooks !== null && typeof settings.hooks === "object" ? settings.hooks : {}) as Record<string, Array<Record<string, unknown>>>;
   for (const { event, matcher } of events) {

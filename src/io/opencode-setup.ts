@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readJsonToMerge, writeIfChanged } from "./out-file.js";
+import type { WriteTarget } from "./confine.js";
 
 import type { PluginInstall } from "../hosts/host.js";
 
@@ -57,9 +58,15 @@ export const CtxinjectPlugin =
 `;
 }
 
-/** Writes the plugin file into `dir` (the project's config folder, or the user's); returns whether it changed. */
-export async function writePluginLoader(dir: string, install: PluginInstall): Promise<boolean> {
-  return writeIfChanged(join(dir, install.file), opencodePluginSource(install.entry));
+/**
+ * A file in the host's config folder (the project's or the user's): `fileIn(name)` makes its write target
+ * (io/confine.ts), a project's checked for links on its way.
+ */
+export type FileIn = (name: string) => WriteTarget;
+
+/** Writes the plugin file into the config folder; returns whether it changed. */
+export async function writePluginLoader(fileIn: FileIn, install: PluginInstall): Promise<boolean> {
+  return writeIfChanged(fileIn(install.file), opencodePluginSource(install.entry));
 }
 
 /**
@@ -67,8 +74,8 @@ export async function writePluginLoader(dir: string, install: PluginInstall): Pr
  * installed and does not try the network at start (offline opencode waits about 70 s per folder before going on,
  * Kilo as long). Other keys stay.
  */
-export async function writePluginPackage(dir: string, install: PluginInstall): Promise<boolean> {
-  const file = join(dir, "package.json");
+export async function writePluginPackage(fileIn: FileIn, install: PluginInstall): Promise<boolean> {
+  const file = fileIn("package.json");
   const manifest = await readJsonToMerge(file);
   const dependencies = { ...((manifest.dependencies ?? {}) as Record<string, string>) };
   dependencies[install.package.name] ??= install.package.version;
@@ -79,9 +86,9 @@ export async function writePluginPackage(dir: string, install: PluginInstall): P
  * What the host checks before it installs: a node_modules folder, and every dependency of package.json named in
  * package-lock.json. Null when that holds, else what is missing (named relative to `shown`).
  */
-export async function pluginDependenciesMissing(dir: string, shown: string): Promise<string | null> {
+export async function pluginDependenciesMissing(dir: string, fileIn: FileIn, shown: string): Promise<string | null> {
   if (!existsSync(join(dir, "node_modules"))) return `${shown}/node_modules`;
-  const read = (name: string) => readJsonToMerge(join(dir, name));
+  const read = (name: string) => readJsonToMerge(fileIn(name));
   const manifest = await read("package.json");
   const lock = (((await read("package-lock.json")).packages ?? {}) as Record<string, { dependencies?: Record<string, string> }>)[""]?.dependencies ?? {};
   const wanted = Object.keys((manifest.dependencies ?? {}) as Record<string, string>);

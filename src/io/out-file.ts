@@ -1,59 +1,35 @@
-// fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
-import { promises as fs } from "node:fs";
-import { dirname } from "node:path";
 import { CtxinjectError } from "../core/errors.js";
-import { BoundedReadError, readBoundedText, unreadableReason } from "./bounded-read.js";
-import { randomHex } from "./lazy-node.js";
+import { readTarget, writeTarget, type WriteTarget } from "./confine.js";
 
-/** An output file or a settings file is ctxinject's own kind of text: far larger than this is no such file. */
-const MAX_OUT_BYTES = 64 * 1024 * 1024;
-
-/**
- * The current text of a file, or null when there is none. Bounded: the path may be the repository's (a symlink to
- * /dev/zero or a FIFO named like the output), which is refused with its name instead of read without end.
- */
-export async function readIfExists(path: string): Promise<string | null> {
-  try {
-    return readBoundedText(path, { maxBytes: MAX_OUT_BYTES });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    if (error instanceof BoundedReadError) throw new CtxinjectError(`${path} ${unreadableReason(error)}; ctxinject neither reads nor replaces it`);
-    throw error;
-  }
+/** The current text of a file ctxinject writes, or null when there is none (io/confine.ts: readTarget). */
+export async function readIfExists(target: WriteTarget): Promise<string | null> {
+  return readTarget(target);
 }
 
 /**
  * A JSON settings file about to be merged into: its object, {} when there is no file. A file that is not a JSON
  * object is the user's to fix; nothing is written over it.
  */
-export async function readJsonToMerge(path: string): Promise<Record<string, unknown>> {
-  const text = await readIfExists(path);
+export async function readJsonToMerge(target: WriteTarget): Promise<Record<string, unknown>> {
+  const text = readTarget(target);
   if (text === null) return {};
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CtxinjectError(`${path}: not valid JSON (${(error as Error).message}); fix it first, nothing was written`);
+    throw new CtxinjectError(`${target.path}: not valid JSON (${(error as Error).message}); fix it first, nothing was written`);
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new CtxinjectError(`${path}: expected a JSON object; nothing was written`);
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new CtxinjectError(`${target.path}: expected a JSON object; nothing was written`);
   return value as Record<string, unknown>;
 }
 
 /**
- * Writes text to path only when it differs from what is there (so the mtime, and make or git, see no change),
- * through a temp file in the same folder and a rename: a reader sees the old file or the new one, never half.
+ * Writes text to a target only when it differs from what is there (so the mtime, and make or git, see no change),
+ * through a temp file in the same folder and a rename (io/confine.ts: a project's file never through a link).
  */
-export async function writeIfChanged(path: string, text: string): Promise<boolean> {
-  if ((await readIfExists(path)) === text) return false;
-  await fs.mkdir(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}-${randomHex(4)}`;
-  try {
-    await fs.writeFile(tmp, text);
-    await fs.rename(tmp, path);
-  } catch (error) {
-    await fs.rm(tmp, { force: true });
-    throw error;
-  }
+export async function writeIfChanged(target: WriteTarget, text: string): Promise<boolean> {
+  if (readTarget(target) === text) return false;
+  writeTarget(target, text);
   return true;
 }
 

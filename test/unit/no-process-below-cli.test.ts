@@ -11,7 +11,7 @@ import * as assert from "uvu/assert";
 const ALLOWED: Record<string, { uses: string[]; why: string }> = {
   // What truly must: facts of the running process itself, not of the outside world a command is run in.
   "src/io/atomic-write.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
-  "src/io/out-file.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
+  "src/io/confine.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
   "src/io/session-store.ts": {
     uses: ["process.pid", "process.kill", "process.getuid"],
     why: "a claim names its process, a stale claim's process is probed for life, and the state folder is tightened only when this user owns it",

@@ -1,10 +1,10 @@
-import { resolve } from "node:path";
 import { SEPARATOR } from "../../core/collector.js";
 import { CtxinjectError, usageError } from "../../core/errors.js";
 import { loadConfig } from "../../io/config.js";
 import { findRoot } from "../../io/root.js";
 import { watchTree } from "../../io/tree-watcher.js";
 import { diffSummary, readIfExists, writeIfChanged } from "../../io/out-file.js";
+import { outFile, type WriteTarget } from "../../io/confine.js";
 import { runOf, writeOut, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
 import { pipelineFromFlags } from "../pipeline-from-flags.js";
@@ -27,7 +27,7 @@ export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<numb
   if (flags.as !== undefined && flags.session !== undefined) throw usageError("--as and --session do not go together: --as shows what an agent loads by itself, not what a session is given");
   if (flags.watch) return watchGenerated(ctx, flags);
   const selected = await pipelineFromFlags(ctx, flags, "build");
-  if (flags.out !== undefined) return writeGenerated(ctx, resolve(ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
+  if (flags.out !== undefined) return writeGenerated(ctx, outFile(findRoot(ctx.cwd, flags.root).root, ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
   const { output, prompt, format } = selected;
   // An empty block says nothing by itself: say what it means.
   if (flags.as !== undefined && output.trim() === "") ctx.stderr.write(`ctxinject: ${flags.as} loads none of these instruction files by itself here (build --as prints only what the agent loads on its own; build without --as prints what ctxinject gives it)\n`);
@@ -55,14 +55,13 @@ async function watchGenerated(ctx: CliContext, flags: BuildFlags): Promise<numbe
   if (flags.out === undefined) throw usageError("--watch needs --out FILE: the file to keep current");
   if (flags.check) throw usageError("--watch and --check do not go together: --check compares once");
   const out = flags.out;
-  const path = resolve(ctx.cwd, out);
   let current: BuildFlags = flags;
   const once = async () => {
     try {
       const selected = await pipelineFromFlags(ctx, current, "build");
       // A piped prompt is read once: later builds use it as it was.
       if (selected.prompt !== undefined) current = { ...current, prompt: selected.prompt };
-      await writeGenerated(ctx, path, out, selected.output, false);
+      await writeGenerated(ctx, outFile(base, ctx.cwd, out), out, selected.output, false);
     } catch (error) {
       if (!(error instanceof CtxinjectError)) throw error;
       ctx.stderr.write(`ctxinject: ${error.message}; ${out} keeps its last good content\n`);
@@ -100,7 +99,7 @@ async function watchGenerated(ctx: CliContext, flags: BuildFlags): Promise<numbe
 }
 
 /** --out: the block alone, written atomically and only when it changed; --check compares without writing. */
-async function writeGenerated(ctx: CliContext, path: string, shown: string, output: string, check: boolean): Promise<number> {
+async function writeGenerated(ctx: CliContext, path: WriteTarget, shown: string, output: string, check: boolean): Promise<number> {
   if (check) {
     const current = await readIfExists(path);
     if (current === output) return 0;

@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { agentName, AGENT_NAMES_ACCEPTED } from "../../hosts/index.js";
 import { coverageDiff, type CoverageDiff } from "../../core/coverage/diff.js";
 import { renderCoverageHtml } from "../../core/coverage/html.js";
@@ -7,6 +6,7 @@ import { coverageModel } from "../../core/coverage/model.js";
 import { usageError } from "../../core/errors.js";
 import { readCoverageAt, readCoverageTree } from "../../io/coverage-tree.js";
 import { writeIfChanged } from "../../io/out-file.js";
+import { outFile } from "../../io/confine.js";
 import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
 import type { COVERAGE_FORMATS } from "../options.js";
 
@@ -48,7 +48,7 @@ export async function runCoverage(ctx: CliContext, flags: CoverageFlags): Promis
       : format === "html"
         ? renderCoverageHtml(coverage.model, diff)
         : renderCoverageMarkdown(coverage.model, diff);
-  if (flags.out !== undefined) await writeIfChanged(resolve(ctx.cwd, flags.out), text);
+  if (flags.out !== undefined) await writeIfChanged(outFile(head.root, ctx.cwd, flags.out), text);
   else await writeOut(ctx, text);
   return 0;
 }

@@ -1,19 +1,18 @@
 import { installPreCommitHook } from "../../io/git-hook.js";
-// fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
-import { existsSync, promises as fs } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
 import { hookCommand, mergeHooks, ourHook } from "../../io/hook-settings.js";
 import { HOST_CONFIG, HOSTS, INIT_FLAGS } from "../../hosts/index.js";
 import { writeClinePlugin } from "../../io/cline-setup.js";
 import type { CommandHookHost, Host, PluginInstall } from "../../hosts/host.js";
-import { readBoundedText } from "../../io/bounded-read.js";
 import { configFileIn } from "../../io/config.js";
 import { spawnSync } from "../../io/lazy-node.js";
 import { pluginDependenciesMissing, writePluginLoader, writePluginPackage } from "../../io/opencode-setup.js";
 import { findRoot } from "../../io/root.js";
 import { runOf, type CliContext } from "../context.js";
 import { renderConfigTemplate } from "../../core/config-docs.js";
+import { projectFile, readTarget, userFile, writeTarget } from "../../io/confine.js";
 
 export const DEFAULT_GENERATED = ".context/AGENTS.generated.md";
 
@@ -49,7 +48,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
   if (existing) ctx.stderr.write(`ctxinject: ${existing} already configures ctxinject; nothing written\n`);
   else {
     const file = join(root, ".ctxinjectrc.yaml");
-    await fs.writeFile(file, renderConfigTemplate(HOST_CONFIG), { flag: "wx" });
+    writeTarget(projectFile(root, ".ctxinjectrc.yaml"), renderConfigTemplate(HOST_CONFIG), { create: true });
     ctx.stderr.write(`ctxinject: wrote ${file}\n`);
   }
   sayWhatToInstall(ctx, root);
@@ -90,7 +89,7 @@ function sayWhatToInstall(ctx: CliContext, root: string): void {
       continue;
     }
     const settings = host.install.settings.project;
-    if (hasOurHook(join(root, settings), host.short)) {
+    if (hasOurHook(root, settings, host.short)) {
       lines.push(`  ${seen}: installed (${settings}); \`ctxinject init ${flag}\` again refreshes it`);
       continue;
     }
@@ -107,11 +106,10 @@ function sayWhatToInstall(ctx: CliContext, root: string): void {
   ctx.stderr.write(`ctxinject: this repository is set up for these agents (nothing installed now):\n${lines.join("\n")}\n`);
 }
 
-/** Whether a host's settings file names ctxinject's hook (the repository's file, read bounded; unreadable: no). */
-function hasOurHook(file: string, short: string): boolean {
-  if (!existsSync(file)) return false;
+/** Whether a host's settings file names ctxinject's hook (the repository's file, read as init would; unreadable: no). */
+function hasOurHook(root: string, file: string, short: string): boolean {
   try {
-    return ourHook(short).test(readBoundedText(file));
+    return ourHook(short).test(readTarget(projectFile(root, file)) ?? "");
   } catch {
     return false;
   }
@@ -125,20 +123,23 @@ function hasOurHook(file: string, short: string): boolean {
 async function initPlugin(ctx: CliContext, root: string, host: Host, install: PluginInstall, flags: InitFlags): Promise<number> {
   let dir = join(root, install.folder);
   let shown = install.folder;
+  // The project's folder is the repository's: a link on the way (`.opencode -> ~/.config/opencode`) is refused.
+  let fileIn = (name: string) => projectFile(root, `${install.folder}/${name}`);
   if (flags.user === true) {
     if (install.user === undefined) throw new CtxinjectError(`--user: ${host.label} has no user plugin folder ctxinject knows; run \`ctxinject init --${host.short}\` in the project`);
     const config = ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME && join(ctx.env.HOME, ".config"));
     if (!config) throw new CtxinjectError(`--user needs HOME (or XDG_CONFIG_HOME) to find ${host.label}'s config folder`);
     dir = join(config, install.user);
     shown = dir;
+    fileIn = (name: string) => userFile(join(dir, name));
   }
-  const plugin = await writePluginLoader(dir, install);
+  const plugin = await writePluginLoader(fileIn, install);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
   const where = flags.user === true ? "the ctxinject on PATH" : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
   ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(dir, install.file)}: it loads ${where}\n`);
-  const manifest = await writePluginPackage(dir, install);
+  const manifest = await writePluginPackage(fileIn, install);
   ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(dir, "package.json")}\n`);
-  const missing = await pluginDependenciesMissing(dir, shown);
+  const missing = await pluginDependenciesMissing(dir, fileIn, shown);
   if (missing === null) return 0;
   const command = `npm install --prefix ${shown} --no-audit --no-fund`;
   if (flags.install === false) {
@@ -158,11 +159,11 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
  * Cline's plugin file: the project's (`.cline/plugins`), or with --user the user's (`$CLINE_DIR/plugins`, else
  * `~/.cline/plugins`), the same portable loader either way.
  */
-async function initCline(ctx: CliContext, root: string, projectFile: string, user: boolean): Promise<number> {
+async function initCline(ctx: CliContext, root: string, projectPath: string, user: boolean): Promise<number> {
   const home = ctx.env.HOME;
   if (user && !home && !ctx.env.CLINE_DIR) throw new CtxinjectError("--user needs HOME (or CLINE_DIR) to find ~/.cline/plugins");
-  const file = user ? join(ctx.env.CLINE_DIR || join(home!, ".cline"), "plugins/ctxinject.js") : join(root, projectFile);
-  const changed = await writeClinePlugin(file);
+  const file = user ? join(ctx.env.CLINE_DIR || join(home!, ".cline"), "plugins/ctxinject.js") : join(root, projectPath);
+  const changed = await writeClinePlugin(user ? userFile(file) : projectFile(root, projectPath));
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Cline runs \`ctxinject hook cline\` through it, from the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH\n`);
   return 0;
@@ -176,7 +177,8 @@ async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, u
   if (user && !home && !moved) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
   const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
   const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env, runOf(ctx).platform);
-  const changed = await mergeHooks(file, host, command);
+  // The project's settings file is the repository's (`.claude -> ~/.claude` refused); --user's is the user's own.
+  const changed = await mergeHooks(user ? userFile(file) : projectFile(root, settings.project), host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);
   if (note !== undefined) ctx.stderr.write(`ctxinject: ${note}\n`);
   return 0;
