@@ -9,7 +9,7 @@ import { writeClinePlugin } from "../../io/cline-setup.js";
 import type { CommandHookHost, Host, PluginInstall } from "../../hosts/host.js";
 import { readBoundedText } from "../../io/bounded-read.js";
 import { configFileIn } from "../../io/config.js";
-import { spawnSync } from "../../io/lazy-node.js";
+import { npmInstall, npmInstallRefusal } from "../../io/npm-install.js";
 import { pluginDependenciesMissing, writePluginLoader, writePluginPackage } from "../../io/opencode-setup.js";
 import { findRoot } from "../../io/root.js";
 import { runOf, type CliContext } from "../context.js";
@@ -140,17 +140,23 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
   ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(dir, "package.json")}\n`);
   const missing = await pluginDependenciesMissing(dir, shown);
   if (missing === null) return 0;
-  const command = `npm install --prefix ${shown} --no-audit --no-fund`;
+  const command = `npm install --prefix ${shown} --ignore-scripts --no-audit --no-fund`;
   if (flags.install === false) {
     ctx.stderr.write(`ctxinject: ${missing} not there yet: ${host.label} installs it at its next start (online), or run \`${command}\` now\n`);
     return 0;
   }
-  const npm = spawnSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, encoding: "utf8", env: ctx.env as NodeJS.ProcessEnv });
-  if (npm.status === 0) {
+  // The user's own folder is theirs to configure; a project's is the repository's, and init runs none of its code.
+  const refused = flags.user === true ? null : await npmInstallRefusal(dir, shown, root);
+  if (refused !== null) {
+    ctx.stderr.write(`ctxinject: warning: npm not run: ${refused}, and init runs no repository code: read it, then run \`${command}\` yourself if you trust it\n`);
+    return 0;
+  }
+  const npm = npmInstall(dir, ctx.env, runOf(ctx).platform);
+  if (npm.ok) {
     ctx.stderr.write(`ctxinject: installed ${host.label}'s plugin package into ${shown} (${host.label} starts without the network)\n`);
     return 0;
   }
-  ctx.stderr.write(`ctxinject: warning: \`${command}\` failed (${(npm.stderr || npm.error?.message || "").trim().split("\n").pop()}); ${host.label} installs it at its next start when online\n`);
+  ctx.stderr.write(`ctxinject: warning: \`${command}\` failed (${npm.error}); ${host.label} installs it at its next start when online\n`);
   return 0;
 }
 
