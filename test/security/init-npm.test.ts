@@ -106,7 +106,7 @@ test("init --opencode refuses a file:, git or URL dependency even without script
 
 test("where npm runs, it is the user's npm (not the repository's node_modules/.bin), with --ignore-scripts, in the folder, without the npm_config_* variables npx passed down", async () => {
   // A registry-only package.json the repository wrote, and none at all: both are installed.
-  for (const files of [{}, { ".opencode/package.json": JSON.stringify({ dependencies: { zod: "^3.22.0", alias: "npm:@scope/thing@~1.2" } }) }]) {
+  for (const files of [{}, { ".opencode/package.json": JSON.stringify({ dependencies: { zod: "^3.22.0", alias: "npm:@scope/thing@~1.2" } }) }] as Array<Record<string, string>>) {
     const { root, marker, env, calls } = setUp(files);
     const out = await runMain(["init", "--opencode"], { cwd: root, env });
     assert.is(out.status, 0, out.stderr);

@@ -3,7 +3,7 @@ import { installPreCommitHook } from "../../io/git-hook.js";
 import { existsSync, promises as fs } from "node:fs";
 import { join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
-import { hookCommand, mergeHooks, ourHook } from "../../io/hook-settings.js";
+import { hookCommand, landsInProject, mergeHooks, ourHook } from "../../io/hook-settings.js";
 import { HOST_CONFIG, HOSTS, INIT_FLAGS } from "../../hosts/index.js";
 import { writeClinePlugin } from "../../io/cline-setup.js";
 import type { CommandHookHost, Host, PluginInstall } from "../../hosts/host.js";
@@ -11,6 +11,7 @@ import { readBoundedText } from "../../io/bounded-read.js";
 import { configFileIn } from "../../io/config.js";
 import { npmInstall, npmInstallRefusal } from "../../io/npm-install.js";
 import { pluginDependenciesMissing, writePluginLoader, writePluginPackage } from "../../io/opencode-setup.js";
+import { realOrSelf } from "../../io/paths.js";
 import { findRoot } from "../../io/root.js";
 import { runOf, type CliContext } from "../context.js";
 import { renderConfigTemplate } from "../../core/config-docs.js";
@@ -168,9 +169,12 @@ async function initCline(ctx: CliContext, root: string, projectFile: string, use
   const home = ctx.env.HOME;
   if (user && !home && !ctx.env.CLINE_DIR) throw new CtxinjectError("--user needs HOME (or CLINE_DIR) to find ~/.cline/plugins");
   const file = user ? join(ctx.env.CLINE_DIR || join(home!, ".cline"), "plugins/ctxinject.js") : join(root, projectFile);
-  const changed = await writeClinePlugin(file);
+  // The user's plugin runs in every workspace: it names this ctxinject, never one a workspace holds.
+  const pinned = user || !landsInProject(root, file) ? realOrSelf(ctx.self) : undefined;
+  const changed = await writeClinePlugin(file, pinned);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
-  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Cline runs \`ctxinject hook cline\` through it, from the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH\n`);
+  const from = pinned !== undefined ? pinned : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
+  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Cline runs \`ctxinject hook cline\` through it, from ${from}\n`);
   return 0;
 }
 
@@ -181,7 +185,9 @@ async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, u
   const moved = settings.userVariable && ctx.env[settings.userVariable.name];
   if (user && !home && !moved) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
   const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
-  const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env, runOf(ctx).platform);
+  // A project's settings file that a link puts outside the project is someone else's: it gets a user's command.
+  const forProject = !user && landsInProject(root, file);
+  const { command, why } = hookCommand(host, root, ctx.self, forProject, ctx.env, runOf(ctx).platform);
   const changed = await mergeHooks(file, host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);
   if (note !== undefined) ctx.stderr.write(`ctxinject: ${note}\n`);
