@@ -117,6 +117,31 @@ test("init --cline where the repository links .cline to the user's ~/.cline writ
   assert.match(source, `const PINNED = ${JSON.stringify(REAL_BIN)};`);
 });
 
+test("the loader init --kilo --user writes loads this ctxinject's plugin, not one a relative PATH folder finds in the project opened", async () => {
+  const { root, marker } = repository();
+  const plugin = join(root, "node_modules/ctxinject/dist/integrations/kilo.js");
+  mkdirSync(dirname(plugin), { recursive: true });
+  writeFileSync(plugin, `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "kilo plugin");\n`);
+  const config = folder("xdg");
+  const out = await runMain(["init", "--kilo", "--user", "--no-install"], { cwd: root, env: { XDG_CONFIG_HOME: config, PATH } });
+  assert.is(out.status, 0, out.stderr);
+  const loader = join(folder("loader"), "loader.mjs");
+  writeFileSync(loader, readFileSync(join(config, "kilo/plugin/ctxinject.js"), "utf8"));
+  const cwd = process.cwd();
+  const path = process.env.PATH;
+  try {
+    // Kilo runs in the project; the user's PATH has a relative folder (some put node_modules/.bin there).
+    process.chdir(root);
+    process.env.PATH = ["node_modules/.bin", PATH].join(delimiter);
+    const loaded = (await import(pathToFileURL(loader).href)) as { CtxinjectPlugin: unknown };
+    assert.not.ok(existsSync(marker), "the user's loader loaded the project's node_modules/ctxinject");
+    assert.is(loaded.CtxinjectPlugin, (await import(pathToFileURL(join(REAL_BIN, "../../dist/integrations/kilo.js")).href)).CtxinjectPlugin);
+  } finally {
+    process.chdir(cwd);
+    process.env.PATH = path;
+  }
+});
+
 test("a project's own settings still name the project's install (a team commits them)", async () => {
   const { root } = repository();
   const out = await runMain(["init", "--claude"], { cwd: root, env: { PATH } });

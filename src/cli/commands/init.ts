@@ -1,7 +1,7 @@
 import { installPreCommitHook } from "../../io/git-hook.js";
 // fs.promises, not node:fs/promises: it loads on first use instead of at every start of the bundled CLI.
 import { existsSync, promises as fs } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
 import { hookCommand, landsInProject, mergeHooks, ourHook } from "../../io/hook-settings.js";
 import { HOST_CONFIG, HOSTS, INIT_FLAGS } from "../../hosts/index.js";
@@ -9,6 +9,7 @@ import { writeClinePlugin } from "../../io/cline-setup.js";
 import type { CommandHookHost, Host, PluginInstall } from "../../hosts/host.js";
 import { readBoundedText } from "../../io/bounded-read.js";
 import { configFileIn } from "../../io/config.js";
+import { lazyRequire } from "../../io/lazy-node.js";
 import { npmInstall, npmInstallRefusal } from "../../io/npm-install.js";
 import { pluginDependenciesMissing, writePluginLoader, writePluginPackage } from "../../io/opencode-setup.js";
 import { realOrSelf } from "../../io/paths.js";
@@ -133,9 +134,11 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
     dir = join(config, install.user);
     shown = dir;
   }
-  const plugin = await writePluginLoader(dir, install);
+  // The user's loader runs in every project: it loads this ctxinject's plugin module, found nowhere a project answers.
+  const pinned = flags.user === true || !landsInProject(root, join(dir, install.file)) ? lazyRequire<typeof import("node:url")>("node:url").pathToFileURL(join(dirname(dirname(realOrSelf(ctx.self))), "dist/integrations", `${install.entry}.js`)).href : undefined;
+  const plugin = await writePluginLoader(dir, install, pinned);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
-  const where = flags.user === true ? "the ctxinject on PATH" : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
+  const where = pinned !== undefined ? pinned : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
   ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(dir, install.file)}: it loads ${where}\n`);
   const manifest = await writePluginPackage(dir, install);
   ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(dir, "package.json")}\n`);
