@@ -65,7 +65,7 @@ export function hookCommand(host: CommandHookHost, root: string, self: string, f
   const real = realOrSelf(self);
   const choice = chooseHookCommand({ agent: host.short, hostName: host.label, platform, forProject, projectDir: host.install.settings.projectDir, localInstall, onPath, self: real });
   if (forProject || toRootRelative(realOrSelf(root), real) === null) return choice;
-  return { command: choice.command, why: `${choice.why}; it is this project's own install, which every project's hook then runs: a global install (npm install -g ctxinject) is one no project changes` };
+  return { command: choice.command, why: `${choice.why}; but that file is this project's own install, so every project's hook runs what this project installs: a global install (npm install -g ctxinject) is one no project changes` };
 }
 
 /**
