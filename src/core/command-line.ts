@@ -57,7 +57,7 @@ export interface HookCommandRequest {
   localInstall: boolean;
   /** The PATH folder that holds a ctxinject, or null. */
   onPath: string | null;
-  /** This very executable: only a user's own settings may name it by its path. */
+  /** This very executable, its real path (no node_modules/.bin link): only a user's own settings may name it. */
   self: string;
 }
 
@@ -68,8 +68,9 @@ export interface HookCommandChoice {
 }
 
 /**
- * The command a host runs for `hook <agent>`. A user's own settings name this executable by its absolute path (it
- * stays on this machine). A project's settings go to every clone, so they name ctxinject in a way each machine
+ * The command a host runs for `hook <agent>`. A user's own settings name this executable by its real path, run by
+ * `node` (it stays on this machine, and runs in every project: a name resolved there, through PATH or a
+ * project's node_modules, would run whatever ctxinject the next repository ships). A project's settings go to every clone, so they name ctxinject in a way each machine
  * resolves by itself: the project's install through the project folder, else the name on PATH, else npx (which
  * finds an install in the folder it runs in or above, or a global one). cmd.exe reads `node_modules/.bin/x` as a
  * command with a switch, and no variable syntax works in cmd.exe, PowerShell and Git Bash alike, so on Windows a
@@ -78,7 +79,7 @@ export interface HookCommandChoice {
 export function chooseHookCommand(request: HookCommandRequest): HookCommandChoice {
   const { agent, hostName, platform, projectDir } = request;
   const args = ["hook", agent];
-  if (!request.forProject) return { command: commandLine(platform, request.self, args), why: "user settings stay on this machine, so they name this ctxinject by its path" };
+  if (!request.forProject) return { command: commandLine(platform, "node", [request.self, ...args]), why: "user settings run in every project, so they name this ctxinject by its real path, nothing a project's node_modules could stand in for" };
   const npx = commandLine(platform, "npx", ["--no-install", "ctxinject", ...args]);
   if (request.localInstall) {
     const installed = "ctxinject is installed in this project (node_modules/.bin/ctxinject)";

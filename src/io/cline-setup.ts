@@ -11,19 +11,24 @@ import type { WriteTarget } from "./confine.js";
  *
  * What it sends is the subset of Claude's hook fields ctxinject reads (src/hosts/cline.ts): the session is Cline's
  * core session (what `cline --id` resumes), and a subagent (a run with a parent agent) is a conversation of its own.
+ *
+ * The user's plugin (`pinned`: this ctxinject's real path) runs in every workspace, so it names that one file: found
+ * from the workspace up, it would run whatever ctxinject the next repository ships in its node_modules.
  */
-export function clinePluginSource(): string {
-  return `// Written by \`ctxinject init --cline\`; run it again to refresh. Runs \`ctxinject hook cline\` (the project's
-// own install, else the ctxinject on PATH) when a run starts and after a file tool, and adds what it answers.
+export function clinePluginSource(pinned?: string): string {
+  const from = pinned === undefined ? "the project's\n// own install, else the ctxinject on PATH" : `${pinned.replace(/[\r\n]/g, " ")},\n// whatever the workspace holds`;
+  return `// Written by \`ctxinject init --cline\`; run it again to refresh. Runs \`ctxinject hook cline\` (${from}) when a run starts and after a file tool, and adds what it answers.
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 
 const BIN = "node_modules/ctxinject/bin/ctxinject.js";
+const PINNED = ${JSON.stringify(pinned ?? null)};
 // Cline waits 3 s for a plugin's hook; past this the run goes on without context.
 const LIMIT_MS = 2500;
 
 function findCtxinject(root) {
+  if (PINNED !== null) return existsSync(PINNED) ? PINNED : null;
   for (let dir = root; ; dir = dirname(dir)) {
     if (existsSync(join(dir, BIN))) return join(dir, BIN);
     if (dirname(dir) === dir) break;
@@ -103,7 +108,7 @@ export default {
 `;
 }
 
-/** Writes the plugin file (a project's, or the user's under ~/.cline); returns whether it changed. */
-export async function writeClinePlugin(file: WriteTarget): Promise<boolean> {
-  return writeIfChanged(file, clinePluginSource());
+/** Writes the plugin file (a project's, or the user's under ~/.cline, `pinned`); returns whether it changed. */
+export async function writeClinePlugin(file: WriteTarget, pinned?: string): Promise<boolean> {
+  return writeIfChanged(file, clinePluginSource(pinned));
 }

@@ -187,7 +187,7 @@ async function readRepositoryConfig(
   }
   let exported: unknown;
   try {
-    exported = await runCodeConfig(file, decode(bytes), hash);
+    exported = await runCodeConfig(file, decode(bytes));
   } catch (error) {
     // Trusted code's own message, its first line, redacted like any text that leaves ctxinject.
     const message = redactSecrets(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)).text;

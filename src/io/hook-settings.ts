@@ -1,9 +1,10 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { chooseHookCommand, type HookCommandChoice } from "../core/command-line.js";
 import type { CommandHookHost } from "../hosts/host.js";
 import { readJsonToMerge, writeIfChanged } from "./out-file.js";
 import type { WriteTarget } from "./confine.js";
+import { realOrSelf, toRootRelative } from "./paths.js";
 
 interface HookCommand {
   type: string;
@@ -56,12 +57,26 @@ async function mergeFlatHooks(settingsFile: WriteTarget, settings: Record<string
 
 /**
  * The command the host runs (core/command-line.ts chooses the form) and why: from what is installed where, seen
- * through this process's PATH and the project's node_modules.
+ * through this process's PATH and the project's node_modules. This executable is named by its real path: run
+ * through npx it is a node_modules/.bin link, which the project may point elsewhere.
  */
 export function hookCommand(host: CommandHookHost, root: string, self: string, forProject: boolean, env: Readonly<Record<string, string | undefined>>, platform: string): HookCommandChoice {
   const localInstall = existsSync(join(root, "node_modules/.bin/ctxinject"));
   const onPath = forProject && !localInstall ? pathFolderOf("ctxinject", env, platform) : null;
-  return chooseHookCommand({ agent: host.short, hostName: host.label, platform, forProject, projectDir: host.install.settings.projectDir, localInstall, onPath, self });
+  const real = realOrSelf(self);
+  const choice = chooseHookCommand({ agent: host.short, hostName: host.label, platform, forProject, projectDir: host.install.settings.projectDir, localInstall, onPath, self: real });
+  if (forProject || toRootRelative(realOrSelf(root), real) === null) return choice;
+  return { command: choice.command, why: `${choice.why}; but that file is this project's own install, so every project's hook runs what this project installs: a global install (npm install -g ctxinject) is one no project changes` };
+}
+
+/**
+ * Whether `file` lands in the project: its deepest existing folder, links resolved, is under the root. A settings
+ * folder the repository links elsewhere (`.claude -> ~/.claude`) makes its file another's, not the project's.
+ */
+export function landsInProject(root: string, file: string): boolean {
+  let dir = dirname(file);
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  return toRootRelative(realOrSelf(root), realOrSelf(dir)) !== null && (!existsSync(file) || toRootRelative(realOrSelf(root), realOrSelf(file)) !== null);
 }
 
 /**

@@ -10,10 +10,15 @@ import type { PluginInstall } from "../hosts/host.js";
  * opencode's log and on stderr when it cannot, instead of failing silently. A team commits this file, so it names
  * no path of the machine that wrote it: the copy on PATH is found where the plugin runs, through its bin's link
  * (npm links bin/ctxinject.js) or, where npm writes a shim instead (Windows), the package beside the shim.
+ *
+ * The user's loader (`pinned`: the file URL of this ctxinject's plugin module) runs in every project, so it loads
+ * that one file: nothing looked up where a project could answer (a relative folder on PATH, say).
  */
-export function opencodePluginSource(entry = "opencode"): string {
-  return `// Written by \`ctxinject init --${entry}\`; run it again to refresh. Loads ctxinject's ${entry} plugin from the
-// project's own install, else from the ctxinject on PATH.
+export function opencodePluginSource(entry = "opencode", pinned?: string): string {
+  const from = pinned === undefined ? " the\n// project's own install, else from the ctxinject on PATH" : `\n// ${pinned.replace(/[\r\n]/g, " ")}`;
+  const fix = pinned === undefined ? "Install ctxinject in the project (npm install --save-dev ctxinject) or put it on PATH" : `Run \\\`ctxinject init --${entry} --user\\\` again from the ctxinject you use`;
+  const first = pinned === undefined ? `(await load("ctxinject/${entry}")) ?? (await fromPath())` : `await load(${JSON.stringify(pinned)})`;
+  return `// Written by \`ctxinject init --${entry}\`; run it again to refresh. Loads ctxinject's ${entry} plugin from${from}.
 import { existsSync, realpathSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -45,12 +50,12 @@ const fromPath = async () => {
   if (found) return load(found);
   tried.push("no ctxinject on PATH");
 };
-const plugin = (await load("ctxinject/${entry}")) ?? (await fromPath());
+const plugin = ${first};
 
 export const CtxinjectPlugin =
   plugin ??
   (async ({ client }) => {
-    const message = \`ctxinject: the ${entry} plugin could not be loaded, so no rules are injected (\${tried.join("; ")}). Install ctxinject in the project (npm install --save-dev ctxinject) or put it on PATH.\`;
+    const message = \`ctxinject: the ${entry} plugin could not be loaded, so no rules are injected (\${tried.join("; ")}). ${fix}.\`;
     console.error(message);
     await client.app.log({ body: { service: "ctxinject", level: "error", message } }).catch(() => {});
     return {};
@@ -64,9 +69,9 @@ export const CtxinjectPlugin =
  */
 export type FileIn = (name: string) => WriteTarget;
 
-/** Writes the plugin file into the config folder; returns whether it changed. */
-export async function writePluginLoader(fileIn: FileIn, install: PluginInstall): Promise<boolean> {
-  return writeIfChanged(fileIn(install.file), opencodePluginSource(install.entry));
+/** Writes the plugin file into the config folder (the user's loader names `pinned`); returns whether it changed. */
+export async function writePluginLoader(fileIn: FileIn, install: PluginInstall, pinned?: string): Promise<boolean> {
+  return writeIfChanged(fileIn(install.file), opencodePluginSource(install.entry, pinned));
 }
 
 /**

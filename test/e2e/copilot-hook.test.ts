@@ -119,7 +119,7 @@ test("init --copilot --user writes $COPILOT_HOME/hooks/ctxinject.json (default ~
   mkdirSync(home);
   const user = runCli(["init", "--copilot", "--user"], { cwd: root, env: { HOME: home } });
   assert.is(user.status, 0, user.stderr);
-  assert.is(hookFileOf(join(home, ".copilot/hooks/ctxinject.json")).hooks.UserPromptSubmit![0]!.hooks[0]!.command, `${BIN} hook copilot`);
+  assert.is(hookFileOf(join(home, ".copilot/hooks/ctxinject.json")).hooks.UserPromptSubmit![0]!.hooks[0]!.command, `node ${BIN} hook copilot`);
   const elsewhere = join(root, "copilot-home");
   assert.is(runCli(["init", "--copilot", "--user"], { cwd: root, env: { HOME: home, COPILOT_HOME: elsewhere } }).status, 0);
   assert.ok(existsSync(join(elsewhere, "hooks/ctxinject.json")));

@@ -64,7 +64,7 @@ test("init --droid merges SessionStart and PostToolUse hooks into .factory/setti
   const home = join(root, "home");
   mkdirSync(home);
   assert.is(runCli(["init", "--droid", "--user"], { cwd: root, env: { HOME: home } }).status, 0);
-  assert.is(JSON.parse(readFileSync(join(home, ".factory/settings.json"), "utf8")).hooks.SessionStart[0].hooks[0].command, `${BIN} hook droid`);
+  assert.is(JSON.parse(readFileSync(join(home, ".factory/settings.json"), "utf8")).hooks.SessionStart[0].hooks[0].command, `node ${BIN} hook droid`);
 });
 
 test.run();

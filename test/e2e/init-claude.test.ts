@@ -41,7 +41,7 @@ test("a project that installs ctxinject gets a command through $CLAUDE_PROJECT_D
   mkdirSync(home);
   const user = runCli(["init", "--claude", "--user"], { cwd: root, env: { HOME: home } });
   assert.is(user.status, 0, user.stderr);
-  assert.is(settingsOf(home).hooks.UserPromptSubmit![0]!.hooks[0]!.command, `${BIN} hook claude`);
+  assert.is(settingsOf(home).hooks.UserPromptSubmit![0]!.hooks[0]!.command, `node ${BIN} hook claude`);
 });
 
 test("init --claude writes the command for the platform it is told (the context's), not the one it runs on", async () => {

@@ -71,7 +71,7 @@ test("init --qwen merges SessionStart, UserPromptSubmit and PostToolUse hooks in
   const home = join(root, "home");
   mkdirSync(home);
   assert.is(runCli(["init", "--qwen", "--user"], { cwd: root, env: { HOME: home } }).status, 0);
-  assert.is(JSON.parse(readFileSync(join(home, ".qwen/settings.json"), "utf8")).hooks.SessionStart[0].hooks[0].command, `${BIN} hook qwen`);
+  assert.is(JSON.parse(readFileSync(join(home, ".qwen/settings.json"), "utf8")).hooks.SessionStart[0].hooks[0].command, `node ${BIN} hook qwen`);
 });
 
 test.run();

@@ -85,7 +85,7 @@ test("without a project install a project's hook names ctxinject on PATH, else n
 
 test("a user's own settings name this ctxinject by its path, quoted for the platform", () => {
   assert.is(chooseHookCommand(request({ forProject: false, platform: "win32", self: WIN_BIN, localInstall: true })).command, 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude');
-  assert.is(chooseHookCommand(request({ forProject: false, self: "/home/ana lima/bin/ctxinject.js", onPath: "/usr/bin" })).command, "'/home/ana lima/bin/ctxinject.js' hook claude");
+  assert.is(chooseHookCommand(request({ forProject: false, self: "/home/ana lima/bin/ctxinject.js", onPath: "/usr/bin" })).command, "node '/home/ana lima/bin/ctxinject.js' hook claude");
 });
 
 test("PATH lookup skips npm's one-run node_modules/.bin folders and finds a Windows .cmd through PATHEXT", () => {

@@ -12,6 +12,7 @@ const ALLOWED: Record<string, { uses: string[]; why: string }> = {
   // What truly must: facts of the running process itself, not of the outside world a command is run in.
   "src/io/atomic-write.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
   "src/io/confine.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
+  "src/io/npm-install.ts": { uses: ["process.execPath"], why: "npm's CLI script is run by this very Node, so no `node` is looked up on a PATH a project put a folder on" },
   "src/io/session-store.ts": {
     uses: ["process.pid", "process.kill", "process.getuid"],
     why: "a claim names its process, a stale claim's process is probed for life, and the state folder is tightened only when this user owns it",

@@ -1,14 +1,16 @@
 import { installPreCommitHook } from "../../io/git-hook.js";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
-import { hookCommand, mergeHooks, ourHook } from "../../io/hook-settings.js";
+import { hookCommand, landsInProject, mergeHooks, ourHook } from "../../io/hook-settings.js";
 import { HOST_CONFIG, HOSTS, INIT_FLAGS } from "../../hosts/index.js";
 import { writeClinePlugin } from "../../io/cline-setup.js";
 import type { CommandHookHost, Host, PluginInstall } from "../../hosts/host.js";
 import { configFileIn } from "../../io/config.js";
-import { spawnSync } from "../../io/lazy-node.js";
+import { lazyRequire } from "../../io/lazy-node.js";
+import { npmInstall, npmInstallRefusal } from "../../io/npm-install.js";
 import { pluginDependenciesMissing, writePluginLoader, writePluginPackage } from "../../io/opencode-setup.js";
+import { realOrSelf } from "../../io/paths.js";
 import { findRoot } from "../../io/root.js";
 import { runOf, type CliContext } from "../context.js";
 import { renderConfigTemplate } from "../../core/config-docs.js";
@@ -133,25 +135,33 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
     shown = dir;
     fileIn = (name: string) => userFile(join(dir, name));
   }
-  const plugin = await writePluginLoader(fileIn, install);
+  // The user's loader runs in every project: it loads this ctxinject's plugin module, found nowhere a project answers.
+  const pinned = flags.user === true || !landsInProject(root, join(dir, install.file)) ? lazyRequire<typeof import("node:url")>("node:url").pathToFileURL(join(dirname(dirname(realOrSelf(ctx.self))), "dist/integrations", `${install.entry}.js`)).href : undefined;
+  const plugin = await writePluginLoader(fileIn, install, pinned);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
-  const where = flags.user === true ? "the ctxinject on PATH" : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
+  const where = pinned !== undefined ? pinned : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
   ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(dir, install.file)}: it loads ${where}\n`);
   const manifest = await writePluginPackage(fileIn, install);
   ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(dir, "package.json")}\n`);
   const missing = await pluginDependenciesMissing(dir, fileIn, shown);
   if (missing === null) return 0;
-  const command = `npm install --prefix ${shown} --no-audit --no-fund`;
+  const command = `npm install --prefix ${shown} --ignore-scripts --no-audit --no-fund`;
   if (flags.install === false) {
     ctx.stderr.write(`ctxinject: ${missing} not there yet: ${host.label} installs it at its next start (online), or run \`${command}\` now\n`);
     return 0;
   }
-  const npm = spawnSync("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--loglevel=error"], { cwd: root, encoding: "utf8", env: ctx.env as NodeJS.ProcessEnv });
-  if (npm.status === 0) {
+  // The user's own folder is theirs to configure; a project's is the repository's, and init runs none of its code.
+  const refused = flags.user === true ? null : await npmInstallRefusal(dir, shown, root);
+  if (refused !== null) {
+    ctx.stderr.write(`ctxinject: warning: npm not run: ${refused}, and init runs no repository code: read it, then run \`${command}\` yourself if you trust it\n`);
+    return 0;
+  }
+  const npm = npmInstall(dir, ctx.env, runOf(ctx).platform);
+  if (npm.ok) {
     ctx.stderr.write(`ctxinject: installed ${host.label}'s plugin package into ${shown} (${host.label} starts without the network)\n`);
     return 0;
   }
-  ctx.stderr.write(`ctxinject: warning: \`${command}\` failed (${(npm.stderr || npm.error?.message || "").trim().split("\n").pop()}); ${host.label} installs it at its next start when online\n`);
+  ctx.stderr.write(`ctxinject: warning: \`${command}\` failed (${npm.error}); ${host.label} installs it at its next start when online\n`);
   return 0;
 }
 
@@ -163,9 +173,12 @@ async function initCline(ctx: CliContext, root: string, projectPath: string, use
   const home = ctx.env.HOME;
   if (user && !home && !ctx.env.CLINE_DIR) throw new CtxinjectError("--user needs HOME (or CLINE_DIR) to find ~/.cline/plugins");
   const file = user ? join(ctx.env.CLINE_DIR || join(home!, ".cline"), "plugins/ctxinject.js") : join(root, projectPath);
-  const changed = await writeClinePlugin(user ? userFile(file) : projectFile(root, projectPath));
+  // The user's plugin runs in every workspace: it names this ctxinject, never one a workspace holds.
+  const pinned = user || !landsInProject(root, file) ? realOrSelf(ctx.self) : undefined;
+  const changed = await writeClinePlugin(user ? userFile(file) : projectFile(root, projectPath), pinned);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
-  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Cline runs \`ctxinject hook cline\` through it, from the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH\n`);
+  const from = pinned !== undefined ? pinned : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
+  ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Cline runs \`ctxinject hook cline\` through it, from ${from}\n`);
   return 0;
 }
 
@@ -176,8 +189,9 @@ async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, u
   const moved = settings.userVariable && ctx.env[settings.userVariable.name];
   if (user && !home && !moved) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
   const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
-  const { command, why } = hookCommand(host, root, ctx.self, !user, ctx.env, runOf(ctx).platform);
-  // The project's settings file is the repository's (`.claude -> ~/.claude` refused); --user's is the user's own.
+  // A project's settings file that a link puts outside the project is refused (io/confine.ts); --user's is the user's own.
+  const forProject = !user && landsInProject(root, file);
+  const { command, why } = hookCommand(host, root, ctx.self, forProject, ctx.env, runOf(ctx).platform);
   const changed = await mergeHooks(user ? userFile(file) : projectFile(root, settings.project), host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);
   if (note !== undefined) ctx.stderr.write(`ctxinject: ${note}\n`);
