@@ -34,8 +34,8 @@ const ALIVE_EVERY_MS = 100;
  * `ctxinject hook <agent>` (dist/bundle/client.cjs, which the bin runs first): hands the event to the warm hook
  * server of this build (src/cli/hook-transport/server.ts) and prints its answer, so that a hook costs Node's start and a few
  * file operations instead of loading and running the pipeline cold (bin to exit: ~9 ms against ~18 ms on the
- * benchmark's medium tree). Returns undefined when answered (the
- * process is ending), else what the in-process hook needs. Where no server runs, one is started for the next call.
+ * benchmark's medium tree). Returns undefined when answered (the process is ending), else what the in-process hook
+ * needs. Where no server of these namespaces runs, one is started for the next call (up to MAX_SERVERS in all).
  * CTXINJECT_HOOK_SERVER=0 turns all of it off.
  */
 export function run(): Handover | undefined {
@@ -43,7 +43,8 @@ export function run(): Handover | undefined {
   const debug = env.CTXINJECT_DEBUG !== undefined ? (line: string) => process.stderr.write(`ctxinject: debug: ${line}\n`) : () => undefined;
   const off = ["0", "off", "false", "no"].includes((env.CTXINJECT_HOOK_SERVER ?? "").toLowerCase());
   if (off || typeof CTXINJECT_SERVER_BUILD !== "string") return {};
-  const namespaces = namespaceKey();
+  // Elsewhere than Linux spoolDir finds no folder (and there is no /proc to read).
+  const namespaces = process.platform === "linux" ? namespaceKey() : "";
   if (namespaces === null) {
     debug("no /proc/self/ns here to tell this process's namespaces from a hook server's; answering in this process");
     return {};
