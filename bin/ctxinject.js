@@ -6,7 +6,7 @@
 // CommonJS (bin/package.json): an ES module entry would start Node's ESM loader, which alone loads fs/promises
 // and the stream modules.
 "use strict";
-const { mkdirSync, readFileSync, renameSync, writeFileSync } = require("node:fs");
+const { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } = require("node:fs");
 const { dirname, join } = require("node:path");
 const vm = require("node:vm");
 
@@ -43,10 +43,10 @@ function load(name, shared) {
   const training = (train === "1" || train === name) && shipped !== undefined;
   const ownFirst = !training && build !== undefined;
   let cacheFile = shipped;
-  let cachedData = readCache(shipped);
+  let cachedData = readCache(shipped, false);
   if (cachedData === undefined && ownFirst) {
     cacheFile = ownCache();
-    cachedData = readCache(cacheFile);
+    cachedData = readCache(cacheFile, true);
   }
   // The bundle is one function expression (scripts/bundle.mjs writes CommonJS's wrapper into it).
   let script = new vm.Script(source, { filename: file, cachedData });
@@ -55,7 +55,7 @@ function load(name, shared) {
     // Rejected for another reason than the Node version (a V8 flag, a damaged file): the user's own cache, at the
     // price of a second compile, else one is made for the next run.
     cacheFile = ownCache();
-    cachedData = readCache(cacheFile);
+    cachedData = readCache(cacheFile, true);
     if (cachedData !== undefined) script = new vm.Script(source, { filename: file, cachedData });
   }
   const used = cachedData !== undefined && !script.cachedDataRejected;
@@ -73,9 +73,17 @@ function load(name, shared) {
   if (write !== undefined) {
     process.on("exit", () => {
       try {
-        mkdirSync(dirname(write), { recursive: true });
+        // The user's own: a folder and a file of this user's alone (see readCache), never written through a link
+        // (the temp name is created, not opened) nor into another user's folder (`sudo -E` keeps their HOME).
+        mkdirSync(dirname(write), { recursive: true, mode: 0o700 });
+        if (write !== shipped && !ownedHere(lstatSync(dirname(write)))) throw new Error(`${dirname(write)} is not this user's`);
         const tmp = `${write}.${process.pid}.tmp`;
-        writeFileSync(tmp, script.createCachedData());
+        try {
+          unlinkSync(tmp);
+        } catch {
+          // none left by an earlier process of this pid
+        }
+        writeFileSync(tmp, script.createCachedData(), { mode: 0o600, flag: "wx" });
         renameSync(tmp, write);
       } catch (error) {
         if (training || process.env.CTXINJECT_DEBUG) process.stderr.write(`ctxinject: debug: no code cache written: ${error.message}\n`);
@@ -85,12 +93,32 @@ function load(name, shared) {
   return cli.exports;
 }
 
-function readCache(path) {
+/**
+ * A code cache's bytes. V8 runs what a cache holds as the bundle's compiled code, so the user's own (`own`) is read
+ * only when it is this user's and no one else may write it: with `sudo -E` or `su` without `-`, HOME and
+ * XDG_CACHE_HOME are another user's, who could otherwise hand root code of their own. (The shipped cache sits beside
+ * the bundle: whoever can write it can write the bundle.)
+ */
+function readCache(path, own) {
+  if (path === undefined) return undefined;
+  let fd;
   try {
-    return path === undefined ? undefined : readFileSync(path);
+    fd = openSync(path, "r");
   } catch {
     return undefined;
   }
+  try {
+    return own && !ownedHere(fstatSync(fd)) ? undefined : readFileSync(fd);
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** This user's, and writable by no one else (where there are uids). */
+function ownedHere(info) {
+  return typeof process.getuid !== "function" || (info.uid === process.getuid() && (info.mode & 0o022) === 0);
 }
 
 // `ctxinject hook <agent>` runs on every prompt and tool call: a small client hands it to the warm hook server

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, materialize, ownHookServer, REPO, runCli, spoolOf, alive } from "../helpers/cli.js";
@@ -103,8 +103,8 @@ test("the first hook starts a server and answers itself; the server then answers
   assert.is(hook(root, run, "second").stdout, "");
   assert.is(hook(root, run, "second", { CTXINJECT_HOOK_SERVER: "0" }).stdout, "");
   assert.is(hook(root, run, "third").stdout, "");
-  // Nothing of a call stays in the spool.
-  assert.equal(readdirSync(spoolOf(run)), ["server.pid"]);
+  // Nothing of a call stays in the spool: only the server's FIFO (its liveness) and its pid.
+  assert.equal(readdirSync(spoolOf(run)), ["server.fifo", "server.pid"]);
 });
 
 test("the server answers with the hook's environment: its state folder, its config", () => {
@@ -163,6 +163,72 @@ test("a server that died leaves its lock: the next hook answers itself and start
   servers.push(next);
   assert.is.not(next, pid);
   assert.match(hook(root, run, "after-death-2").stderr, `answered by the hook server (pid ${next})`);
+});
+
+test("a lock naming a live process that is no server (a dead server's pid, reused) costs a hook no wait: it answers itself and starts a server", () => {
+  const { root, run, pid } = projectWithServer();
+  process.kill(pid, "SIGKILL");
+  waitUntil(() => !alive(pid), 5_000);
+  // Fresh, and naming a live process of this user: all a pid can say of a server.
+  writeFileSync(join(spoolOf(run), "server.pid"), String(process.pid));
+  const result = hook(root, run, "reused-pid");
+  assert.is(result.status, 0, result.stderr);
+  assert.not.match(result.stderr, "did not take the event");
+  assert.match(result.stderr, "no hook server for this build; started one");
+  assert.match(result.stdout, "packages/api");
+  waitUntil(() => serverPid(run) !== process.pid);
+  const next = serverPid(run)!;
+  servers.push(next);
+  assert.match(hook(root, run, "reused-pid-2").stderr, `answered by the hook server (pid ${next})`);
+});
+
+test("two servers started at once on one spool: one answers, the other ends without answering", () => {
+  const { root, run, pid } = projectWithServer();
+  process.kill(pid, "SIGKILL");
+  waitUntil(() => !alive(pid), 5_000);
+  const spool = spoolOf(run);
+  // Started through a shell that ends at once: the servers are not this process's children (no zombie reads alive).
+  const twice = 'for i in 1 2; do "$0" "$1" --hook-server "$2" </dev/null >/dev/null 2>&1 & echo $!; done';
+  const shell = spawnSync("sh", ["-c", twice, process.execPath, join(REPO, "bin/ctxinject.js"), spool], { encoding: "utf8", env: { ...process.env, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000" } });
+  const started = shell.stdout.trim().split("\n").map(Number);
+  servers.push(...started);
+  waitUntil(() => serverPid(run) !== pid && serverPid(run) !== null && existsSync(join(spool, "server.fifo")));
+  const answers = [0, 1, 2].map((i) => hook(root, run, `two-${i}`));
+  for (const answer of answers) {
+    assert.match(answer.stdout, "packages/api");
+    assert.not.match(answer.stderr, /did not take|dropped|ended before/);
+  }
+  const owner = serverPid(run)!;
+  for (const answer of answers) assert.match(answer.stderr, "answered by the hook server");
+  // The pid file (messages only) names the owner once it has taken a call, whichever server wrote it last.
+  assert.match(answers[2]!.stderr, `answered by the hook server (pid ${owner})`);
+  const other = started.find((p) => p !== owner)!;
+  waitUntil(() => !alive(other), 5_000);
+  assert.not.ok(alive(other), "the second server ended");
+});
+
+test("a server sweeps the spools of namespaces gone for ten minutes, and leaves a live one's and a recent one's", () => {
+  const root = materialize("monorepo");
+  const run = privateRun();
+  const top = join(run, `ctxinject-${process.getuid!()}`);
+  mkdirSync(top, { mode: 0o700 });
+  const gone = join(top, "0123abcd-v20.0.0-x64@1.2.3.4");
+  const recent = join(top, "0123abcd-v20.0.0-x64@5.6.7.8");
+  for (const dir of [gone, recent]) {
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, "server.pid"), "1");
+  }
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  utimesSync(gone, hourAgo, hourAgo);
+  hook(root, run, "sweep");
+  const own = () => readdirSync(top).find((name) => !name.startsWith("0123abcd"));
+  waitUntil(() => own() !== undefined && existsSync(join(top, own()!, "server.pid")));
+  const spool = join(top, own()!);
+  servers.push(Number(readFileSync(join(spool, "server.pid"), "utf8")));
+  waitUntil(() => !existsSync(gone), 5_000);
+  assert.not.ok(existsSync(gone), "the dead namespace's spool was removed");
+  assert.ok(existsSync(recent), "a spool used within ten minutes is left");
+  assert.ok(existsSync(spool));
 });
 
 test("the server answers hook calls only: another command handed to it is refused, and runs nowhere", () => {

@@ -1,10 +1,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, cleanup, materialize, ownHookServer, runCli, spoolOf, alive } from "../helpers/cli.js";
+import { BIN, cleanup, hookServerLocks, materialize, ownHookServer, runCli, spoolOf, alive, testEnvironment } from "../helpers/cli.js";
 
 // Issue 29 item 8: the hook server runs as its user, often root under `sudo -E`, with a spool folder in an
 // XDG_RUNTIME_DIR that may be another user's. It serves only requests of its own user, from its own folder, and a
@@ -154,7 +154,7 @@ test("a request file owned by another user is not served", () => {
 
 const canHideProc = process.getuid?.() === 0 && spawnSync("unshare", ["-m", "--propagation", "private", "sh", "-c", "mount -t tmpfs none /proc"]).status === 0;
 
-test("without a readable /proc, six hook calls start one server, not six", () => {
+test("without a readable /proc, nothing tells a hook's namespaces from a server's: six calls answer in their own process and start no server", () => {
   if (!canHideProc) {
     console.log("  (skipped: hiding /proc needs root and unshare)");
     return;
@@ -164,35 +164,73 @@ test("without a readable /proc, six hook calls start one server, not six", () =>
   const state = tempDir();
   const env: Record<string, string | undefined> = { ...process.env, ...UNTRUSTED, NO_COLOR: "1", XDG_RUNTIME_DIR: run, CTXINJECT_STATE_DIR: state, CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER_IDLE_MS: "30000" };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  const call = (i: number) => {
+  for (let i = 0; i < 6; i++) {
     const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: `no-proc-${i}`, cwd: root, prompt: "fix packages/api/src/handlers/user.ts" });
-    // A mount namespace of its own, /proc covered by an empty folder; the server a call starts lives in it too.
+    // A mount namespace of its own, /proc covered by an empty folder.
     const r = spawnSync("unshare", ["-m", "--propagation", "private", "sh", "-c", 'mount -t tmpfs none /proc && exec "$0" "$@"', process.execPath, BIN, "hook", "claude"], { cwd: root, env, input: event, encoding: "utf8" });
-    return r;
-  };
-  const pids = new Set<number>();
-  const lockPid = () => {
-    try {
-      return Number(readFileSync(join(spoolOf(run), "server.pid"), "utf8"));
-    } catch {
-      return null;
-    }
-  };
-  const first = call(0);
-  assert.match(first.stderr, "started one");
-  waitUntil(() => lockPid() !== null);
-  pids.add(lockPid()!);
-  let started = 0;
-  for (let i = 1; i < 6; i++) {
-    const r = call(i);
     assert.is(r.status, 0, r.stderr);
     assert.match(r.stdout, "packages/api");
-    if (r.stderr.includes("started one")) started++;
-    const now = lockPid();
-    if (now !== null) pids.add(now);
+    assert.match(r.stderr, "no /proc/self/ns here");
+    assert.not.match(r.stderr, "started one");
   }
-  for (const pid of pids) servers.push(pid);
-  assert.is(started, 0, `${started} more servers were started`);
+  assert.equal(readdirSync(run), [], "no spool was made");
+});
+
+const canUnshareNet = process.getuid?.() === 0 && spawnSync("unshare", ["-n", "true"]).status === 0;
+
+/** `hook claude` in a network namespace of its own, as a sandbox without network runs it (a new one each call). */
+function hookWithoutNetwork(root: string, run: string, session: string) {
+  const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: session, cwd: root, prompt: "fix packages/api/src/handlers/user.ts" });
+  const env = testEnvironment({ ...ownHookServer(run, stateFor(run)), CTXINJECT_DEBUG: "1", ...UNTRUSTED });
+  return spawnSync("unshare", ["-n", process.execPath, BIN, "hook", "claude"], { cwd: root, env, input: event, encoding: "utf8" });
+}
+
+/** The servers whose spools are under `run`, to be stopped after the test. */
+function serversUnder(run: string): number[] {
+  const pids = hookServerLocks(run).map((lock) => Number(readFileSync(lock, "utf8")));
+  servers.push(...pids);
+  return pids;
+}
+
+test("a hook in a network namespace of its own (a sandbox without network) is never answered by a server outside it, which can reach the network", () => {
+  if (!canUnshareNet) {
+    console.log("  (skipped: needs root and unshare -n)");
+    return;
+  }
+  const { run, pid } = withServer();
+  const root = materialize("monorepo");
+  const inside = hookWithoutNetwork(root, run, "no-network");
+  assert.is(inside.status, 0, inside.stderr);
+  assert.match(inside.stdout, "packages/api");
+  assert.not.match(inside.stderr, `(pid ${pid})`);
+  assert.match(inside.stderr, "no hook server for this build; started one");
+  waitUntil(() => serversUnder(run).length === 2);
+  // The server outside still serves the hooks outside: the sandbox's server has a spool of its own.
+  assert.match(hook(root, run, "with-network").stderr, `answered by the hook server (pid ${pid})`);
+});
+
+test("sandboxes made per call leave at most four servers of a build running, then hooks there answer in their own process", () => {
+  if (!canUnshareNet) {
+    console.log("  (skipped: needs root and unshare -n)");
+    return;
+  }
+  const root = materialize("monorepo");
+  const run = tempDir();
+  const said: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const r = hookWithoutNetwork(root, run, `sandbox-${i}`);
+    assert.is(r.status, 0, r.stderr);
+    assert.match(r.stdout, "packages/api");
+    said.push(r.stderr);
+    // Each server in place before the next sandbox counts the others.
+    if (i < 4) waitUntil(() => serversUnder(run).length === i + 1);
+  }
+  assert.equal(
+    said.map((stderr) => stderr.includes("started one")),
+    [true, true, true, true, false, false],
+  );
+  assert.match(said[5]!, "no hook server in these namespaces, and 4 run in others");
+  assert.is(new Set(serversUnder(run)).size, 4);
 });
 
 test.run();

@@ -25,8 +25,8 @@ const ALLOWED: Record<string, { uses: string[]; why: string }> = {
   },
   // The hook transport's hand-over folder belongs to the process that serves it, not to a command's outside world.
   "src/io/hook-transport/spool.ts": {
-    uses: ["process.platform", "process.getuid", "process.version", "process.arch", "process.pid", "process.kill"],
-    why: "the hook server's hand-over folder is keyed by this process's user, Node and build (Linux only), claimed by its pid, and a stale claim's process is probed for life",
+    uses: ["process.platform", "process.getuid", "process.version", "process.arch", "process.pid"],
+    why: "the hook server's hand-over folder is keyed by this process's user, Node and build (Linux only), and names its server's pid",
   },
   // The machine's own path rules: node:path (imported beside it) is this process's platform's too.
   "src/io/paths.ts": { uses: ["process.platform"], why: "HOST_PATHS, whether this machine's file system folds case, goes with node:path's own platform" },

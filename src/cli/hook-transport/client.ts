@@ -1,5 +1,17 @@
 import { existsSync as exists, readFileSync } from "node:fs";
-import { liveServer, requestFiles, spoolDir, unlinkQuietly, writeSpoolFile, type SpoolAnswer, type SpoolRequest } from "../../io/hook-transport/spool.js";
+import {
+  liveServer,
+  MAX_SERVERS,
+  namespaceKey,
+  requestFiles,
+  serverPid,
+  serversElsewhere,
+  spoolDir,
+  unlinkQuietly,
+  writeSpoolFile,
+  type SpoolAnswer,
+  type SpoolRequest,
+} from "../../io/hook-transport/spool.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import { NEEDS_STREAM, readPipedSync } from "../stdin.js";
 import { exitWith, processContext } from "../process-context.js";
@@ -22,27 +34,38 @@ const ALIVE_EVERY_MS = 100;
  * `ctxinject hook <agent>` (dist/bundle/client.cjs, which the bin runs first): hands the event to the warm hook
  * server of this build (src/cli/hook-transport/server.ts) and prints its answer, so that a hook costs Node's start and a few
  * file operations instead of loading and running the pipeline cold (bin to exit: ~9 ms against ~18 ms on the
- * benchmark's medium tree). Returns undefined when answered (the
- * process is ending), else what the in-process hook needs. Where no server runs, one is started for the next call.
+ * benchmark's medium tree). Returns undefined when answered (the process is ending), else what the in-process hook
+ * needs. Where no server of these namespaces runs, one is started for the next call (up to MAX_SERVERS in all).
  * CTXINJECT_HOOK_SERVER=0 turns all of it off.
  */
 export function run(): Handover | undefined {
   const env = process.env;
   const debug = env.CTXINJECT_DEBUG !== undefined ? (line: string) => process.stderr.write(`ctxinject: debug: ${line}\n`) : () => undefined;
   const off = ["0", "off", "false", "no"].includes((env.CTXINJECT_HOOK_SERVER ?? "").toLowerCase());
-  const spool = off || typeof CTXINJECT_SERVER_BUILD !== "string" ? null : spoolDir(env, CTXINJECT_SERVER_BUILD);
+  if (off || typeof CTXINJECT_SERVER_BUILD !== "string") return {};
+  // Elsewhere than Linux spoolDir finds no folder (and there is no /proc to read).
+  const namespaces = process.platform === "linux" ? namespaceKey() : "";
+  if (namespaces === null) {
+    debug("no /proc/self/ns here to tell this process's namespaces from a hook server's; answering in this process");
+    return {};
+  }
+  const spool = spoolDir(env, CTXINJECT_SERVER_BUILD, namespaces);
   if (spool === null) {
-    if (!off) debug("no private in-memory folder for a hook server here; answering in this process");
+    debug("no private in-memory folder for a hook server here; answering in this process");
     return {};
   }
   const stdin = readPipedSync();
   if (stdin === NEEDS_STREAM) return {};
   const handover = { stdin };
-  const pid = liveServer(spool);
-  if (pid === null) {
-    startServer(spool, debug);
+  const server = liveServer(spool);
+  if (server === null) {
+    const elsewhere = serversElsewhere(spool);
+    if (elsewhere >= MAX_SERVERS) debug(`no hook server in these namespaces, and ${elsewhere} run in others; answering in this process`);
+    else startServer(spool, debug);
     return handover;
   }
+  // For the messages only: whether the server lives is the FIFO's answer (liveServer), never a pid's.
+  const pid = env.CTXINJECT_DEBUG !== undefined ? serverPid(spool) : "";
   const id = `${process.pid}-${Date.now().toString(36)}`;
   const files = requestFiles(spool, id);
   const ctx = processContext();
@@ -57,7 +80,7 @@ export function run(): Handover | undefined {
   }
   let answer: SpoolAnswer | null;
   try {
-    answer = awaitAnswer(files, pid, spool, debug);
+    answer = awaitAnswer(files, server, pid, spool, debug);
   } catch (error) {
     // As the in-process hook fails: one line, exit 1 (never 2, which would block the prompt).
     answer = { stdout: "", stderr: `ctxinject ${request.argv.join(" ")}: ${(error as Error).message}\n`, code: 1 };
@@ -79,7 +102,7 @@ export function run(): Handover | undefined {
  * the hook must answer itself: the request was not taken in time (and is withdrawn before the server can take it),
  * or the server is gone.
  */
-function awaitAnswer(files: ReturnType<typeof requestFiles>, pid: number, spool: string, debug: (line: string) => void): SpoolAnswer | null {
+function awaitAnswer(files: ReturnType<typeof requestFiles>, server: number, pid: string, spool: string, debug: (line: string) => void): SpoolAnswer | null {
   const cell = new Int32Array(new SharedArrayBuffer(4));
   const start = Date.now();
   let taken = false;
@@ -99,7 +122,7 @@ function awaitAnswer(files: ReturnType<typeof requestFiles>, pid: number, spool:
       lastAlive = now;
       // The answer is in place before the taken request goes: neither means the server dropped it.
       const dropped = !exists(files.taken) && !exists(files.answer);
-      if (dropped || (!exists(files.answer) && liveServer(spool) !== pid)) {
+      if (dropped || (!exists(files.answer) && liveServer(spool) !== server)) {
         debug(`the hook server (pid ${pid}) ${dropped ? "dropped the event" : "ended before answering"}; answering in this process`);
         return null;
       }

@@ -1,10 +1,10 @@
 import { appendFileSync, existsSync, readdirSync, renameSync, statSync, watch } from "node:fs";
 import {
   claimSpool,
-  heartbeat,
   ownsSpool,
   readOwnFile,
   releaseSpool,
+  removeDeadSpools,
   requestFiles,
   spoolIdentity,
   spoolStillOurs,
@@ -28,8 +28,9 @@ const STALE_MS = 60_000;
  * and build that answers `ctxinject hook <agent>` calls handed to it through the spool folder, one at a time, as
  * the hook's own process would — same command, standard input, working folder and environment (set as the process's
  * own for the call, so git and everything else see what the hook saw), same deadline. Nothing is kept between calls
- * but compiled code: every call reads the tree, the config and the session again. Ends after IDLE_MS without a call,
- * when another server has taken the spool, when the spool folder goes or is no longer its user's alone, or when its
+ * but compiled code: every call reads the tree, the config and the session again. It is alive for hooks as long as it
+ * holds its spool's FIFO open (spool.ts: liveServer). Ends after IDLE_MS without a call, when another server has taken
+ * the spool, when the spool folder goes or is no longer its user's alone, or when its
  * own install does.
  *
  * What it trusts: only its own start. Before each request it checks that the spool is the folder it started with,
@@ -37,9 +38,10 @@ const STALE_MS = 60_000;
  * let a repository's code run (TRUST_SWITCHES) are never taken from a request (spool.ts).
  */
 export async function serveHooks(spool: string, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<void> {
-  if (!claimSpool(spool)) return;
+  const claim = claimSpool(spool);
+  if (claim === null) return;
   const identity = spoolIdentity(spool);
-  const beating = heartbeat(spool);
+  removeDeadSpools(spool);
   const self = process.argv[1] ?? "";
   // The trust switches as this server started: a request's own never count here.
   const trustAtStart = Object.fromEntries(TRUST_SWITCHES.map((key) => [key, process.env[key]]));
@@ -50,13 +52,15 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
   let busy = false;
   let done: () => void = () => undefined;
   const finished = new Promise<void>((resolve) => (done = resolve));
+  let stopped = false;
   const stop = () => {
+    if (stopped) return;
+    stopped = true;
     // Requests taken and not answered are let go: their hooks, seeing neither request nor answer, answer themselves.
     for (const id of queue.splice(0)) unlinkQuietly(requestFiles(spool, id).taken);
     watcher.close();
     clearTimeout(idle);
-    beating();
-    releaseSpool(spool);
+    releaseSpool(spool, claim);
     done();
   };
   const idle = setTimeout(stop, idleMs);
@@ -66,6 +70,8 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
       swept = Date.now();
       removeStale(spool);
     }
+    // A server whose FIFO another has replaced takes nothing more: two servers never answer from one spool.
+    if (!ownsSpool(spool, claim)) return stop();
     let names: string[];
     try {
       names = readdirSync(spool);
@@ -93,7 +99,7 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
       idle.refresh();
       // Another server took over, or this one's install went away (an upgrade, a removed clone): it stops here.
       // Nor does it answer into a folder that is no longer its user's alone (another user swapped or opened it).
-      if (!ownsSpool(spool) || !existsSync(self) || !spoolStillOurs(spool, identity)) {
+      if (!ownsSpool(spool, claim) || !existsSync(self) || !spoolStillOurs(spool, identity)) {
         queue.unshift(id);
         return stop();
       }

@@ -1,24 +1,90 @@
-import { closeSync, futimesSync, lstatSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, type Stats } from "node:fs";
+import { closeSync, constants as fsConstants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, unlinkSync, type Stats } from "node:fs";
 import { writeFileAtomically } from "../atomic-write.js";
 import { readBoundedText } from "../bounded-read.js";
+import { lazyRequire } from "../lazy-node.js";
 import { under } from "../paths.js";
 
 /**
  * The folder where `ctxinject hook` hands its event to the hook server (src/cli/hook-transport/server.ts) and takes the
- * answer back: files, because a socket would cost the hook Node's net module (~3.5 ms of each call). Per user and
- * per build of ctxinject and Node, so a server only ever answers for the code that would have run in the hook.
+ * answer back: files, because a socket would cost the hook Node's net module (~3.5 ms of each call). Per user, per
+ * build of ctxinject and Node, and per set of namespaces (`namespaces`, from namespaceKey), so a server only ever
+ * answers for the code that would have run in the hook, seeing what the hook would have seen.
  * In memory only (`$XDG_RUNTIME_DIR`, else /dev/shm): a request holds the prompt and the environment, which never
  * go to a disk. Null where there is no such folder of the user's alone (not Linux; a folder another user made):
  * hooks then answer in their own process, as they always did.
  */
-export function spoolDir(env: Record<string, string | undefined>, build: string): string | null {
+export function spoolDir(env: Record<string, string | undefined>, build: string, namespaces: string): string | null {
   if (process.platform !== "linux" || typeof process.getuid !== "function") return null;
   const uid = process.getuid();
   const base = env.XDG_RUNTIME_DIR || "/dev/shm";
   const top = under(base, `ctxinject-${uid}`);
   if (!privateDir(top, uid)) return null;
-  const dir = under(top, `${build}-${process.version}-${process.arch}`);
+  const dir = under(top, `${build}-${process.version}-${process.arch}@${namespaces}`);
   return privateDir(dir, uid) ? dir : null;
+}
+
+/**
+ * The namespaces a server must share with a hook to answer as the hook's own process would: the same uids (user),
+ * processes (pid), files (mnt) and network, where `127.0.0.1` leads (net). A sandbox or a container that shares
+ * `/dev/shm` with the machine (`unshare -n -p --fork --mount-proc`, bubblewrap) has others: its hooks get a spool, and
+ * a server, of their own, and a server outside is never chosen there. Null without `/proc/self/ns` (no procfs
+ * mounted): nothing tells this process's namespaces from another's, so no server is used.
+ */
+export function namespaceKey(): string | null {
+  let key = "";
+  for (const kind of NAMESPACES) {
+    let link: string;
+    try {
+      link = readlinkSync(`/proc/self/ns/${kind}`);
+    } catch {
+      return null;
+    }
+    // "pid:[4026531836]"
+    const id = Number(link.slice(kind.length + 2, -1));
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    key += `${key === "" ? "" : "."}${id.toString(36)}`;
+  }
+  return key;
+}
+
+const NAMESPACES = ["user", "pid", "mnt", "net"] as const;
+
+/** A server in namespaces no hook shares any more (a sandbox that ended) leaves its spool: removed after this. */
+const DEAD_SPOOL_MS = 10 * 60_000;
+/** Servers of one build in namespaces of their own, at most: sandboxes made per call must not leave one each behind. */
+export const MAX_SERVERS = 4;
+
+/** The other spools beside this one (other builds, other namespaces), as paths. */
+function otherSpools(spool: string): string[] {
+  const slash = spool.lastIndexOf("/");
+  const top = spool.slice(0, slash);
+  const own = spool.slice(slash + 1);
+  let names: string[];
+  try {
+    names = readdirSync(top);
+  } catch {
+    return [];
+  }
+  return names.filter((name) => name !== own && name.includes("@")).map((name) => under(top, name));
+}
+
+/** How many servers of this spool's build serve other namespaces now. */
+export function serversElsewhere(spool: string): number {
+  const build = spool.slice(spool.lastIndexOf("/") + 1, spool.lastIndexOf("@") + 1);
+  return otherSpools(spool).filter((dir) => dir.slice(dir.lastIndexOf("/") + 1).startsWith(build) && liveServer(dir) !== null).length;
+}
+
+/** Removes the spools no server has held for DEAD_SPOOL_MS (their namespaces, or their build, gone). */
+export function removeDeadSpools(spool: string, now = Date.now()): void {
+  for (const dir of otherSpools(spool)) {
+    const info = lstatSync(dir, { throwIfNoEntry: false });
+    if (info === undefined || !info.isDirectory() || now - info.mtimeMs < DEAD_SPOOL_MS || liveServer(dir) !== null) continue;
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // taken up again meanwhile, or not ours to remove: left
+    }
+  }
 }
 
 /**
@@ -88,62 +154,41 @@ export interface SpoolAnswer {
  */
 export const TRUST_SWITCHES = ["CTXINJECT_TRUST_ALL", "CI"] as const;
 
-const LOCK = "server.pid";
-/** A live server touches its lock this often; a lock untouched for STALE_MS is a dead server's. */
-export const HEARTBEAT_MS = 5_000;
-const STALE_MS = 3 * HEARTBEAT_MS;
+/** The server holds this FIFO open for reading while it lives: whether it is alive is the kernel's answer, not a pid's. */
+const FIFO = "server.fifo";
+/** Which process the server is (for messages, and for whoever stops it), never whether it lives. */
+const PID = "server.pid";
+const { O_RDONLY, O_WRONLY, O_NONBLOCK } = fsConstants;
 
 /**
- * The pid of the live server of this spool, or null. Without /proc (a container, a hardened system, macOS one day)
- * a process's command line cannot be read, so the lock is trusted when that pid is a live process of this user
- * and the server has touched the lock within STALE_MS (it does every HEARTBEAT_MS). A pid reused by another process
- * after a server died unannounced (killed: a server that ends removes its lock) fools it for STALE_MS at most,
- * and costs a hook only the wait for its request to be taken (TAKE_MS) before it answers itself.
+ * The live server of this spool (its FIFO's inode), or null. Opening a FIFO for writing without blocking fails at
+ * once (ENXIO) when no process holds it open for reading, and the server's descriptor goes with its process however
+ * it ends (killed, or with its PID namespace). No pid is read: pids are per PID namespace where the spool folder may
+ * not be, and a dead server's pid may name a live process. A server stopped (SIGSTOP) or stuck still holds it: the
+ * hook then waits TAKE_MS for its request to be taken (client.ts).
  */
-export function liveServer(spool: string, now = Date.now()): number | null {
-  const path = under(spool, LOCK);
-  const info = statSync(path, { throwIfNoEntry: false });
-  if (info === undefined || now - info.mtimeMs > STALE_MS) return null;
-  let pid: number;
+export function liveServer(spool: string): number | null {
+  let fd: number;
   try {
-    pid = Number(readFileSync(path, "utf8"));
+    fd = openSync(under(spool, FIFO), O_WRONLY | O_NONBLOCK);
   } catch {
     return null;
   }
-  return Number.isInteger(pid) && pid > 0 && ownLiveProcess(pid) ? pid : null;
-}
-
-/** EPERM means another user's process: never this user's server. */
-function ownLiveProcess(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+    const info = fstatSync(fd);
+    return info.isFIFO() ? info.ino : null;
+  } finally {
+    closeSync(fd);
   }
 }
 
-/** Keeps the lock fresh while the server lives (see liveServer): a descriptor's times, so a replaced lock is left alone. */
-export function heartbeat(spool: string): () => void {
-  let fd: number | null = null;
+/** The pid the server wrote, for a message ("?" when it cannot be read). */
+export function serverPid(spool: string): string {
   try {
-    fd = openSync(under(spool, LOCK), "r");
+    return readFileSync(under(spool, PID), "utf8");
   } catch {
-    return () => undefined;
+    return "?";
   }
-  const timer = setInterval(() => {
-    const now = Date.now() / 1000;
-    try {
-      futimesSync(fd!, now, now);
-    } catch {
-      // a lock that went: the next call finds it (ownsSpool) and the server stops
-    }
-  }, HEARTBEAT_MS);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    closeSync(fd!);
-  };
 }
 
 /** The device and inode of the spool as the server found it at its start (spoolStillOurs compares them). */
@@ -152,28 +197,58 @@ export function spoolIdentity(spool: string): Pick<Stats, "dev" | "ino"> {
   return { dev: info.dev, ino: info.ino };
 }
 
+/** A server's hold on its spool: the read end of the FIFO it put in place. */
+export interface SpoolClaim {
+  fd: number;
+  dev: number;
+  ino: number;
+}
+
 /**
- * Makes this process the spool's server: false when a live one already is. The lock is written to a temp file and
- * renamed over a dead server's. Of two servers starting at once the last rename wins; the other finds the lock no
- * longer names it at its next call (ownsSpool) and stops there, letting that call go (its hook answers itself).
+ * Makes this process the spool's server, or null when a live one already is (or no FIFO can be made here: then hooks
+ * answer in their own process). The FIFO is made under a temp name, opened for reading, and renamed over a dead
+ * server's: from then on every hook sees this server alive. Of two servers starting at once the last rename wins; the
+ * other finds the FIFO no longer its own before it takes a request (ownsSpool) and stops, so two servers never answer
+ * from one spool.
  */
-export function claimSpool(spool: string): boolean {
-  if (liveServer(spool) !== null) return false;
-  writeSpoolFile(under(spool, LOCK), String(process.pid));
-  return ownsSpool(spool);
-}
-
-/** Whether the lock still names this process (another server may have replaced a stopped one). */
-export function ownsSpool(spool: string): boolean {
+export function claimSpool(spool: string): SpoolClaim | null {
+  if (liveServer(spool) !== null) return null;
+  const fifo = under(spool, FIFO);
+  const tmp = `${fifo}.${process.pid}.tmp`;
+  unlinkQuietly(tmp);
+  let fd: number;
   try {
-    return readFileSync(under(spool, LOCK), "utf8") === String(process.pid);
+    // Node has no mkfifo; the server (not the hook) pays for the child process, once.
+    lazyRequire<typeof import("node:child_process")>("node:child_process").execFileSync("mkfifo", ["-m", "600", tmp], { stdio: "ignore" });
+    fd = openSync(tmp, O_RDONLY | O_NONBLOCK);
+    renameSync(tmp, fifo);
   } catch {
-    return false;
+    unlinkQuietly(tmp);
+    return null;
   }
+  const info = fstatSync(fd);
+  const claim = { fd, dev: info.dev, ino: info.ino };
+  writeSpoolFile(under(spool, PID), String(process.pid));
+  if (ownsSpool(spool, claim)) return claim;
+  closeSync(fd);
+  return null;
 }
 
-export function releaseSpool(spool: string): void {
-  if (ownsSpool(spool)) unlinkQuietly(under(spool, LOCK));
+/** Whether the spool's FIFO is still the one this server holds (another server may have replaced it). */
+export function ownsSpool(spool: string, claim: SpoolClaim): boolean {
+  const info = lstatSync(under(spool, FIFO), { throwIfNoEntry: false });
+  if (info === undefined || info.ino !== claim.ino || info.dev !== claim.dev) return false;
+  // The pid file of a server that lost the race to rename: this server's pid is put back.
+  if (serverPid(spool) !== String(process.pid)) writeSpoolFile(under(spool, PID), String(process.pid));
+  return true;
+}
+
+export function releaseSpool(spool: string, claim: SpoolClaim): void {
+  if (ownsSpool(spool, claim)) {
+    unlinkQuietly(under(spool, FIFO));
+    unlinkQuietly(under(spool, PID));
+  }
+  closeSync(claim.fd);
 }
 
 /** A spool file: whole or not there for its reader, and the user's alone. */
