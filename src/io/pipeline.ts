@@ -238,7 +238,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   const { config, file: configPath, origins, warnings: configWarnings } = await deps.loadConfig(root, env, run.platform);
   const checkDeadline = deadlineCheck(run.startedAt, config.hookDeadlineMs);
   // targets
-  const { targets, warnings } = deps.resolveTargets(cwd, root, gitTop, options);
+  const { targets, warnings } = deps.resolveTargets(cwd, root, gitTop, options, env);
   warnings.unshift(...configWarnings);
   const prompt = options.prompt !== undefined && options.prompt.trim() !== "" ? options.prompt : undefined;
   if (prompt !== undefined) for (const path of deps.promptTargets(cwd, root, prompt)) if (!targets.includes(path)) targets.push(path);
