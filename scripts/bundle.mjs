@@ -10,6 +10,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { keptOut, startUpGuard } from "./start-up-guard.mjs";
 
@@ -166,6 +167,9 @@ const state = mkdtempSync(join(tmpdir(), "ctxinject-training-"));
 const root = resolve("fixtures/monorepo");
 const prompt = "ulw fix the retry in packages/api/src/handlers/user.ts";
 const event = (fields) => JSON.stringify({ session_id: "training", cwd: root, ...fields });
+// The hosts as tsc wrote them into dist/ just before this script (npm run build): their sample events.
+const { COMMAND_HOOK_HOSTS } = await import(pathToFileURL(resolve("dist/hosts/index.js")).href);
+const trainingPlace = { root, file: "packages/api/src/handlers/user.ts", prompt };
 const BUNDLES = [
   {
     // Every command but the hooks.
@@ -193,24 +197,11 @@ const BUNDLES = [
     // smaller bundle without the command tree deserialises and starts faster.
     name: "hook",
     entry: "src/cli/hook-main.ts",
-    runs: [
-      { args: ["hook", "claude"], input: event({ hook_event_name: "UserPromptSubmit", prompt }) },
-      { args: ["hook", "claude"], input: event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") } }) },
-      { args: ["hook", "codex"], input: event({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/web/src/components/Button.tsx" } }) },
-      { args: ["hook", "gemini"], input: event({ hook_event_name: "BeforeAgent", prompt: "tidy packages/web/src/components/Button.tsx", session_id: "training-gemini" }) },
-      { args: ["hook", "gemini"], input: event({ hook_event_name: "AfterTool", tool_name: "read_file", tool_input: { file_path: "packages/api/src/handlers/user.ts" }, session_id: "training-gemini" }) },
-      // The newer hosts' prompt and read events (as test/bench/host-events.ts writes them): their event readers,
-      // settings readers and answer shapes are cached too, not compiled on each of their calls.
-      { args: ["hook", "cline"], input: event({ hook_event_name: "beforeRun", prompt: `<user_input mode="act">${prompt}</user_input>`, session_id: "training-cline" }) },
-      { args: ["hook", "cline"], input: event({ hook_event_name: "afterTool", tool_name: "read_files", tool_input: { file_paths: [join(root, "packages/api/src/handlers/user.ts")] }, session_id: "training-cline" }) },
-      { args: ["hook", "qwen"], input: event({ hook_event_name: "UserPromptSubmit", prompt, session_id: "training-qwen" }) },
-      { args: ["hook", "qwen"], input: event({ hook_event_name: "PostToolUse", tool_name: "read_file", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") }, session_id: "training-qwen" }) },
-      { args: ["hook", "droid"], input: event({ hook_event_name: "SessionStart", source: "startup", session_id: "training-droid" }) },
-      { args: ["hook", "droid"], input: event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") }, session_id: "training-droid" }) },
-      { args: ["hook", "copilot"], input: event({ hook_event_name: "UserPromptSubmit", prompt, session_id: "training-copilot" }) },
-      { args: ["hook", "copilot"], input: event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { path: join(root, "packages/api/src/handlers/user.ts") }, session_id: "training-copilot" }) },
-      { args: ["hook", "cursor"], input: event({ hook_event_name: "beforeSubmitPrompt", prompt, attachments: [], workspace_roots: [root], session_id: "training-cursor" }) },
-    ],
+    // Every host's sample events (Host.samples in src/hosts/, each session its own): their event readers, settings
+    // readers and answer shapes are cached too, not compiled on each of their calls.
+    runs: COMMAND_HOOK_HOSTS.flatMap((host) =>
+      (host.samples ?? []).map((sample) => ({ args: ["hook", host.short], input: event({ session_id: `training-${host.short}`, ...sample.event(trainingPlace) }) })),
+    ),
   },
 ];
 

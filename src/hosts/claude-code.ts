@@ -1,5 +1,5 @@
 import { claudeCode } from "../core/agents/claude-code.js";
-import { additionalContext, filePathOf, type CommandHookHost } from "./host.js";
+import { additionalContext, filePathOf, sampleFile, type CommandHookHost } from "./host.js";
 
 /** Tools that write a file: its rules are wanted before the write (PreToolUse), and after it where that is too late. */
 const WRITE_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
@@ -55,4 +55,8 @@ export const claudeCodeHost: CommandHookHost = {
     },
   },
   markers: [".claude/", "CLAUDE.md", "CLAUDE.local.md"],
+  samples: [
+    { label: "UserPromptSubmit", event: ({ prompt }) => ({ hook_event_name: "UserPromptSubmit", prompt }) },
+    { label: "PostToolUse (Read)", event: (place) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: sampleFile(place) } }) },
+  ],
 };

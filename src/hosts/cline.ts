@@ -1,5 +1,5 @@
 import { cline } from "../core/agents/cline.js";
-import { filePathOf, strings, type HookAnsweringHost } from "./host.js";
+import { filePathOf, sampleFile, strings, type HookAnsweringHost } from "./host.js";
 import { patchTargets } from "./tool-targets.js";
 
 /** Where Cline loads a project's plugins from (`.cline/plugins/*.js`); the user's are in `~/.cline/plugins`. */
@@ -56,4 +56,9 @@ export const clineHost: HookAnsweringHost = {
   },
   install: { pluginFile: { file: CLINE_PLUGIN_FILE, writes: CLINE_PLUGIN_FILE } },
   markers: [".cline/", ".clinerules"],
+  // What the Cline plugin hands over (io/cline-setup.ts): a run's start with its prompt, a read_files result.
+  samples: [
+    { label: "beforeRun", event: ({ prompt }) => ({ hook_event_name: "beforeRun", prompt: `<user_input mode="act">${prompt}</user_input>` }) },
+    { label: "afterTool (read_files)", event: (place) => ({ hook_event_name: "afterTool", tool_name: "read_files", tool_input: { file_paths: [sampleFile(place)] } }) },
+  ],
 };

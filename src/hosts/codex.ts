@@ -81,4 +81,9 @@ export const codexHost: CommandHookHost = {
     note: 'Codex runs new hooks only once trusted: start `codex` and accept "Hooks need review" (or /hooks); `codex exec` in automation needs --dangerously-bypass-hook-trust',
   },
   markers: [".codex/", "AGENTS.md"],
+  samples: [
+    { label: "UserPromptSubmit", event: ({ prompt }) => ({ hook_event_name: "UserPromptSubmit", prompt }) },
+    // Codex reads files with shell commands: the file a command names, relative to the session's folder.
+    { label: "PostToolUse (Bash cat)", event: ({ file }) => ({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: `cat ${file}` } }) },
+  ],
 };

@@ -1,5 +1,5 @@
 import { copilotCli } from "../core/agents/copilot-cli.js";
-import { filePathOf, type CommandHookHost } from "./host.js";
+import { filePathOf, sampleFile, type CommandHookHost } from "./host.js";
 import { patchTargets } from "./tool-targets.js";
 
 /**
@@ -68,4 +68,9 @@ export const copilotCliHost: CommandHookHost = {
   },
   markers: [".github/hooks/", ".github/copilot-instructions.md"],
   runsHook: (env) => env.COPILOT_CLI === "1",
+  // Copilot CLI names the file a Read took `path`, as recorded from 1.0.102.
+  samples: [
+    { label: "UserPromptSubmit", event: ({ prompt }) => ({ hook_event_name: "UserPromptSubmit", prompt }) },
+    { label: "PostToolUse (Read)", event: (place) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { path: sampleFile(place) } }) },
+  ],
 };

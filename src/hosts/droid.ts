@@ -1,5 +1,5 @@
 import { droid } from "../core/agents/droid.js";
-import { additionalContext, filePathOf, type CommandHookHost } from "./host.js";
+import { additionalContext, filePathOf, sampleFile, type CommandHookHost } from "./host.js";
 import { patchOf, patchTargets } from "./tool-targets.js";
 
 const FILE_TOOLS = new Set(["Read", "Edit", "MultiEdit", "Create"]);
@@ -46,4 +46,8 @@ export const droidHost: CommandHookHost = {
     },
   },
   markers: [".factory/"],
+  samples: [
+    { label: "SessionStart", event: () => ({ hook_event_name: "SessionStart", source: "startup" }) },
+    { label: "PostToolUse (Read)", event: (place) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: sampleFile(place) } }) },
+  ],
 };

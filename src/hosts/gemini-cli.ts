@@ -70,4 +70,9 @@ export const geminiCliHost: CommandHookHost = {
     },
   },
   markers: [".gemini/", "GEMINI.md"],
+  samples: [
+    { label: "BeforeAgent", event: ({ prompt }) => ({ hook_event_name: "BeforeAgent", prompt }) },
+    // Gemini CLI names the file as the model wrote it: relative to the project here.
+    { label: "AfterTool (read_file)", event: ({ file }) => ({ hook_event_name: "AfterTool", tool_name: "read_file", tool_input: { file_path: file } }) },
+  ],
 };

@@ -29,6 +29,12 @@ export interface Host {
   /** Its command hooks (`ctxinject hook <short>`): events → actions, and the answer's shape. */
   hook?: CommandHook;
   /**
+   * Events as it writes them on a hook's standard input, one per kind it sends (a prompt, a file read…): the bundle's
+   * code cache is trained on them (scripts/bundle.mjs), `npm run bench` times them (test/bench/host-events.ts) and
+   * the hook test plays them (test/e2e/host-hooks.test.ts). A host with hooks declares at least one.
+   */
+  samples?: readonly HostSample[];
+  /**
    * What `init --<short>` installs: command hooks merged into a settings file, a plugin of opencode's API with its
    * package, or one plugin file that hands events to `ctxinject hook <short>` (Cline's).
    */
@@ -41,6 +47,25 @@ export interface Host {
    */
   runsHook?(env: Readonly<Record<string, string | undefined>>): boolean;
 }
+
+/** Where a sample event is played: the project, a file in it and a prompt that names that file. */
+export interface SamplePlace {
+  /** The project root, absolute. */
+  root: string;
+  /** The file, root-relative with "/" (`sampleFile(place)` is its absolute path). */
+  file: string;
+  prompt: string;
+}
+
+/** One event a host sends, as it writes it: every field but the session's id and the folder, which the player adds. */
+export interface HostSample {
+  /** The event and, for a tool's, the tool: "PostToolUse (Read)". */
+  label: string;
+  event(place: SamplePlace): Record<string, unknown>;
+}
+
+/** A file of the project by its absolute path, as most hosts name a file a tool read (pure: no node:path here). */
+export const sampleFile = (place: SamplePlace): string => `${place.root.replace(/\/+$/, "")}/${place.file}`;
 
 /** A host whose events `ctxinject hook <short>` answers: from command hooks in its settings, or from a plugin file. */
 export type HookAnsweringHost = Host & { hook: CommandHook };

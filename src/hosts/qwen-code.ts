@@ -1,5 +1,5 @@
 import { qwenCode } from "../core/agents/qwen-code.js";
-import { additionalContext, filePathOf, type CommandHookHost } from "./host.js";
+import { additionalContext, filePathOf, sampleFile, type CommandHookHost } from "./host.js";
 
 /** Qwen Code's file tools (its `ToolNames`); each names the file in `file_path`. */
 const READ_TOOLS = new Set(["read_file"]);
@@ -50,4 +50,8 @@ export const qwenCodeHost: CommandHookHost = {
     },
   },
   markers: [".qwen/", "QWEN.md"],
+  samples: [
+    { label: "UserPromptSubmit", event: ({ prompt }) => ({ hook_event_name: "UserPromptSubmit", prompt }) },
+    { label: "PostToolUse (read_file)", event: (place) => ({ hook_event_name: "PostToolUse", tool_name: "read_file", tool_input: { file_path: sampleFile(place) } }) },
+  ],
 };

@@ -3,6 +3,7 @@ import type { Warning } from "../core/types.js";
 import { hostSettings, type CommandHook, type HookAnsweringHost, type HookEvent } from "../hosts/host.js";
 import type { RunEnvironment } from "../io/pipeline.js";
 import { findRoot } from "../io/root.js";
+import { NOTHING_HELD, type Delivery } from "../io/session-claim.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
 import { promptTargets } from "../io/targets.js";
 import { compactionDigest } from "./compaction-digest.js";
@@ -26,10 +27,13 @@ export const hookHostOf = (host: HookAnsweringHost): HookHost => ({
   answer: host.hook.answer,
 });
 
-export interface HookAnswer {
+/** The answer to write; `finish()` once it is written (what it gives stays given), `abort()` when it is not. */
+export interface HookAnswer extends Delivery {
   answer: string;
   warnings: Warning[];
 }
+
+const nothing = (warnings: Warning[] = []): HookAnswer => ({ answer: "", warnings, ...NOTHING_HELD });
 
 /**
  * What is injected is remembered per conversation and agent: a subagent that shares its parent's session id
@@ -41,27 +45,30 @@ export function sessionKey(event: HookEvent): string {
   return typeof event.agent_id === "string" && event.agent_id !== "" ? `${session}~agent~${event.agent_id}` : session;
 }
 
-/** Answers one hook event: the JSON the host expects on stdout, or "" when there is nothing new. */
+/**
+ * Answers one hook event: the JSON the host expects on stdout, or "" when there is nothing new. The caller writes
+ * it, then finishes (or aborts) the answer: the session records it as given only once it is out.
+ */
 export async function answerHookEvent(host: HookHost, run: RunEnvironment, raw: HookEvent): Promise<HookAnswer> {
   const event = host.event ? host.event(raw as Record<string, unknown>) : raw;
   const session = sessionKey(event);
   const cwd = typeof event.cwd === "string" && event.cwd !== "" ? event.cwd : run.cwd;
   const action = host.action(event);
-  if (action === null) return { answer: "", warnings: [] };
+  if (action === null) return nothing();
   if ("reset" in action) {
     const store = new SessionStore(stateDir(run.env));
     await (action.reset === "session" ? store.clear(session) : store.resetInjected(session));
-    return { answer: "", warnings: [] };
+    return nothing();
   }
   if ("digest" in action) {
     const digest = await compactionDigest(host, { ...run, cwd }, session);
-    return { answer: digest === "" ? "" : `${JSON.stringify(host.answer(event.hook_event_name ?? "", digest))}\n`, warnings: [] };
+    return { ...nothing(), answer: digest === "" ? "" : `${JSON.stringify(host.answer(event.hook_event_name ?? "", digest))}\n` };
   }
   const request = "select" in action ? action.select : mentionedFiles(cwd, action.mentions);
-  if (request === null) return { answer: "", warnings: [] };
-  const { context, warnings } = await injectOnce(host, { ...run, cwd }, session, request);
-  if (context === "") return { answer: "", warnings };
-  return { answer: `${JSON.stringify(host.answer(event.hook_event_name ?? "", context))}\n`, warnings };
+  if (request === null) return nothing();
+  const injected = await injectOnce(host, { ...run, cwd }, session, request);
+  const { context, warnings, finish, abort } = injected;
+  return { answer: context === "" ? "" : `${JSON.stringify(host.answer(event.hook_event_name ?? "", context))}\n`, warnings, finish, abort };
 }
 
 /** The files a shell command names that exist, as targets; null when it names none. */

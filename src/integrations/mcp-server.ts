@@ -7,7 +7,8 @@
  * - one session per connection: what a get_context gave is not given again in the same conversation.
  */
 import type { McpServer as McpServerType } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { CallToolResult, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../core/config.js";
 import { stripHidden } from "../core/hidden.js";
 import { redactSecrets, safeMessage } from "../core/redact.js";
@@ -15,6 +16,7 @@ import { renderExplainJson } from "../core/render/explain.js";
 import { FORMATS, type Candidate, type Format } from "../core/types.js";
 import { lazyRequire } from "../io/lazy-node.js";
 import { runPipeline, type RunEnvironment } from "../io/pipeline.js";
+import type { Delivery } from "../io/session-claim.js";
 
 type Sdk = typeof import("@modelcontextprotocol/sdk/server/mcp.js");
 type Zod = typeof import("zod");
@@ -51,6 +53,29 @@ export function createMcpServer(options: McpOptions): McpServerType {
   const { McpServer, ResourceTemplate } = lazyRequire<Sdk>("@modelcontextprotocol/sdk/server/mcp.js");
   const { z } = lazyRequire<Zod>("zod");
   const server = new McpServer({ name: "ctxinject", version: options.version }, { capabilities: { resources: { listChanged: true } } });
+  // get_context's answers on their way, by request: each is finished once its response is sent, aborted if it never is.
+  const held = new Map<RequestId, Delivery>();
+  const settle = async (id: RequestId, sent: boolean) => {
+    const delivery = held.get(id);
+    if (delivery === undefined) return;
+    held.delete(id);
+    await (sent ? delivery.finish() : delivery.abort());
+  };
+  const connect = server.connect.bind(server);
+  server.connect = async (transport: Transport) => {
+    const send = transport.send.bind(transport);
+    transport.send = async (message, sendOptions) => {
+      const id = "id" in message && ("result" in message || "error" in message) ? message.id : undefined;
+      try {
+        await send(message, sendOptions);
+      } catch (error) {
+        if (id !== undefined) await settle(id, false);
+        throw error;
+      }
+      if (id !== undefined) await settle(id, true);
+    };
+    return connect(transport);
+  };
   // The root may come later, from the client's roots: every call reads it as it is then.
   const place = () => (options.root !== undefined ? { root: options.root } : {});
 
@@ -67,7 +92,7 @@ export function createMcpServer(options: McpOptions): McpServerType {
         format: z.enum(FORMATS).optional().describe("markdown (default), xml, compact or json"),
       },
     },
-    async ({ files, prompt, max_tokens, format }) => {
+    async ({ files, prompt, max_tokens, format }, extra) => {
       const selected = await runPipeline(
         options.run,
         {
@@ -81,7 +106,9 @@ export function createMcpServer(options: McpOptions): McpServerType {
           limits: () => ({ once: true }),
         },
       );
-      await selected.finish();
+      // What it gives stays given once the answer is sent (the transport's send, below), and not when it is not.
+      held.set(extra.requestId, selected);
+      extra.signal.addEventListener("abort", () => void settle(extra.requestId, false), { once: true });
       return text(selected.doc.entries.length === 0 && selected.format !== "json" ? "Nothing new applies: every instruction for these files was given earlier in this conversation." : selected.output);
     },
   );

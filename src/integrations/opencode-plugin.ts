@@ -4,7 +4,7 @@ import type { SelectionRequest } from "../io/pipeline.js";
 import { hostSettings, type Host } from "../hosts/host.js";
 import { SessionStore, stateDir } from "../io/session-store.js";
 import { compactionDigest } from "./compaction-digest.js";
-import { injectOnce, type Injector } from "./inject-once.js";
+import { injectOnce, type Injection, type Injector } from "./inject-once.js";
 import { patchTargets, listedFiles } from "../hosts/tool-targets.js";
 
 type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
@@ -45,15 +45,21 @@ async function plugin(host: Injector, input: PluginInput): ReturnType<Plugin> {
     for (const w of warnings) void log(input, "warn", `${w.file ? `${w.file}${w.line ? `:${w.line}` : ""}: ` : ""}${w.message}`);
   };
 
-  const answer = async (session: string, request: Omit<SelectionRequest, "session" | "format">): Promise<string> => {
+  /**
+   * Hands the event's context to `deliver` (which puts it in opencode's output), then marks it given: a context that
+   * never reached the output is given again on the session's next event.
+   */
+  const answer = async (session: string, request: Omit<SelectionRequest, "session" | "format">, deliver: (block: string) => void): Promise<void> => {
+    let injected: Injection | undefined;
     try {
-      const { context, warnings } = await injectOnce(host, run, session, request);
-      report(warnings);
-      return context;
+      injected = await injectOnce(host, run, session, request);
+      report(injected.warnings);
+      if (injected.context !== "") deliver(injected.context);
+      await injected.finish();
     } catch (error) {
+      await injected?.abort().catch(() => undefined);
       // A broken config or an unreadable tree must never break the user's chat; it is logged and the next event tries again.
       await log(input, "error", error instanceof Error ? error.message : String(error));
-      return "";
     }
   };
 
@@ -63,19 +69,19 @@ async function plugin(host: Injector, input: PluginInput): ReturnType<Plugin> {
         .filter((p): p is TextPart => p.type === "text" && !p.synthetic)
         .map((p) => p.text)
         .join("\n");
-      const block = await answer(sessionID, { prompt: text, files: attachedFiles(output.parts) });
       const anchor = output.parts.find((p) => p.type === "text") ?? output.parts[0];
-      if (block === "" || !anchor) return;
+      if (!anchor) return;
       // An id right after the user's text keeps the block next to it when opencode orders the parts by id.
-      output.parts.push({ id: `${anchor.id}ctxinject`, sessionID, messageID: output.message.id, type: "text", text: block, synthetic: true });
+      await answer(sessionID, { prompt: text, files: attachedFiles(output.parts) }, (block) =>
+        output.parts.push({ id: `${anchor.id}ctxinject`, sessionID, messageID: output.message.id, type: "text", text: block, synthetic: true }),
+      );
     },
 
     "tool.execute.after": async ({ tool, sessionID, args }, output) => {
       const name = tool.toLowerCase();
       const files = toolFiles(name, args, output.output, input.directory);
       if (files.length === 0) return;
-      const block = await answer(sessionID, { files, readByAgent: name === "read" });
-      if (block !== "") output.output = `${output.output}\n\n${block}`;
+      await answer(sessionID, { files, readByAgent: name === "read" }, (block) => (output.output = `${output.output}\n\n${block}`));
     },
 
     // The compaction's summary keeps what was in force (the digest); full texts come back on use afterwards.

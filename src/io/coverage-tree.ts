@@ -14,7 +14,7 @@ import type { SourceFile, Warning } from "../core/types.js";
 import { MAX_FILE_BYTES } from "./bounded-read.js";
 import { HOSTS } from "../hosts/index.js";
 import { readDoctorTree } from "./doctor-tree.js";
-import { blobsAt, filesAt, treeEntries } from "./git.js";
+import { blobsAt, filesAt, treeEntries, type GitEnvironment } from "./git.js";
 import { linearEngine } from "./linear-regexp.js";
 
 /**
@@ -49,8 +49,8 @@ export async function readCoverageTree(run: RunEnvironment, rootFlag: string | u
  * The same picture at a commit: REF's files as git stores them (objects only: nothing of the work tree, no filter
  * or hook runs), selected with the working tree's config. `@imports` are not followed at REF.
  */
-export function readCoverageAt(root: string, ref: string, head: CoverageTree): { input: CoverageInput; warnings: Warning[] } {
-  const listed = filesAt(root, ref);
+export function readCoverageAt(root: string, ref: string, head: CoverageTree, env: GitEnvironment): { input: CoverageInput; warnings: Warning[] } {
+  const listed = filesAt(root, ref, env);
   if (!listed.ok) throw usageError(`--base ${ref}: git cannot list that revision (${listed.stderr.split("\n")[0]})`);
   const warnings: Warning[] = [];
   const entries = treeEntries(listed.stdout);
@@ -62,10 +62,10 @@ export function readCoverageAt(root: string, ref: string, head: CoverageTree): {
   const mayBeInstruction = instructionSieve(instructionNames(options));
   const outside = (path: string) => path.startsWith("node_modules/") || path.includes("/node_modules/");
   const wanted = tracked.filter((p) => !outside(p) && mayBeInstruction(p) && locate(p) !== null);
-  const read = blobsAt(root, ref, wanted, MAX_FILE_BYTES);
+  const read = blobsAt(root, ref, wanted, MAX_FILE_BYTES, env);
   if ("error" in read) throw usageError(`--base ${ref}: git cannot read its files (${read.error.split("\n")[0]})`);
   for (const file of read.tooLarge) warnings.push({ file, message: `at ${ref}: larger than ${MAX_FILE_BYTES} bytes; left out` });
-  const realOf = symlinksAt(root, ref, wanted, modeOf, read.blobs, warnings);
+  const realOf = symlinksAt(root, ref, env, wanted, modeOf, read.blobs, warnings);
   const files: SourceFile[] = [];
   const decoder = new TextDecoder("utf-8");
   for (const path of wanted) {
@@ -91,7 +91,7 @@ const MAX_LINKS = 40;
  * nothing is not followed (a warning names it). The blobs of the targets (and of links on the way) are read into
  * `blobs`.
  */
-function symlinksAt(root: string, ref: string, paths: readonly string[], modeOf: ReadonlyMap<string, string>, blobs: Map<string, Buffer>, warnings: Warning[]): Map<string, string> {
+function symlinksAt(root: string, ref: string, env: GitEnvironment, paths: readonly string[], modeOf: ReadonlyMap<string, string>, blobs: Map<string, Buffer>, warnings: Warning[]): Map<string, string> {
   const realOf = new Map<string, string>();
   let open = paths.filter((p) => modeOf.get(p) === SYMLINK).map((link) => ({ link, at: link, hops: 0 }));
   while (open.length > 0) {
@@ -111,7 +111,7 @@ function symlinksAt(root: string, ref: string, paths: readonly string[], modeOf:
     // The paths still unread (links on the way, targets), in one batch per round.
     const unread = [...new Set(next.filter((w) => !blobs.has(w.at)).map((w) => w.at))];
     if (unread.length > 0) {
-      const more = blobsAt(root, ref, unread, MAX_FILE_BYTES);
+      const more = blobsAt(root, ref, unread, MAX_FILE_BYTES, env);
       if ("error" in more) throw usageError(`--base ${ref}: git cannot read its files (${more.error.split("\n")[0]})`);
       for (const [path, bytes] of more.blobs) blobs.set(path, bytes);
       for (const file of more.tooLarge) warnings.push({ file, message: `at ${ref}: larger than ${MAX_FILE_BYTES} bytes; left out` });

@@ -69,7 +69,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
     if (gitTop !== null) {
       const spec = instructionNames(options);
       const withAlso = { folders: spec.folders, names: [...spec.names, ...alsoNames] };
-      paths = indexedFiles(gitTop, options.root, withAlso, options.env) ?? trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)]);
+      paths = indexedFiles(gitTop, options.root, withAlso, options.env) ?? trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)], options.env);
       if (paths !== null) paths = trackedClean(paths, "git's index", warnings);
       if (paths !== null) paths.push(...throughLinkedFolders(options.root, spec.folders, paths));
       if (paths !== null && !paths.some((p) => locate(p) !== null)) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
@@ -86,7 +86,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
       const isAgentFile = (path: string) => locate(path)?.module.source === "directory-agents";
       const agentDirs = options.readIgnored === true ? [...new Set(paths.filter(isAgentFile).map(dirOf))].filter((d) => d !== "") : [];
       const asked = [...paths, ...agentDirs.map((d) => `${d}/`)];
-      const ignored = ignoreMatcher(gitTop, options.root, asked, options.env, options.platform, memo) ?? ignoredByGit(options.root, asked);
+      const ignored = ignoreMatcher(gitTop, options.root, asked, options.env, options.platform, memo) ?? ignoredByGit(options.root, asked, options.env);
       const folderIgnored = (path: string) => dirOf(path) !== "" && ignored(`${dirOf(path)}/`);
       paths = paths.filter((path) => !ignored(path) || (options.readIgnored === true && isAgentFile(path) && !folderIgnored(path)));
     }

@@ -22,7 +22,7 @@ export async function readDoctorTree(run: RunEnvironment, rootFlag: string | und
   // ~0.1 s of a large tree's run); git's own answer where only git should read it; outside git the tree is walked.
   const gitTop = findUp(root, hasGit);
   const fromIndex = gitTop === null ? null : indexedFiles(gitTop, root, { names: [], folders: [], every: true }, run.env);
-  const listed = fromIndex ?? trackedFiles(root, []);
+  const listed = fromIndex ?? trackedFiles(root, [], run.env);
   const indexWarnings: Warning[] = [];
   const tracked = listed !== null ? trackedClean(listed, "git's index", indexWarnings) : await walkTree(root, () => true);
   // Each agent as its settings here have it (Gemini CLI told to read AGENTS.md reads it): who gets a text twice;

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { usageError } from "../core/errors.js";
 import { projectFile, readTarget, userFile, writeTarget } from "./confine.js";
-import { hooksFolder } from "./git.js";
+import { hooksFolder, type GitEnvironment } from "./git.js";
 import { toRootRelative } from "./paths.js";
 
 const BEGIN = "# >>> ctxinject >>>";
@@ -23,8 +23,8 @@ export function hookBlock(out: string): string {
  * Installs (or refreshes) ctxinject's block in the repository's pre-commit hook, wherever core.hooksPath puts
  * it. Another hook already there is kept: the block goes right after its first line.
  */
-export async function installPreCommitHook(root: string, out: string): Promise<string> {
-  const hooks = hooksFolder(root);
+export async function installPreCommitHook(root: string, out: string, env: GitEnvironment): Promise<string> {
+  const hooks = hooksFolder(root, env);
   if (!hooks.ok) throw usageError(`--git-hook: ${root} is not in a git repository (${hooks.stderr.split("\n")[0]})`);
   const path = resolve(root, hooks.stdout.trim(), "pre-commit");
   // In the project (`.git/hooks`, a committed `.githooks`): no link on the way, nor a linked pre-commit, is written

@@ -25,12 +25,15 @@ const NO_HOOKS = ["-c", "core.hooksPath=/dev/null"];
 /** Options of `git diff` that keep diff.external and textconv programs out even where a format would ask for them. */
 const DIFF_GUARDS = ["--no-ext-diff", "--no-textconv", "--ignore-submodules=all"];
 
+/** The environment of the run that asks (the hook server answers each hook in the environment that hook had). */
+export type GitEnvironment = Readonly<Record<string, string | undefined>>;
+
 /**
- * Git's own environment, then lazy fetching switched off (git 2.39.4 and later), which also stops a remote helper
- * the repository's config names. GIT_CONFIG_* variables the user set are theirs and pass through.
+ * The run's environment, then lazy fetching switched off (git 2.39.4 and later), which also stops a remote helper
+ * the repository's config names. GIT_CONFIG_* variables the user set are theirs and pass through. Made per call,
+ * never kept: a process answers runs of other environments one after another (the hook server, in-process tests).
  */
-let gitEnv: NodeJS.ProcessEnv | undefined;
-const environment = (): NodeJS.ProcessEnv => (gitEnv ??= { ...process.env, GIT_NO_LAZY_FETCH: "1", GIT_TERMINAL_PROMPT: "0" });
+const environment = (env: GitEnvironment): NodeJS.ProcessEnv => ({ ...env, GIT_NO_LAZY_FETCH: "1", GIT_TERMINAL_PROMPT: "0" });
 
 type GitResult = { ok: true; stdout: string; status: number } | { ok: false; stderr: string; status: number | null };
 
@@ -38,11 +41,11 @@ type GitResult = { ok: true; stdout: string; status: number } | { ok: false; std
  * Runs git in cwd with the guards above (and `overrides`, more `-c` options); exit codes in `okStatus` count as
  * success. `askHooksPath` keeps core.hooksPath as configured, for the one call that asks where hooks live.
  */
-function runGit(cwd: string, args: string[], options: { input?: string; overrides?: string[]; okStatus?: number[]; askHooksPath?: boolean } = {}): GitResult {
+function runGit(cwd: string, env: GitEnvironment, args: string[], options: { input?: string; overrides?: string[]; okStatus?: number[]; askHooksPath?: boolean } = {}): GitResult {
   const result = spawnSync("git", [...GUARDS, ...(options.askHooksPath === true ? [] : NO_HOOKS), ...(options.overrides ?? []), ...args], {
     cwd,
     encoding: "utf8",
-    env: environment(),
+    env: environment(env),
     maxBuffer: 512 * 1024 * 1024,
     stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     ...(options.input !== undefined && { input: options.input }),
@@ -60,8 +63,8 @@ export function splitNul(stdout: string): string[] {
 }
 
 /** The files in git's index (tracked, or staged to be) under cwd, limited by pathspecs; null when git cannot say. */
-export function trackedFiles(cwd: string, pathspecs: string[]): string[] | null {
-  const result = runGit(cwd, ["ls-files", "-z", "--cached", "--", ...pathspecs]);
+export function trackedFiles(cwd: string, pathspecs: string[], env: GitEnvironment): string[] | null {
+  const result = runGit(cwd, env, ["ls-files", "-z", "--cached", "--", ...pathspecs]);
   return result.ok ? [...new Set(splitNul(result.stdout))] : null;
 }
 
@@ -69,9 +72,9 @@ export function trackedFiles(cwd: string, pathspecs: string[]): string[] | null 
  * Git's own answer to which of these root-relative paths it ignores (`check-ignore --no-index`: the ignore rules
  * alone, so a tracked file under an ignore rule counts as ignored). When git cannot say, nothing is ignored.
  */
-export function ignoredByGit(root: string, paths: string[]): (path: string) => boolean {
+export function ignoredByGit(root: string, paths: string[], env: GitEnvironment): (path: string) => boolean {
   // Exit 1 means nothing is ignored; anything else but 0 means git could not say.
-  const result = runGit(root, ["check-ignore", "--no-index", "-z", "--stdin"], { input: paths.join("\0"), okStatus: [0, 1] });
+  const result = runGit(root, env, ["check-ignore", "--no-index", "-z", "--stdin"], { input: paths.join("\0"), okStatus: [0, 1] });
   const ignored = new Set(result.ok ? splitNul(result.stdout) : []);
   return (path) => ignored.has(path);
 }
@@ -80,9 +83,9 @@ export function ignoredByGit(root: string, paths: string[]): (path: string) => b
  * The files of a commit (`--base REF`), root-relative: `ls-tree` reads objects only, never the work tree or the
  * index, so no filter, fsmonitor or hook is involved; an error names what git said.
  */
-export function filesAt(root: string, ref: string): GitResult {
+export function filesAt(root: string, ref: string, env: GitEnvironment): GitResult {
   if (ref.startsWith("-")) return { ok: false, stderr: `${ref}: not a revision`, status: null };
-  return runGit(root, ["ls-tree", "-r", "-z", "--full-tree", ref, "--"]);
+  return runGit(root, env, ["ls-tree", "-r", "-z", "--full-tree", ref, "--"]);
 }
 
 /** `filesAt`'s output: each path with git's mode for it (`120000` a symlink, whose blob is its target's path). */
@@ -98,13 +101,13 @@ export function treeEntries(stdout: string): Array<{ path: string; mode: string 
  * The bytes of these files at REF, each at most `maxBytes` (a larger one is left out: its size is asked for first),
  * read with one `cat-file --batch`: objects only, without textconv or filters (the plain blob).
  */
-export function blobsAt(root: string, ref: string, paths: readonly string[], maxBytes: number): { blobs: Map<string, Buffer>; tooLarge: string[] } | { error: string } {
+export function blobsAt(root: string, ref: string, paths: readonly string[], maxBytes: number, env: GitEnvironment): { blobs: Map<string, Buffer>; tooLarge: string[] } | { error: string } {
   const blobs = new Map<string, Buffer>();
   const tooLarge: string[] = [];
   if (paths.length === 0) return { blobs, tooLarge };
   // A path with a newline cannot be asked for on a --batch line; such a file is left out.
   const asked = paths.filter((p) => !p.includes("\n"));
-  const sizes = runGit(root, ["cat-file", "--batch-check=%(objecttype) %(objectsize)"], { input: asked.map((p) => `${ref}:${p}\n`).join("") });
+  const sizes = runGit(root, env, ["cat-file", "--batch-check=%(objecttype) %(objectsize)"], { input: asked.map((p) => `${ref}:${p}\n`).join("") });
   if (!sizes.ok) return { error: sizes.stderr };
   const small = asked.filter((p, i) => {
     const [type, size] = (sizes.stdout.split("\n")[i] ?? "").split(" ");
@@ -112,7 +115,7 @@ export function blobsAt(root: string, ref: string, paths: readonly string[], max
     if (Number(size) > maxBytes) tooLarge.push(p);
     return Number(size) <= maxBytes;
   });
-  const result = spawnSync("git", [...GUARDS, ...NO_HOOKS, "cat-file", "--batch"], { cwd: root, env: environment(), input: small.map((p) => `${ref}:${p}\n`).join(""), maxBuffer: 512 * 1024 * 1024, windowsHide: true });
+  const result = spawnSync("git", [...GUARDS, ...NO_HOOKS, "cat-file", "--batch"], { cwd: root, env: environment(env), input: small.map((p) => `${ref}:${p}\n`).join(""), maxBuffer: 512 * 1024 * 1024, windowsHide: true });
   if (result.error || result.status !== 0) return { error: (result.stderr?.toString() || result.error?.message || "git failed").trim() };
   const out = result.stdout;
   let at = 0;
@@ -127,8 +130,8 @@ export function blobsAt(root: string, ref: string, paths: readonly string[], max
 }
 
 /** Root-relative paths staged in the index (`--staged`); an error names what git said. */
-export function stagedFiles(root: string): GitResult {
-  return runGit(root, ["diff", ...DIFF_GUARDS, "--cached", "--name-only", "--relative", "-z"]);
+export function stagedFiles(root: string, env: GitEnvironment): GitResult {
+  return runGit(root, env, ["diff", ...DIFF_GUARDS, "--cached", "--name-only", "--relative", "-z"]);
 }
 
 /**
@@ -136,21 +139,21 @@ export function stagedFiles(root: string): GitResult {
  * the repository's filter drivers are switched off first: git runs a driver's clean command on a file whose stat
  * data changed (a touch is enough) to hash what it would store.
  */
-export function changedFiles(root: string, ref: string, flag: string): GitResult {
-  return runGit(root, ["diff", ...DIFF_GUARDS, "--name-only", "--relative", "-z", ref, "--"], { overrides: filterOverrides(root, flag) });
+export function changedFiles(root: string, ref: string, flag: string, env: GitEnvironment): GitResult {
+  return runGit(root, env, ["diff", ...DIFF_GUARDS, "--name-only", "--relative", "-z", ref, "--"], { overrides: filterOverrides(root, flag, env) });
 }
 
 /** Untracked files git does not ignore (`--changed` counts them as changed). */
-export function untrackedFiles(root: string): GitResult {
-  return runGit(root, ["ls-files", "--others", "--exclude-standard", "-z"]);
+export function untrackedFiles(root: string, env: GitEnvironment): GitResult {
+  return runGit(root, env, ["ls-files", "--others", "--exclude-standard", "-z"]);
 }
 
 /**
  * Where git keeps its hooks (`rev-parse --git-path hooks`, which follows core.hooksPath), or what git said when it
  * cannot tell. rev-parse runs no hook, so core.hooksPath is left as configured here.
  */
-export function hooksFolder(root: string): GitResult {
-  return runGit(root, ["rev-parse", "--git-path", "hooks"], { askHooksPath: true });
+export function hooksFolder(root: string, env: GitEnvironment): GitResult {
+  return runGit(root, env, ["rev-parse", "--git-path", "hooks"], { askHooksPath: true });
 }
 
 /** Scopes whose config is the user's or the system's: their filter drivers (git-lfs's) keep running. */
@@ -162,8 +165,8 @@ const USER_SCOPES = new Set(["system", "global", "command"]);
  * without a command makes git stop). Listed with `git config`, which runs nothing. A driver name `-c` cannot
  * express (one with `=`) stops the command: it would otherwise run.
  */
-function filterOverrides(root: string, flag: string): string[] {
-  const listed = runGit(root, ["config", "-z", "--name-only", "--show-scope", "--get-regexp", "^filter\\."], { okStatus: [0, 1] });
+function filterOverrides(root: string, flag: string, env: GitEnvironment): string[] {
+  const listed = runGit(root, env, ["config", "-z", "--name-only", "--show-scope", "--get-regexp", "^filter\\."], { okStatus: [0, 1] });
   if (!listed.ok) throw usageError(`${flag}: git could not list the repository's filter drivers, so git diff was not run (${listed.stderr.split("\n")[0]})`);
   const drivers = new Set<string>();
   const fields = splitNul(listed.stdout);

@@ -29,7 +29,8 @@ import { linearEngine } from "./linear-regexp.js";
 import { toRootRelative, under, workingFolderOf } from "./paths.js";
 import { readSourceFiles } from "./read.js";
 import { findRoot } from "./root.js";
-import { contentHash, SessionStore, stateDir, type Claim, type InjectedRecord, type InjectedRecords, type StoredEntry } from "./session-store.js";
+import { NOTHING_HELD, SessionClaim, SHOWN, type Collection, type Delivery, type SessionInput, type Shown } from "./session-claim.js";
+import { contentHash, SessionStore, stateDir } from "./session-store.js";
 import { promptTargets, resolveTargets, type TargetOptions } from "./targets.js";
 import { loadTokenizer } from "./tokenizer.js";
 import { loadRunMemo } from "./warm-cache.js";
@@ -130,17 +131,17 @@ export interface Gathered {
 /** The session record that remembers the last index shown. */
 export const INDEX_KEY = "ctxinject:index";
 
-/** A composed run: the block, and the commit that follows writing it. */
-export interface Selected extends Composed {
+/**
+ * A composed run: the block, and the commit that follows writing it. With a session, the caller ends it with
+ * finish() once the block is written, or abort() when it could not be: never before (a block that fails to write
+ * would otherwise lose what it gave for the rest of the session).
+ */
+export interface Selected extends Composed, Delivery {
   prompt: string | undefined;
   /** Where each setting not left at its default came from (explain). */
   settings: Record<string, SettingOrigin>;
   format: Format;
   warnings: Warning[];
-  /** Call once the output is written: consumes the session's claimed entries and records what was injected. */
-  finish(): Promise<void>;
-  /** Call when the output could not be written: claimed entries go back to pending. */
-  abort(): Promise<void>;
 }
 
 /** The pipeline's I/O, one function per step; IO_DEPS are the real ones. */
@@ -191,23 +192,18 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
   const { purpose, limits: limitsFor = noLimits, until, session: sessionId, fresh, as: asAgent, ...read } = request;
   const { claims, composes } = PURPOSES[purpose];
   if (!composes || until === "select") return gather(run, read, deps, purpose, (config) => limitsFor(config).native);
-  // The session first: a claim takes its pending entries, which join the selection.
-  const store = sessionId !== undefined ? deps.sessions(run.env) : null;
-  let claim: Claim | null = null;
-  let releaseGiven = () => undefined as void;
-  let session;
-  if (store && sessionId !== undefined) {
-    claim = claims ? await store.claim(sessionId) : null;
-    const entries = claim ? claim.entries : await store.pending(sessionId);
-    session = { id: sessionId, entries, ...(!fresh && { injected: await store.injected(sessionId) }) };
-  }
+  // The session first: a claim takes its pending entries, which join the selection. What it takes and gives is
+  // final only once the caller has written the output (finish), and given back when it could not (abort).
+  let collection: Collection | null = null;
+  const session = sessionId !== undefined ? await SessionClaim.open(deps.sessions(run.env), sessionId, { takes: claims, fresh: fresh === true, collection: () => collection }) : null;
   try {
     // root and config → targets → discover → read → select
-    const gathered = await gather(run, read, deps, purpose, (config) => limitsFor(config).native, session);
+    const gathered = await gather(run, read, deps, purpose, (config) => limitsFor(config).native, session?.input);
+    collection = { maxAgeMs: gathered.config.sessions.maxAgeHours * 3_600_000, intervalMs: GC_INTERVAL_MS, now: (run.now ?? Date.now)() };
     // compose
     const limits = limitsFor(gathered.config);
     const { format, maxTokens, tokenizer, provenance, all } = gathered.options;
-    const seen = limits.once === true ? session?.injected : undefined;
+    const seen = limits.once === true ? session?.input.injected : undefined;
     const omitted = gathered.selection.omitted;
     const index = seen && omitted.length > 0 ? { key: INDEX_KEY, hash: contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) } : null;
     const indexShown = index !== null && seen?.has(index.key, index.hash) === true;
@@ -217,38 +213,22 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
       : indexShown
         ? { ...gathered.selection, omitted: [] }
         : gathered.selection;
-    let warnings = seen ? gathered.warnings.map((w) => ({ w, key: warningKey(w) })).filter(({ key }) => !seen.has(key, SHOWN)) : null;
+    let shown: Shown = seen ? gathered.warnings.map((w) => ({ w, key: warningKey(w) })).filter(({ key }) => !seen.has(key, SHOWN)) : null;
     const composeOf = (chosen: Selection) =>
       compose(chosen, { format, root: gathered.root, tokenizer, provenance, all, ...budget(gathered.countTokens, maxTokens, limits.maxChars) });
     let composed = composeOf(selection);
-    // commit: what this call gives is claimed now, recorded by finish() once written.
-    if (claims && store && sessionId !== undefined) {
-      // The texts go to this call only if it claims them: of hooks running at once on the session, one gives each.
-      const claimed = claimGiven(store, sessionId, fresh === true, session?.injected, gathered.injectionRecords, selection, composeOf, composed, index !== null && !indexShown ? index : null, warnings);
-      releaseGiven = claimed.release;
-      composed = claimed.composed;
-      warnings = claimed.warnings;
+    // commit: what this call gives is claimed now, and stays given once the caller has written it (finish).
+    if (claims && session) {
+      ({ composed, shown } = session.give({ recordsOf: gathered.injectionRecords, selection, composeOf, composed, index: index !== null && !indexShown ? index : null, shown }));
       gathered.saveWarm();
     }
-    const finish = async () => {
-      if (!store || sessionId === undefined) return;
-      await claim?.commit();
-      await store.collectGarbageOccasionally(gathered.config.sessions.maxAgeHours * 3_600_000, GC_INTERVAL_MS, (run.now ?? Date.now)(), sessionId);
-    };
-    const abort = async () => {
-      releaseGiven();
-      await claim?.release();
-    };
-    return { ...composed, prompt: read.prompt, format, settings: gathered.settings, warnings: warnings ? warnings.map(({ w }) => w) : gathered.warnings, finish, abort };
+    const held: Delivery = session ?? NOTHING_HELD;
+    return { ...composed, prompt: read.prompt, format, settings: gathered.settings, warnings: shown ? shown.map(({ w }) => w) : gathered.warnings, finish: () => held.finish(), abort: () => held.abort() };
   } catch (error) {
-    releaseGiven();
-    await claim?.release();
+    await session?.abort();
     throw error;
   }
 }
-
-/** Session entries to join the build (claimed or peeked), and the session's name for reasons. */
-type SessionInput = { id: string; entries: StoredEntry[]; injected?: InjectedRecords };
 
 /** The read side: root and config → targets → discover → read → select. */
 async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineDeps, purpose: Purpose, excludeFor: (config: Config) => string | undefined, session?: SessionInput): Promise<Gathered> {
@@ -258,7 +238,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   const { config, file: configPath, origins, warnings: configWarnings } = await deps.loadConfig(root, env, run.platform);
   const checkDeadline = deadlineCheck(run.startedAt, config.hookDeadlineMs);
   // targets
-  const { targets, warnings } = deps.resolveTargets(cwd, root, gitTop, options);
+  const { targets, warnings } = deps.resolveTargets(cwd, root, gitTop, options, env);
   warnings.unshift(...configWarnings);
   const prompt = options.prompt !== undefined && options.prompt.trim() !== "" ? options.prompt : undefined;
   if (prompt !== undefined) for (const path of deps.promptTargets(cwd, root, prompt)) if (!targets.includes(path)) targets.push(path);
@@ -358,81 +338,6 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
 }
 
 const noLimits = (): ComposeLimits => ({});
-
-const SHOWN = "shown";
-
-type Shown = Array<{ w: Warning; key: string }> | null;
-
-/**
- * Claims what the composed output gives (texts, the index, warnings). A text another call of the session claimed
- * first is marked as given and left out, and the output is composed again (which may let in a text the budget
- * had left out: it is claimed in turn), until every text in the output is this call's.
- */
-function claimGiven(
-  store: SessionStore,
-  session: string,
-  /** `--fresh`: given again whatever the session had; what another call holds is no reason to leave a text out. */
-  fresh: boolean,
-  seen: InjectedRecords | undefined,
-  recordsOf: (candidates: Candidate[]) => InjectedRecord[],
-  first: Selection,
-  composeOf: (selection: Selection) => Composed,
-  composedFirst: Composed,
-  index: InjectedRecord | null,
-  shownFirst: Shown,
-): { composed: Composed; warnings: Shown; release(): void } {
-  const releases: Array<() => void> = [];
-  const release = () => releases.splice(0).forEach((r) => r());
-  const claim = (records: InjectedRecord[]) => {
-    const taken = store.claimInjected(session, records, seen);
-    releases.push(taken.release);
-    return new Set((fresh ? [] : taken.lost).map((r) => `${r.key}\0${r.hash}`));
-  };
-  // The index, the warnings and the texts of the first composition in one claim: one temp file and one pass of
-  // links, where a claim of their own for the index and warnings cost a new session's first call a file more.
-  const tried = new Set<string>();
-  const textsOf = (composed: Composed) => {
-    const pairs: Array<{ id: string; record: InjectedRecord }> = [];
-    for (const c of composed.candidates) {
-      const id = `${c.source}:${c.id}`;
-      const [record] = tried.has(id) ? [] : recordsOf([c]);
-      if (record === undefined) continue;
-      tried.add(id);
-      pairs.push({ id, record });
-    }
-    return pairs;
-  };
-  let pairs = textsOf(composedFirst);
-  const lostFirst = claim([...(index ? [index] : []), ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN })), ...pairs.map((p) => p.record)]);
-  const warnings = shownFirst && shownFirst.filter(({ key }) => !lostFirst.has(`${key}\0${SHOWN}`));
-  const indexLost = index !== null && lostFirst.has(`${index.key}\0${index.hash}`);
-  let selection = indexLost ? { ...first, omitted: [] } : first;
-  let composed = composedFirst;
-  let lost = lostFirst;
-  let changed = indexLost;
-  for (;;) {
-    // A text another call holds is left out and the output composed again, which may let in a text the budget had
-    // left out: it is claimed in turn, until every text in the output is this call's.
-    const taken = new Set(pairs.filter((p) => lost.has(`${p.record.key}\0${p.record.hash}`)).map((p) => p.id));
-    if (taken.size > 0) selection = withoutTaken(selection, taken);
-    if (taken.size === 0 && !changed) return { composed, warnings, release };
-    composed = composeOf(selection);
-    pairs = textsOf(composed);
-    lost = claim(pairs.map((p) => p.record));
-    changed = false;
-  }
-}
-
-function withoutTaken(selection: Selection, taken: Set<string>): Selection {
-  const key = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
-  return {
-    ...selection,
-    entries: selection.entries.filter((e) => !taken.has(key(e))),
-    candidates: selection.candidates.map((c) =>
-      taken.has(key(c)) ? { ...c, status: "already-injected" as const, reason: "given by another call of this session at the same moment" } : c,
-    ),
-  };
-}
 
 const warningKey = (w: Warning) => `ctxinject:warning:${contentHash(`${w.file ?? ""}:${w.line ?? ""}:${w.message}`)}`;
 

@@ -4,7 +4,7 @@ import { nearestName } from "../core/nearest-name.js";
 import { pathMentions } from "../core/prompt/mentions.js";
 import { usageError } from "../core/errors.js";
 import type { Warning } from "../core/types.js";
-import { changedFiles, splitNul, stagedFiles, untrackedFiles } from "./git.js";
+import { changedFiles, splitNul, stagedFiles, untrackedFiles, type GitEnvironment } from "./git.js";
 import { isDirectory, toRootRelative } from "./paths.js";
 
 export interface TargetOptions {
@@ -20,7 +20,7 @@ export interface TargetOptions {
 }
 
 /** Root-relative targets from --files (relative to cwd), --staged and --changed. */
-export function resolveTargets(cwd: string, root: string, gitTop: string | null, options: TargetOptions): { targets: string[]; warnings: Warning[] } {
+export function resolveTargets(cwd: string, root: string, gitTop: string | null, options: TargetOptions, env: GitEnvironment): { targets: string[]; warnings: Warning[] } {
   const warnings: Warning[] = [];
   const targets = new Set<string>();
   for (const file of options.files ?? []) {
@@ -34,14 +34,14 @@ export function resolveTargets(cwd: string, root: string, gitTop: string | null,
     }
   }
   if (options.staged) {
-    for (const path of gitPaths(root, gitTop, "--staged", () => stagedFiles(root))) targets.add(path);
+    for (const path of gitPaths(root, gitTop, "--staged", () => stagedFiles(root, env))) targets.add(path);
   }
   if (options.changed !== undefined && options.changed !== false) {
     const ref = options.changed === true ? "HEAD" : options.changed;
     const flag = `--changed ${ref}`;
     if (ref.startsWith("-")) throw usageError(`${flag}: not a git revision`);
-    for (const path of gitPaths(root, gitTop, flag, () => changedFiles(root, ref, flag))) targets.add(path);
-    for (const path of gitPaths(root, gitTop, flag, () => untrackedFiles(root))) targets.add(path);
+    for (const path of gitPaths(root, gitTop, flag, () => changedFiles(root, ref, flag, env))) targets.add(path);
+    for (const path of gitPaths(root, gitTop, flag, () => untrackedFiles(root, env))) targets.add(path);
   }
   return { targets: [...targets], warnings };
 }

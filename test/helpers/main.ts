@@ -10,7 +10,19 @@ import { BIN, REPO, testEnvironment, type CliResult } from "./cli.js";
  * returned. For what maps flags, config and input onto output and exit codes; what the process itself does (its
  * exit, signals, descriptors, the bundle and its start-up, the hook client and server) stays with runCli.
  */
-export async function runMain(args: string[], options: { cwd?: string; env?: Record<string, string | undefined>; input?: string | null; platform?: NodeJS.Platform } = {}): Promise<CliResult> {
+export async function runMain(
+  args: string[],
+  options: {
+    cwd?: string;
+    env?: Record<string, string | undefined>;
+    input?: string | null;
+    platform?: NodeJS.Platform;
+    /** When the run started, as a process's start (a hook's deadline counts from it); unset, a hook has none. */
+    startedAt?: number;
+    /** A stdout of the test's own (one whose writes fail); stdout is then "" in the result. */
+    stdout?: CliContext["stdout"];
+  } = {},
+): Promise<CliResult> {
   // Nothing to reset between runs: what a run saves for speed lives in its own memo (core/run-memo.ts), not in
   // module state (test/unit/core-state.test.ts holds the core to that).
   const input = options.input === undefined ? "" : options.input;
@@ -18,10 +30,11 @@ export async function runMain(args: string[], options: { cwd?: string; env?: Rec
   const ctx: CliContext = {
     cwd: options.cwd ?? REPO,
     env: testEnvironment(options.env),
-    stdout: output.stdout,
+    stdout: options.stdout ?? output.stdout,
     stderr: output.stderr,
     self: BIN,
     ...(options.platform !== undefined && { platform: options.platform }),
+    ...(options.startedAt !== undefined && { startedAt: options.startedAt }),
     readStdin: async () => input ?? undefined,
   };
   const status = await main(args, ctx);

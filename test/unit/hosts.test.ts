@@ -1,11 +1,12 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { READ_ONLY_AGENTS } from "../../src/core/agents/index.js";
 import type { AgentProfile } from "../../src/core/agents/profile.js";
 import { renderConfigTemplate } from "../../src/core/config-docs.js";
 import { configLeaves, isGroup, tableEntries } from "../../src/core/config-table.js";
 import { defaultConfig, validateConfig } from "../../src/core/config.js";
 import { additionalContext, hostSettings, type CommandHookHost } from "../../src/hosts/host.js";
-import { HOST_CONFIG, HOSTS, hostRegistry } from "../../src/hosts/index.js";
+import { COMMAND_HOOK_HOSTS, HOST_CONFIG, HOSTS, hostRegistry } from "../../src/hosts/index.js";
 import { hookHostOf } from "../../src/integrations/command-hook.js";
 
 // Adding a host is one file and one line in HOSTS (AGENTS.md, "Adding a host"): a host written only through the
@@ -85,16 +86,49 @@ test("a group still written by hand in the table under a host's name is that hos
   assert.equal(keys.length, new Set(keys).size);
 });
 
-test("the names and flags of today's hosts: hook claude … cursor, init --claude … --cursor", () => {
+test("every host of HOSTS, in its order: `hook` answers its short and profile names, `init` takes --<short> (and a hidden --<name>), `--as` takes both", () => {
   const today = hostRegistry(HOSTS);
-  assert.equal(today.commandHookHosts.map((h) => h.short), ["claude", "codex", "gemini", "cline", "qwen", "droid", "copilot", "cursor"]);
-  assert.equal(today.initFlags.map((f) => f.flag), ["--claude", "--claude-code", "--codex", "--gemini", "--gemini-cli", "--opencode", "--cline", "--qwen", "--qwen-code", "--droid", "--copilot", "--copilot-cli", "--kilo", "--cursor", "--cursor-agent"]);
-  assert.equal(today.accepted, ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf", "claude", "gemini", "qwen", "github-copilot"]);
+  assert.equal(today.commandHookHosts, HOSTS.filter((h) => h.hook !== undefined), "the hook hosts in HOSTS' order");
+  for (const host of today.commandHookHosts) {
+    assert.is(today.hookHost(host.short), host, `hook ${host.short}`);
+    assert.is(today.hookHost(host.name), host, `hook ${host.name}`);
+  }
+  assert.equal(
+    today.initFlags.map((f) => f.flag),
+    HOSTS.flatMap((h) => (h.short === h.name ? [`--${h.short}`] : [`--${h.short}`, `--${h.name}`])),
+  );
+  for (const host of HOSTS) {
+    assert.is(today.agentName(host.name), host.name);
+    // A short name that is another agent's profile (copilot, cursor) stays that profile for --as (tests below).
+    if (!Object.hasOwn(today.profiles, host.short)) assert.is(today.agentName(host.short), host.name, `--as ${host.short}`);
+    assert.ok(today.accepted.includes(host.short) && today.accepted.includes(host.name));
+  }
+  for (const agent of READ_ONLY_AGENTS) {
+    assert.is(today.agentName(agent.profile.name), agent.profile.name, `--as ${agent.profile.name}, an agent without a host`);
+    if (agent.short !== undefined) assert.is(today.agentName(agent.short), agent.profile.name);
+  }
+  assert.equal(today.names, [...today.names].sort(), "profile names sorted by code unit");
 });
 
-test("every host's config group is in the table the config is checked with, with includeNative; claude's with maxChars", () => {
+test("every hook host declares sample events it answers, each kind once: the bundle's training, the bench and the hook test play them", () => {
+  const place = { root: "/project", file: "src/app.ts", prompt: "fix src/app.ts" };
+  for (const host of COMMAND_HOOK_HOSTS) {
+    const samples = host.samples ?? [];
+    assert.ok(samples.length > 0, `${host.short} declares samples`);
+    assert.equal(new Set(samples.map((s) => s.label)).size, samples.length, `${host.short}: one sample of each kind`);
+    for (const sample of samples) {
+      const raw = sample.event(place);
+      assert.type(raw.hook_event_name, "string", `${host.short} ${sample.label}: names its event`);
+      const event = host.hook.event ? host.hook.event({ ...raw, session_id: "s", cwd: place.root }) : raw;
+      assert.ok(host.hook.action(event) !== null, `${host.short} ${sample.label}: an event its hook answers`);
+    }
+  }
+});
+
+test("every host's config group is in the table the config is checked with, with includeNative; a capped host's with maxChars", () => {
   const keys = configLeaves(HOST_CONFIG).map(({ key }) => key);
   for (const host of HOSTS) assert.ok(keys.includes(`${host.short}.includeNative`), `config table has ${host.short}.includeNative`);
+  for (const host of HOSTS) assert.is(keys.includes(`${host.short}.maxChars`), host.maxCharsSetting !== undefined, `${host.short}.maxChars`);
   assert.ok(keys.includes("claude.maxChars"));
   assert.equal(keys.length, new Set(keys).size);
 });

@@ -30,8 +30,6 @@ const ALLOWED: Record<string, { uses: string[]; why: string }> = {
   },
   // The machine's own path rules: node:path (imported beside it) is this process's platform's too.
   "src/io/paths.ts": { uses: ["process.platform"], why: "HOST_PATHS, whether this machine's file system folds case, goes with node:path's own platform" },
-  // Still to be passed in: every git call (targets, discover, coverage, git-hook) would take the run's environment.
-  "src/io/git.ts": { uses: ["process.env"], why: "git runs with this process's environment, made once per process; the run's is not handed down to git yet" },
 };
 
 const FOLDERS = ["src/io", "src/core", "src/integrations", "src/hosts"];

@@ -36,7 +36,7 @@ export async function runCoverage(ctx: CliContext, flags: CoverageFlags): Promis
   const coverage = coverageModel(head.input);
   let diff: CoverageDiff | undefined;
   if (flags.base !== undefined) {
-    const base = readCoverageAt(head.root, flags.base, head);
+    const base = readCoverageAt(head.root, flags.base, head, ctx.env);
     printWarnings(ctx, base.warnings);
     diff = coverageDiff(flags.base, coverageModel(base.input), coverage);
   }

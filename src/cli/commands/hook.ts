@@ -31,9 +31,16 @@ export async function runHook(ctx: CliContext, agent: string): Promise<number> {
       throw new Error("the hook event on standard input is not JSON");
     }
     if (event === null || typeof event !== "object" || Array.isArray(event)) throw new Error("the hook event is not a JSON object");
-    const { answer, warnings } = await answerHookEvent(hookHostOf(host), { ...runOf(ctx), ...(ctx.startedAt !== undefined && { startedAt: ctx.startedAt }) }, event);
-    printWarnings(ctx, warnings);
-    await writeOut(ctx, answer);
+    const answered = await answerHookEvent(hookHostOf(host), { ...runOf(ctx), ...(ctx.startedAt !== undefined && { startedAt: ctx.startedAt }) }, event);
+    try {
+      printWarnings(ctx, answered.warnings);
+      await writeOut(ctx, answered.answer);
+    } catch (error) {
+      // An answer that never reached the host gave nothing: the session's next event has it all again.
+      await answered.abort();
+      throw error;
+    }
+    await answered.finish();
     return 0;
   } catch (error) {
     // Told to the host and through it to the model (systemMessage): a short excerpt without secrets or hidden text.

@@ -42,7 +42,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
   if (host && "plugin" in host.install) return initPlugin(ctx, root, host, host.install.plugin, flags);
   if (host && "pluginFile" in host.install) return initCline(ctx, root, host.install.pluginFile.file, flags.user === true);
   if (flags.gitHook) {
-    const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED);
+    const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED, ctx.env);
     ctx.stderr.write(`ctxinject: pre-commit hook ${hook} now regenerates and stages ${flags.out ?? DEFAULT_GENERATED}\n`);
     return 0;
   }
