@@ -78,4 +78,17 @@ test("an AGENTS.md of 300 KB of JWT-shaped runs is built within the hook's deadl
   assert.match(run.stderr, "AGENTS.md:5: redacted a jwt");
 });
 
+test("a prompt of one 40,000-character word is answered within the hook's deadline, and a path in it still counts", () => {
+  const root = tree({
+    "AGENTS.md": "# Rules\n\nUse tabs.\n",
+    ".cursor/rules/net.mdc": "---\nglobs: src/net/**\n---\nRetry with backoff.\n",
+    "src/net/client.ts": "export {};\n",
+  });
+  for (const unit of ["a", "a-", "@a", "./"]) {
+    const run = timed(["build", "--prompt", `${repeated(unit, 40_000)} fix src/net/client.ts`], root);
+    withinDeadline(run, `a prompt of ${JSON.stringify(unit)} repeated`);
+    assert.match(run.stdout, "Retry with backoff.");
+  }
+});
+
 test.run();
