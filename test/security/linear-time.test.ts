@@ -7,6 +7,10 @@ import { dirname, join } from "node:path";
 import { BIN } from "../helpers/cli.js";
 import { defaultConfig } from "../../src/core/config.js";
 import { redactSecrets } from "../../src/core/redact.js";
+import { dedupBudget, dedupPhase } from "../../src/core/phases/dedup.js";
+import { makeCandidate } from "../../src/core/sources/source.js";
+import { approxTokens } from "../../src/core/tokens.js";
+import { select } from "../helpers/tree.js";
 
 /**
  * Issue 42 items 7, 13 and 17: where a repository or a prompt controls the input, the work takes time linear in it.
@@ -89,6 +93,41 @@ test("a prompt of one 40,000-character word is answered within the hook's deadli
     withinDeadline(run, `a prompt of ${JSON.stringify(unit)} repeated`);
     assert.match(run.stdout, "Retry with backoff.");
   }
+});
+
+/** Always-apply rules whose significant lines are all the same (each its own first and last line): every pair compares. */
+function sharingRules(n: number): Record<string, string> {
+  const common = Array.from({ length: 6 }, (_, i) => `Common guideline number ${i} says to keep the code tidy and small.`).join("\n");
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < n; i++) tree[`.cursor/rules/r${i}.mdc`] = `---\nalwaysApply: true\n---\nRule ${i} begins here.\n${common}\nRule ${i} ends here.\n`;
+  return tree;
+}
+
+test("6,000 always-apply rules that share their lines are selected and deduplicated within the hook's deadline, each sent", () => {
+  const started = performance.now();
+  const selection = select(sharingRules(6000), { targets: ["src/a.ts"] });
+  const ms = performance.now() - started;
+  assert.ok(ms < DEADLINE_MS, `select took ${Math.round(ms)} ms`);
+  // No rule is lost: each is sent, or left out as a copy of one that is.
+  assert.is(selection.candidates.filter((c) => c.status === "included" || c.status === "duplicate").length, 6000);
+});
+
+test("dedup's comparisons are capped in proportion to what it is given: 20,000 rules sharing every line cost no more than 2,000 do, per text", () => {
+  const rules = (n: number) =>
+    Object.entries(sharingRules(n)).map(([path, content]) =>
+      makeCandidate({ source: "rules-injector", id: path, priority: "normal", kind: "always", path, content: content.slice(content.indexOf("Rule")), countTokens: approxTokens }),
+    );
+  const spentPerText = (n: number) => {
+    const candidates = rules(n);
+    const budget = dedupBudget(candidates);
+    const entries = dedupPhase(candidates, [], new Map(), [], budget);
+    assert.ok(entries.length > 0);
+    return budget.spent / n;
+  };
+  const small = spentPerText(2000);
+  const large = spentPerText(20_000);
+  assert.ok(small > 0, "dedup spent nothing of its budget");
+  assert.ok(large <= small * 1.5, `${Math.round(large)} units a text for 20,000 rules, ${Math.round(small)} for 2,000`);
 });
 
 test.run();
