@@ -1,5 +1,6 @@
 import { stripHidden } from "./hidden.js";
 import { lazyConstant } from "./lazy-constant.js";
+import { lineCounter } from "./line-counter.js";
 import { memoSlot } from "./run-memo.js";
 
 /**
@@ -260,21 +261,6 @@ function* globalMatches(pattern: RegExp, text: string): Iterable<Found> {
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) yield m;
 }
 
-/**
- * The 1-based line of each offset asked, asked in increasing order: counted on from the last one, since a text with
- * thousands of credentials (a hostile one) counted from its start each time took time quadratic in its length.
- */
-function lineCounter(text: string): (offset: number) => number {
-  let line = 1;
-  let next = text.indexOf("\n");
-  let last = 0;
-  return (offset) => {
-    if (offset < last) [line, next] = [1, text.indexOf("\n")];
-    last = offset;
-    for (; next !== -1 && next < offset; next = text.indexOf("\n", next + 1)) line++;
-    return line;
-  };
-}
 
 /*
  * Three kinds a backtracking pattern cannot find in time linear in a repository's text, scanned here instead. Each

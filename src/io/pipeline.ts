@@ -24,6 +24,8 @@ import { readCustomEntries } from "./custom.js";
 import { deadlineCheck } from "./deadline.js";
 import { discover } from "./discover.js";
 import { promptEmbeddings } from "./embeddings.js";
+import { ignoredByGit } from "./git.js";
+import { ignoreMatcher } from "./git-ignore.js";
 import { readImports } from "./imports.js";
 import { linearEngine } from "./linear-regexp.js";
 import { toRootRelative, under, workingFolderOf } from "./paths.js";
@@ -290,7 +292,9 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   const found = deps.readSourceFiles(root, paths, readOptions);
   // The run's locator looked up once, not per file (--all reads thousands).
   const locateFound = sourceLocator(located, memo);
-  const imported = deps.readImports(root, found.files, (path) => importSyntaxOf(locateFound(path)?.module), readOptions);
+  // Imports never read what git ignores (`@.env`): asked of git only where a file imports one that is there.
+  const ignoredOf = (asked: string[]) => (gitTop === null ? () => false : (ignoreMatcher(gitTop, root, asked, env, run.platform, memo) ?? ignoredByGit(root, asked)));
+  const imported = deps.readImports(root, found.files, (path) => importSyntaxOf(locateFound(path)?.module), readOptions, ignoredOf);
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = deps.readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, under(root, f.realPath ?? f.path)]));
