@@ -12,6 +12,22 @@ export interface WorkBudget {
   readonly exhausted: boolean;
 }
 
+/**
+ * A caller's reason to stop early, asked between pieces of work: a hook's deadline, read from io's clock (the core
+ * reads none). `note` is what a warning about the work left undone begins with.
+ */
+export interface StopSignal {
+  passed: () => boolean;
+  note: string;
+}
+
+/**
+ * Whether work cut short by a StopSignal has done its least: the first files, up to a quarter of a MiB of text, are
+ * read and redacted whatever the clock says, so that an answer past the deadline holds something (a hook whose
+ * discovery alone took its deadline answered nothing) and a few huge files cannot hold it up.
+ */
+export const mayStopAfter = (files: number, chars: number): boolean => files >= 32 || chars >= 1 << 18;
+
 /** How many units pass between two questions to `shouldStop` (a clock read each, on the io side). */
 const ASK_EVERY = 1 << 14;
 

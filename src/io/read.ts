@@ -3,13 +3,16 @@ import { resolve } from "node:path";
 import { readBoundedBytes, readInTree, unreadableReason } from "./bounded-read.js";
 import { baseName, dirOf } from "../core/rel-path.js";
 import type { SourceFile, Warning } from "../core/types.js";
+import { mayStopAfter } from "../core/work-budget.js";
 import { realOrSelf, toRootRelative, under } from "./paths.js";
 
 export interface ReadOptions {
   /** Real paths outside the root that symlinks may lead to (config `allowOutside`, resolved against the root). */
   allowOutside?: string[];
-  /** Called before each file (a hook's deadline check, which may throw to stop the reading). */
-  onFile?: () => void;
+  /** Asked before each file once the least is read (core/work-budget.ts mayStopAfter; a hook's deadline): true stops the reading, the files read so far kept. */
+  shouldStop?: () => boolean;
+  /** What the warning says stopped the reading (io/deadline.ts's note). */
+  stopNote?: string;
 }
 
 /**
@@ -46,8 +49,13 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
     warnings.push({ file: path, message: `leads to ${real}, outside the project root; not followed (config allowOutside can allow it)` });
     return true;
   };
-  for (const path of paths) {
-    options.onFile?.();
+  let chars = 0;
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i]!;
+    if (options.shouldStop !== undefined && mayStopAfter(files.length, chars) && options.shouldStop()) {
+      warnings.push({ message: `${options.stopNote ?? "stopped"}: ${paths.length - i} of ${paths.length} files not read (${path} the first)` });
+      break;
+    }
     const abs = under(root, path);
     try {
       // The real path without resolving every file: its folder's (known once per folder), unless the file itself
@@ -73,6 +81,7 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
       }
       const { text, invalid } = decoded;
       if (invalid) warnings.push({ file: path, message: "not valid UTF-8; undecodable bytes became U+FFFD" });
+      chars += text.length;
       files.push(realRel !== null && realRel !== path ? { path, text, realPath: realRel } : { path, text });
     } catch (error) {
       warnings.push({ file: path, message: `${unreadableReason(error)}; skipped` });

@@ -65,22 +65,22 @@ test("32 hooks at once on one session (parallel subagents' reads) give each regi
   assert.equal(JSON.parse(runCli(["pending", "--session", "busy", "--format", "json"], { env: { CTXINJECT_STATE_DIR: state } }).stdout).entries, [], "nothing left pending");
 });
 
-test("past its deadline (config hookDeadlineMs) a hook answers nothing, exits 0, and loses nothing", () => {
+test("past its deadline (config hookDeadlineMs) a hook answers with what it read by then, exits 0, and loses nothing", () => {
   const { root, state, hook } = setup();
   writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ hookDeadlineMs: 1 }));
   const registered = runCli(["register", "--session", "s-1", "--source", "git-hook", "--id", "late", "--content", "Late note MARK-LATE."], { env: { CTXINJECT_STATE_DIR: state } });
   assert.is(registered.status, 0, registered.stderr);
   const { status, stdout, stderr } = hook({ hook_event_name: "UserPromptSubmit", prompt: "tidy packages/web/src/components/Button.tsx" });
-  assert.is(status, 0);
-  assert.is(stdout, "");
-  assert.match(stderr, "stopped at the 1 ms deadline (config hookDeadlineMs)");
+  assert.is(status, 0, stderr);
+  // A small tree is read and redacted whole whatever the clock says (the least any answer holds): nothing is lost.
+  const context = contextOf(stdout, "UserPromptSubmit");
+  assert.match(context, "MARK-LATE");
+  assert.match(context, "Keep functions short");
   const pending = JSON.parse(runCli(["pending", "--session", "s-1", "--format", "json"], { env: { CTXINJECT_STATE_DIR: state } }).stdout) as { entries: Array<{ content: string }> };
-  assert.equal(pending.entries.map((e) => e.content), ["Late note MARK-LATE."], "the session's entry is still pending for the next prompt");
-  writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ hookDeadlineMs: 60000 }));
-  assert.match(hook({ hook_event_name: "UserPromptSubmit", prompt: "tidy packages/web/src/components/Button.tsx" }).stdout, "MARK-LATE", "within its deadline the next prompt gets it");
+  assert.equal(pending.entries, [], "the session's entry was given");
 });
 
-test("a tree made slow on purpose (8,000 rules on the target's path) stops at the deadline instead of holding the prompt", () => {
+test("a tree made slow on purpose (8,000 rules on the target's path) stops reading at the deadline and answers with the rules nearer the root", () => {
   const { root, hook } = setup();
   const rules = join(root, "packages/web/.cursor/rules/bulk");
   mkdirSync(rules, { recursive: true });
@@ -90,8 +90,8 @@ test("a tree made slow on purpose (8,000 rules on the target's path) stops at th
   const { status, stdout, stderr } = hook({ hook_event_name: "UserPromptSubmit", prompt: "tidy packages/web/src/components/Button.tsx" });
   const took = Date.now() - started;
   assert.is(status, 0);
-  assert.is(stdout, "", "nothing is added");
-  assert.match(stderr, "stopped at the 150 ms deadline");
+  assert.match(stderr, /stopped at the 150 ms deadline \(config hookDeadlineMs\): \d+ of 80\d\d files not read/);
+  assert.match(contextOf(stdout, "UserPromptSubmit"), "Keep functions short", "the root's rules are read first");
   assert.ok(took < 5000, `answered in ${took} ms`);
 });
 
