@@ -38,7 +38,7 @@ export interface GatherOptions extends ReadRequest {
   cwd: string;
   /** The environment git and the ignore rules are read with (default: this process's). */
   env?: Record<string, string | undefined>;
-  /** When the process started: work stops at config hookDeadlineMs from it (DeadlineExceeded). */
+  /** When the process started: reading, redaction and dedup stop at config hookDeadlineMs from it, with what they found. */
   startedAt?: number;
 }
 

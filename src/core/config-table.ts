@@ -282,7 +282,7 @@ export const CONFIG_TABLE = {
   sessions: group("sessions", { maxAgeHours: setting(kind<number>("a positive number", (v) => typeof v === "number" && v > 0), { default: 24 * 7, doc: "unused sessions are removed after this many hours" }) }),
   hookDeadlineMs: setting(whole("a whole number of milliseconds from 1 to 600000", 1, 600_000), {
     default: DEFAULT_HOOK_DEADLINE_MS,
-    doc: "a hook answers within this long, or adds nothing: it never holds the host up",
+    doc: "a hook stops reading, redacting and comparing at this long and answers with what it found by then: it never holds the host up",
     userOnly: {
       weakens: (v) => typeof v === "number" && v > DEFAULT_HOOK_DEADLINE_MS,
       guarded: `above ${DEFAULT_HOOK_DEADLINE_MS}`,

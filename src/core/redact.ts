@@ -1,5 +1,6 @@
 import { stripHidden } from "./hidden.js";
 import { lazyConstant } from "./lazy-constant.js";
+import { lineCounter } from "./line-counter.js";
 import { memoSlot } from "./run-memo.js";
 
 /**
@@ -34,11 +35,22 @@ export interface TestedText {
  */
 export const PATTERN_REDACTIONS = memoSlot(() => new Map<string, TestedText>());
 
+/** A match as RegExp's exec gives it: the whole text at 0, groups after, where it starts. */
+interface Found {
+  readonly [group: number]: string | undefined;
+  readonly 0: string;
+  readonly index: number;
+}
+
 interface Rule {
   kind: string;
   /** Lower-case words one of which the text holds wherever the pattern can match: the pattern runs only then. */
   hints: readonly string[];
-  pattern: RegExp;
+  /**
+   * A global pattern, or a scan of its own where a pattern would backtrack over a repository's text without end
+   * (each takes time linear in the text: see jwtMatches, closedKeys, passwordMatches).
+   */
+  pattern: RegExp | ((text: string) => Iterable<Found>);
   /** Index of the group to replace; the whole match when absent. */
   group?: number;
   /** A value that looks like a placeholder rather than a credential: left as it is. */
@@ -85,7 +97,7 @@ const looksGenerated = (v: string) => /\d/.test(v) && /[A-Za-z]/.test(v) && !/^(
 // Made on the first text that holds a hint (few do): each literal below is parsed where it is evaluated, ~40 of them
 // on every start otherwise.
 const rules = lazyConstant((): Rule[] => [
-  { kind: "private-key", hints: ["private key"], pattern: /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----/g },
+  { kind: "private-key", hints: ["private key"], pattern: closedKeys },
   // A key cut short (no END line, or a truncated paste): the BEGIN line and every line of the body that follows.
   { kind: "private-key", hints: ["private key"], pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\n)[ \t]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n]*)[ \t]*)*/g },
   { kind: "aws-access-key", hints: ["akia", "asia", "abia", "acca"], pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
@@ -123,7 +135,7 @@ const rules = lazyConstant((): Rule[] => [
   { kind: "ai-api-key", hints: ["gsk_", "xai-", "r8_", "pplx-"], pattern: /\b(?:gsk_[A-Za-z0-9]{48,}|xai-[A-Za-z0-9]{70,}|r8_[A-Za-z0-9]{37}|pplx-[A-Za-z0-9]{48})\b/g },
   { kind: "azure-storage-key", hints: ["accountkey"], pattern: /AccountKey=([A-Za-z0-9+/]{86}==)/gi, group: 1 },
   { kind: "azure-client-secret", hints: ["q~"], pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g },
-  { kind: "jwt", hints: ["eyj"], pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
+  { kind: "jwt", hints: ["eyj"], pattern: jwtMatches },
   {
     kind: "authorization-header",
     hints: ["authoriz"],
@@ -144,9 +156,7 @@ const rules = lazyConstant((): Rule[] => [
   {
     kind: "password",
     hints: ["passw", "pwd", "secret", "api", "token"],
-    // Not the `secret:` resource type inside an AWS ARN (`arn:aws:secretsmanager:…:secret:name-Ab12Cd`): it names a
-    // secret and holds none (the lookbehind runs only where a keyword matched).
-    pattern: /(?<![A-Za-z])(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret)(?<!\barn:[^\s"'`]*)\b["']?\s*[:=]\s*(["']?)([^\s"'`,;]{12,})\1/gi,
+    pattern: passwordMatches,
     group: 2,
     // Long and mixed (letters with digits): a real value, not words (`alice-password`), an identifier or a
     // placeholder. Found in public repositories' examples; see the conformance run.
@@ -208,24 +218,7 @@ export function redactSecrets(text: string, test: "auto" | "patterns" = "auto"):
   const redactions: Redaction[] = [];
   const lower = text.toLowerCase();
   let out = text;
-  for (const rule of rules()) {
-    if (!rule.hints.some((hint) => lower.includes(hint))) continue;
-    out = out.replace(rule.pattern, (...args) => {
-      const match = args[0] as string;
-      const offset = args.find((arg, i) => i > 0 && typeof arg === "number") as number;
-      const value = rule.group !== undefined ? (args[rule.group] as string | undefined) : match;
-      if (value === undefined || value.startsWith("[REDACTED:") || rule.skip?.(value)) return match;
-      // A private key's body may hold long runs (`AAAA…` in an OpenSSH key): its frame decides, never a mask.
-      if (rule.kind !== "private-key" && masked(value)) return match;
-      const redaction: Redaction = { kind: rule.kind, line: lineAt(out, offset + (rule.group !== undefined ? match.lastIndexOf(value) : 0)) };
-      if (rule.weak?.(value)) redaction.weak = true;
-      redactions.push(redaction);
-      const marker = `[REDACTED:${rule.kind}]`;
-      if (rule.group === undefined) return marker;
-      const at = match.lastIndexOf(value);
-      return match.slice(0, at) + marker + match.slice(at + value.length);
-    });
-  }
+  for (const rule of rules()) if (rule.hints.some((hint) => lower.includes(hint))) out = redactRule(out, rule, redactions);
   redactions.sort((a, b) => a.line - b.line || (a.kind < b.kind ? -1 : 1));
   return { text: out, redactions };
 }
@@ -242,8 +235,149 @@ export function safeMessage(text: string, max = MAX_MESSAGE_CHARS): string {
   return out.length > max ? `${out.slice(0, max)}… (${out.length - max} more characters)` : out;
 }
 
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+/** `text` with what `rule` finds replaced by its marker, each one recorded in `redactions`. */
+function redactRule(text: string, rule: Rule, redactions: Redaction[]): string {
+  const lineOf = lineCounter(text);
+  let out = "";
+  let at = 0;
+  for (const m of typeof rule.pattern === "function" ? rule.pattern(text) : globalMatches(rule.pattern, text)) {
+    const match = m[0];
+    const value = rule.group !== undefined ? m[rule.group] : match;
+    if (value === undefined || value.startsWith("[REDACTED:") || rule.skip?.(value)) continue;
+    // A private key's body may hold long runs (`AAAA…` in an OpenSSH key): its frame decides, never a mask.
+    if (rule.kind !== "private-key" && masked(value)) continue;
+    const valueAt = m.index + (rule.group !== undefined ? match.lastIndexOf(value) : 0);
+    const redaction: Redaction = { kind: rule.kind, line: lineOf(valueAt) };
+    if (rule.weak?.(value)) redaction.weak = true;
+    redactions.push(redaction);
+    out += `${text.slice(at, valueAt)}[REDACTED:${rule.kind}]`;
+    at = valueAt + value.length;
+  }
+  return out === "" ? text : out + text.slice(at);
+}
+
+function* globalMatches(pattern: RegExp, text: string): Iterable<Found> {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) yield m;
+}
+
+
+/*
+ * Three kinds a backtracking pattern cannot find in time linear in a repository's text, scanned here instead. Each
+ * finds what its pattern (in the comment above it) finds, in the same order.
+ */
+
+const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isBase64UrlChar = (c: number): boolean => isWordChar(c) || c === 45;
+function base64UrlEnd(text: string, at: number): number {
+  while (at < text.length && isBase64UrlChar(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/**
+ * `\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`. The pattern tried every `eyJ` of a run of
+ * base64url characters to the run's end again (`eyJaaaaaaaa-` repeated: 13 s for 300 KB); but each ends where the
+ * first did and meets the same text there, so when the first fails, the next to try is past the run.
+ */
+function* jwtMatches(text: string): Iterable<Found> {
+  for (let at = text.indexOf("eyJ"); at !== -1; ) {
+    if (at > 0 && isWordChar(text.charCodeAt(at - 1))) {
+      at = text.indexOf("eyJ", at + 1);
+      continue;
+    }
+    const header = base64UrlEnd(text, at + 3);
+    const end = jwtEnd(text, at, header);
+    if (end === -1) {
+      at = text.indexOf("eyJ", header);
+      continue;
+    }
+    yield { 0: text.slice(at, end), index: at };
+    at = text.indexOf("eyJ", end);
+  }
+}
+
+/** Where the token whose header runs from `at` to `header` ends, or -1 when it is not a JWT. */
+function jwtEnd(text: string, at: number, header: number): number {
+  if (header - at < 11 || text.charCodeAt(header) !== 46 || !text.startsWith("eyJ", header + 1)) return -1;
+  const payload = base64UrlEnd(text, header + 4);
+  if (payload - header < 12 || text.charCodeAt(payload) !== 46) return -1;
+  const signature = base64UrlEnd(text, payload + 1);
+  return signature - payload < 9 ? -1 : signature;
+}
+
+/**
+ * `-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----`: the
+ * pattern read from each BEGIN to the text's end when no END came; here each type's END lines are listed once.
+ */
+function* closedKeys(text: string): Iterable<Found> {
+  if (!text.includes("-----END ")) return;
+  const endsOf = new Map<string, Array<{ at: number; end: number }>>();
+  const endLine = /-----END ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----/g;
+  for (let m = endLine.exec(text); m !== null; m = endLine.exec(text)) {
+    const ends = endsOf.get(m[1]!) ?? [];
+    if (ends.length === 0) endsOf.set(m[1]!, ends);
+    ends.push({ at: m.index, end: m.index + m[0].length });
+    endLine.lastIndex = m.index + 1;
+  }
+  const nextOf = new Map<string, number>();
+  const beginLine = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----/g;
+  for (let m = beginLine.exec(text); m !== null; m = beginLine.exec(text)) {
+    const type = m[1]!;
+    const ends = endsOf.get(type) ?? [];
+    const body = m.index + m[0].length;
+    let next = nextOf.get(type) ?? 0;
+    while (next < ends.length && ends[next]!.at < body) next++;
+    nextOf.set(type, next);
+    const close = ends[next];
+    if (close === undefined) {
+      beginLine.lastIndex = m.index + 1;
+      continue;
+    }
+    yield { 0: text.slice(m.index, close.end), index: m.index };
+    beginLine.lastIndex = close.end;
+  }
+}
+
+/**
+ * `(?<![A-Za-z])(?:password|…|client[_-]?secret)(?<!\barn:[^\s"'`]*)\b["']?\s*[:=]\s*(["']?)([^\s"'`,;]{12,})\1`:
+ * not the `secret:` resource type inside an AWS ARN (`arn:aws:secretsmanager:…:secret:name-Ab12Cd`), which names a
+ * secret and holds none. The lookbehind read back to the start of the word at each keyword (`1password` repeated:
+ * no answer in 100 s for 1 MiB); here one pass (arnBefore) answers for every keyword.
+ */
+function* passwordMatches(text: string): Iterable<Found> {
+  const keyword = /(?<![A-Za-z])(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret)\b/gi;
+  // The value as one piece (the lookahead's capture is not backtracked into): no character of it is a quote.
+  const assigned = /["']?\s*[:=]\s*(["']?)(?=([^\s"'`,;]{12,}))\2\1/y;
+  const inArn = text.toLowerCase().includes("arn:") ? arnBefore(text) : undefined;
+  for (let m = keyword.exec(text); m !== null; m = keyword.exec(text)) {
+    const end = m.index + m[0].length;
+    assigned.lastIndex = end;
+    const value = inArn?.(end) === true ? null : assigned.exec(text);
+    if (value === null) {
+      keyword.lastIndex = m.index + 1;
+      continue;
+    }
+    const stop = end + value[0].length;
+    yield { 0: text.slice(m.index, stop), 1: value[1], 2: value[2], index: m.index };
+    keyword.lastIndex = stop;
+  }
+}
+
+/**
+ * Whether `\barn:` comes before `end` in the same run of characters other than white space, quotes and backticks,
+ * asked for increasing ends: one pass over the text for all of them.
+ */
+function arnBefore(text: string): (end: number) => boolean {
+  let at = 0;
+  let brokenAt = -1;
+  let arnAt = -1;
+  return (end) => {
+    if (end < at) [at, brokenAt, arnAt] = [0, -1, -1];
+    for (; at < end; at++) {
+      const c = text.charCodeAt(at);
+      if (c === 34 || c === 39 || c === 96 || (c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 160 && /\s/.test(text[at]!))) brokenAt = at;
+      else if ((c | 32) === 97 && at + 4 <= end && text.slice(at, at + 4).toLowerCase() === "arn:" && (at === 0 || !isWordChar(text.charCodeAt(at - 1)))) arnAt = at;
+    }
+    return arnAt > brokenAt;
+  };
 }

@@ -3,7 +3,7 @@ import { compileGlobs } from "./parse/globs.js";
 import { DEFAULT_MIN_RELEVANCE, scorePhase } from "./phases/score.js";
 import { gatePhase, type Exclude } from "./phases/gate.js";
 import { byPriority, orderPhase } from "./phases/order.js";
-import { dedupPhase } from "./phases/dedup.js";
+import { dedupBudget, dedupPhase } from "./phases/dedup.js";
 import type { Drafted } from "./phases/drafted.js";
 import { ruleMentions } from "./prompt/mentions.js";
 import { pathTopicWords, withPathTopics, type Stem } from "./prompt/words.js";
@@ -21,6 +21,7 @@ import { loadsThroughAnyPath } from "./agents/profile.js";
 import { oneFilePerRealPath } from "./same-file.js";
 import type { LinearEngine } from "./linear-regexp.js";
 import { createRunMemo, type RunMemo } from "./run-memo.js";
+import { mayStopAfter, type StopSignal } from "./work-budget.js";
 import { INDEX_EXPLAINED, LIKELY_EXPLAINED } from "./render/tiers.js";
 
 // Defined beside the gate that applies it, so that the gate does not import select back.
@@ -72,6 +73,12 @@ export interface SelectInput {
   memo?: RunMemo;
   /** The user's embeddings of the prompt and the rules (io/embeddings.ts): the likely tier fuses them with the words. */
   semantic?: SemanticInput;
+  /**
+   * A hook's deadline: asked between files redacted (a file not redacted by then is left out, never sent as it is)
+   * and during dedup's comparisons (texts not compared by then are sent as they are). The selection is made of what
+   * was done by then.
+   */
+  stop?: StopSignal;
 }
 
 export interface Selection {
@@ -99,7 +106,7 @@ export function selectContext(input: SelectInput): Selection {
   // What a reviewer cannot see never reaches the agent either: hidden characters go, then credentials.
   const redact = strip ? (text: string, where: string) => redactOnly(withoutHidden(text, where, warn), where) : redactOnly;
   // Credentials are replaced before anything is parsed, so no later step can print them.
-  const files = redactFiles(byPath(input.files), strip, input.config.redact !== false, warn, input.memo);
+  const files = redactFiles(byPath(input.files), strip, input.config.redact !== false, warn, input.memo, input.stop);
   const ctx = draftContext(input, files, warn, redact, input.memo ?? createRunMemo());
   // Every path stays readable for imports; a file reached through several paths is drafted once.
   const { kept, aliasesOf } = oneFilePerRealPath(files);
@@ -139,7 +146,12 @@ export function selectContext(input: SelectInput): Selection {
     warn,
   });
   const ordered = orderPhase(drafts);
-  const entries = dedupPhase(ordered, known, new Map(files.map((f) => [f.path, f.realPath ?? f.path])), ctx.targets);
+  const budget = dedupBudget(ordered, input.stop?.passed);
+  const entries = dedupPhase(ordered, known, new Map(files.map((f) => [f.path, f.realPath ?? f.path])), ctx.targets, budget);
+  if (budget.exhausted) {
+    const why = input.stop?.passed() === true ? input.stop.note : "more texts share lines than dedup compares";
+    warn({ message: `${why}: texts not compared for copies are sent as they are` });
+  }
 
   const candidates = byPriority(ordered);
   // The likely tier heads the index (strongest first), so a budget short of room cuts the plain index first.
@@ -207,7 +219,7 @@ function withoutHidden(content: string, where: string, warn: (w: Warning) => voi
  * of a few files tests them joined for a credential's hint first: most hold none, and one test of the joined text
  * costs a third of testing each (see mayHoldCredentials).
  */
-function redactFiles(sorted: SourceFile[], strip: boolean, redact: boolean, warn: (w: Warning) => void, memo: RunMemo | undefined): SourceFile[] {
+function redactFiles(sorted: SourceFile[], strip: boolean, redact: boolean, warn: (w: Warning) => void, memo: RunMemo | undefined, stop: StopSignal | undefined): SourceFile[] {
   // Two lists, not an object, an array and a closure per file (--all's thousands): a file has at most one note.
   const texts: string[] = [];
   const notes: Array<Warning | undefined> = [];
@@ -220,12 +232,22 @@ function redactFiles(sorted: SourceFile[], strip: boolean, redact: boolean, warn
   const scan = redact && (texts.length > FEW_TEXTS || mayHoldCredentials(texts.join("\n")));
   // The pattern tests kept for doctor, which tests the same texts (a map only for a run of many files).
   const seen = scan && texts.length > FEW_TEXTS ? memo?.get(PATTERN_REDACTIONS) : undefined;
-  return sorted.map((file, i): SourceFile => {
+  const out: SourceFile[] = [];
+  let chars = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const file = sorted[i]!;
+    // Past the deadline a text not redacted yet is left out, never sent as it is.
+    if (scan && stop !== undefined && mayStopAfter(i, chars) && stop.passed()) {
+      warn({ message: `${stop.note}: ${sorted.length - i} of ${sorted.length} files not checked for credentials in time, left out (${file.path} the first)` });
+      break;
+    }
     const note = notes[i];
     if (note !== undefined) warn(note);
-    const out = scan ? redactEntry(texts[i]!, file.path, warn, "patterns", seen) : texts[i]!;
-    return file.realPath === undefined ? { path: file.path, text: out } : { path: file.path, text: out, realPath: file.realPath };
-  });
+    const text = scan ? redactEntry(texts[i]!, file.path, warn, "patterns", seen) : texts[i]!;
+    chars += text.length;
+    out.push(file.realPath === undefined ? { path: file.path, text } : { path: file.path, text, realPath: file.realPath });
+  }
+  return out;
 }
 
 /**

@@ -1,18 +1,14 @@
-/** A hook's work stopped because its deadline passed (config hookDeadlineMs): it answers with nothing. */
-export class DeadlineExceeded extends Error {
-  constructor(readonly deadlineMs: number) {
-    super(`stopped at the ${deadlineMs} ms deadline (config hookDeadlineMs); no context was added`);
-  }
+/**
+ * Whether a hook's deadline (config hookDeadlineMs, counted from `startedAt`) has passed: asked between pieces of
+ * work (each file read, each file redacted, dedup's comparisons), which then stop and leave the answer to what was
+ * found so far. Without a start (a build, not a hook), never.
+ */
+export function deadlinePassed(startedAt: number | undefined, deadlineMs: number, now: () => number = Date.now): () => boolean {
+  if (startedAt === undefined) return () => false;
+  const at = startedAt + deadlineMs;
+  let passed = false;
+  return () => (passed ||= now() > at);
 }
 
-/**
- * A check to call between pieces of work: throws DeadlineExceeded once `startedAt + deadlineMs` has passed. Without
- * a start (a build, not a hook), it never throws.
- */
-export function deadlineCheck(startedAt: number | undefined, deadlineMs: number, now: () => number = Date.now): () => void {
-  if (startedAt === undefined) return () => {};
-  const at = startedAt + deadlineMs;
-  return () => {
-    if (now() > at) throw new DeadlineExceeded(deadlineMs);
-  };
-}
+/** What a run says where the deadline cut its work short: the answer holds what was found before it. */
+export const deadlineNote = (deadlineMs: number): string => `stopped at the ${deadlineMs} ms deadline (config hookDeadlineMs)`;

@@ -10,7 +10,7 @@ import type { Config } from "../core/config.js";
 import { settingOrigins, type SettingOrigin } from "../core/config-layers.js";
 import { memoize } from "../core/memo.js";
 import { resolveOptions, type OptionFlags, type ResolvedOptions } from "../core/options.js";
-import { dirOf } from "../core/rel-path.js";
+import { depthOf, dirOf } from "../core/rel-path.js";
 import type { RunMemo } from "../core/run-memo.js";
 import { selectContext, type CustomInput, type SelectInput, type Selection } from "../core/select.js";
 import { locateOptionsOf, sourceLocator } from "../core/sources/index.js";
@@ -21,9 +21,11 @@ import type { Candidate, Format, SourceFile, Warning } from "../core/types.js";
 import { agentProfileAt, profileForAs } from "./agent-settings.js";
 import { loadConfig } from "./config.js";
 import { readCustomEntries } from "./custom.js";
-import { deadlineCheck } from "./deadline.js";
+import { deadlineNote, deadlinePassed } from "./deadline.js";
 import { discover } from "./discover.js";
 import { promptEmbeddings } from "./embeddings.js";
+import { ignoredByGit } from "./git.js";
+import { ignoreMatcher } from "./git-ignore.js";
 import { readImports } from "./imports.js";
 import { linearEngine } from "./linear-regexp.js";
 import { toRootRelative, under, workingFolderOf } from "./paths.js";
@@ -236,7 +238,8 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   // root and config
   const { root, gitTop } = deps.findRoot(cwd, options.root);
   const { config, file: configPath, origins, warnings: configWarnings } = await deps.loadConfig(root, env, run.platform);
-  const checkDeadline = deadlineCheck(run.startedAt, config.hookDeadlineMs);
+  // A hook's deadline stops the reading, the redaction and dedup where they are: the answer is what was found by then.
+  const stop = { passed: deadlinePassed(run.startedAt, config.hookDeadlineMs), note: deadlineNote(config.hookDeadlineMs) };
   // targets
   const { targets, warnings } = deps.resolveTargets(cwd, root, gitTop, options, env);
   warnings.unshift(...configWarnings);
@@ -263,14 +266,17 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
     memo,
   });
   const paths = discovered.paths;
-  checkDeadline();
   warnings.push(...discovered.warnings);
   // read
-  const readOptions = { allowOutside: config.allowOutside, onFile: checkDeadline };
-  const found = deps.readSourceFiles(root, paths, readOptions);
+  const readOptions = { allowOutside: config.allowOutside, shouldStop: stop.passed, stopNote: stop.note };
+  // A hook reads the files nearer the root first: what its deadline lets it read is the root's and each package's own
+  // rules, before a folder of thousands further down.
+  const found = deps.readSourceFiles(root, run.startedAt === undefined ? paths : shallowFirst(paths), readOptions);
   // The run's locator looked up once, not per file (--all reads thousands).
   const locateFound = sourceLocator(located, memo);
-  const imported = deps.readImports(root, found.files, (path) => importSyntaxOf(locateFound(path)?.module), readOptions);
+  // Imports never read what git ignores (`@.env`): asked of git only where a file imports one that is there.
+  const ignoredOf = (asked: string[]) => (gitTop === null ? () => false : (ignoreMatcher(gitTop, root, asked, env, run.platform, memo) ?? ignoredByGit(root, asked, env)));
+  const imported = deps.readImports(root, found.files, (path) => importSyntaxOf(locateFound(path)?.module), readOptions, ignoredOf);
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = deps.readCustomEntries(root, config);
   const realOf = new Map(read.files.map((f) => [f.path, under(root, f.realPath ?? f.path)]));
@@ -316,6 +322,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
     linear: linearEngine,
     memo,
     ...(configPath !== null && { configFile: toRootRelative(root, configPath) ?? configPath }),
+    stop,
   };
   let selection = selectContext(selectInput);
   // The user's embeddings, when configured: the rules the words scored are embedded, and the selection is made
@@ -324,17 +331,23 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   if (!all && selection.scored !== undefined && selection.scored.length > 0) {
     const semantic = await deps.promptEmbeddings(config, env, prompt, selection.scored, purpose);
     warnings.push(...semantic.warnings);
-    if (semantic.semantic) selection = selectContext({ ...selectInput, semantic: semantic.semantic });
+    // Made again in full, or not at all: past the deadline the first selection stands, cut where the deadline cut it.
+    if (semantic.semantic && !stop.passed()) selection = selectContext({ ...selectInput, semantic: semantic.semantic, stop: undefined });
   }
   // A --all run touches every rule of the tree: what it works out would fill the file every hook reads with
   // entries a hook never asks for (a 36 KB file on the benchmark's large tree). It uses what is saved, adds nothing.
   if (!all) saveWarm();
-  checkDeadline();
   const injectionRecords = (candidates: Candidate[]) =>
     candidates
       .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
   return { keyOf: keyFor, files: read.files, injectionRecords, saveWarm: all ? () => undefined : saveWarm, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, memo, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+}
+
+/** Paths by how deep they are, in their order within a depth (a stable sort). */
+function shallowFirst(paths: string[]): string[] {
+  const depth = new Map(paths.map((p) => [p, depthOf(p)]));
+  return [...paths].sort((a, b) => depth.get(a)! - depth.get(b)!);
 }
 
 const noLimits = (): ComposeLimits => ({});

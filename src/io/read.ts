@@ -1,12 +1,15 @@
 import { unreadableReason } from "./bounded-read.js";
 import type { SourceFile, Warning } from "../core/types.js";
 import { ConfinedReader } from "./confine.js";
+import { mayStopAfter } from "../core/work-budget.js";
 
 export interface ReadOptions {
   /** Real paths outside the root that symlinks may lead to (config `allowOutside`, resolved against the root). */
   allowOutside?: string[];
-  /** Called before each file (a hook's deadline check, which may throw to stop the reading). */
-  onFile?: () => void;
+  /** Asked before each file once the least is read (core/work-budget.ts mayStopAfter; a hook's deadline): true stops the reading, the files read so far kept. */
+  shouldStop?: () => boolean;
+  /** What the warning says stopped the reading (io/deadline.ts's note). */
+  stopNote?: string;
 }
 
 /**
@@ -21,8 +24,13 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
   const warnings: Warning[] = [];
   const reader = new ConfinedReader(root, options.allowOutside);
   const files: SourceFile[] = [];
-  for (const path of paths) {
-    options.onFile?.();
+  let chars = 0;
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i]!;
+    if (options.shouldStop !== undefined && mayStopAfter(files.length, chars) && options.shouldStop()) {
+      warnings.push({ message: `${options.stopNote ?? "stopped"}: ${paths.length - i} of ${paths.length} files not read (${path} the first)` });
+      break;
+    }
     try {
       const read = reader.read(path, decode);
       if ("refused" in read) {
@@ -35,6 +43,7 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
       }
       const { text, invalid } = read.value;
       if (invalid) warnings.push({ file: path, message: "not valid UTF-8; undecodable bytes became U+FFFD" });
+      chars += text.length;
       files.push(read.realPath !== undefined ? { path, text, realPath: read.realPath } : { path, text });
     } catch (error) {
       warnings.push({ file: path, message: `${unreadableReason(error)}; skipped` });

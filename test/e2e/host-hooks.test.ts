@@ -519,22 +519,22 @@ for (const c of CASES) {
 
 // --- What no event table says: deadlines, a user's config mistake, bad input, an unknown host ---
 
-test("claude: past its deadline (config hookDeadlineMs) a hook answers nothing, exits 0, and loses nothing", async () => {
+test("claude: past its deadline (config hookDeadlineMs) a hook answers with what it read by then, exits 0, and loses nothing", async () => {
   const { root, state, hook } = hookCase("claude");
   config(root, { hookDeadlineMs: 1 });
   const registered = await runMain(["register", "--session", "s-1", "--source", "git-hook", "--id", "late", "--content", "Late note MARK-LATE."], { env: { CTXINJECT_STATE_DIR: state } });
   assert.is(registered.status, 0, registered.stderr);
   const late = await hook(prompt("tidy packages/web/src/components/Button.tsx"), { startedAt: Date.now() - 5 });
-  assert.is(late.status, 0);
-  assert.is(late.stdout, "");
-  assert.match(late.stderr, "stopped at the 1 ms deadline (config hookDeadlineMs)");
+  assert.is(late.status, 0, late.stderr);
+  // A small tree is read and redacted whole whatever the clock says (the least any answer holds): nothing is lost.
+  const context = contextOf("claude", "UserPromptSubmit", late.stdout);
+  assert.match(context, "MARK-LATE");
+  assert.match(context, "Keep functions short");
   const pending = JSON.parse((await runMain(["pending", "--session", "s-1", "--format", "json"], { env: { CTXINJECT_STATE_DIR: state } })).stdout) as { entries: Array<{ content: string }> };
-  assert.equal(pending.entries.map((e) => e.content), ["Late note MARK-LATE."], "the session's entry is still pending for the next prompt");
-  config(root, { hookDeadlineMs: 60000 });
-  assert.match((await hook(prompt("tidy packages/web/src/components/Button.tsx"), { startedAt: Date.now() })).stdout, "MARK-LATE", "within its deadline the next prompt gets it");
+  assert.equal(pending.entries, [], "the session's entry was given");
 });
 
-test("claude: a tree made slow on purpose (8,000 rules on the target's path) stops at the deadline instead of holding the prompt", async () => {
+test("claude: a tree made slow on purpose (8,000 rules on the target's path) stops reading at the deadline and answers with the rules nearer the root", async () => {
   const { root, hook } = hookCase("claude");
   const rules = join(root, "packages/web/.cursor/rules/bulk");
   mkdirSync(rules, { recursive: true });
@@ -544,8 +544,8 @@ test("claude: a tree made slow on purpose (8,000 rules on the target's path) sto
   const { status, stdout, stderr } = await hook(prompt("tidy packages/web/src/components/Button.tsx"), { startedAt: started });
   const took = Date.now() - started;
   assert.is(status, 0);
-  assert.is(stdout, "", "nothing is added");
-  assert.match(stderr, "stopped at the 150 ms deadline");
+  assert.match(stderr, /stopped at the 150 ms deadline \(config hookDeadlineMs\): \d+ of 80\d\d files not read/);
+  assert.match(contextOf("claude", "UserPromptSubmit", stdout), "Keep functions short", "the root's rules are read first");
   assert.ok(took < 5000, `answered in ${took} ms`);
 });
 

@@ -1,11 +1,19 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { stemmer } from "stemmer";
-import { pathMentions, ruleMentions } from "../../src/core/prompt/mentions.js";
+import fc from "fast-check";
+import { pathMentions, pathTokens, ruleMentions } from "../../src/core/prompt/mentions.js";
 import { proseOf } from "../../src/core/prompt/prose.js";
 import { scoreRelevance } from "../../src/core/prompt/relevance.js";
 import { comparativeBase, pathTopicWords, queryConcepts, RELATED, splitWords, terms, withPathTopics } from "../../src/core/prompt/words.js";
 import { reasonOf, select, statusOf } from "../helpers/tree.js";
+
+test("the one-pass path scan finds the tokens the path patterns found, in order, on any text", () => {
+  // The patterns pathTokens replaced (quadratic on a long word): the reference on short texts.
+  const patterns = /[A-Za-z0-9_./@+-]*[A-Za-z0-9_@+-](?:\/[A-Za-z0-9_.@+-]+)+|[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]*\.[A-Za-z0-9]{1,10}/g;
+  const text = fc.array(fc.constantFrom("a", "B", "1", ".", "/", "@", "-", "_", "+", " ", ":", "x", "é"), { maxLength: 40 }).map((cs) => cs.join(""));
+  fc.assert(fc.property(text, (t) => assert.equal(pathTokens(t), t.match(patterns) ?? [])), { numRuns: 5000 });
+});
 
 test("path mentions come out clean of quotes, punctuation and line numbers", () => {
   const prompt = "fix `src/net/client.ts:42` and ./lib/retry.js, then look at README.md. See https://x.invalid/a/b and v2.3.0";

@@ -1,6 +1,5 @@
 import { CtxinjectError } from "../../core/errors.js";
 import { safeMessage } from "../../core/redact.js";
-import { DeadlineExceeded } from "../../io/deadline.js";
 import { COMMAND_HOOK_HOSTS, HOSTS, hookHost } from "../../hosts/index.js";
 import { answerHookEvent, hookHostOf } from "../../integrations/command-hook.js";
 import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
@@ -46,8 +45,6 @@ export async function runHook(ctx: CliContext, agent: string): Promise<number> {
     // Told to the host and through it to the model (systemMessage): a short excerpt without secrets or hidden text.
     const message = safeMessage(error instanceof Error ? error.message : String(error));
     ctx.stderr.write(`ctxinject hook ${agent}: ${message}\n`);
-    // Past its deadline a hook lets the prompt go on without context: nothing was consumed or recorded.
-    if (error instanceof DeadlineExceeded) return 0;
     if (!(error instanceof CtxinjectError)) return 1;
     const systemMessage = `ctxinject: ${message} (no context was added to this prompt)`;
     await writeOut(ctx, `${JSON.stringify({ systemMessage })}\n`).catch(() => undefined);

@@ -7,6 +7,7 @@
 import { normalizeText } from "./frontmatter.js";
 import { inCode, scanCode } from "./code.js";
 import { dirOf } from "../rel-path.js";
+import { lineCounter } from "../line-counter.js";
 import type { ImportNode, SourceFile, Warning } from "../types.js";
 
 export type { ImportNode };
@@ -84,14 +85,55 @@ export function resolveImport(importer: string, token: string): string | null {
   return parts.length === 0 ? null : parts.join("/");
 }
 
-/** Every root-relative path a text's imports name (existing or not): what io reads next. */
-export function importedPaths(file: SourceFile, syntax: ImportSyntax = "at"): string[] {
-  const out = new Set<string>();
-  for (const { token } of importTokens(normalizeText(file.text), syntax)) {
+/** A path a text's imports name, as first written there. */
+export interface ImportRef {
+  path: string;
+  token: string;
+  /** 1-based line of the token in the file's text. */
+  line: number;
+}
+
+/** Every root-relative path a text's imports name (existing or not), once each: what io reads next. */
+export function importRefs(file: SourceFile, syntax: ImportSyntax = "at"): ImportRef[] {
+  const text = normalizeText(file.text);
+  const lineOf = lineCounter(text);
+  const out = new Map<string, ImportRef>();
+  for (const { token, start } of importTokens(text, syntax)) {
     const path = importTarget(file.path, token, syntax);
-    if (path !== null) out.add(path);
+    if (path !== null && !out.has(path)) out.set(path, { path, token, line: lineOf(start) });
   }
-  return [...out];
+  return [...out.values()];
+}
+
+/**
+ * Where an import never leads, whatever the repository writes: git's own folder (`@.git/config`) and installed
+ * packages. io adds the files git ignores (`@.env`): neither Claude Code's users nor the other agents' expect a secret
+ * kept out of git to be sent, and Codex never reads it by itself.
+ */
+export function forbiddenImport(path: string): string | null {
+  const segments = path.split("/");
+  if (segments.includes(".git")) return "it is inside .git";
+  if (segments.includes("node_modules")) return "it is inside node_modules";
+  return null;
+}
+
+/**
+ * What one text's expansion may add, counted before each import is expanded: six files importing the next sixteen
+ * times each made a text of gigabytes (a crash) before the entry's cap cut it to MAX_ENTRY_CHARS.
+ */
+export const MAX_IMPORTED_CHARS = 100_000;
+export const MAX_IMPORTS = 200;
+
+/** What is left of one top-level expansion's limits, shared by its nested calls. */
+interface Allowance {
+  chars: number;
+  imports: number;
+  /** Said once per expansion: the first import left out names the file, the rest are like it. */
+  warned: boolean;
+  /** Warnings given: a file imported sixteen times says its cycle or depth once, not sixteen times. */
+  said: Set<string>;
+  /** Each imported file's body and tokens, worked out once however often it is imported. */
+  tokensOf: Map<string, { body: string; tokens: ImportToken[] }>;
 }
 
 export interface Expanded {
@@ -102,7 +144,8 @@ export interface Expanded {
 /**
  * Replaces each import of a file that is there with that file's text, itself expanded, depth first. A token
  * naming no file stays as written (it may be a mention, `@scope/pkg`); a cycle or a chain deeper than
- * MAX_IMPORT_DEPTH stays as written, with a warning.
+ * MAX_IMPORT_DEPTH stays as written, with a warning. So does an import past MAX_IMPORTS or past MAX_IMPORTED_CHARS
+ * of imported text (each file's body counted before it is expanded), with one warning naming the file.
  */
 export function expandImports(
   text: string,
@@ -113,25 +156,62 @@ export function expandImports(
   chain: string[] = [path],
   syntax: ImportSyntax = "at",
 ): Expanded {
-  const tokens = importTokens(text, syntax);
+  const allowance: Allowance = { chars: MAX_IMPORTED_CHARS, imports: MAX_IMPORTS, warned: false, said: new Set(), tokensOf: new Map() };
+  return expandWithin(text, importTokens(text, syntax), path, files, bodyOf, warn, chain, syntax, allowance);
+}
+
+function expandWithin(
+  text: string,
+  tokens: readonly ImportToken[],
+  path: string,
+  files: ReadonlyMap<string, SourceFile>,
+  bodyOf: (file: SourceFile) => string,
+  warn: (warning: Warning) => void,
+  chain: string[],
+  syntax: ImportSyntax,
+  allowance: Allowance,
+): Expanded {
   if (tokens.length === 0) return { text, imports: [] };
   const imports: ImportNode[] = [];
+  const lineOf = lineCounter(text);
+  const once = (warning: Warning) => {
+    const key = `${warning.file}:${warning.line}:${warning.message}`;
+    if (allowance.said.has(key)) return;
+    allowance.said.add(key);
+    warn(warning);
+  };
   let out = "";
   let at = 0;
   for (const { token, start, end } of tokens) {
     const target = importTarget(path, token, syntax);
     const file = target === null ? undefined : files.get(target);
     if (target === null || file === undefined) continue;
-    const line = lineOf(text, start);
+    const written = writtenImport(token, syntax);
     if (chain.includes(target)) {
-      warn({ file: path, line, message: `import cycle: ${[...chain, target].join(" → ")}; ${writtenImport(token, syntax)} is left as written` });
+      once({ file: path, line: lineOf(start), message: `import cycle: ${[...chain, target].join(" → ")}; ${written} is left as written` });
       continue;
     }
     if (chain.length > MAX_IMPORT_DEPTH) {
-      warn({ file: path, line, message: `imports nest deeper than ${MAX_IMPORT_DEPTH} levels; ${writtenImport(token, syntax)} is left as written` });
+      once({ file: path, line: lineOf(start), message: `imports nest deeper than ${MAX_IMPORT_DEPTH} levels; ${written} is left as written` });
       continue;
     }
-    const inner = expandImports(bodyOf(file), target, files, bodyOf, warn, [...chain, target], syntax);
+    let parsed = allowance.tokensOf.get(target);
+    if (parsed === undefined) {
+      const body = bodyOf(file);
+      parsed = { body, tokens: importTokens(body, syntax) };
+      allowance.tokensOf.set(target, parsed);
+    }
+    if (allowance.imports === 0 || parsed.body.length > allowance.chars) {
+      if (!allowance.warned) {
+        const limit = allowance.imports === 0 ? `${MAX_IMPORTS} imports` : `${MAX_IMPORTED_CHARS} characters of imported text`;
+        warn({ file: path, line: lineOf(start), message: `imports add more than ${limit}; ${written} and any later past the limit are left as written` });
+        allowance.warned = true;
+      }
+      continue;
+    }
+    allowance.imports--;
+    allowance.chars -= parsed.body.length;
+    const inner = expandWithin(parsed.body, parsed.tokens, target, files, bodyOf, warn, [...chain, target], syntax, allowance);
     imports.push({ path: target, imports: inner.imports });
     out += text.slice(at, start) + inner.text.trim();
     at = end;
@@ -142,10 +222,4 @@ export function expandImports(
 /** Every path in an import tree, depth first. */
 export function flattenImports(nodes: ImportNode[]): string[] {
   return nodes.flatMap((n) => [n.path, ...flattenImports(n.imports)]);
-}
-
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
-  return line;
 }

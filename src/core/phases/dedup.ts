@@ -3,13 +3,31 @@ import { firstOfEachText } from "../collector.js";
 import { flattenImports } from "../parse/imports.js";
 import { setStatus } from "../sources/source.js";
 import type { Candidate, Entry } from "../types.js";
-import { LineIndex, isHeld, mayShareLines, significantLines, type Holder } from "./near-copy.js";
+import { LineIndex, LINE_WORK, LIST_WORK, isHeld, mayShareLines, significantLines, type Holder } from "./near-copy.js";
+import { workBudget, type WorkBudget } from "../work-budget.js";
+
+/**
+ * The work dedup's comparisons may take for these texts: many times what a tree of ordinary texts takes (a
+ * comparison or two per text), far less than comparing every pair of 20,000 rules that share their lines. Past it,
+ * the texts not yet compared are sent as they are: a copy sent twice, never a text lost.
+ */
+export function dedupBudget(candidates: readonly Candidate[], shouldStop?: () => boolean): WorkBudget {
+  let chars = 0;
+  for (const c of candidates) chars += c.content.length;
+  return workBudget(DEDUP_BASE_WORK + 64 * candidates.length + 4 * chars, shouldStop);
+}
+/**
+ * Units are about a character searched (a text looked for inside another costs its length); a line compared or a
+ * text listed costs what searching a few dozen characters does (near-copy.ts's LIST_WORK, LINE_WORK).
+ */
+const DEDUP_BASE_WORK = 1 << 24;
 
 /**
  * One copy of every text: the collector keeps the first registration of a content; a text the agent already
  * has (loaded natively, or injected earlier in the session) leaves its copies out too. Returns the entries.
+ * The comparisons between texts spend `budget` (dedupBudget).
  */
-export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf: Map<string, string>, targets: readonly string[]): Entry[] {
+export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf: Map<string, string>, targets: readonly string[], budget: WorkBudget = dedupBudget(ordered)): Entry[] {
   dropImported(ordered, known, realPathOf);
   // Registered in this order, as into the collector: the order phase left one included candidate per source:id.
   const { kept, duplicates } = firstOfEachText(ordered.filter((c) => c.status === "included"));
@@ -30,8 +48,8 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
     index.add(c, lines.get(c)!);
   });
   const linesOf = (c: Candidate) => lines.get(c);
-  dropContained(kept, linesOf, index);
-  dropNearCopies(kept, known, linesOf, index, () => {
+  dropContained(kept, linesOf, index, budget);
+  dropNearCopies(kept, known, linesOf, index, budget, () => {
     const nearest = nearestAgentFiles(ordered, targets);
     return (c) => evidenceStrength(c, nearest);
   });
@@ -60,7 +78,7 @@ const MIN_CONTAINED = 200;
  * which may be parts of the longer's lines) is a whole line of any text holding it, so only the texts holding its
  * rarest such line are searched: --all's thousands of texts cost a lookup each, not a search of every pair.
  */
-function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly string[] | undefined, index: LineIndex<Candidate>): void {
+function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly string[] | undefined, index: LineIndex<Candidate>, budget: WorkBudget): void {
   // Longest first, ties in the order kept (a stable sort's order), without sorting --all's thousands: only the texts
   // whose lines were made can be inside another here, and only they are put in that order.
   const long: Candidate[] = [];
@@ -76,6 +94,7 @@ function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly st
   const smalls = long.filter((c) => linesOf(c) !== undefined).sort(before);
   for (const small of smalls) {
     const smallLines = linesOf(small)!;
+    if (!budget.take(LINE_WORK * smallLines.length)) return;
     const text = small.content.trim();
     const probe = text.slice(0, 64);
     const ends = new Set(significantLines(outerLines(text)));
@@ -89,6 +108,8 @@ function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly st
     }
     // Held by the small text alone: no longer text holds it whole.
     if (fewest === 1) continue;
+    // Texts whose lines are all common (a hostile tree's thousands) have thousands of texts to look in each.
+    if (!budget.take(LIST_WORK * (rarest === undefined ? long.length : fewest))) return;
     const among =
       rarest === undefined
         ? (everyByLength ??= [...long].sort(before)).slice(0, everyByLength.indexOf(small))
@@ -98,6 +119,7 @@ function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly st
             .sort(before);
     for (const large of among) {
       if (large.status === "duplicate" || large.content.length === small.content.length) continue;
+      if (!budget.take(LINE_WORK + large.content.length)) return;
       if (!large.content.includes(probe) || !large.content.includes(text)) continue;
       setStatus(small, "duplicate", `its whole text is inside ${large.path ?? large.id}`);
       break;
@@ -129,7 +151,14 @@ function hasNote(c: Candidate): string {
  * Each pass looks only at texts still sent, so a reason names an entry that is sent or that the agent has (an exact
  * copy named earlier may itself have gone as a near copy: explain shows the chain).
  */
-function dropNearCopies(kept: Candidate[], known: Candidate[], linesOf: (c: Candidate) => readonly string[] | undefined, index: LineIndex<Candidate>, strengthOf: () => (c: Candidate) => EvidenceStrength): void {
+function dropNearCopies(
+  kept: Candidate[],
+  known: Candidate[],
+  linesOf: (c: Candidate) => readonly string[] | undefined,
+  index: LineIndex<Candidate>,
+  budget: WorkBudget,
+  strengthOf: () => (c: Candidate) => EvidenceStrength,
+): void {
   // A text whose lines are unmade shares none with another, so it is no near copy of one, nor holds one.
   // `order`: the place among the texts still sent. Only texts with enough lines get an object (not --all's thousands).
   const sizable: Array<{ candidate: Candidate; order: number; lines: readonly string[] }> = [];
@@ -147,14 +176,14 @@ function dropNearCopies(kept: Candidate[], known: Candidate[], linesOf: (c: Cand
 
   if (had.size > 0) {
     for (const p of sizable) {
-      const twin = had.holders(p.lines)[0];
+      const twin = had.holders(p.lines, undefined, undefined, budget)[0];
       if (twin) setStatus(p.candidate, "duplicate", `${heldWording(twin.shared, p.lines.length, twin)} (${hasNote(twin.item)})`);
     }
   }
 
   if (sizable.filter((p) => !gone(p.candidate)).length < 2) return;
 
-  const held = new Map(sizable.map((p) => [p.candidate, index.holders(p.lines, p.candidate, gone)]));
+  const held = new Map(sizable.map((p) => [p.candidate, index.holders(p.lines, p.candidate, gone, budget)]));
   if (![...held.values()].some((list) => list.length > 0)) return;
   // Only texts that hold or are held by another take part: the rest keep their status whatever their rank, and the
   // ranks of those that take part keep their order among themselves (evidence costs a look at every agent file).

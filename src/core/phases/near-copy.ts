@@ -1,3 +1,5 @@
+import type { WorkBudget } from "../work-budget.js";
+
 /**
  * Near copies: one text kept in two places with small edits (a rule in `.cursor/rules/x.mdc` and `.claude/rules/x.md`
  * differing in frontmatter and a link, two packages' READMEs differing in a name). Texts are compared by their
@@ -185,9 +187,10 @@ export class LineIndex<T> {
   /**
    * The texts (other than `self`, and those `skip` rules out) that hold nine tenths of `lines`, in the order they
    * were added. A holder must hold at least one of any (misses allowed + 1) of the lines, so only the texts holding
-   * one of that many of the rarest lines are compared line by line.
+   * one of that many of the rarest lines are compared line by line. Each text looked at and each line compared
+   * spends `budget`: once it is spent, the holders found so far.
    */
-  holders(lines: readonly string[], self?: T, skip?: (item: T) => boolean): Array<Holder<T>> {
+  holders(lines: readonly string[], self?: T, skip?: (item: T) => boolean, budget?: WorkBudget): Array<Holder<T>> {
     const n = lines.length;
     if (n < MIN_LINES || this.items.length === 0) return [];
     const allowedMisses = n - Math.ceil((n * SHARE_TENTHS) / 10);
@@ -201,11 +204,15 @@ export class LineIndex<T> {
       .sort((a, b) => a.length - b.length)
       .slice(0, allowedMisses + 1);
     const seen = new Set<number>();
-    for (const list of rarest) for (const id of list) seen.add(id);
+    for (const list of rarest) {
+      if (budget !== undefined && !budget.take(LIST_WORK * list.length)) return [];
+      for (const id of list) seen.add(id);
+    }
     const found: Array<Holder<T>> = [];
     for (const id of [...seen].sort((a, b) => a - b)) {
       const item = this.items[id]!;
       if (item === self || skip?.(item) === true || this.lines[id]!.length < MIN_LINES) continue;
+      if (budget !== undefined && !budget.take(LIST_WORK + LINE_WORK * n)) break;
       const set = (this.sets[id] ??= new Set(this.lines[id]));
       let shared = 0;
       for (const line of lines) if (set.has(line)) shared++;
@@ -214,5 +221,9 @@ export class LineIndex<T> {
     return found;
   }
 }
+
+/** What a text listed and a line compared cost of a WorkBudget (dedup.ts's units: a character searched). */
+export const LIST_WORK = 64;
+export const LINE_WORK = 16;
 
 const countOf = (list: number | number[] | undefined): number => (list === undefined ? 0 : typeof list === "number" ? 1 : list.length);

@@ -9,6 +9,26 @@ export function proseOf(prompt: string): string {
   // A pattern is run only where its text can be: each costs a compile (0.1–0.3 ms) on every hook call.
   const reminders = prompt.toLowerCase().includes("<system-reminder>") ? prompt.replace(/<system-reminder>[\s\S]*?(<\/system-reminder>|$)/gi, " ") : prompt;
   const prose = withoutCode(reminders);
-  const urlless = prose.includes("://") ? prose.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, " ") : prose;
+  const urlless = prose.includes("://") ? prose.replace(/\S+/g, (word) => (word.includes("://") ? withoutUrl(word) : word)) : prose;
   return urlless.includes("/") || urlless.includes("\\") ? urlless.replace(/(?:^|\s)\S+[\\/]\S*/g, " ") : urlless;
+}
+
+const isSchemeChar = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 43 || c === 45 || c === 46;
+const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95;
+
+/**
+ * A word cut where a URL starts (`\b[a-z][a-z0-9+.-]*:\/\/\S+`, case-blind), and a space for the URL. As a pattern it
+ * went back over a long word from each of its characters; here each `://` looks back over its scheme once.
+ */
+function withoutUrl(word: string): string {
+  // `\S+`: a URL has something after its `://`.
+  for (let colon = word.indexOf("://"); colon !== -1 && colon + 3 < word.length; colon = word.indexOf("://", colon + 1)) {
+    let from = colon;
+    while (from > 0 && isSchemeChar(word.charCodeAt(from - 1))) from--;
+    for (let at = from; at < colon; at++) {
+      const c = word.charCodeAt(at);
+      if ((c | 32) >= 97 && (c | 32) <= 122 && (at === 0 || !isWordChar(word.charCodeAt(at - 1)))) return `${word.slice(0, at)} `;
+    }
+  }
+  return word;
 }

@@ -47,7 +47,8 @@ export function pathTopicWords(path: string): string {
 
 /** A prompt with each path in it reduced to its topic words (a path is there only when the text has a `/`). */
 export function withPathTopics(text: string): string {
-  return text.includes("/") ? text.replace(/[^\s`'"()<>]*\/[^\s`'"()<>]*/g, (path) => ` ${pathTopicWords(path)} `) : text;
+  // Each word whole, then asked for a `/`: a pattern around the `/` went back over a long word from each character.
+  return text.includes("/") ? text.replace(/[^\s`'"()<>]+/g, (word) => (word.includes("/") ? ` ${pathTopicWords(word)} ` : word)) : text;
 }
 
 /**
@@ -61,7 +62,7 @@ export function splitWords(text: string): string[] {
     if (raw.length < 2) continue;
     // Each pattern is compiled on its first use, on every run: the ones a word cannot need are not run.
     if (/[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/.test(raw)) {
-      const parts = raw.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ");
+      const parts = raw.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/(?<![A-Z])([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ");
       if (parts.length === 2) words.push(raw.toLowerCase());
       for (const part of parts) words.push(part.toLowerCase());
     } else {
@@ -69,8 +70,17 @@ export function splitWords(text: string): string[] {
     }
   }
   return words
-    .map((w) => (w.includes("'") ? w.replace(/^'+|'+$/g, "").replace(/'s$/, "") : w))
+    .map((w) => (w.includes("'") ? withoutQuotes(w).replace(/'s$/, "") : w))
     .filter((w) => w.length >= 2 && !/^\d+$/.test(w));
+}
+
+/** A word without the quotes around it, trimmed by hand: `/'+$/` went back over each run of quotes inside it. */
+function withoutQuotes(word: string): string {
+  let start = 0;
+  let end = word.length;
+  while (start < end && word.charCodeAt(start) === 39) start++;
+  while (end > start && word.charCodeAt(end - 1) === 39) end--;
+  return word.slice(start, end);
 }
 
 /** Content words of a text, stemmed; repeats kept (they count as term frequency). */
