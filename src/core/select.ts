@@ -7,7 +7,7 @@ import { dedupPhase } from "./phases/dedup.js";
 import { oneSkillPerText } from "./phases/same-skill.js";
 import type { Drafted } from "./phases/drafted.js";
 import { ruleMentions } from "./prompt/mentions.js";
-import { pathTopicWords, withPathTopics, type Stem } from "./prompt/words.js";
+import { pathTopicWords, withoutPaths, withPathTopics, type Stem } from "./prompt/words.js";
 import type { RelevanceDoc } from "./prompt/relevance.js";
 import type { SemanticInput } from "./prompt/semantic.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
@@ -126,7 +126,7 @@ export function selectContext(input: SelectInput): Selection {
 
   // Paths count by their topic words only: src, packages and .ts are in every path of a repository.
   const query = [withPathTopics(input.prompt ?? ""), ...ctx.targets.map(pathTopicWords)].join("\n");
-  const scored = scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w), input.semantic);
+  const scored = scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w), input.semantic, withoutPaths(input.prompt ?? ""));
   const known = gatePhase(drafts, {
     config: input.config,
     ignored:

@@ -11,7 +11,7 @@
  */
 import { baseName, dirOf } from "../rel-path.js";
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
-import type { AgentProfile } from "./profile.js";
+import { matchedByGlobs, type AgentProfile } from "./profile.js";
 
 const SKILLS: NativeSkills = { label: "Copilot", folders: [".github/skills", ".claude/skills", ".agents/skills"], scope: "root" };
 
@@ -27,7 +27,7 @@ export const copilot: AgentProfile = {
     if (/^\.github\/instructions\/.*\.instructions\.md$/.test(path)) {
       if (copilot.skips!(candidate) !== null) return null;
       if (candidate.kind === "always") return "Copilot applies it itself (applyTo matches every file)";
-      return candidate.status === "unmatched" ? null : "Copilot applies it itself: its applyTo matches a file being worked on";
+      return !matchedByGlobs(candidate) ? null : "Copilot applies it itself: its applyTo matches a file being worked on";
     }
     if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md") return "Copilot reads AGENTS.md itself (the nearest above a file)";
     if (candidate.source === "directory-agents" && dirOf(path) === "" && (path === "CLAUDE.md" || path === "GEMINI.md")) return `Copilot's coding agent reads a root ${path} itself`;

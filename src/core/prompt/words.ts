@@ -50,6 +50,11 @@ export function withPathTopics(text: string): string {
   return text.includes("/") ? text.replace(/[^\s`'"()<>]*\/[^\s`'"()<>]*/g, (path) => ` ${pathTopicWords(path)} `) : text;
 }
 
+/** A prompt without the paths in it: what the user said in words (the likely tier needs some of it). */
+export function withoutPaths(text: string): string {
+  return text.includes("/") ? text.replace(/[^\s`'"()<>]*\/[^\s`'"()<>]*/g, " ") : text;
+}
+
 /**
  * Splits camelCase, PascalCase, snake_case, kebab-case and paths into lowercase words. A word written as one
  * camel-cased token also stays whole ("WebSocket" is "websocket", "web" and "socket"; "GraphQL" is "graphql"),
