@@ -64,13 +64,14 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
       setStatus(candidate, "included", `${shown(threshold)} >= ${threshold}${words}${similar(i)}`);
     }
   });
+  if (said.trim() === "") return docs;
+  // The same scores on the user's words alone, where paths added words of their own: a word score counts for the
+  // likely tier only where some of it is the user's.
+  const saidScores = said === query ? scores : scoreRelevance(said, docs, stem);
   // The strongest of the rest, in score order (ties by id), make the likely tier. With embeddings: in the order of
   // the two rankings fused, and a rule the words missed may join when its similarity reaches the user's
   // minSimilarity. Embeddings never inject (a model's similarity says "about the same topic", not "applies here";
   // docs/relevance.md): a rule they lift goes to the likely tier, where the agent reads it and decides.
-  if (said.trim() === "") return docs;
-  // The same scores on the user's words alone, where paths added words of their own.
-  const saidScores = said === query ? scores : scoreRelevance(said, docs, stem);
   const fused = similarity ? reciprocalRankFusion(scores.map((s) => s.score), similarity) : undefined;
   const left = pending.map(({ candidate }, i) => ({ candidate, evidence: scores[i]!.words, i })).filter(({ candidate }) => candidate.status === "below-threshold");
   const wordsOf = (i: number) => (saidScores[i]!.score > 0 ? scores[i]!.score : 0);
