@@ -1,5 +1,6 @@
 import { SEPARATOR } from "./collector.js";
-import { evidenceStrength, nearestAgentFiles, weakestFirst } from "./budget/evidence.js";
+import { evidenceStrength, nearestAgentFiles, strongerOf, weakestFirst } from "./budget/evidence.js";
+import { carriedTexts, textLost } from "./budget/carried.js";
 import { fitToBudget } from "./budget/fit.js";
 import { render, type ContextDocument } from "./render/index.js";
 import type { Selection } from "./select.js";
@@ -57,17 +58,32 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
     tokens: entry.tokens,
     reason: `over budget: ${entry.tokens} tokens did not fit in --max-tokens ${maxTokens}`,
   });
-  // What gives way first is the weakest evidence; the output keeps its (priority, registration) order.
+  // The duplicates each entry carries the text of, worked out when the entries do not all fit.
+  let carriedBy: Map<string, Candidate[]> | undefined;
+  const carriedOf = (entry: Entry) => (carriedBy ??= carriedTexts(selection.candidates, selection.entries)).get(keyOf(entry)) ?? [];
+  // What gives way first is the weakest evidence; the output keeps its (priority, registration) order. An entry that
+  // carries another's text (an always-rule an AGENTS.md copies) is as strong as what it carries.
   const dropOrder = () => {
     const nearest = nearestAgentFiles(selection.candidates, selection.targets);
     const includedByKey = new Map(selection.candidates.filter((c) => c.status === "included").map((c) => [keyOf(c), c]));
+    const strength = (c: Candidate) => evidenceStrength(c, nearest, selection.targets);
     return weakestFirst(selection.entries.map((e) => {
       const candidate = includedByKey.get(keyOf(e));
-      return candidate ? evidenceStrength(candidate, nearest) : ([0, 0, 0] as const);
+      return candidate ? carriedOf(e).map(strength).reduce(strongerOf, strength(candidate)) : ([0, 0, 0] as const);
     }));
   };
+  const carriedOut = (d: Candidate, holder: string): Omitted => ({
+    source: d.source,
+    id: d.id,
+    priority: d.priority,
+    path: d.path,
+    description: d.description,
+    tokens: d.tokens,
+    reason: `over budget: its text was sent as part of ${holder}, which did not fit whole in --max-tokens ${maxTokens}`,
+  });
   const fitted = fitToBudget({
     dropOrder,
+    carried: (entry, sent) => carriedOf(entry).filter((d) => textLost(d, sent)).map((d) => carriedOut(d, entry.path ?? entry.id)),
     entries: selection.entries,
     omitted: selection.omitted,
     countTokens: options.countTokens,
@@ -81,6 +97,16 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
 
   const entries = fitted.entries;
   const dropped = new Set(fitted.dropped);
+  // A duplicate whose copy gave way or was cut without its text is left out with it.
+  const lostWith = new Map<string, string>();
+  if (carriedBy !== undefined) {
+    for (const e of selection.entries) {
+      const key = keyOf(e);
+      const sent = dropped.has(key) ? null : key === fitted.trimmed ? entries.find((k) => keyOf(k) === key)! : undefined;
+      if (sent === undefined) continue;
+      for (const d of carriedOf(e)) if (textLost(d, sent)) lostWith.set(keyOf(d), e.path ?? e.id);
+    }
+  }
   // A budget smaller than the names of what is left out shortens the index to "… and N more": explain says which.
   const named = fitted.more > 0 ? new Set(fitted.omitted.map(keyOf)) : undefined;
   const unnamed = `; not named in the index either (--max-tokens ${maxTokens} has no room for every name: one of the "… and ${fitted.more} more")`;
@@ -94,6 +120,11 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
     if (dropped.has(key)) {
       const where = named === undefined || named.has(key) ? "; listed in the index" : unnamed;
       return { ...c, status: "over-budget" as const, reason: `${c.reason}; left out by the budget: ${c.tokens} tokens did not fit in --max-tokens ${maxTokens} beside stronger evidence${where}` };
+    }
+    const holder = lostWith.get(key);
+    if (holder !== undefined) {
+      const where = named === undefined || named.has(key) ? "; listed in the index" : unnamed;
+      return { ...c, status: "over-budget" as const, reason: `${c.reason}; left out with it: ${holder} did not fit whole in --max-tokens ${maxTokens}${where}` };
     }
     if (named !== undefined && c.status === "below-threshold" && !named.has(key)) return { ...c, reason: c.reason.replace(/; listed in the index$/, "") + unnamed };
     return c;

@@ -4,9 +4,10 @@ import { DEFAULT_MIN_RELEVANCE, scorePhase } from "./phases/score.js";
 import { gatePhase, type Exclude } from "./phases/gate.js";
 import { byPriority, orderPhase } from "./phases/order.js";
 import { dedupBudget, dedupPhase } from "./phases/dedup.js";
+import { oneSkillPerText } from "./phases/same-skill.js";
 import type { Drafted } from "./phases/drafted.js";
 import { ruleMentions } from "./prompt/mentions.js";
-import { pathTopicWords, withPathTopics, type Stem } from "./prompt/words.js";
+import { pathTopicWords, withoutPaths, withPathTopics, type Stem } from "./prompt/words.js";
 import type { RelevanceDoc } from "./prompt/relevance.js";
 import type { SemanticInput } from "./prompt/semantic.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
@@ -125,9 +126,14 @@ export function selectContext(input: SelectInput): Selection {
   }
   for (const name of ctx.requested) if (!ctx.requestedFound.has(name)) warn({ message: `--rule ${name}: no rule has that name` });
 
+  const exclude: Exclude | undefined = input.exclude && aliasesOf.size > 0 ? (c, loaded) => loadsThroughAnyPath(input.exclude!, c, loaded) : input.exclude;
+  // What an agent finds is every path, links included (a CLAUDE.md that links to AGENTS.md is there for Claude Code).
+  const loaded = { present: aliasesOf.size > 0 ? new Set([...ctx.present, ...[...aliasesOf.values()].flat()]) : ctx.present, workingFolder: input.workingFolder ?? "", reads: input.reads ?? [], bytesOf: (path: string) => utf8Bytes(ctx.files.get(path)?.text ?? "") };
+  oneSkillPerText(drafts, (path) => ctx.files.get(path)?.text, exclude && { exclude, loaded });
+
   // Paths count by their topic words only: src, packages and .ts are in every path of a repository.
   const query = [withPathTopics(input.prompt ?? ""), ...ctx.targets.map(pathTopicWords)].join("\n");
-  const scored = scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w), input.semantic);
+  const scored = scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w), input.semantic, withoutPaths(input.prompt ?? ""));
   const known = gatePhase(drafts, {
     config: input.config,
     ignored:
@@ -139,9 +145,8 @@ export function selectContext(input: SelectInput): Selection {
           })
         : null,
     countTokens: ctx.countTokens,
-    exclude: input.exclude && aliasesOf.size > 0 ? (c, loaded) => loadsThroughAnyPath(input.exclude!, c, loaded) : input.exclude,
-    // What an agent finds is every path, links included (a CLAUDE.md that links to AGENTS.md is there for Claude Code).
-    loaded: { present: aliasesOf.size > 0 ? new Set([...ctx.present, ...[...aliasesOf.values()].flat()]) : ctx.present, workingFolder: input.workingFolder ?? "", reads: input.reads ?? [], bytesOf: (path) => utf8Bytes(ctx.files.get(path)?.text ?? "") },
+    exclude,
+    loaded,
     alreadyInjected: input.alreadyInjected,
     warn,
   });

@@ -87,6 +87,16 @@ export interface Candidate {
   excludeAgent?: string[];
   /** Other paths that reach the same file through a symlink (core/same-file.ts): one entry, several names. */
   aliases?: string[];
+  /**
+   * A glob rule that no target matched, offered by its description instead (scored like a description-only rule):
+   * its kind stays `auto`, so an agent that applies it by its globs is still said to do so only on a match.
+   */
+  byDescription?: boolean;
+  /**
+   * A duplicate's copy that is sent: `source:id` of the entry whose text holds this one's (the same text, an import,
+   * a text inside it). When the budget leaves that entry out or cuts it, this one is left out too, and named.
+   */
+  heldBy?: string;
 }
 
 export interface Entry {

@@ -1,5 +1,5 @@
 import { readdir, readdirSync, type Dirent } from "node:fs";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
 import { trackedClean } from "../core/confined-path.js";
@@ -71,10 +71,13 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
       const withAlso = { folders: spec.folders, names: [...spec.names, ...alsoNames] };
       paths = indexedFiles(gitTop, options.root, withAlso, options.env) ?? trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)], options.env);
       if (paths !== null) paths = trackedClean(paths, "git's index", warnings);
-      if (paths !== null) paths.push(...throughLinkedFolders(options.root, spec.folders, paths));
+      if (paths !== null) paths.push(...throughLinkedFolders(options.root, spec.folders), ...skillsBehindLinks(options.root, paths));
       if (paths !== null && !paths.some((p) => locate(p) !== null)) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }
-    paths ??= await walkTree(options.root, (p) => isAlso(p) || locate(p) !== null);
+    if (paths === null) {
+      paths = await walkTree(options.root, (p) => isAlso(p) || locate(p) !== null || LINKED_SKILL.test(p));
+      paths.push(...skillsBehindLinks(options.root, paths));
+    }
     if (alsoNames.size > 0) {
       // A manifest that is also an instruction file's name stays among the paths too.
       for (const path of paths) if (isAlso(path) && !inNodeModulesOrGit(path)) also.push(path);
@@ -100,14 +103,14 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
  * Files in the root's instruction folders that lead through a symlink (`.claude/skills -> ../skills`, or
  * `.claude -> .agents`): git's index holds the link, never the files it leads to, while a targeted build reads them
  * through it; without this --all left out every skill of a tree whose skills folders are all links. A file whose
- * real path --all already lists is not added twice; a link leading out of the root is not followed. One stat per
- * folder name at the root (most are absent; a name whose parent is a file is no folder either), nothing more unless
- * one is there.
+ * real path --all lists too is read under both paths, as a targeted build reads it: the core drafts it once, the
+ * other path kept as its alias (core/same-file.ts), so an agent that loads it through the link is said to have it. A
+ * link leading out of the root is not followed. One stat per folder name at the root (most are absent; a name whose
+ * parent is a file is no folder either), nothing more unless one is there.
  */
-function throughLinkedFolders(root: string, folders: readonly string[], listed: readonly string[]): string[] {
+function throughLinkedFolders(root: string, folders: readonly string[]): string[] {
   const added: string[] = [];
   let realRoot: string | undefined;
-  let known: Set<string> | undefined;
   for (const folder of folders) {
     if (!entryAt(under(root, folder))?.isDirectory()) continue;
     const real = realOrSelf(under(root, folder));
@@ -115,14 +118,28 @@ function throughLinkedFolders(root: string, folders: readonly string[], listed: 
     if (real === join(realRoot, folder)) continue;
     const rel = relative(realRoot, real);
     if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) continue;
-    known ??= new Set(listed);
-    const files: string[] = [];
-    walkFolderSync(root, folder, files);
-    const realDir = rel.split(sep).join("/");
-    for (const file of files) if (!known.has(realDir + file.slice(folder.length))) added.push(file);
+    walkFolderSync(root, folder, added);
   }
   return added;
 }
+
+/**
+ * A skill linked one by one (`.claude/skills/pdf -> ../../.agents/skills/pdf`): git's index and a folder walk see the
+ * link, a name with no SKILL.md in it; the agent reads the SKILL.md behind it. Only a link directly in a skills
+ * folder is looked behind (one stat each): the walks still never follow a linked folder, so a loop cannot trap them.
+ */
+function skillsBehindLinks(root: string, listed: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const path of listed) {
+    if (!LINKED_SKILL.test(path)) continue;
+    const skill = `${path}/SKILL.md`;
+    if (entryAt(under(root, skill))?.isFile()) found.push(skill);
+  }
+  return found;
+}
+
+/** `<folder>/skills/<name>`: where a link to one skill's folder sits. */
+const LINKED_SKILL = /(?:^|\/)skills\/[^/]+$/;
 
 /**
  * Pathspecs for every instruction file: plain `*NAME` wildcards, where `*` also matches `/`. Git matches them
@@ -182,7 +199,8 @@ function walkFolderSync(root: string, dir: string, out: string[]): void {
     if (entry.name === "node_modules" || entry.name === ".git") continue;
     const path = joinPath(dir, entry.name);
     if (entry.isDirectory()) walkFolderSync(root, path, out);
-    else if (entry.isFile() || entry.isSymbolicLink()) out.push(path);
+    else if (entry.isFile()) out.push(path);
+    else if (entry.isSymbolicLink()) out.push(path, ...skillsBehindLinks(root, [path]));
   }
 }
 

@@ -62,8 +62,9 @@ function missingMessage(root: string, target: string): string {
     // An unreadable folder: no suggestion.
   }
   const near = nearestName(parts[at]!, names);
-  const suggestion = near === null ? "" : `; did you mean ${[...parts.slice(0, at), near, ...parts.slice(at + 1)].join("/")}?`;
-  return `no such file${suggestion} (built for as a path all the same)`;
+  const still = "the context is still built for this path, as for a file not written yet (rules whose globs match it apply)";
+  if (near === null) return `no such file; ${still}`;
+  return `no such file; did you mean ${[...parts.slice(0, at), near, ...parts.slice(at + 1)].join("/")}? Else ${still}`;
 }
 
 function gitPaths(root: string, gitTop: string | null, flag: string, run: () => ReturnType<typeof stagedFiles>): string[] {

@@ -3,6 +3,7 @@ import * as assert from "uvu/assert";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 test.after(cleanup);
 
@@ -74,6 +75,55 @@ test("a targeted build has a budget of 8000 tokens by default, as init's templat
   assert.is(runCli(["init"], { cwd: root }).status, 0);
   const template = readFileSync(join(root, ".ctxinjectrc.yaml"), "utf8");
   assert.match(template, `# maxTokens: ${json.maxTokens}`);
+});
+
+// Issue 44 item 4: a rule whose glob names the target exactly is the strongest evidence there is for that file.
+const WIDGET = "lib/widget.js";
+const EXACT = ".cursor/rules/widget-render.mdc";
+
+test("an exact glob match for the target outlasts an always-rule and a broad glob: at 8000 it is sent whole, under less it is cut, never dropped", async () => {
+  const root = materialize("budget-exact-match");
+  const whole = await runMain(["build", "--files", WIDGET], { cwd: root });
+  assert.is(whole.status, 0, whole.stderr);
+  assert.match(whole.stdout, "(end-widget-render)", "the 6.7k-token exact match fits the default budget whole");
+  for (const budget of ["2000", "4000"]) {
+    const { status, stdout, stderr } = await runMain(["build", "--files", WIDGET, "--max-tokens", budget], { cwd: root });
+    assert.is(status, 0, stderr);
+    assert.match(stdout, "(widget-render)", `--max-tokens ${budget}`);
+    assert.match(stdout, `[… trimmed to fit the token budget: read ${EXACT} for the rest]`, `--max-tokens ${budget}`);
+    // The weaker evidence gave way first and is named.
+    assert.not.match(stdout, "(lib-scripts)", `--max-tokens ${budget}`);
+    assert.not.match(stdout, "(always-style)", `--max-tokens ${budget}`);
+    assert.match(stdout, "- `.cursor/rules/lib-scripts.mdc` (", `--max-tokens ${budget}`);
+    assert.match(stdout, "- `.cursor/rules/always-style.mdc` (", `--max-tokens ${budget}`);
+  }
+});
+
+test("under 2000, 4000 and 8000 tokens every file's text reaches the agent whole or the file is named: a steering file inside a cut AGENTS.md, a nested AGENTS.md imported by a CLAUDE.md left out", async () => {
+  const root = materialize("budget-exact-match");
+  const files: Array<[string, string]> = [
+    [".cursor/rules/always-style.mdc", "always-style"],
+    [".cursor/rules/lib-scripts.mdc", "lib-scripts"],
+    [EXACT, "widget-render"],
+    [".kiro/steering/naming.md", "steering-naming"],
+    ["AGENTS.md", "agents-root"],
+    ["lib/AGENTS.md", "agents-lib"],
+    ["README.md", "readme-root"],
+  ];
+  for (const budget of ["2000", "4000", "8000"]) {
+    const { status, stdout, stderr } = await runMain(["build", "--files", WIDGET, "--max-tokens", budget], { cwd: root });
+    assert.is(status, 0, stderr);
+    assert.not.match(stdout, /… and \d+ more/);
+    for (const [path, marker] of files) {
+      const sent = stdout.includes(`(end-${marker})`);
+      const named = stdout.includes(`- \`${path}\` (`) || stdout.includes(`read ${path} for the rest`);
+      assert.ok(sent || named, `--max-tokens ${budget}: ${path} is neither sent whole nor named\n${stdout}`);
+    }
+    const explained = await runMain(["explain", "--json", "--files", WIDGET, "--max-tokens", budget], { cwd: root });
+    for (const row of (JSON.parse(explained.stdout) as { candidates: Row[] }).candidates) {
+      if (row.status === "over-budget") assert.match(row.reason, "listed in the index", `--max-tokens ${budget}: ${row.id}`);
+    }
+  }
 });
 
 test.run();

@@ -69,7 +69,9 @@ test("explain reports duplicates, overrides and the statuses of rules left out",
   assert.is(byId[".cursor/rules/migrations.mdc"].status, "below-threshold");
   assert.is(byId[".cursor/rules/release.mdc"].status, "manual");
   assert.is(byId[".cursor/rules/styles.md"].status, "unmatched");
-  assert.is(byId[".cursor/rules/testing.mdc"].status, "unmatched");
+  // Its globs miss the target; it has a description, which is then its evidence (issue 44 item 7).
+  assert.is(byId[".cursor/rules/testing.mdc"].status, "below-threshold");
+  assert.match(byId[".cursor/rules/testing.mdc"].reason, /^no target matches its globs; by its description: relevance /);
   assert.not.ok(Object.keys(byId).some((id) => id.includes("node_modules") || id.startsWith("generated/")));
 });
 

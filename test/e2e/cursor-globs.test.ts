@@ -8,6 +8,7 @@ test.after(cleanup);
 interface Candidate {
   id: string;
   status: string;
+  reason: string;
   description?: string;
   globs?: string[];
 }
@@ -36,10 +37,16 @@ test("a header block never closed is a warning naming file and line, and the rul
   assert.match(runCli(["build", "--rule", "unclosed"], { cwd: root }).stdout, "Keep each paragraph to one idea.");
 });
 
+/** Its globs matched no target (a rule with a description is then weighed by it: issue 44 item 7). */
+const missed = (c: Candidate) => {
+  assert.is.not(c.status, "included", c.reason);
+  assert.match(c.reason, /^no target matches /);
+};
+
 test("a !pattern in an inline list keeps a rule away from the excluded folder", () => {
   const root = materialize("cursor-glob-shapes");
   assert.is(explain(root, "src/app.spec.ts")["specs.mdc"]!.status, "included");
-  assert.is(explain(root, "src/archive/old.spec.ts")["specs.mdc"]!.status, "unmatched");
+  missed(explain(root, "src/archive/old.spec.ts")["specs.mdc"]!);
 });
 
 test("braces in a quoted glob and a block list of globs both match", () => {
@@ -49,8 +56,8 @@ test("braces in a quoted glob and a block list of globs both match", () => {
   assert.is(scss["tokens.md"]!.status, "included");
   assert.equal(scss["tokens.md"]!.globs, ["**/*.scss", "**/*.less"]);
   const ts = explain(root, "src/app.ts");
-  assert.is(ts["stylesheets.mdc"]!.status, "unmatched");
-  assert.is(ts["tokens.md"]!.status, "unmatched");
+  missed(ts["stylesheets.mdc"]!);
+  missed(ts["tokens.md"]!);
 });
 
 test.run();

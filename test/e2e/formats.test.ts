@@ -43,6 +43,15 @@ test("Cline: a .clinerules folder's files always apply unless `paths` narrows th
   assert.is(web[".clinerules/02-frontend.md"], "rules-injector auto included");
 });
 
+test("Cline: the workflows, hooks and skills folders of .clinerules are no rules (Cline's own loader leaves them out)", () => {
+  const got = explain("cline-paths", ["--files", "api/server.go"]);
+  for (const path of [".clinerules/workflows/release.md", ".clinerules/hooks/about.md", ".clinerules/skills/deploy-check/SKILL.md"]) assert.is(got[path], undefined, path);
+  const root = materialize("cline-paths");
+  const { stdout } = runCli(["build", "--files", "api/server.go"], { cwd: root });
+  assert.not.match(stdout, /cline-(workflow|hooks|skill)-/);
+  assert.match(stdout, ".clinerules/01-general.md");
+});
+
 test("Cline, Zed, Junie and Augment single files always apply", () => {
   const got = explain("single-file-agents", []);
   assert.equal(got, {

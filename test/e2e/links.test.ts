@@ -72,7 +72,9 @@ test("--all and doctor on a tree whose links git cannot follow: every file once;
   const doctor = runCli(["doctor", "--json", "--fail-on", "none"], { cwd: root });
   assert.is(doctor.status, 0, doctor.stderr);
   const same = JSON.parse(doctor.stdout).findings.filter((f: { kind: string }) => f.kind === "same-file");
-  assert.equal(same.map((f: { file: string; message: string }) => [f.file, f.message]), [["AGENTS.md", "also reached as CLAUDE.md (a symlink): one file, read and injected once under this name"]]);
+  // --all reads a skill through the link as well (issue 44 item 11: Claude Code has it that way), so its two paths are named too.
+  const skills = ["db-migrations", "pdf-forms", "release-notes"].map((name) => [`.agents/skills/${name}/SKILL.md`, `also reached as .claude/skills/${name}/SKILL.md (a symlink): one file, read and injected once under this name`]);
+  assert.equal(same.map((f: { file: string; message: string }) => [f.file, f.message]), [...skills, ["AGENTS.md", "also reached as CLAUDE.md (a symlink): one file, read and injected once under this name"]]);
 });
 
 test("--all in a tree whose skills folders are all links to a plain skills/ folder: every skill once, as a targeted build sees them", () => {

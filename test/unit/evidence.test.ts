@@ -48,4 +48,18 @@ test("AGENTS.md and CLAUDE.md in the nearest folder are both the nearest agent f
   assert.equal([...nearestAgentFiles(files, ["pkg/x/y.ts"])], ["pkg/AGENTS.md"]);
 });
 
+test("a glob that names the target itself outlasts an always-rule and a broad glob of the same priority", () => {
+  const exact = candidate(".cursor/rules/widget.mdc", { kind: "auto", globs: ["lib/widget.js"] });
+  const bare = candidate("pkg/.cursor/rules/name.mdc", { kind: "auto", globs: ["widget.js"] });
+  const broad = candidate(".cursor/rules/lib.mdc", { kind: "auto", globs: ["lib/*.js"] });
+  const always = candidate(".cursor/rules/style.mdc", { kind: "always" });
+  const targets = ["lib/widget.js"];
+  const list = [exact, bare, broad, always];
+  const order = weakestFirst(list.map((c) => evidenceStrength(c, new Set(), targets))).map((i) => list[i]!.id);
+  assert.equal(order.slice(0, 2), [".cursor/rules/style.mdc", ".cursor/rules/lib.mdc"]);
+  assert.equal(order.slice(2).sort(), [".cursor/rules/widget.mdc", "pkg/.cursor/rules/name.mdc"]);
+  // Another target's exact glob is no evidence for this one.
+  assert.equal(evidenceStrength(exact, new Set(), ["lib/other.js"]), evidenceStrength(broad, new Set(), ["lib/other.js"]));
+});
+
 test.run();

@@ -1,5 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { stemmer } from "stemmer";
 import { reasonOf, select, statusOf } from "../helpers/tree.js";
 
 const fm = (fields: string, body: string) => `---\n${fields}\n---\n${body}\n`;
@@ -32,6 +33,26 @@ test("an auto rule whose globs match no target is unmatched", () => {
   const s = select({ ".cursor/rules/css.mdc": fm("globs: '**/*.css'", "CSS.") }, { targets: ["src/a.ts"] });
   assert.is(statusOf(s, ".cursor/rules/css.mdc"), "unmatched");
   assert.match(reasonOf(s, ".cursor/rules/css.mdc"), /no target matches \*\*\/\*\.css/);
+});
+
+test("a glob rule with a description that no target matches is weighed by its description; its kind stays auto", () => {
+  const rule = fm("description: Writing and applying database migrations safely\nglobs: db/migrations/**", "Nullable first.");
+  const s = select({ ".cursor/rules/db.mdc": rule }, { targets: ["src/a.ts"], prompt: "write a database migration", stem: stemmer });
+  assert.is(statusOf(s, ".cursor/rules/db.mdc"), "included");
+  assert.match(reasonOf(s, ".cursor/rules/db.mdc"), /^no target matches its globs; by its description: relevance 0\.\d+/);
+  assert.is(s.candidates[0]!.kind, "auto");
+  // Its globs still decide where they match, and without a prompt it waits in the index.
+  assert.match(reasonOf(select({ ".cursor/rules/db.mdc": rule }, { targets: ["db/migrations/1.sql"] }), ".cursor/rules/db.mdc"), /^glob db\/migrations\/\*\* matches/);
+  assert.is(statusOf(select({ ".cursor/rules/db.mdc": rule }, { targets: ["src/a.ts"] }), ".cursor/rules/db.mdc"), "below-threshold");
+});
+
+test("explain never prints a score just under the threshold as the threshold itself (0.989 < 0.99, not 0.99 < 0.99)", () => {
+  const rules = { ".cursor/rules/styling.mdc": fm("description: CSS modules, design tokens and dark mode", "No hex values."), ".cursor/rules/db.mdc": fm("description: Database migrations", "Nullable first.") };
+  const s = select(rules, { prompt: "the css modules and dark mode", stem: stemmer, minRelevance: 0.99 });
+  assert.is(statusOf(s, ".cursor/rules/styling.mdc"), "below-threshold");
+  const reason = reasonOf(s, ".cursor/rules/styling.mdc");
+  const [, shown, bound] = /relevance (\S+) .*< (\S+?)[ ,;]/.exec(reason) ?? [];
+  assert.ok(shown !== undefined && Number(shown) < Number(bound), reason);
 });
 
 test("globs, paths and applyTo all mean the same", () => {

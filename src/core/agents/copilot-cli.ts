@@ -13,7 +13,7 @@
  */
 import { nativeMemory, type NativeMemory } from "./native-memory.js";
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
-import type { AgentProfile } from "./profile.js";
+import { matchedByGlobs, type AgentProfile } from "./profile.js";
 
 const SKILLS: NativeSkills = { label: "Copilot CLI", folders: [".github/skills", ".claude/skills", ".agents/skills"], scope: "chain" };
 const MEMORY: NativeMemory = { label: "Copilot CLI", names: ["AGENTS.md", "CLAUDE.md", "GEMINI.md"], onRead: true };
@@ -31,7 +31,7 @@ export const copilotCli: AgentProfile = {
     if (path === ".github/copilot-instructions.md") return "Copilot CLI reads .github/copilot-instructions.md itself, always";
     if (SCOPED.test(path)) {
       if (candidate.kind === "always") return "Copilot CLI applies it itself (applyTo matches every file)";
-      return candidate.status === "unmatched" ? null : "Copilot CLI applies it itself once it works on a file its applyTo matches";
+      return !matchedByGlobs(candidate) ? null : "Copilot CLI applies it itself once it works on a file its applyTo matches";
     }
     return nativeMemory(MEMORY, candidate, context);
   },

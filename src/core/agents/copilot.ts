@@ -9,9 +9,9 @@
  * - skills ("About agent skills"): `.github/skills`, `.claude/skills` and `.agents/skills` of the repository, each
  *   skill's name and description (the body when the agent uses it).
  */
-import { baseName, dirOf } from "../rel-path.js";
+import { ancestorsOf, baseName, dirOf, joinPath } from "../rel-path.js";
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
-import type { AgentProfile } from "./profile.js";
+import { matchedByGlobs, type AgentProfile, type LoadedContext } from "./profile.js";
 
 const SKILLS: NativeSkills = { label: "Copilot", folders: [".github/skills", ".claude/skills", ".agents/skills"], scope: "root" };
 
@@ -27,9 +27,14 @@ export const copilot: AgentProfile = {
     if (/^\.github\/instructions\/.*\.instructions\.md$/.test(path)) {
       if (copilot.skips!(candidate) !== null) return null;
       if (candidate.kind === "always") return "Copilot applies it itself (applyTo matches every file)";
-      return candidate.status === "unmatched" ? null : "Copilot applies it itself: its applyTo matches a file being worked on";
+      return !matchedByGlobs(candidate) ? null : "Copilot applies it itself: its applyTo matches a file being worked on";
     }
-    if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md") return "Copilot reads AGENTS.md itself (the nearest above a file)";
+    if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md") {
+      const nearest = nearestAgentsFiles(context);
+      if (nearest.includes(path)) return "Copilot reads AGENTS.md itself (the nearest above a file)";
+      if (dirOf(path) === "") return `VS Code's Copilot reads the root AGENTS.md itself (its coding agent reads the nearest above a file instead: ${nearest.join(", ")})`;
+      return null;
+    }
     if (candidate.source === "directory-agents" && dirOf(path) === "" && (path === "CLAUDE.md" || path === "GEMINI.md")) return `Copilot's coding agent reads a root ${path} itself`;
     return null;
   },
@@ -38,3 +43,17 @@ export const copilot: AgentProfile = {
     return candidate.excludeAgent?.includes("coding-agent") ? "excludeAgent: coding-agent — Copilot's coding agent leaves it out (code review reads it)" : null;
   },
 };
+
+/** The AGENTS.md nearest above each file worked on (the working folder's, with none): the one the coding agent reads. */
+function nearestAgentsFiles(context: LoadedContext): string[] {
+  const folders = context.reads.length > 0 ? context.reads.map(dirOf) : [context.workingFolder];
+  const nearest = new Set<string>();
+  for (const folder of folders) {
+    const found = ancestorsOf(folder)
+      .reverse()
+      .map((f) => joinPath(f, "AGENTS.md"))
+      .find((p) => context.present.has(p));
+    if (found !== undefined) nearest.add(found);
+  }
+  return [...nearest];
+}

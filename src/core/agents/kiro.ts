@@ -8,7 +8,7 @@
  * - skills in `.kiro/skills/<name>/SKILL.md`: names and descriptions at start, the body when a skill activates.
  */
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
-import type { AgentProfile } from "./profile.js";
+import { matchedByGlobs, type AgentProfile } from "./profile.js";
 
 const SKILLS: NativeSkills = { label: "Kiro", folders: [".kiro/skills"], scope: "root" };
 const STEERING = /^\.kiro\/steering\/[^/]+\.md$/;
@@ -24,7 +24,7 @@ export const kiro: AgentProfile = {
     if (path === "AGENTS.md" && candidate.source === "directory-agents") return "Kiro reads the workspace's AGENTS.md itself, always";
     if (!STEERING.test(path)) return null;
     if (candidate.kind === "always") return "Kiro includes it itself in every interaction (inclusion: always)";
-    if (candidate.kind === "auto") return candidate.status === "unmatched" ? null : "Kiro includes it itself: a file in the context matches its fileMatchPattern";
+    if (candidate.kind === "auto") return !matchedByGlobs(candidate) ? null : "Kiro includes it itself: a file in the context matches its fileMatchPattern";
     if (candidate.kind === "agent-requested") return "Kiro includes it itself when the request matches its description (inclusion: auto)";
     return null;
   },

@@ -56,6 +56,14 @@ export interface AgentSettings {
  * Whether the agent has a file through any of the paths that reach it: `.agents/skills/x/SKILL.md` drafted once is
  * also `.claude/skills/x/SKILL.md` when `.claude` links to `.agents`, and Claude Code loads it by that name.
  */
+/**
+ * Whether a glob rule's globs matched a file of this run: an agent that applies such rules by their globs loads it
+ * only then (not when no target matched, nor when it was weighed by its description instead).
+ */
+export function matchedByGlobs(candidate: Candidate): boolean {
+  return candidate.status !== "unmatched" && candidate.byDescription !== true;
+}
+
 export function loadsThroughAnyPath(loadsItself: AgentProfile["loadsItself"], candidate: Candidate, context: LoadedContext): string | null {
   const own = loadsItself(candidate, context);
   if (own !== null || candidate.aliases === undefined) return own;

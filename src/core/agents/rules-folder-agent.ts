@@ -1,5 +1,5 @@
 import { baseName } from "../rel-path.js";
-import type { AgentProfile } from "./profile.js";
+import { matchedByGlobs, type AgentProfile } from "./profile.js";
 
 /**
  * An agent whose own loader reads a rules folder by each rule's kind (always, auto on a matching file, description
@@ -29,7 +29,7 @@ export function rulesFolderAgent(spec: {
       if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md") return `${spec.label} reads AGENTS.md itself (the root's always, a subfolder's for files below it)`;
       if (!spec.folder.test(path)) return null;
       if (candidate.kind === "always") return `${spec.label} applies it itself: ${spec.always}`;
-      if (candidate.kind === "auto") return candidate.status === "unmatched" ? null : `${spec.label} applies it itself: ${spec.auto}`;
+      if (candidate.kind === "auto") return !matchedByGlobs(candidate) ? null : `${spec.label} applies it itself: ${spec.auto}`;
       if (candidate.kind === "agent-requested") return `${spec.label} offers its description to the model, which fetches it when relevant (${spec.requested})`;
       return null;
     },

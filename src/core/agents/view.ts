@@ -1,3 +1,4 @@
+import { flattenImports } from "../parse/imports.js";
 import { toEntry } from "../phases/dedup.js";
 import type { Selection } from "../select.js";
 import { utf8Bytes } from "../tokens.js";
@@ -11,6 +12,8 @@ export interface AgentView {
   reason: string;
   /** The agent's own settings leave this file of its kind out (Copilot's `excludeAgent`): `reason` says which. */
   skipped?: true;
+  /** It has the file inside another's text: the file it loads whose `@imports` bring this one in. */
+  through?: string;
 }
 
 /**
@@ -21,13 +24,33 @@ export function agentView(profile: AgentProfile, candidates: Candidate[], target
   const byPath = new Map(candidates.filter((c) => c.path !== null).map((c) => [c.path!, c]));
   const present = new Set([...byPath.keys(), ...candidates.flatMap((c) => c.aliases ?? [])]);
   const context = { present, workingFolder, reads: targets, bytesOf: (path: string) => utf8Bytes(byPath.get(path)?.content ?? "") };
-  return candidates.map((c) => {
+  const views = candidates.map((c): AgentView => {
     const reason = loadsThroughAnyPath(profile.loadsItself, c, context);
     if (reason !== null) return { agent: profile.name, loads: true, reason };
     const skip = profile.skips?.(c) ?? null;
     if (skip !== null) return { agent: profile.name, loads: false, reason: skip, skipped: true };
     const why = c.path === null ? `${profile.name} knows nothing of ctxinject's own entries (keyword modes, config and session entries)` : `${profile.name} does not load it by itself here`;
     return { agent: profile.name, loads: false, reason: why };
+  });
+  return profile.expandsImports === true ? withImported(profile, candidates, views) : views;
+}
+
+/**
+ * An agent that expands `@imports` has each file the files it loads import (a CLAUDE.md that is only `@AGENTS.md`
+ * gives Claude Code the AGENTS.md), under the file's own path or any other path that reaches it.
+ */
+function withImported(profile: AgentProfile, candidates: Candidate[], views: AgentView[]): AgentView[] {
+  const importer = new Map<string, string>();
+  candidates.forEach((c, i) => {
+    if (!views[i]!.loads || c.imports === undefined || c.path === null) return;
+    for (const path of flattenImports(c.imports)) if (!importer.has(path)) importer.set(path, c.path);
+  });
+  if (importer.size === 0) return views;
+  return views.map((view, i) => {
+    const c = candidates[i]!;
+    if (view.loads || c.path === null) return view;
+    const by = [c.path, ...(c.aliases ?? [])].map((p) => importer.get(p)).find((p) => p !== undefined);
+    return by === undefined ? view : { agent: profile.name, loads: true, reason: `${profile.name} reads it through ${by}, whose @imports bring it in`, through: by };
   });
 }
 
@@ -38,7 +61,8 @@ export function agentView(profile: AgentProfile, candidates: Candidate[], target
  */
 export function agentSelection(profile: AgentProfile, selection: Selection, workingFolder: string): Selection {
   const views = agentView(profile, selection.candidates, selection.targets, workingFolder);
-  const seen = selection.candidates.filter((c, i) => views[i]!.loads && c.status !== "invalid");
+  // A file it has through another's imports is in that file's entry already.
+  const seen = selection.candidates.filter((c, i) => views[i]!.loads && views[i]!.through === undefined && c.status !== "invalid");
   return { ...selection, entries: seen.map((c) => (profile.expandsImports === true || c.asWritten === undefined ? toEntry(c) : asWrittenEntry(c, c.asWritten))), omitted: [] };
 }
 

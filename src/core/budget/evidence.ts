@@ -14,19 +14,41 @@ import { PRIORITIES, type Candidate } from "../types.js";
  *    3. everything the repository or the user tied to this work explicitly: always-rules, glob matches of the
  *       targets, the nearest agent file of a target, `@rule`/`--rule`, config and session entries, keyword modes;
  * 3. within a tier: the relevance score for guesses (lowest first), the folder's depth for folder files (the
- *    far end of the chain first: a root file is further from a target than its package's).
+ *    far end of the chain first: a root file is further from a target than its package's), and among explicit
+ *    entries a rule whose glob names a target exactly (`globs: lib/widget.js`) last: it is about that very file,
+ *    where an always-rule or `lib/*.js` is about every file of a kind.
  * Ties go to the output order: the later entry gives way first, as before this order existed.
  */
 export type EvidenceStrength = readonly [priority: number, tier: number, within: number];
 
 export const Tier = { Readme: 0, Guess: 1, FarFolder: 2, Explicit: 3 } as const;
 
-export function evidenceStrength(candidate: Candidate, nearest: ReadonlySet<string>): EvidenceStrength {
+export function evidenceStrength(candidate: Candidate, nearest: ReadonlySet<string>, targets: readonly string[] = []): EvidenceStrength {
   const priority = PRIORITIES.length - 1 - PRIORITIES.indexOf(candidate.priority);
   if (candidate.source === "directory-readme") return [priority, Tier.Readme, folderDepth(candidate.path)];
-  if (candidate.kind === "agent-requested") return [priority, Tier.Guess, candidate.score ?? 0];
+  if (candidate.kind === "agent-requested" || candidate.byDescription === true) return [priority, Tier.Guess, candidate.score ?? 0];
   if (candidate.kind === "directory" && candidate.path !== null && !nearest.has(candidate.path)) return [priority, Tier.FarFolder, folderDepth(candidate.path)];
-  return [priority, Tier.Explicit, 0];
+  return [priority, Tier.Explicit, namesTarget(candidate, targets) ? 1 : 0];
+}
+
+/** The stronger of two strengths (a text that carries another's copy is as strong as the copy it carries). */
+export function strongerOf(a: EvidenceStrength, b: EvidenceStrength): EvidenceStrength {
+  return compareStrength(a, b) >= 0 ? a : b;
+}
+
+/** Characters that make a glob a pattern rather than one path. */
+const GLOB_SYNTAX = /[*?[\]{}()!+@]/;
+
+/**
+ * A glob rule one of whose globs is a target's own path, written out (no pattern syntax): as a path anchored at its
+ * rules folder's owner (`src/a.ts` for `pkg/src/a.ts`) or a bare name (`a.ts`), so the target's path ends with it.
+ */
+function namesTarget(candidate: Candidate, targets: readonly string[]): boolean {
+  if (candidate.kind !== "auto" || targets.length === 0) return false;
+  return candidate.globs.some((glob) => {
+    const path = glob.trim().replace(/^\.\//, "");
+    return path !== "" && !GLOB_SYNTAX.test(path) && targets.some((t) => t === path || t.endsWith(`/${path}`));
+  });
 }
 
 /**

@@ -14,6 +14,12 @@ export interface FitInput {
   /** How an entry that does not fit is listed in the index. */
   describe: (entry: Entry) => Omitted;
   /**
+   * The texts an entry carries for others (duplicates whose copy is this entry's text) that no longer reach the agent
+   * when it gives way (`sent` null) or is cut to `sent`: listed in the index right after it, so every text left out
+   * is named. Called only when the entries do not all fit.
+   */
+  carried?: (entry: Entry, sent: Entry | null) => Omitted[];
+  /**
    * Indexes into `entries`, weakest evidence first: the order in which entries give way to the budget
    * (budget/evidence.ts). Without it the last entry of the output goes first. A function is called only when the
    * entries do not all fit (most builds fit: their evidence is never weighed).
@@ -62,8 +68,10 @@ export function fitToBudget(input: FitInput): FitResult {
   const described = entries.map(describe);
   // Steps 1 and 2 against an index of names only; where even that cannot fit, the last resort.
   const namesOnly = (kept: Entry[], index: Omitted[]) => render(kept, index.map(nameOnly), 0);
-  if (!fits(namesOnly([], [...described, ...omitted]))) return lastResort(input, order, described);
-  const { kept, index, dropped, trimmed } = giveWay(input, order, described, namesOnly);
+  const carried = input.carried ?? (() => []);
+  const everyName = [...described.flatMap((d, i) => [d, ...carried(entries[i]!, null)]), ...omitted];
+  if (!fits(namesOnly([], everyName))) return lastResort(input, order, described);
+  const { kept, index, dropped, trimmed } = giveWay(input, order, described, namesOnly, carried);
   // 3. Descriptions back, from the top of the index, as many as fit.
   const listedWith = (n: number) => [...index.slice(0, n), ...index.slice(n).map(nameOnly)];
   const listed = listedWith(mostThatFit(index.length, (n) => fits(render(kept, listedWith(n), 0))));
@@ -79,7 +87,8 @@ function lastResort(input: FitInput, order: readonly number[], described: Omitte
   const { entries, render, countTokens, maxTokens } = input;
   const fits = (text: string) => countTokens(text) <= maxTokens;
   const named = described.map(nameOnly);
-  const { kept, index, dropped, trimmed } = giveWay({ ...input, omitted: input.omitted.map(nameOnly) }, order, named, (k, i) => render(k, [], i.length));
+  const carried = input.carried ?? (() => []);
+  const { kept, index, dropped, trimmed } = giveWay({ ...input, omitted: input.omitted.map(nameOnly) }, order, named, (k, i) => render(k, [], i.length), (e, sent) => carried(e, sent).map(nameOnly));
   const withIndex = (n: number) => render(kept, index.slice(0, n), index.length - n);
   const shown = mostThatFit(index.length, (n) => fits(withIndex(n)));
   const output = fits(withIndex(shown)) ? withIndex(shown) : "";
@@ -92,7 +101,13 @@ function lastResort(input: FitInput, order: readonly number[], described: Omitte
  * search: every try counts the whole document, one BPE pass; dropping an entry almost always saves tokens, and where
  * it does not the answer is merely cautious), then the last of them cut instead of dropped when a cut fits.
  */
-function giveWay(input: FitInput, order: readonly number[], described: Omitted[], trial: (kept: Entry[], index: Omitted[]) => string) {
+function giveWay(
+  input: FitInput,
+  order: readonly number[],
+  described: Omitted[],
+  trial: (kept: Entry[], index: Omitted[]) => string,
+  carried: (entry: Entry, sent: Entry | null) => Omitted[],
+) {
   const { entries, omitted, countTokens, maxTokens } = input;
   const fits = (text: string) => countTokens(text) <= maxTokens;
   const layout = (drops: number, replace?: { at: number; entry: Entry }) => {
@@ -100,8 +115,11 @@ function giveWay(input: FitInput, order: readonly number[], described: Omitted[]
     const kept: Entry[] = [];
     const index: Omitted[] = [];
     entries.forEach((e, i) => {
-      if (gone.has(i)) index.push(described[i]!);
-      else kept.push(replace?.at === i ? replace.entry : e);
+      if (gone.has(i)) index.push(described[i]!, ...carried(e, null));
+      else if (replace?.at === i) {
+        kept.push(replace.entry);
+        index.push(...carried(e, replace.entry));
+      } else kept.push(e);
     });
     return { kept, index: [...index, ...omitted], gone };
   };

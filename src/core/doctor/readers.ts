@@ -6,7 +6,7 @@
  * `rules.dirs`, CONVENTIONS.md that aider reads only with --read) reaches a model only through ctxinject: its tag
  * is `ctxinject`, never `all`.
  */
-import { loadsThroughAnyPath, type AgentProfile, type LoadedContext } from "../agents/profile.js";
+import { loadsThroughAnyPath, matchedByGlobs, type AgentProfile, type LoadedContext } from "../agents/profile.js";
 import type { ImportNode } from "../parse/imports.js";
 import { dirOf, joinPath } from "../rel-path.js";
 import { utf8Bytes } from "../tokens.js";
@@ -70,7 +70,7 @@ export function fileReaders(candidates: readonly Candidate[], profiles: readonly
     const candidate = byPath.get(path);
     if (candidate !== undefined) {
       // "unmatched" says no target matched its globs in this run; the question here is whether it is ever read.
-      const asked = candidate.status === "unmatched" ? { ...candidate, status: "included" as const } : candidate;
+      const asked = matchedByGlobs(candidate) ? candidate : { ...candidate, status: "included" as const, byDescription: false };
       const folder = dirOf(path);
       const contexts: LoadedContext[] = [
         { present, workingFolder: folder, reads: [joinPath(folder, "*")], bytesOf },

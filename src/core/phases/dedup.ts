@@ -34,6 +34,7 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
   for (const { item: dup, keptBy: kept } of duplicates) {
     const sameFile = dup.path !== null && kept.path !== null && realPathOf.get(dup.path) === realPathOf.get(kept.path);
     setStatus(dup, "duplicate", `${sameFile ? "same file as" : "same content as"} ${kept.path ?? kept.id}`);
+    dup.heldBy = keyOf(kept);
   }
   // Each text's significant lines and who holds each line, worked out once for both passes (--all sends thousands),
   // for the texts that may share a line with another (or with a text the agent has) only: the rest take part in
@@ -122,6 +123,7 @@ function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly st
       if (!budget.take(LINE_WORK + large.content.length)) return;
       if (!large.content.includes(probe) || !large.content.includes(text)) continue;
       setStatus(small, "duplicate", `its whole text is inside ${large.path ?? large.id}`);
+      small.heldBy = keyOf(large);
       break;
     }
   }
@@ -208,7 +210,7 @@ function dropNearCopies(
       .get(p.candidate)!
       .filter((h) => !gone(h.item) && rankOf.get(h.item)! < rankOf.get(p.candidate)! && isHeld(h.shared, h.lines))
       .sort((a, b) => rankOf.get(a.item)! - rankOf.get(b.item)!)[0];
-    if (copy) setStatus(p.candidate, "duplicate", heldWording(copy.shared, n, copy));
+    if (copy) heldIn(p.candidate, heldWording(copy.shared, n, copy), copy.item);
   }
 
   // Mostly inside a longer text: longest first, so that the longer one's own fate is settled when it is named.
@@ -219,8 +221,16 @@ function dropNearCopies(
       .get(p.candidate)!
       .filter((h) => !gone(h.item) && h.lines > n)
       .sort((a, b) => rankOf.get(a.item)! - rankOf.get(b.item)!)[0];
-    if (inside) setStatus(p.candidate, "duplicate", heldWording(inside.shared, n, inside));
+    if (inside) heldIn(p.candidate, heldWording(inside.shared, n, inside), inside.item);
   }
+}
+
+const keyOf = (c: Candidate) => `${c.source}:${c.id}`;
+
+/** A duplicate of a text that is sent: the budget names it when that text gives way (Candidate.heldBy). */
+function heldIn(candidate: Candidate, reason: string, holder: Candidate): void {
+  setStatus(candidate, "duplicate", reason);
+  candidate.heldBy = keyOf(holder);
 }
 
 /** Copies of each other are "near copies"; a short text inside a longer one is said to be inside it. */
@@ -247,6 +257,7 @@ function dropImported(ordered: Candidate[], known: Candidate[], realPathOf: Map<
     if (hit === undefined || hit.by === candidate) continue;
     const note = hit.known ? ` (${hit.by.status === "already-injected" ? "already injected" : hit.by.reason})` : "";
     setStatus(candidate, "duplicate", `imported by ${hit.by.path ?? hit.by.id}${note}`);
+    if (!hit.known) candidate.heldBy = keyOf(hit.by);
   }
 }
 

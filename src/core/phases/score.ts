@@ -32,10 +32,13 @@ export const LIKELY_MAX = 4;
  * Description-only candidates on the targets' paths are scored together (BM25 needs the whole set) against the
  * prompt plus the targets' path words; those at or above the threshold are included. With `semantic` (the user's
  * embeddings), the likely tier is chosen on the lexical and the semantic rankings fused; injection stays lexical.
+ * `said`: the prompt without its paths. The likely tier asks the agent to read a rule because of what the user asked
+ * for: with no words of the user's (no prompt, or a prompt that is only a path) there is none, and a rule whose
+ * evidence is only path words (`server/api/x.ts` for a git-commit skill) is not in it.
  * Returns the rules scored (what the pipeline asks the embedding server about).
  */
-export function scorePhase(drafts: Drafted[], query: string, threshold: number, stem: Stem, semantic?: SemanticInput): RelevanceDoc[] {
-  const pending = drafts.filter((d) => d.candidate.kind === "agent-requested" && d.candidate.status === "below-threshold" && d.relevance);
+export function scorePhase(drafts: Drafted[], query: string, threshold: number, stem: Stem, semantic?: SemanticInput, said = query): RelevanceDoc[] {
+  const pending = drafts.filter((d) => (d.candidate.kind === "agent-requested" || d.candidate.byDescription === true) && d.candidate.status === "below-threshold" && d.relevance);
   if (pending.length === 0 || query.trim() === "") return [];
   const docs = pending.map((d) => d.relevance!);
   const scores = scoreRelevance(query, docs, stem);
@@ -51,32 +54,49 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
     const { score, direct, words: evidence } = scores[i]!;
     candidate.score = score;
     const words = evidenceText(evidence.slice(0, 6));
-    const shown = (direct === score ? `relevance ${score.toFixed(2)}` : `relevance ${direct.toFixed(2)} (${score.toFixed(2)} with related words)`);
-    if (direct < threshold) setStatus(candidate, "below-threshold", `${shown} < ${threshold}${words}${similar(i)}`);
-    else if (direct < floor) setStatus(candidate, "below-threshold", `${shown} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}${similar(i)}`);
+    // A glob rule no target matched is weighed by its description: explain says so first.
+    const via = candidate.byDescription === true ? "no target matches its globs; by its description: " : "";
+    const shown = (bound: number) => via + (direct === score ? `relevance ${apart(direct, bound)}` : `relevance ${apart(direct, bound)} (${score.toFixed(2)} with related words)`);
+    if (direct < threshold) setStatus(candidate, "below-threshold", `${shown(threshold)} < ${threshold}${words}${similar(i)}`);
+    else if (direct < floor) setStatus(candidate, "below-threshold", `${shown(floor)} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}${similar(i)}`);
     else {
       candidate.score = direct;
-      setStatus(candidate, "included", `${shown} >= ${threshold}${words}${similar(i)}`);
+      setStatus(candidate, "included", `${shown(threshold)} >= ${threshold}${words}${similar(i)}`);
     }
   });
+  if (said.trim() === "") return docs;
+  // The same scores on the user's words alone, where paths added words of their own: a word score counts for the
+  // likely tier only where some of it is the user's.
+  const saidScores = said === query ? scores : scoreRelevance(said, docs, stem);
   // The strongest of the rest, in score order (ties by id), make the likely tier. With embeddings: in the order of
   // the two rankings fused, and a rule the words missed may join when its similarity reaches the user's
   // minSimilarity. Embeddings never inject (a model's similarity says "about the same topic", not "applies here";
   // docs/relevance.md): a rule they lift goes to the likely tier, where the agent reads it and decides.
   const fused = similarity ? reciprocalRankFusion(scores.map((s) => s.score), similarity) : undefined;
   const left = pending.map(({ candidate }, i) => ({ candidate, evidence: scores[i]!.words, i })).filter(({ candidate }) => candidate.status === "below-threshold");
+  const wordsOf = (i: number) => (saidScores[i]!.score > 0 ? scores[i]!.score : 0);
   // A word score counts from LIKELY_MIN and LIKELY_RELATIVE of the best left out: a stray word or two scores far below
   // what the prompt is about.
-  const likelyFloor = Math.max(LIKELY_MIN, LIKELY_RELATIVE * Math.max(0, ...left.map(({ candidate }) => candidate.score ?? 0)));
+  const likelyFloor = Math.max(LIKELY_MIN, LIKELY_RELATIVE * Math.max(0, ...left.map(({ i }) => wordsOf(i))));
   const rest = left
-    .filter(({ candidate, i }) => (candidate.score ?? 0) >= likelyFloor || (semantic !== undefined && (similarity![i] ?? -1) >= semantic.minSimilarity))
+    .filter(({ i }) => wordsOf(i) >= likelyFloor || (semantic !== undefined && (similarity![i] ?? -1) >= semantic.minSimilarity))
     .sort((a, b) => (fused ? fused[b.i]! - fused[a.i]! : 0) || b.candidate.score! - a.candidate.score! || (a.candidate.id < b.candidate.id ? -1 : 1))
     .slice(0, LIKELY_MAX);
   for (const { candidate, evidence, i } of rest) {
-    const lexical = (candidate.score ?? 0) >= likelyFloor;
+    const lexical = wordsOf(i) >= likelyFloor;
     candidate.likely = lexical ? likelyWhy(evidence) : `the prompt means much the same as its description (similarity ${similarity![i]!.toFixed(2)})`;
   }
   return docs;
+}
+
+/**
+ * A score as explain prints it beside the bound it was compared with: two decimals, more where two would print a score
+ * just under the bound as the bound itself ("relevance 0.35 < 0.35" is 0.348 < 0.35).
+ */
+export function apart(value: number, bound: number): string {
+  let digits = 2;
+  while (digits < 6 && value !== bound && Number(value.toFixed(digits)) === Number(bound.toFixed(digits))) digits++;
+  return value.toFixed(digits);
 }
 
 function similarityOf(semantic: SemanticInput, doc: RelevanceDoc): number | undefined {

@@ -242,7 +242,14 @@ export function decideRule(candidate: Candidate, rule: Pick<RuleDoc, "anchor" | 
       }
       const where = anchor === "" ? "" : ` (anchored at ${anchor}/)`;
       const globs = candidate.globs.join(", ");
-      setStatus(candidate, "unmatched", ctx.targets.length === 0 ? `no target files given for ${globs}` : `no target matches ${globs}${where}`);
+      const unmatched = ctx.targets.length === 0 ? `no target files given for ${globs}` : `no target matches ${globs}${where}`;
+      // Its description is evidence too: where its globs do not decide, it is weighed as a description-only rule is.
+      if (candidate.description !== null && candidate.description.trim() !== "") {
+        candidate.byDescription = true;
+        setStatus(candidate, "below-threshold", `${unmatched}; weighed by its description`);
+        return;
+      }
+      setStatus(candidate, "unmatched", unmatched);
       return;
     }
     case "agent-requested":
