@@ -34,6 +34,7 @@ export async function readDoctorTree(run: RunEnvironment, rootFlag: string | und
     tracked: tracked.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     config: gathered.config,
     memo: gathered.memo,
+    ...(gathered.settings.keywords?.file !== undefined && { keywordsFile: gathered.settings.keywords.file }),
     exists: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isFile() === true,
     warnings: [...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)), ...settings.flatMap((s) => s.warnings)],
   };

@@ -24,6 +24,7 @@ import { sortFindings, type Finding } from "./finding.js";
 import { CTXINJECT_ONLY, fileReaders, tagOf } from "./readers.js";
 import { textChecks } from "./text-checks.js";
 import { neverMatchingChecks } from "./never-matching.js";
+import { commentChecks, gateFindings, keywordChecks, nameChecks } from "./gate-checks.js";
 
 export { atLeast, SEVERITIES, type Finding, type Severity } from "./finding.js";
 
@@ -48,6 +49,8 @@ export interface DoctorInput {
   profiles: readonly AgentProfile[];
   /** The run's memo (core/run-memo.ts), the selection's: located paths and compiled globs reused; a fresh one without. */
   memo?: RunMemo;
+  /** The config file that set `keywords` (user or repository), for findings about their texts. */
+  keywordsFile?: string;
 }
 
 export function diagnose(input: DoctorInput): Finding[] {
@@ -67,7 +70,9 @@ export function diagnose(input: DoctorInput): Finding[] {
   for (const file of kept) {
     // The tag only words a finding: asked (every agent's loader) for the few files with one, not for 4,000 rules.
     if (textChecks(file, isRule(file.path), CTXINJECT_ONLY, tested).length > 0) findings.push(...textChecks(file, isRule(file.path), agentOf(file.path), tested));
+    if (file.text.includes("<!--")) findings.push(...commentChecks(file, agentOf(file.path)));
   }
+  findings.push(...nameChecks(kept, agentOf), ...keywordChecks(config, input.keywordsFile ?? "config"));
   for (const [path, aliases] of aliasesOf) findings.push({ severity: "info", kind: "same-file", agent: agentOf(path), file: path, message: `also reached as ${aliases.join(", ")} (a symlink): one file, read and injected once under this name` });
   for (const warning of selection.warnings) {
     const finding = fromWarning(warning, agentOf);
@@ -81,7 +86,7 @@ export function diagnose(input: DoctorInput): Finding[] {
   findings.push(...codexChecks(files, input.codex));
   findings.push(...chainChecks(files, config.doctor.maxChainTokens, agentOf));
   findings.push(...placementChecks(input.tracked));
-  return sortFindings(findings);
+  return sortFindings(gateFindings(findings));
 }
 
 /** The parse warnings that are findings, classified by what they say. */

@@ -1,0 +1,78 @@
+/**
+ * The one gate every text from a repository passes before anyone reads it, and the one escaper every text passes
+ * on its way to a terminal.
+ *
+ * The gate (hidden.ts, then redact.ts): file texts (and with them descriptions, globs and everything parsed out of
+ * them), the `content` a config gives a keyword mode or a custom entry, and the names and paths of files and folders
+ * lose what a reviewer cannot see (invisible characters, controls, escape sequences) and their credentials.
+ * select.ts gates texts before anything is parsed; names are gated where a document, an explain table, a doctor
+ * finding or a coverage report shows them (their raw form stays the key the run works with: a hostile name is
+ * still that file). Nearly every text is clean: one scan says so (mayHoldHidden, mayHoldCredentials).
+ *
+ * The escaper (core/terminal-escape.ts, at the CLI's sink): a terminal acts on what it is sent, so a control that
+ * reached it anyway (an error message quoting what the operating system said, a text the gate never saw) is shown
+ * as `\x1b`, never obeyed.
+ */
+import { describeHidden, mayHoldHidden, stripHidden, type HiddenCharacters } from "./hidden.js";
+import { mayHoldCredentials, redactSecrets, type Redaction } from "./redact.js";
+
+export interface GatedText {
+  text: string;
+  /** What was removed as hidden, or null. */
+  hidden: HiddenCharacters | null;
+  redactions: Redaction[];
+}
+
+export interface GateOptions {
+  /** False only from the user's own config (`hiddenCharacters: keep`). */
+  strip?: boolean;
+  /** False only from the user's own config (`redact: false`). */
+  redact?: boolean;
+}
+
+/** A text from a repository without hidden characters, then without credentials. */
+export function gateText(text: string, options: GateOptions = {}): GatedText {
+  const stripped = options.strip === false ? null : stripHidden(text);
+  const clean = stripped === null ? text : stripped.text;
+  if (options.redact === false) return { text: clean, hidden: stripped?.found ?? null, redactions: [] };
+  const redacted = redactSecrets(clean);
+  return { text: redacted.text, hidden: stripped?.found ?? null, redactions: redacted.redactions };
+}
+
+/** Line breaks in a name would start a line of their own in a listing: written as escapes, one name one line. */
+const LINE_BREAKS = /[\t\n\r\u2028\u2029]/g;
+const escapeBreak = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/** What gating a name changed: for doctor. */
+export interface GatedName {
+  name: string;
+  hidden: HiddenCharacters | null;
+  redactions: Redaction[];
+}
+
+/** A file's or folder's name (or a root-relative path) as it may be shown: gated, its line breaks escaped. */
+export function gateNameFound(name: string): GatedName {
+  const { text, hidden, redactions } = gateText(name);
+  return { name: text.includes("\t") || text.includes("\n") || text.includes("\r") || text.includes("\u2028") || text.includes("\u2029") ? text.replace(LINE_BREAKS, escapeBreak) : text, hidden, redactions };
+}
+
+/** A name is usually clean: one test of a short text, then the name itself. */
+export function gateName(name: string): string {
+  return nameMayNeedGate(name) ? gateNameFound(name).name : name;
+}
+
+const nameMayNeedGate = (name: string) => mayHoldHidden(name) || mayHoldCredentials(name);
+
+/**
+ * Whether any of the names shown together (a document's entries and index) may need the gate: tested joined once,
+ * since a credential's hint search per name costs more than one over them all.
+ */
+export const namesNeedGate = (names: readonly string[]): boolean => nameMayNeedGate(names.join("\n"));
+
+/** "its name: 2 hidden characters (U+202E), the first at column 5" for doctor and warnings. */
+export function describeGatedName(gated: GatedName): string {
+  const parts: string[] = [];
+  if (gated.hidden !== null) parts.push(describeHidden(gated.hidden));
+  if (gated.redactions.length > 0) parts.push(`a credential (${[...new Set(gated.redactions.map((r) => r.kind))].join(", ")})`);
+  return parts.join(" and ");
+}
