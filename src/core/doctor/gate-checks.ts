@@ -30,10 +30,11 @@ export function nameChecks(files: readonly SourceFile[], agentOf: (path: string)
 }
 
 /** A config's own keyword texts go into every prompt whose words fire the mode: checked as a file's text is. */
-export function keywordChecks(config: Config, file: string): Finding[] {
+export function keywordChecks(config: Config, files: Readonly<Record<string, string>>): Finding[] {
   const findings: Finding[] = [];
   for (const [mode, settings] of Object.entries(config.keywords)) {
     if (settings.content === undefined) continue;
+    const file = files[mode] ?? "config";
     const gated = gateText(settings.content);
     const where = `keywords.${mode}.content`;
     if (gated.hidden !== null) {
