@@ -160,7 +160,14 @@ export function stripHidden(text: string): { text: string; found: HiddenCharacte
   const before = text.slice(0, first);
   const line = before.split("\n").length;
   const column = first - before.lastIndexOf("\n");
-  return { text: kept.join(""), found: { line, column, codePoints, count, stray } };
+  const out = kept.join("");
+  // What was removed may leave a character next to what it can no longer stand beside (a joiner between two
+  // letters once the space between went, two selectors once the letter between went): the text is gated again
+  // until nothing goes, so that gating twice is gating once.
+  const again = stripHidden(out);
+  if (again === null) return { text: out, found: { line, column, codePoints, count, stray } };
+  for (const code of again.found.codePoints) if (!codePoints.includes(code)) codePoints.push(code);
+  return { text: again.text, found: { line, column, codePoints, count: count + again.found.count, stray: stray && again.found.stray } };
 }
 
 const ESC = 0x1b;

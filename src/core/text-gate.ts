@@ -36,7 +36,12 @@ export function gateText(text: string, options: GateOptions = {}): GatedText {
   const clean = stripped === null ? text : stripped.text;
   if (options.redact === false) return { text: clean, hidden: stripped?.found ?? null, redactions: [] };
   const redacted = redactSecrets(clean);
-  return { text: redacted.text, hidden: stripped?.found ?? null, redactions: redacted.redactions };
+  // A marker in a credential's place may leave a selector after a bracket (`ghp_…5\uFE0E`: a digit may carry one,
+  // `]` may not): what it leaves is taken too, so that gating twice is gating once.
+  const after = redacted.redactions.length > 0 && options.strip !== false ? stripHidden(redacted.text) : null;
+  if (after === null) return { text: redacted.text, hidden: stripped?.found ?? null, redactions: redacted.redactions };
+  const hidden = stripped === null ? after.found : { ...stripped.found, count: stripped.found.count + after.found.count, codePoints: [...new Set([...stripped.found.codePoints, ...after.found.codePoints])], stray: stripped.found.stray && after.found.stray };
+  return { text: after.text, hidden, redactions: redacted.redactions };
 }
 
 /** Line breaks in a name would start a line of their own in a listing: written as escapes, one name one line. */
@@ -52,8 +57,9 @@ export interface GatedName {
 
 /** A file's or folder's name (or a root-relative path) as it may be shown: gated, its line breaks escaped. */
 export function gateNameFound(name: string): GatedName {
-  const { text, hidden, redactions } = gateText(name);
-  return { name: text.includes("\t") || text.includes("\n") || text.includes("\r") || text.includes("\u2028") || text.includes("\u2029") ? text.replace(LINE_BREAKS, escapeBreak) : text, hidden, redactions };
+  // Escaped first: the gate then sees the name as it will be shown, so gating a shown name again changes nothing.
+  const { text, hidden, redactions } = gateText(LINE_BREAK.test(name) ? name.replace(LINE_BREAKS, escapeBreak) : name);
+  return { name: text, hidden, redactions };
 }
 
 /** A name is usually clean: one test of a short text, then the name itself. */
@@ -61,13 +67,14 @@ export function gateName(name: string): string {
   return nameMayNeedGate(name) ? gateNameFound(name).name : name;
 }
 
-const nameMayNeedGate = (name: string) => mayHoldHidden(name) || mayHoldCredentials(name);
+const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
+const nameMayNeedGate = (name: string) => mayHoldHidden(name) || LINE_BREAK.test(name) || mayHoldCredentials(name);
 
 /**
  * Whether any of the names shown together (a document's entries and index) may need the gate: tested joined once,
  * since a credential's hint search per name costs more than one over them all.
  */
-export const namesNeedGate = (names: readonly string[]): boolean => nameMayNeedGate(names.join("\n"));
+export const namesNeedGate = (names: readonly string[]): boolean => nameMayNeedGate(names.join(" "));
 
 /** "its name: 2 hidden characters (U+202E), the first at column 5" for doctor and warnings. */
 export function describeGatedName(gated: GatedName): string {
