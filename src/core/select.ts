@@ -234,7 +234,9 @@ function redactFiles(sorted: SourceFile[], strip: boolean, redact: boolean, warn
   return sorted.map((file, i): SourceFile => {
     const note = notes[i];
     if (note !== undefined) warn(note);
-    const out = scan ? redactEntry(texts[i]!, file.path, warn, "patterns", seen) : texts[i]!;
+    const redacted = scan ? redactEntry(texts[i]!, file.path, warn, "patterns", seen) : texts[i]!;
+    // What a marker leaves behind (a selector after `]`) goes too, as in gateText.
+    const out = strip && redacted !== texts[i] ? (stripHidden(redacted)?.text ?? redacted) : redacted;
     return file.realPath === undefined ? { path: file.path, text: out } : { path: file.path, text: out, realPath: file.realPath };
   });
 }

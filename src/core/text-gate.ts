@@ -1,6 +1,5 @@
 /**
- * The one gate every text from a repository passes before anyone reads it, and the one escaper every text passes
- * on its way to a terminal.
+ * The one gate every text from a repository passes before anyone reads it.
  *
  * The gate (hidden.ts, then redact.ts): file texts (and with them descriptions, globs and everything parsed out of
  * them), the `content` a config gives a keyword mode or a custom entry, and the names and paths of files and folders
@@ -45,6 +44,7 @@ export function gateText(text: string, options: GateOptions = {}): GatedText {
 }
 
 /** Line breaks in a name would start a line of their own in a listing: written as escapes, one name one line. */
+const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
 const LINE_BREAKS = /[\t\n\r\u2028\u2029]/g;
 const escapeBreak = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
@@ -67,7 +67,6 @@ export function gateName(name: string): string {
   return nameMayNeedGate(name) ? gateNameFound(name).name : name;
 }
 
-const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
 const nameMayNeedGate = (name: string) => mayHoldHidden(name) || LINE_BREAK.test(name) || mayHoldCredentials(name);
 
 /**
