@@ -10,7 +10,9 @@ import { renderXml } from "./xml.js";
 export type { ContextDocument } from "./document.js";
 
 export function render(format: Format, unnamed: ContextDocument, countTokens: CountTokens): string {
-  const doc = withNamesGated(unnamed);
+  // Only xml and json print an index item's reason (ctxinject's words around names: "… 120 tokens did not fit"
+  // hints at a credential, and the patterns cost a hook ~1 ms the first time).
+  const doc = withNamesGated(unnamed, format === "xml" || format === "json");
   switch (format) {
     case "markdown":
       return renderMarkdown(doc);
@@ -27,7 +29,7 @@ export function render(format: Format, unnamed: ContextDocument, countTokens: Co
  * Every format shows files' names (provenance, index lines, attributes): they pass the gate here, the one place a
  * document becomes text (core/text-gate.ts; the texts passed it in select). The run keeps the raw names as its keys.
  */
-function withNamesGated(doc: ContextDocument): ContextDocument {
+function withNamesGated(doc: ContextDocument, reasons: boolean): ContextDocument {
   const names: string[] = [];
   const add = (node: ImportNode) => {
     names.push(node.path);
@@ -37,7 +39,7 @@ function withNamesGated(doc: ContextDocument): ContextDocument {
     names.push(e.source, e.id, e.path ?? "");
     e.imports?.forEach(add);
   }
-  for (const o of doc.omitted) names.push(o.source, o.id, o.path ?? "", o.reason);
+  for (const o of doc.omitted) names.push(o.source, o.id, o.path ?? "", reasons ? o.reason : "");
   if (!namesNeedGate(names)) return doc;
   const gateImport = (node: ImportNode): ImportNode => ({ path: gateName(node.path), imports: node.imports.map(gateImport) });
   const entry = (e: Entry): Entry => {
@@ -45,6 +47,6 @@ function withNamesGated(doc: ContextDocument): ContextDocument {
     if (e.imports !== undefined) out.imports = e.imports.map(gateImport);
     return out;
   };
-  const omitted = (o: Omitted): Omitted => ({ ...o, source: gateName(o.source), id: gateName(o.id), path: o.path === null ? null : gateName(o.path), reason: gateName(o.reason) });
+  const omitted = (o: Omitted): Omitted => ({ ...o, source: gateName(o.source), id: gateName(o.id), path: o.path === null ? null : gateName(o.path), reason: reasons ? gateName(o.reason) : o.reason });
   return { ...doc, entries: doc.entries.map(entry), omitted: doc.omitted.map(omitted) };
 }
