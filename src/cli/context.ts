@@ -1,4 +1,5 @@
 import { safeMessage } from "../core/redact.js";
+import { gateName } from "../core/text-gate.js";
 import type { Warning } from "../core/types.js";
 import type { RunEnvironment } from "../io/pipeline.js";
 
@@ -9,7 +10,11 @@ export interface CliContext {
   /** The operating system (where the user's config and agents' settings live); default: this process's. */
   platform?: NodeJS.Platform;
   stdout: { write(chunk: string, callback?: (error?: Error | null) => void): unknown; isTTY?: boolean };
-  stderr: { write(chunk: string): unknown; isTTY?: boolean };
+  /**
+   * stdout and stderr are the terminal sink (cli/stdio.ts): stderr, and stdout on a terminal, pass the one escaper.
+   * `control` writes ctxinject's own control sequences (the spinner's), unescaped.
+   */
+  stderr: { write(chunk: string): unknown; isTTY?: boolean; control?(chunk: string): unknown };
   /** The absolute path of the running executable (bin/ctxinject.js), for commands that install a hook. */
   self: string;
   /** When the process started (ms since the epoch), for a hook's deadline; unset in-process. */
@@ -29,7 +34,8 @@ export function runOf(ctx: CliContext): RunEnvironment {
 /** Warnings name files a repository controls and quote their text: each line leaves without secrets or hidden characters. */
 export function printWarnings(ctx: CliContext, warnings: Warning[]): void {
   for (const w of warnings) {
-    const where = w.file ? `${w.file}${w.line ? `:${w.line}` : ""}: ` : "";
+    // A file's name on a line of its own: its line breaks escaped (safeMessage keeps a message's).
+    const where = w.file ? `${gateName(w.file)}${w.line ? `:${w.line}` : ""}: ` : "";
     ctx.stderr.write(`ctxinject: warning: ${safeMessage(`${where}${w.message}`)}\n`);
   }
 }

@@ -8,10 +8,12 @@ const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "
  */
 export function startProgress(ctx: CliContext, label: string, delayMs = 500): () => void {
   if (ctx.stderr.isTTY !== true || ctx.env.CI || ctx.env.TERM === "dumb") return () => {};
+  // The spinner's own controls (a carriage return, the line erase) are no data: they pass the sink unescaped.
+  const control = (chunk: string) => (ctx.stderr.control !== undefined ? ctx.stderr.control(chunk) : ctx.stderr.write(chunk));
   let frame = 0;
   let interval: ReturnType<typeof setInterval> | undefined;
   const timer = setTimeout(() => {
-    interval = setInterval(() => ctx.stderr.write(`\r${FRAMES[frame++ % FRAMES.length]} ${label}`), 80);
+    interval = setInterval(() => control(`\r${FRAMES[frame++ % FRAMES.length]} ${label}`), 80);
     interval.unref?.();
   }, delayMs);
   timer.unref?.();
@@ -19,7 +21,7 @@ export function startProgress(ctx: CliContext, label: string, delayMs = 500): ()
     clearTimeout(timer);
     if (interval !== undefined) {
       clearInterval(interval);
-      ctx.stderr.write("\r\u001b[K");
+      control("\r\u001b[K");
     }
   };
 }

@@ -11,7 +11,8 @@ import { pathTopicWords, withoutPaths, withPathTopics, type Stem } from "./promp
 import type { RelevanceDoc } from "./prompt/relevance.js";
 import type { SemanticInput } from "./prompt/semantic.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
-import { mayHoldCredentials, PATTERN_REDACTIONS, redactSecrets, type TestedText } from "./redact.js";
+import { mayHoldCredentials, PATTERN_REDACTIONS, redactSecrets, type Redaction, type TestedText } from "./redact.js";
+import { gateText, type GatedText } from "./text-gate.js";
 import { compareText, dirOf } from "./rel-path.js";
 import { locateOptionsOf, SOURCE_MODULES } from "./sources/index.js";
 import { locator } from "./sources/locate.js";
@@ -103,9 +104,13 @@ export function selectContext(input: SelectInput): Selection {
   const warnings: Warning[] = [];
   const warn = (w: Warning) => void warnings.push(w);
   const strip = input.config.hiddenCharacters !== "keep";
-  const redactOnly = input.config.redact !== false ? (text: string, where: string) => redactEntry(text, where, warn) : (text: string) => text;
-  // What a reviewer cannot see never reaches the agent either: hidden characters go, then credentials.
-  const redact = strip ? (text: string, where: string) => redactOnly(withoutHidden(text, where, warn), where) : redactOnly;
+  // What a reviewer cannot see never reaches the agent either: hidden characters go, then credentials (the gate).
+  const gate = { strip, redact: input.config.redact !== false };
+  const redact = (text: string, where: string) => {
+    const gated = gateText(text, gate);
+    warnGated(gated, where, warn);
+    return gated.text;
+  };
   // Credentials are replaced before anything is parsed, so no later step can print them.
   const files = redactFiles(byPath(input.files), strip, input.config.redact !== false, warn, input.memo, input.stop);
   const ctx = draftContext(input, files, warn, redact, input.memo ?? createRunMemo());
@@ -211,16 +216,22 @@ function locateAll(files: SourceFile[], modules: readonly SourceModule[], ctx: D
   return byModule;
 }
 
-function withoutHidden(content: string, where: string, warn: (w: Warning) => void): string {
-  const stripped = stripHidden(content);
-  if (stripped === null) return content;
+/** The warnings for what the gate took out of one text (the run's files get theirs from redactFiles, in order). */
+function warnGated(gated: GatedText, where: string, warn: (w: Warning) => void): void {
   // A stray zero-width space in prose hid nothing: removed without a word on every run (doctor lists it).
-  if (!stripped.found.stray) warn({ file: where, line: stripped.found.line, message: hiddenMessage(stripped.found) });
-  return stripped.text;
+  if (gated.hidden !== null && !gated.hidden.stray) warn({ file: where, line: gated.hidden.line, message: hiddenMessage(gated.hidden) });
+  for (const r of gated.redactions) warnRedaction(r, where, warn);
+}
+
+// An example's credential (a placeholder in a README's snippet) is redacted all the same, without a word on every
+// run: it is no leak, and doctor lists it as a warning.
+function warnRedaction(r: Redaction, where: string, warn: (w: Warning) => void): void {
+  if (r.weak !== true) warn({ file: where, line: r.line, message: `redacted a ${r.kind} (config redact: false keeps it)` });
 }
 
 /**
- * The files without hidden characters and credentials, warnings in the same order as one file after another. A run
+ * The files through the gate (core/text-gate.ts: hidden characters, then credentials), batched: warnings in the
+ * same order as one file after another. A run
  * of a few files tests them joined for a credential's hint first: most hold none, and one test of the joined text
  * costs a third of testing each (see mayHoldCredentials).
  */
@@ -248,7 +259,9 @@ function redactFiles(sorted: SourceFile[], strip: boolean, redact: boolean, warn
     }
     const note = notes[i];
     if (note !== undefined) warn(note);
-    const text = scan ? redactEntry(texts[i]!, file.path, warn, "patterns", seen) : texts[i]!;
+    const redacted = scan ? redactEntry(texts[i]!, file.path, warn, "patterns", seen) : texts[i]!;
+    // What a marker leaves behind (a selector after `]`) goes too, as in gateText.
+    const text = strip && redacted !== texts[i] ? (stripHidden(redacted)?.text ?? redacted) : redacted;
     chars += text.length;
     out.push(file.realPath === undefined ? { path: file.path, text } : { path: file.path, text, realPath: file.realPath });
   }
@@ -270,9 +283,7 @@ const FEW_TEXTS = 64;
 function redactEntry(content: string, where: string, warn: (w: Warning) => void, test: "auto" | "patterns" = "auto", seen?: Map<string, TestedText>): string {
   const { text, redactions } = redactSecrets(content, test);
   seen?.set(where, { text: content, redactions });
-  // An example's credential (a placeholder in a README's snippet) is redacted all the same, without a word on every
-  // run: it is no leak, and doctor lists it as a warning.
-  for (const r of redactions) if (r.weak !== true) warn({ file: where, line: r.line, message: `redacted a ${r.kind} (config redact: false keeps it)` });
+  for (const r of redactions) warnRedaction(r, where, warn);
   return text;
 }
 

@@ -10,8 +10,8 @@ import type { McpServer as McpServerType } from "@modelcontextprotocol/sdk/serve
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { Config } from "../core/config.js";
-import { stripHidden } from "../core/hidden.js";
-import { redactSecrets, safeMessage } from "../core/redact.js";
+import { safeMessage } from "../core/redact.js";
+import { gateName, gateText } from "../core/text-gate.js";
 import { renderExplainJson } from "../core/render/explain.js";
 import { FORMATS, type Candidate, type Format } from "../core/types.js";
 import { lazyRequire } from "../io/lazy-node.js";
@@ -37,7 +37,7 @@ export interface McpOptions {
  * Selections are clean already (unless the user's config says otherwise: then only a credential's shape is caught
  * here); ids, paths and descriptions are the repository's and are checked again here.
  */
-const clean = (value: string): string => redactSecrets(stripHidden(value)?.text ?? value).text;
+const clean = (value: string): string => gateText(value).text;
 const text = (value: string): CallToolResult => ({ content: [{ type: "text", text: clean(value) }] });
 const failure = (message: string): CallToolResult => ({ content: [{ type: "text", text: safeMessage(message) }], isError: true });
 
@@ -137,7 +137,8 @@ export function createMcpServer(options: McpOptions): McpServerType {
       inputSchema: {},
     },
     async () => {
-      const rules = (await everyRule(options)).map((c) => ({ id: c.id, source: c.source, kind: c.kind, path: c.path, ...(c.globs.length > 0 && { globs: c.globs }), ...(c.description !== null && { description: c.description }), tokens: c.tokens }));
+      // Names pass the gate before JSON escapes a control in them out of `clean`'s sight.
+      const rules = (await everyRule(options)).map((c) => ({ id: gateName(c.id), source: c.source, kind: c.kind, path: c.path === null ? null : gateName(c.path), ...(c.globs.length > 0 && { globs: c.globs }), ...(c.description !== null && { description: c.description }), tokens: c.tokens }));
       return text(`${JSON.stringify({ rules }, null, 2)}\n`);
     },
   );
@@ -151,7 +152,8 @@ export function createMcpServer(options: McpOptions): McpServerType {
     },
     async ({ rule }) => {
       const name = rule.replace(/^\.\//, "");
-      const found = (await everyRule(options)).find((c) => c.id === name || c.path === name);
+      // A name as list_rules showed it (gated) or as it is.
+      const found = (await everyRule(options)).find((c) => c.id === name || c.path === name || gateName(c.id) === name || (c.path !== null && gateName(c.path) === name));
       return found ? text(found.content) : failure(`rule: no instruction file has the id or path ${JSON.stringify(rule)} (list_rules names them)`);
     },
   );
@@ -160,13 +162,13 @@ export function createMcpServer(options: McpOptions): McpServerType {
     "rule",
     new ResourceTemplate("ctxinject://rule/{+path}", {
       list: async () => ({
-        resources: (await everyRule(options)).map((c) => ({ uri: `ctxinject://rule/${c.path}`, name: c.path!, mimeType: "text/markdown", ...(c.description !== null && { description: c.description }) })),
+        resources: (await everyRule(options)).map((c) => ({ uri: `ctxinject://rule/${gateName(c.path!)}`, name: gateName(c.path!), mimeType: "text/markdown", ...(c.description !== null && { description: c.description }) })),
       }),
     }),
     { mimeType: "text/markdown", description: "An instruction file of the repository (rules, AGENTS.md, README…), as ctxinject reads it" },
     async (uri, variables) => {
       const path = String(variables.path ?? "");
-      const found = (await everyRule(options)).find((c) => c.path === path);
+      const found = (await everyRule(options)).find((c) => c.path === path || gateName(c.path!) === path);
       if (!found) throw new Error(safeMessage(`no instruction file at ${path}`));
       return { contents: [{ uri: uri.href, mimeType: "text/markdown", text: clean(found.content) }] };
     },

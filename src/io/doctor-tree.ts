@@ -7,8 +7,9 @@ import { readAgentSettings } from "./agent-settings.js";
 import { runPipeline, type RunEnvironment } from "./pipeline.js";
 import { trackedFiles } from "./git.js";
 import { indexedFiles } from "./git-index.js";
-import { findUp, hasGit, under } from "./paths.js";
+import { findUp, hasGit, toRootRelative, under } from "./paths.js";
 import { trackedClean } from "../core/confined-path.js";
+import type { SettingOrigin } from "../core/config-layers.js";
 
 /**
  * What `doctor` looks at: what `build --all` reads (every instruction file git tracks, or the tree's outside git,
@@ -37,8 +38,19 @@ export async function readDoctorTree(run: RunEnvironment, rootFlag: string | und
     tracked: tracked.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     config: gathered.config,
     memo: gathered.memo,
+    keywordFiles: keywordFiles(gathered.settings, root),
     exists: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isFile() === true,
     // The index's own warning once: the pipeline's reading of it already said it.
     warnings: [...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)), ...(gathered.warnings.some((g) => g.message.startsWith("git's index lists")) ? [] : indexWarnings), ...settings.flatMap((s) => s.warnings)],
   };
+}
+
+/** Which config file set each keyword mode's `content`: root-relative for a repository's, as it is for the user's. */
+function keywordFiles(settings: Record<string, SettingOrigin>, root: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [key, origin] of Object.entries(settings)) {
+    const mode = /^keywords\.(.+)\.content$/.exec(key)?.[1];
+    if (mode !== undefined && origin.file !== undefined) files[mode] = toRootRelative(root, origin.file) ?? origin.file;
+  }
+  return files;
 }

@@ -92,4 +92,31 @@ test("a build removes hidden characters and warns with the file, line and code p
   assert.is(kept.entries[0]!.content, text.trim());
 });
 
+test("terminal escape sequences go whole, controls one by one; tab, line feed and carriage return stay", () => {
+  assert.is(stripHidden("a\u001b[8mhidden\u001b[0mb")?.text, "ahiddenb");
+  assert.is(stripHidden("x\u001b]52;c;ZXZpbA==\u0007y")?.text, "xy");
+  assert.is(stripHidden("x\u001b]0;title\u001b\\y")?.text, "xy");
+  assert.is(stripHidden("an OSC never ended\u001b]0;runs to the line's end\nnext")?.text, "an OSC never ended\nnext");
+  assert.is(stripHidden("\u009b2Jz")?.text, "z");
+  assert.is(stripHidden("bell\u0007 del\u007f nel\u0085")?.text, "bell del nel");
+  assert.is(stripHidden("tab\tline\r\nend"), null);
+  const out = stripHidden("ok\nclear \u001b[2J now");
+  assert.equal([out?.found.line, out?.found.column, out?.found.codePoints, out?.found.stray], [2, 7, ["U+001B"], false]);
+});
+
+test("the rest of Default_Ignorable goes: Mongolian selectors off a Mongolian letter, shorthand format controls, unassigned ranges", () => {
+  for (const ch of ["\u180B", "\u180F", "\u2065", "\uFFF0", "\uFFF8", "\u{1BCA0}", "\u{1BCA3}", "\u{E0080}", "\u{E01F0}", "\u{E0FFF}"]) {
+    assert.is(stripHidden(`Never log tok${ch}ens.`)?.text, "Never log tokens.", `U+${ch.codePointAt(0)!.toString(16)}`);
+  }
+  assert.is(stripHidden("\u1820\u180B"), null);
+  assert.is(stripHidden("a\u061Cb"), null);
+});
+
+test("a form feed alone between lines is stray (an old editor's page break); gating twice is gating once", () => {
+  assert.is(stripHidden("one\n\f\ntwo")?.found.stray, true);
+  const once = stripHidden("a\u200B\u200Db")!.text;
+  assert.is(once, "ab");
+  assert.is(stripHidden(once), null);
+});
+
 test.run();

@@ -7,6 +7,7 @@ import { usageError } from "../../core/errors.js";
 import { readCoverageAt, readCoverageTree } from "../../io/coverage-tree.js";
 import { writeIfChanged } from "../../io/out-file.js";
 import { outFile } from "../../io/confine.js";
+import { gateName, gateText, namesNeedGate } from "../../core/text-gate.js";
 import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
 import type { COVERAGE_FORMATS } from "../options.js";
 
@@ -41,14 +42,23 @@ export async function runCoverage(ctx: CliContext, flags: CoverageFlags): Promis
     diff = coverageDiff(flags.base, coverageModel(base.input), coverage);
   }
   const format = flags.format ?? "markdown";
+  // Folders', files' and rules' names pass the gate (core/text-gate.ts) on their way out: the report as a whole for
+  // markdown and html (it holds nothing else a repository wrote), each string for json, where an escape would
+  // hide a control from a test of the text.
+  const value = () => ({ root: head.root, ...coverage.model, ...(diff !== undefined && { base: diff }) });
   const text =
     format === "json"
       ? // Compact: a format for tools (`jq .` indents it); indented, 100k folders' cells were half its bytes and time.
-        `${JSON.stringify({ root: head.root, ...coverage.model, ...(diff !== undefined && { base: diff }) })}\n`
-      : format === "html"
-        ? renderCoverageHtml(coverage.model, diff)
-        : renderCoverageMarkdown(coverage.model, diff);
+        `${gatedJson(value)}\n`
+      : gateText(format === "html" ? renderCoverageHtml(coverage.model, diff) : renderCoverageMarkdown(coverage.model, diff)).text;
   if (flags.out !== undefined) await writeIfChanged(outFile(head.root, ctx.cwd, flags.out), text);
   else await writeOut(ctx, text);
   return 0;
+}
+
+/** JSON with every string gated: stringified as it is first, again string by string only when that needs it. */
+function gatedJson(value: () => unknown): string {
+  const plain = JSON.stringify(value());
+  if (!namesNeedGate([plain]) && !/\\u00[0-9a-f]{2}/.test(plain)) return plain;
+  return JSON.stringify(value(), (_key, v: unknown) => (typeof v === "string" ? gateName(v) : v));
 }

@@ -38,6 +38,8 @@ export const KIND_TITLES: Readonly<Record<string, string>> = {
   "frontmatter-yaml": "frontmatter that is not strict YAML",
   "glob-matches-everything": "globs that match every file",
   "hidden-characters": "invisible characters that hide text",
+  "hidden-name": "a file name holding invisible characters or a credential",
+  "html-comment": "an HTML comment holding text a rendered view hides",
   "import-cycle": "an import cycle",
   "import-depth": "imports nested too deep",
   "import-missing": "an import of a missing file",

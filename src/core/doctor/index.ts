@@ -24,6 +24,7 @@ import { sortFindings, type Finding } from "./finding.js";
 import { CTXINJECT_ONLY, fileReaders, tagOf } from "./readers.js";
 import { textChecks } from "./text-checks.js";
 import { neverMatchingChecks } from "./never-matching.js";
+import { commentChecks, gateFindings, keywordChecks, nameChecks } from "./gate-checks.js";
 
 export { atLeast, SEVERITIES, type Finding, type Severity } from "./finding.js";
 
@@ -48,6 +49,8 @@ export interface DoctorInput {
   profiles: readonly AgentProfile[];
   /** The run's memo (core/run-memo.ts), the selection's: located paths and compiled globs reused; a fresh one without. */
   memo?: RunMemo;
+  /** The config file that set each keyword mode's `content` (user or repository), for findings about the texts. */
+  keywordFiles?: Readonly<Record<string, string>>;
 }
 
 export function diagnose(input: DoctorInput): Finding[] {
@@ -67,7 +70,9 @@ export function diagnose(input: DoctorInput): Finding[] {
   for (const file of kept) {
     // The tag only words a finding: asked (every agent's loader) for the few files with one, not for 4,000 rules.
     if (textChecks(file, isRule(file.path), CTXINJECT_ONLY, tested).length > 0) findings.push(...textChecks(file, isRule(file.path), agentOf(file.path), tested));
+    if (file.text.includes("<!--")) findings.push(...commentChecks(file, agentOf(file.path)));
   }
+  findings.push(...nameChecks(kept, agentOf), ...keywordChecks(config, input.keywordFiles ?? {}));
   for (const [path, aliases] of aliasesOf) findings.push({ severity: "info", kind: "same-file", agent: agentOf(path), file: path, message: `also reached as ${aliases.join(", ")} (a symlink): one file, read and injected once under this name` });
   for (const warning of selection.warnings) {
     const finding = fromWarning(warning, agentOf);
@@ -81,7 +86,7 @@ export function diagnose(input: DoctorInput): Finding[] {
   findings.push(...codexChecks(files, input.codex));
   findings.push(...chainChecks(files, config.doctor.maxChainTokens, agentOf));
   findings.push(...placementChecks(input.tracked));
-  return sortFindings(findings);
+  return sortFindings(gateFindings(findings));
 }
 
 /** The parse warnings that are findings, classified by what they say. */
@@ -93,6 +98,7 @@ function fromWarning(w: Warning, agentOf: (path: string) => string): Finding | n
   if (m.includes("unquoted value starting with *")) return { severity: "warning", kind: "unquoted-glob", agent: agentOf(w.file), ...at, message: "an unquoted value starting with * is a YAML alias: agents that read frontmatter as YAML lose the field (Cursor reads it; quote it)" };
   if (m.includes("not strict YAML") || m.includes("cannot read frontmatter line")) return { severity: "warning", kind: "frontmatter-yaml", agent: agentOf(w.file), ...at, message: m };
   if (m.includes("Cursor treats a string as false")) return { severity: "error", kind: "always-apply-string", agent: "cursor", ...at, message: m };
+  if (m.includes(": its escapes spell ")) return { severity: "error", kind: "hidden-characters", agent: agentOf(w.file), ...at, message: `${m}: text a reviewer cannot see, which a model reads` };
   if (m.startsWith("import cycle")) return { severity: "warning", kind: "import-cycle", agent: agentOf(w.file), ...at, message: m };
   if (m.startsWith("imports nest deeper")) return { severity: "warning", kind: "import-depth", agent: "claude-code", ...at, message: m };
   if (/^"(globs|paths|applyTo)":/.test(m)) return { severity: "warning", kind: "bad-glob-field", agent: agentOf(w.file), ...at, message: m };

@@ -1,3 +1,4 @@
+import { describeHidden, stripHidden } from "../hidden.js";
 import type { Warning } from "../types.js";
 import { readLenientYaml } from "./lenient-yaml.js";
 import { loadSafeYaml } from "./safe-yaml.js";
@@ -68,8 +69,34 @@ export function parseFrontmatter(text: string, file: string, memo?: RunMemo): Pa
   };
 }
 
-/** The fields of a frontmatter block, with what was wrong in it (lines are the file's: the block starts at 2). */
+/**
+ * The fields of a frontmatter block, with what was wrong in it (lines are the file's: the block starts at 2). The
+ * file's text passed the gate before it was parsed, but a quoted YAML string's escapes (`"\e[2J"`, `"\u200B"`)
+ * spell characters the text did not hold: a block with a backslash has its strings gated once more.
+ */
 function readBlock(raw: string): BlockReading {
+  const reading = readFields(raw);
+  return raw.includes("\\") ? withEscapesGated(reading, raw) : reading;
+}
+
+function withEscapesGated(reading: BlockReading, raw: string): BlockReading {
+  const warnings = [...reading.warnings];
+  const gate = (value: unknown, key: string): unknown => {
+    if (typeof value === "string") {
+      const stripped = stripHidden(value);
+      if (stripped === null) return value;
+      warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell ${describeHidden(stripped.found)}; removed` });
+      return stripped.text;
+    }
+    if (Array.isArray(value)) return value.map((v) => gate(v, key));
+    if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, gate(v, key)]));
+    return value;
+  };
+  const data = Object.fromEntries(Object.entries(reading.data).map(([key, value]) => [key, gate(value, key)]));
+  return { data, warnings };
+}
+
+function readFields(raw: string): BlockReading {
   const warnings: BlockReading["warnings"] = [];
   if (raw.trim() === "") return { data: {}, warnings };
   const simple = readSimpleYaml(raw);

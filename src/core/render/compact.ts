@@ -1,7 +1,7 @@
 import { inCode, scanCode } from "../parse/code.js";
 import type { Omitted } from "../types.js";
 import type { ContextDocument } from "./document.js";
-import { guardCompact, safeId } from "./guard.js";
+import { guardCompact, safeId, withFenceClosed } from "./guard.js";
 import { byTier, LIKELY_TITLE, whyText } from "./tiers.js";
 
 /**
@@ -9,10 +9,12 @@ import { byTier, LIKELY_TITLE, whyText } from "./tiers.js";
  * horizontal rules, badge lines and blank lines removed and runs of spaces collapsed — never inside code fences.
  */
 export function renderCompact(doc: ContextDocument): string {
-  const blocks = doc.entries.map((e) => `## ${safeId(e.id)} [${safeId(e.source)} ${e.priority}]\n${guardCompact(compactText(e.content))}`.trimEnd());
+  const blocks = doc.entries.map((e) => `## ${safeId(e.id)} [${safeId(e.source)} ${e.priority}]\n${guardCompact(withFenceClosed(compactText(e.content)))}`.trimEnd());
   const more = doc.omittedMore ?? 0;
   if (doc.omitted.length > 0 || more > 0) {
-    const item = (o: Omitted) => `${safeId(o.path ?? o.id)} (${o.tokens}t)${o.description ? `: ${collapse(o.description)}` : ""}${whyText(o)}`;
+    // An index line is one line: every run of whitespace goes to one space, inside a code span too (a span's
+    // line break would start a line of its own, shaped like an entry's header).
+    const item = (o: Omitted) => `${safeId(o.path ?? o.id)} (${o.tokens}t)${o.description ? `: ${o.description.replace(/\s+/g, " ")}` : ""}${whyText(o)}`;
     const { likely, plain } = byTier(doc.omitted);
     if (likely.length > 0) blocks.push(`## ${LIKELY_TITLE}\n${likely.map(item).join("\n")}`);
     const items = plain.map(item);

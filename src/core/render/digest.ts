@@ -3,6 +3,7 @@
  * read from, with critical ones in full — within a budget much smaller than a prompt's, so that the constraints
  * stay without every text coming back at once. Pure: the caller says what was injected and gives the texts.
  */
+import { gateName } from "../text-gate.js";
 
 export interface DigestItem {
   /** Root-relative path, or `source:id` for entries that are no file. */
@@ -16,8 +17,10 @@ const HEADING = "## Instructions in force before this conversation was compacted
 const NOTE = "Read a file again before you change code it governs; its full text comes back when you touch what it covers.";
 
 /** The digest in at most `maxChars` characters; "" when there is nothing to keep. */
-export function renderDigest(items: DigestItem[], maxChars: number): string {
-  if (items.length === 0) return "";
+export function renderDigest(named: DigestItem[], maxChars: number): string {
+  if (named.length === 0) return "";
+  // Files' names pass the gate (core/text-gate.ts) as in every other format; the texts passed it in select.
+  const items = named.map((i) => ({ ...i, name: gateName(i.name) }));
   const critical = items.filter((i) => i.priority === "critical" && i.content !== undefined);
   const others = items.filter((i) => !critical.includes(i));
   let out = `${HEADING}\n\n${NOTE}\n`;

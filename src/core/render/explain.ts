@@ -1,6 +1,7 @@
 import type { ImportNode } from "../parse/imports.js";
 import type { AgentView } from "../agents/view.js";
 import { describeOrigin, everySettingOrigin, type SettingOrigin } from "../config-layers.js";
+import { gateName, namesNeedGate } from "../text-gate.js";
 import type { Candidate, Status } from "../types.js";
 
 export interface Paint {
@@ -48,7 +49,8 @@ const markOf = (view: AgentView): keyof typeof MARKS => (view.loads ? "loads" : 
  * thing that may run past it, whole). With an agent's view (`--as`), a column says whether that agent loads each by
  * itself, a legend says what its marks mean, and a line under the row says how it loads it or why it leaves it out.
  */
-export function renderExplainText(candidates: Candidate[], paint: Paint = plain, views?: AgentView[], settings?: Record<string, SettingOrigin>, width = EXPLAIN_WIDTH): string {
+export function renderExplainText(unnamed: Candidate[], paint: Paint = plain, unnamedViews?: AgentView[], settings?: Record<string, SettingOrigin>, width = EXPLAIN_WIDTH): string {
+  const { candidates, views } = withNamesGated(unnamed, unnamedViews);
   const agent = views ? (views[0]?.agent ?? "agent") : undefined;
   const head = ["#", "status", "tokens", ...(agent !== undefined ? [agent] : []), "id"];
   const rows = candidates.map((c, i) => [String(i + 1), c.status, String(c.tokens), ...(views ? [markOf(views[i]!)] : []), c.id]);
@@ -125,7 +127,8 @@ function settingLines(settings: Record<string, SettingOrigin>, paint: Paint, wid
   ];
 }
 
-export function renderExplainJson(candidates: Candidate[], views?: AgentView[], settings?: Record<string, SettingOrigin>): string {
+export function renderExplainJson(unnamed: Candidate[], unnamedViews?: AgentView[], settings?: Record<string, SettingOrigin>): string {
+  const { candidates, views } = withNamesGated(unnamed, unnamedViews);
   const value = {
     candidates: candidates.map((c, i) => ({
       source: c.source,
@@ -151,4 +154,32 @@ export function renderExplainJson(candidates: Candidate[], views?: AgentView[], 
 /** The import tree under a candidate's row, depth first: each import with how deep it is. */
 function importLines(nodes: ImportNode[], depth: number): Array<[depth: number, path: string]> {
   return nodes.flatMap((n) => [[depth, n.path] as [number, string], ...importLines(n.imports, depth + 1)]);
+}
+
+/**
+ * Files' names and the reasons that quote them pass the gate (core/text-gate.ts) before they are shown: tested
+ * together once, copied only when one needs it.
+ */
+function withNamesGated(candidates: Candidate[], views?: AgentView[]): { candidates: Candidate[]; views?: AgentView[] } {
+  const names: string[] = [];
+  const add = (nodes: ImportNode[]) => {
+    for (const n of nodes) {
+      names.push(n.path);
+      add(n.imports);
+    }
+  };
+  for (const c of candidates) {
+    names.push(c.source, c.id, c.path ?? "", c.reason, ...(c.aliases ?? []));
+    add(c.imports ?? []);
+  }
+  for (const v of views ?? []) names.push(v.reason);
+  if (!namesNeedGate(names)) return views === undefined ? { candidates } : { candidates, views };
+  const gateImports = (nodes: ImportNode[]): ImportNode[] => nodes.map((n) => ({ path: gateName(n.path), imports: gateImports(n.imports) }));
+  const gated = candidates.map((c): Candidate => {
+    const out: Candidate = { ...c, source: gateName(c.source), id: gateName(c.id), path: c.path === null ? null : gateName(c.path), reason: gateName(c.reason) };
+    if (c.aliases !== undefined) out.aliases = c.aliases.map(gateName);
+    if (c.imports !== undefined) out.imports = gateImports(c.imports);
+    return out;
+  });
+  return views === undefined ? { candidates: gated } : { candidates: gated, views: views.map((v) => ({ ...v, reason: gateName(v.reason) })) };
 }

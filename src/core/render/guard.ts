@@ -1,4 +1,4 @@
-import { scanCode } from "../parse/code.js";
+import { scanCode, type ScannedLine } from "../parse/code.js";
 import { LIKELY_TITLE } from "./tiers.js";
 
 /**
@@ -23,24 +23,64 @@ const defuseComments = (text: string) => (text.includes("<!--") ? text.replace(P
  * separator) becomes `***`, the same thematic break, outside code fences — inside a fence it is code and stays.
  */
 export function guardMarkdown(content: string): string {
-  // Most entries have no line of dashes at all: nothing to track, no lines to split (and no three dashes anywhere
-  // is a native search, cheaper than the line pattern).
-  if (!content.includes("---") || !SEPARATOR_LINE.test(content)) return defuseComments(content);
+  // Most entries have no line of dashes and no fence at all: nothing to track, no lines to split (and no three
+  // dashes anywhere is a native search, cheaper than the line pattern).
+  const fenced = mayFence(content);
+  if (!fenced && (!content.includes("---") || !SEPARATOR_LINE.test(content))) return defuseComments(content);
   let previousBlank = true;
   const out: string[] = [];
-  for (const line of scanCode(defuseComments(content)).lines) {
-    const separatorShaped = line.fence === null && previousBlank && /^\s*-{3,}\s*$/.test(line.text);
+  const { lines } = scanCode(defuseComments(content));
+  const unclosed = unclosedFenceAt(lines);
+  lines.forEach((line, i) => {
+    // A fence the entry never closes is no code to a reader splitting at separators: its lines are guarded as text.
+    const code = line.fence !== null && (unclosed === -1 || i < unclosed);
+    const separatorShaped = !code && previousBlank && /^\s*-{3,}\s*$/.test(line.text);
     out.push(separatorShaped ? line.text.replace(/-/g, "*") : line.text);
     previousBlank = line.text.trim() === "";
-  }
-  return out.join("\n");
+  });
+  return closeFence(out.join("\n"), lines, unclosed);
 }
 
-/** Compact: a content line shaped like an entry header is escaped with a backslash. */
+const mayFence = (text: string) => text.includes("```") || text.includes("~~~");
+
+/** The index of the line opening a fence the text never closes, or -1. */
+function unclosedFenceAt(lines: readonly ScannedLine[]): number {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const fence = lines[i]!.fence;
+    if (fence === "close" || fence === null) return -1;
+    if (fence === "open") return i;
+  }
+  return -1;
+}
+
+/**
+ * Fence state never carries past an entry's end: a fence the entry leaves open is closed at its end, so the
+ * separator and the entries after it stay outside the code block for a markdown reader.
+ */
+function closeFence(text: string, lines: readonly ScannedLine[], unclosed: number): string {
+  if (unclosed === -1) return text;
+  const marker = /^\s*(`{3,}|~{3,})/.exec(lines[unclosed]!.text)![1]!;
+  return `${text}${text.endsWith("\n") ? "" : "\n"}${marker}`;
+}
+
+/** A text with its open fence closed at its end (compact's entries; markdown's guardMarkdown does it itself). */
+export function withFenceClosed(text: string): string {
+  if (!mayFence(text)) return text;
+  const { lines } = scanCode(text);
+  return closeFence(text, lines, unclosedFenceAt(lines));
+}
+
+/**
+ * Compact: a content line shaped like an entry header is escaped with a backslash, after its leading spaces (a
+ * reader that trims lines would take `  ## x [rules-injector critical]` for one).
+ */
 export function guardCompact(content: string): string {
   return defuseComments(content)
     .split("\n")
-    .map((line) => (COMPACT_HEADER.test(line) || line === LIKELY_HEADER ? `\\${line}` : line))
+    .map((line) => {
+      const text = line.trimStart();
+      return COMPACT_HEADER.test(text) || text === LIKELY_HEADER ? `${line.slice(0, line.length - text.length)}\\${text}` : line;
+    })
     .join("\n");
 }
 

@@ -19,4 +19,4 @@ export function byTier(omitted: Omitted[]): { likely: Omitted[]; plain: Omitted[
 }
 
 /** ` (likely: the prompt says rotate, keys)`: why a likely item is there; "" for the plain index. */
-export const whyText = (o: Omitted): string => (o.tier === "likely" && o.why ? ` (why: ${o.why})` : "");
+export const whyText = (o: Omitted): string => (o.tier === "likely" && o.why ? ` (why: ${o.why.replace(/\s+/g, " ")})` : "");

@@ -22,7 +22,8 @@ export const keywordDetector: SourceModule = {
         priority: ctx.config.keywords[hit.mode.name]?.priority ?? ctx.config.sources["keyword-detector"]?.priority ?? hit.mode.priority,
         kind: "keyword",
         path: null,
-        content: hit.mode.content,
+        // A config's own text for a mode passes the gate as a file's would (built-in modes' texts are ctxinject's).
+        content: ctx.config.keywords[hit.mode.name]?.content !== undefined ? ctx.redact(hit.mode.content, ctx.configFile ?? "config") : hit.mode.content,
         countTokens: ctx.countTokens,
       });
       if (!hit.mode.enabled) setStatus(candidate, "disabled", `keywords.${hit.mode.name}.enabled is false`);

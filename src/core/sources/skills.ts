@@ -8,6 +8,7 @@ import { parseFrontmatter } from "../parse/frontmatter.js";
 import { baseName, dirOf, trimSlashes } from "../rel-path.js";
 import { decideRule, relevanceFields } from "./rules.js";
 import { makeCandidate, modulePriority, type SourceModule } from "./source.js";
+import { gateName } from "../text-gate.js";
 
 const SKILL_FILE = /^[^/]+\/SKILL\.md$/;
 /** Gemini CLI's, Codex's, Droid's, opencode's and Kilo's own skills folders. */
@@ -27,12 +28,12 @@ export const skillFiles: SourceModule = {
     located.map(({ file, anchor }) => {
       const doc = parseFrontmatter(file.text, file.path, ctx.memo);
       doc.warnings.forEach(ctx.warn);
-      const name = typeof doc.data.name === "string" && doc.data.name.trim() !== "" ? doc.data.name.trim() : baseName(dirOf(file.path));
+      const name = typeof doc.data.name === "string" && doc.data.name.trim() !== "" ? doc.data.name.trim() : gateName(baseName(dirOf(file.path)));
       const description = typeof doc.data.description === "string" && doc.data.description.trim() !== "" ? doc.data.description.trim() : null;
       const empty = file.text.trim() === "";
       if (description === null && !empty) ctx.warn({ file: file.path, message: 'a skill needs a "description": without one no agent can tell when to use it' });
       // An empty SKILL.md stays empty, so the gate reports it like any empty file.
-      const content = empty ? "" : `Skill "${name}"${description ? `: ${description}` : ""}\nIts instructions are in ${file.path}: read that file before doing this kind of task.`;
+      const content = empty ? "" : `Skill "${name}"${description ? `: ${description}` : ""}\nIts instructions are in ${gateName(file.path)}: read that file before doing this kind of task.`;
       const kind = description === null ? "manual" : "agent-requested";
       const candidate = makeCandidate({
         source: skillFiles.source,
