@@ -14,6 +14,11 @@ export interface ComposeOptions {
   countTokens: CountTokens;
   provenance: boolean;
   all: boolean;
+  /**
+   * An index line the reader was given before (earlier in a hook's session): left out of the index, whether the
+   * entry was below the threshold or left out by the budget. Only lines not yet given are listed.
+   */
+  named?: (line: Omitted) => boolean;
 }
 
 export interface Composed {
@@ -31,13 +36,14 @@ const keyOf = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
  * around it is a report, not context).
  */
 export function compose(selection: Selection, options: ComposeOptions): Composed {
+  const named = options.named;
   const doc: ContextDocument = {
     root: options.root,
     targets: selection.targets,
     tokenizer: options.tokenizer,
     maxTokens: options.maxTokens,
     entries: selection.entries,
-    omitted: selection.omitted,
+    omitted: named ? selection.omitted.filter((line) => !named(line)) : selection.omitted,
     provenance: options.provenance,
     all: options.all,
   };
@@ -69,10 +75,11 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
   const fitted = fitToBudget({
     dropOrder,
     entries: selection.entries,
-    omitted: selection.omitted,
+    omitted: doc.omitted,
     countTokens: options.countTokens,
     maxTokens,
     describe,
+    ...(named && { named }),
     render: (entries, omitted, more) =>
       options.format === "json"
         ? entries.map((e) => e.content).join(SEPARATOR)
@@ -82,7 +89,8 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
   const entries = fitted.entries;
   const dropped = new Set(fitted.dropped);
   // A budget smaller than the names of what is left out shortens the index to "… and N more": explain says which.
-  const named = fitted.more > 0 ? new Set(fitted.omitted.map(keyOf)) : undefined;
+  const inIndex = fitted.more > 0 ? new Set(fitted.omitted.map(keyOf)) : undefined;
+  const namedBefore = new Set(fitted.namedBefore);
   const unnamed = `; not named in the index either (--max-tokens ${maxTokens} has no room for every name: one of the "… and ${fitted.more} more")`;
   // The reason it was chosen stays in front: what the budget weighed it by.
   const candidates = selection.candidates.map((c) => {
@@ -92,10 +100,10 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
       return { ...c, status: "trimmed" as const, truncated: true, reason: `${c.reason}; cut by the budget to ${kept.tokens} of ${c.tokens} tokens to fit --max-tokens ${maxTokens}` };
     }
     if (dropped.has(key)) {
-      const where = named === undefined || named.has(key) ? "; listed in the index" : unnamed;
+      const where = namedBefore.has(key) ? "; named in an index given earlier in this session" : inIndex === undefined || inIndex.has(key) ? "; listed in the index" : unnamed;
       return { ...c, status: "over-budget" as const, reason: `${c.reason}; left out by the budget: ${c.tokens} tokens did not fit in --max-tokens ${maxTokens} beside stronger evidence${where}` };
     }
-    if (named !== undefined && c.status === "below-threshold" && !named.has(key)) return { ...c, reason: c.reason.replace(/; listed in the index$/, "") + unnamed };
+    if (inIndex !== undefined && c.status === "below-threshold" && !inIndex.has(key)) return { ...c, reason: c.reason.replace(/; listed in the index$/, "") + unnamed };
     return c;
   });
   const fittedDoc: ContextDocument = { ...doc, entries, omitted: fitted.omitted, omittedMore: fitted.more };
