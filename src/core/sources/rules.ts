@@ -99,7 +99,8 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
       globsLine ??= doc.lineOf(field);
       const list = readGlobList(data[field]);
       if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`, field);
-      for (const pattern of list.patterns) out.push(pattern);
+      // `globs`, `paths` and `applyTo` mean the same: a pattern written in two of them is one pattern.
+      for (const pattern of list.patterns) if (!out.includes(pattern)) out.push(pattern);
     }
     return out;
   };
