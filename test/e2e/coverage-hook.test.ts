@@ -11,10 +11,12 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { CoverageModel } from "../../src/core/coverage/model.js";
+import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 
 const made: string[] = [];
 test.after(() => {
+  cleanup();
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 const tempDir = (prefix: string) => {
@@ -85,6 +87,40 @@ test("coverage: files a CLAUDE.md imports count once, inside it, and what it say
   const asWritten = copilot.loads.find((i) => i.file === "CLAUDE.md")!.tokens;
   assert.ok(asWritten < 100, `CLAUDE.md as written is its import lines (${asWritten} tokens)`);
   assert.is(copilot.tokens, asWritten + STANDARDS.reduce((n, name) => n + tokensOf(`.github/instructions/${name}.instructions.md`), 0));
+});
+
+/** The entries a hook's answer carries, by their provenance comments (the index is none). */
+const entriesOf = (stdout: string): string[] => {
+  if (stdout === "") return [];
+  const context = (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+  return [...context.matchAll(/<!-- [a-z-]+: (\S+) \(/g)].map((m) => m[1]!).filter((file) => file !== "index");
+};
+
+test("coverage: in every folder judged by a file of its own, what it says the hook adds is what the hook sends on a first read of that file", async () => {
+  const hosts = [
+    { agent: "claude-code", short: "claude", event: (root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, file) } }) },
+    { agent: "codex", short: "codex", event: (_root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: `sed -n 1,80p ${file}` } }) },
+  ];
+  for (const root of [goService(), materialize("monorepo"), materialize("claude-host"), materialize("imports")]) {
+    const out = await runMain(["coverage", "--format", "json", "--as", hosts.map((h) => h.agent).join(",")], { cwd: root });
+    assert.is(out.status, 0, out.stderr);
+    const model = JSON.parse(out.stdout) as CoverageModel;
+    for (const folder of model.folders) {
+      // A folder of folders is judged with no glob matching (docs/coverage.md): a read of a file below it matches some.
+      if (folder.representative.slice(0, Math.max(0, folder.representative.lastIndexOf("/"))) !== folder.path || folder.representative.startsWith(".")) continue;
+      for (const host of hosts) {
+        const cell = model.cells[folder.cells[host.agent]!]!;
+        const hook = await runMain(["hook", host.short], {
+          cwd: "/",
+          env: { CTXINJECT_STATE_DIR: tempDir("ctxinject-cov-state-"), CTXINJECT_HOOK_SERVER: "0" },
+          input: JSON.stringify({ session_id: "s-1", cwd: root, ...host.event(root, folder.representative) }),
+        });
+        assert.is(hook.status, 0, hook.stderr);
+        const where = `${root} ${folder.path || "."} ${host.agent}`;
+        assert.equal(entriesOf(hook.stdout).sort(), cell.adds.map((i) => model.items[i]!.file).sort(), where);
+      }
+    }
+  }
 });
 
 test.run();
