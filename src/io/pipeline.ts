@@ -128,8 +128,13 @@ export interface Gathered {
   saveWarm: () => void;
 }
 
-/** The session's record of one index line given: its entry, and its size (a changed entry is listed again). */
-const indexLineRecord = (line: Omitted) => ({ key: `ctxinject:index:${line.source}:${line.id}`, hash: contentHash(String(line.tokens)) });
+/**
+ * The session's record of one index line given: its entry and tier, and its size (a changed entry is listed again).
+ * A line in the likely tier ("read before you start", the prompt's) has a record of its own: a line given plain is
+ * given again when a later prompt makes it likely; one given as likely is never repeated plain.
+ */
+const indexLineRecord = (line: Omitted) => ({ key: `${line.tier === "likely" ? "ctxinject:index-likely" : "ctxinject:index"}:${line.source}:${line.id}`, hash: contentHash(String(line.tokens)) });
+const asLikely = (line: Omitted): Omitted => (line.tier === "likely" ? line : { ...line, tier: "likely" });
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -214,8 +219,8 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
     const namedIn = (namedElsewhere: ReadonlySet<string>) =>
       seen &&
       ((line: Omitted) => {
-        const record = indexLineRecord(line);
-        return namedElsewhere.has(record.key) || seen.has(record.key, record.hash);
+        const given = (record: { key: string; hash: string }) => namedElsewhere.has(record.key) || seen.has(record.key, record.hash);
+        return given(indexLineRecord(line)) || (line.tier !== "likely" && given(indexLineRecord(asLikely(line))));
       });
     const composeOf = (chosen: Selection, namedElsewhere: ReadonlySet<string> = NONE) => {
       const named = namedIn(namedElsewhere);

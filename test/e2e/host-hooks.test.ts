@@ -293,6 +293,24 @@ const CASES: Case[] = [
   },
   {
     host: "claude",
+    title: "an index line given plain comes again when a later prompt makes it likely relevant, and a likely one not again",
+    setup: (root) => {
+      write(root, ".windsurf/rules/realtime.md", "---\ntrigger: model_decision\ndescription: Realtime updates over WebSockets and reconnects\n---\nBack off. (MARK-REALTIME)\n");
+      write(root, ".cursor/rules/styling.mdc", "---\ndescription: CSS modules, design tokens and dark mode\n---\nNo hex values. (MARK-STYLING)\n");
+    },
+    steps: () => [
+      { event: prompt("hello there"), has: ["`.windsurf/rules/realtime.md`", "`.cursor/rules/styling.mdc`"], lacks: ["Likely relevant"] },
+      {
+        event: prompt("the database migration breaks live presence and broadcast"),
+        has: [/## Likely relevant[^#]*`\.windsurf\/rules\/realtime\.md`/],
+        lacks: ["styling.mdc"],
+        why: "the likely tier is this prompt's news; the plain line was given",
+      },
+      { event: prompt("live presence and broadcast break again after the migration"), empty: true, why: "both lines given, the likely one as likely" },
+    ],
+  },
+  {
+    host: "claude",
     title: "a warning (the Cursor unquoted glob) is printed once per session, and again in a new session",
     steps: (root) => [
       { event: prompt("tidy packages/web/src/components/Button.tsx"), stderrHas: "typescript.mdc:3: frontmatter is not strict YAML" },
