@@ -101,7 +101,7 @@ test("coverage: in every folder judged by a file of its own, what it says the ho
     { agent: "claude-code", short: "claude", event: (root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, file) } }) },
     { agent: "codex", short: "codex", event: (_root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: `sed -n 1,80p ${file}` } }) },
   ];
-  for (const root of [goService(), materialize("monorepo"), materialize("claude-host"), materialize("imports")]) {
+  for (const root of [goService(), ...["monorepo", "claude-host", "imports", "coverage-copies", "agent-files-chain"].map((f) => materialize(f))]) {
     const out = await runMain(["coverage", "--format", "json", "--as", hosts.map((h) => h.agent).join(",")], { cwd: root });
     assert.is(out.status, 0, out.stderr);
     const model = JSON.parse(out.stdout) as CoverageModel;
