@@ -29,8 +29,9 @@ export class CoverageCandidates {
   /** Keys → their place in path order, to sort file lists with numbers. */
   readonly pathRank: Map<string, number>;
   /**
-   * A file an agent file's `@imports` bring in → the files that import it (select's dedup leaves such a file out as
-   * "imported by …": its text is in the importing entry, expanded, which is what a hook sends).
+   * A file an agent file's `@imports` bring in → the files that import it, where select's dedup left the file out
+   * as "imported by …" (its text is in the importing entry, expanded, which is what a hook sends); a file dedup
+   * keeps on its own is not here.
    */
   readonly importersOf = new Map<string, Candidate[]>();
 
@@ -56,6 +57,10 @@ export class CoverageCandidates {
       if (list === undefined) this.byAnchor.set(anchor, [c]);
       else list.push(c);
     });
+    for (const path of [...this.importersOf.keys()]) {
+      const imported = this.byPath.get(path);
+      if (imported === undefined || imported.status !== "duplicate" || !imported.reason.startsWith("imported by ")) this.importersOf.delete(path);
+    }
     this.copies = textCopies(texts);
     for (const f of input.findings) {
       const list = this.findingsOf.get(f.file);
