@@ -15,6 +15,11 @@ export interface ComposeOptions {
   countTokens: CountTokens;
   provenance: boolean;
   all: boolean;
+  /**
+   * An index line the reader was given before (earlier in a hook's session): left out of the index, whether the
+   * entry was below the threshold or left out by the budget. Only lines not yet given are listed.
+   */
+  named?: (line: Omitted) => boolean;
 }
 
 export interface Composed {
@@ -32,13 +37,14 @@ const keyOf = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
  * around it is a report, not context).
  */
 export function compose(selection: Selection, options: ComposeOptions): Composed {
+  const named = options.named;
   const doc: ContextDocument = {
     root: options.root,
     targets: selection.targets,
     tokenizer: options.tokenizer,
     maxTokens: options.maxTokens,
     entries: selection.entries,
-    omitted: selection.omitted,
+    omitted: named ? selection.omitted.filter((line) => !named(line)) : selection.omitted,
     provenance: options.provenance,
     all: options.all,
   };
@@ -85,10 +91,11 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
     dropOrder,
     carried: (entry, sent) => carriedOf(entry).filter((d) => textLost(d, sent)).map((d) => carriedOut(d, entry.path ?? entry.id)),
     entries: selection.entries,
-    omitted: selection.omitted,
+    omitted: doc.omitted,
     countTokens: options.countTokens,
     maxTokens,
     describe,
+    ...(named && { named }),
     render: (entries, omitted, more) =>
       options.format === "json"
         ? entries.map((e) => e.content).join(SEPARATOR)
@@ -108,7 +115,8 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
     }
   }
   // A budget smaller than the names of what is left out shortens the index to "… and N more": explain says which.
-  const named = fitted.more > 0 ? new Set(fitted.omitted.map(keyOf)) : undefined;
+  const inIndex = fitted.more > 0 ? new Set(fitted.omitted.map(keyOf)) : undefined;
+  const namedBefore = new Set(fitted.namedBefore);
   const unnamed = `; not named in the index either (--max-tokens ${maxTokens} has no room for every name: one of the "… and ${fitted.more} more")`;
   // The reason it was chosen stays in front: what the budget weighed it by.
   const candidates = selection.candidates.map((c) => {
@@ -118,15 +126,15 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
       return { ...c, status: "trimmed" as const, truncated: true, reason: `${c.reason}; cut by the budget to ${kept.tokens} of ${c.tokens} tokens to fit --max-tokens ${maxTokens}` };
     }
     if (dropped.has(key)) {
-      const where = named === undefined || named.has(key) ? "; listed in the index" : unnamed;
+      const where = namedBefore.has(key) ? "; named in an index given earlier in this session" : inIndex === undefined || inIndex.has(key) ? "; listed in the index" : unnamed;
       return { ...c, status: "over-budget" as const, reason: `${c.reason}; left out by the budget: ${c.tokens} tokens did not fit in --max-tokens ${maxTokens} beside stronger evidence${where}` };
     }
     const holder = lostWith.get(key);
     if (holder !== undefined) {
-      const where = named === undefined || named.has(key) ? "; listed in the index" : unnamed;
+      const where = inIndex === undefined || inIndex.has(key) ? "; listed in the index" : unnamed;
       return { ...c, status: "over-budget" as const, reason: `${c.reason}; left out with it: ${holder} did not fit whole in --max-tokens ${maxTokens}${where}` };
     }
-    if (named !== undefined && c.status === "below-threshold" && !named.has(key)) return { ...c, reason: c.reason.replace(/; listed in the index$/, "") + unnamed };
+    if (inIndex !== undefined && c.status === "below-threshold" && !inIndex.has(key)) return { ...c, reason: c.reason.replace(/; listed in the index$/, "") + unnamed };
     return c;
   });
   const fittedDoc: ContextDocument = { ...doc, entries, omitted: fitted.omitted, omittedMore: fitted.more };

@@ -17,7 +17,7 @@ import { locateOptionsOf, sourceLocator } from "../core/sources/index.js";
 import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
 import { importSyntaxOf } from "../core/sources/source.js";
 import type { CountTokens } from "../core/tokens.js";
-import type { Candidate, Format, SourceFile, Warning } from "../core/types.js";
+import type { Candidate, Format, Omitted, SourceFile, Warning } from "../core/types.js";
 import { agentProfileAt, profileForAs } from "./agent-settings.js";
 import { loadConfig } from "./config.js";
 import { readCustomEntries } from "./custom.js";
@@ -100,8 +100,8 @@ export interface ComposeLimits {
   /** The agent (profile name) whose own loading is left out, as its settings have it. */
   native?: string;
   /**
-   * With a session: the index of omitted rules is shown again only when it changed, and a warning only once (hooks
-   * run on every prompt and tool call).
+   * With a session: each line of the index of omitted rules, and each warning, is shown once (hooks run on every
+   * prompt and tool call).
    */
   once?: boolean;
 }
@@ -130,8 +130,15 @@ export interface Gathered {
   saveWarm: () => void;
 }
 
-/** The session record that remembers the last index shown. */
-export const INDEX_KEY = "ctxinject:index";
+/**
+ * The session's record of one index line given: its entry and tier, and its size (a changed entry is listed again).
+ * A line in the likely tier ("read before you start", the prompt's) has a record of its own: a line given plain is
+ * given again when a later prompt makes it likely; one given as likely is never repeated plain.
+ */
+const indexLineRecord = (line: Omitted) => ({ key: `${line.tier === "likely" ? "ctxinject:index-likely" : "ctxinject:index"}:${line.source}:${line.id}`, hash: contentHash(String(line.tokens)) });
+const asLikely = (line: Omitted): Omitted => (line.tier === "likely" ? line : { ...line, tier: "likely" });
+
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * A composed run: the block, and the commit that follows writing it. With a session, the caller ends it with
@@ -206,22 +213,26 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
     const limits = limitsFor(gathered.config);
     const { format, maxTokens, tokenizer, provenance, all } = gathered.options;
     const seen = limits.once === true ? session?.input.injected : undefined;
-    const omitted = gathered.selection.omitted;
-    const index = seen && omitted.length > 0 ? { key: INDEX_KEY, hash: contentHash(omitted.map((o) => `${o.source}:${o.id}:${o.tokens}`).join("\n")) } : null;
-    const indexShown = index !== null && seen?.has(index.key, index.hash) === true;
     const profile = deps.profileForAs(asAgent, gathered.root, run, (warnings) => gathered.warnings.push(...warnings));
-    const selection = profile
-      ? agentSelection(profile, gathered.selection, workingFolderOf(gathered.root, run.cwd))
-      : indexShown
-        ? { ...gathered.selection, omitted: [] }
-        : gathered.selection;
+    const selection = profile ? agentSelection(profile, gathered.selection, workingFolderOf(gathered.root, run.cwd)) : gathered.selection;
     let shown: Shown = seen ? gathered.warnings.map((w) => ({ w, key: warningKey(w) })).filter(({ key }) => !seen.has(key, SHOWN)) : null;
-    const composeOf = (chosen: Selection) =>
-      compose(chosen, { format, root: gathered.root, tokenizer, provenance, all, ...budget(gathered.countTokens, maxTokens, limits.maxChars) });
+    // With `once`, each line of the index reaches the agent once (until its entry changes size): a later call
+    // lists only the lines not given yet, whether the entry was below the threshold or left out by the budget.
+    const namedIn = (namedElsewhere: ReadonlySet<string>) =>
+      seen &&
+      ((line: Omitted) => {
+        const given = (record: { key: string; hash: string }) => namedElsewhere.has(record.key) || seen.has(record.key, record.hash);
+        return given(indexLineRecord(line)) || (line.tier !== "likely" && given(indexLineRecord(asLikely(line))));
+      });
+    const composeOf = (chosen: Selection, namedElsewhere: ReadonlySet<string> = NONE) => {
+      const named = namedIn(namedElsewhere);
+      return compose(chosen, { format, root: gathered.root, tokenizer, provenance, all, ...budget(gathered.countTokens, maxTokens, limits.maxChars), ...(named && { named }) });
+    };
     let composed = composeOf(selection);
     // commit: what this call gives is claimed now, and stays given once the caller has written it (finish).
     if (claims && session) {
-      ({ composed, shown } = session.give({ recordsOf: gathered.injectionRecords, selection, composeOf, composed, index: index !== null && !indexShown ? index : null, shown }));
+      const indexOf = (c: Composed) => (seen ? c.doc.omitted.map(indexLineRecord) : []);
+      ({ composed, shown } = session.give({ recordsOf: gathered.injectionRecords, selection, composeOf, composed, indexOf, shown }));
       gathered.saveWarm();
     }
     const held: Delivery = session ?? NOTHING_HELD;
@@ -339,7 +350,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   if (!all) saveWarm();
   const injectionRecords = (candidates: Candidate[]) =>
     candidates
-      .filter((c) => c.status === "included" && c.source !== "keyword-detector" && c.kind !== "session")
+      .filter((c) => (c.status === "included" || c.status === "trimmed") && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
   return { keyOf: keyFor, files: read.files, injectionRecords, saveWarm: all ? () => undefined : saveWarm, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, memo, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
 }

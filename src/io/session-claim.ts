@@ -39,10 +39,11 @@ export interface Offer {
   /** The session's records of these candidates (key and content hash), for those a session records. */
   recordsOf: (candidates: Candidate[]) => InjectedRecord[];
   selection: Selection;
-  composeOf: (selection: Selection) => Composed;
+  /** Composes a selection, leaving out of its index the lines whose keys are in `namedElsewhere` (another call's). */
+  composeOf: (selection: Selection, namedElsewhere: ReadonlySet<string>) => Composed;
   composed: Composed;
-  /** The index of omitted rules, when this output shows it and the session has not seen it. */
-  index: InjectedRecord | null;
+  /** The records of the index lines a composed output shows, where the session records them (each line once). */
+  indexOf: (composed: Composed) => InjectedRecord[];
   shown: Shown;
 }
 
@@ -79,7 +80,7 @@ export class SessionClaim implements Delivery {
   }
 
   /**
-   * Claims what the composed output gives (texts, the index, warnings). A text another call of the session claimed
+   * Claims what the composed output gives (texts, the index's lines, warnings). A text another call of the session claimed
    * first is marked as given and left out, and the output is composed again (which may let in a text the budget
    * had left out: it is claimed in turn), until every text in the output is this call's. Of calls at once on one
    * session (an agent's parallel tool calls), one gives each text.
@@ -91,8 +92,8 @@ export class SessionClaim implements Delivery {
       this.releases.push(won.release);
       return new Set((this.fresh ? [] : won.lost).map((r) => `${r.key}\0${r.hash}`));
     };
-    // The index, the warnings and the texts of the first composition in one claim: one temp file and one pass of
-    // links, where a claim of their own for the index and warnings cost a new session's first call a file more.
+    // The index lines, the warnings and the texts of the first composition in one claim: one temp file and one
+    // pass of links, where a claim of their own for the index and warnings cost a new session's first call a file more.
     const tried = new Set<string>();
     const textsOf = (composed: Composed) => {
       const pairs: Array<{ id: string; record: InjectedRecord }> = [];
@@ -105,23 +106,28 @@ export class SessionClaim implements Delivery {
       }
       return pairs;
     };
-    const { index, shown: shownFirst } = offer;
+    const linesTried = new Set<string>();
+    const linesOf = (composed: Composed) => offer.indexOf(composed).filter((r) => !linesTried.has(r.key) && linesTried.add(r.key));
+    const namedElsewhere = new Set<string>();
+    const { shown: shownFirst } = offer;
     let pairs = textsOf(offer.composed);
-    const lostFirst = claim([...(index ? [index] : []), ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN })), ...pairs.map((p) => p.record)]);
+    let lines = linesOf(offer.composed);
+    const lostFirst = claim([...lines, ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN })), ...pairs.map((p) => p.record)]);
     const shown = shownFirst && shownFirst.filter(({ key }) => !lostFirst.has(`${key}\0${SHOWN}`));
-    const indexLost = index !== null && lostFirst.has(`${index.key}\0${index.hash}`);
-    let selection = indexLost ? { ...offer.selection, omitted: [] } : offer.selection;
+    let selection = offer.selection;
     let composed = offer.composed;
     let lost = lostFirst;
-    let changed = indexLost;
     for (;;) {
+      // An index line another call gave at the same moment is left out of this one's index, like a text.
+      const linesLost = lines.filter((r) => lost.has(`${r.key}\0${r.hash}`));
+      for (const r of linesLost) namedElsewhere.add(r.key);
       const taken = new Set(pairs.filter((p) => lost.has(`${p.record.key}\0${p.record.hash}`)).map((p) => p.id));
       if (taken.size > 0) selection = withoutTaken(selection, taken);
-      if (taken.size === 0 && !changed) return { composed, shown };
-      composed = offer.composeOf(selection);
+      if (taken.size === 0 && linesLost.length === 0) return { composed, shown };
+      composed = offer.composeOf(selection, namedElsewhere);
       pairs = textsOf(composed);
-      lost = claim(pairs.map((p) => p.record));
-      changed = false;
+      lines = linesOf(composed);
+      lost = claim([...lines, ...pairs.map((p) => p.record)]);
     }
   }
 

@@ -21,7 +21,7 @@ const find = (kind: string, file: string) => findings.find((f) => f.kind === kin
 
 // Each finding kind, with where it points, its severity and the agents that read the file (or whose behaviour it is).
 const EXPECTED: Array<[kind: string, file: string, line: number | undefined, severity: string, agent: string]> = [
-  ["dead-glob", ".cursor/rules/dead.mdc", undefined, "warning", "cursor"],
+  ["dead-glob", ".cursor/rules/dead.mdc", 2, "warning", "cursor"],
   ["glob-matches-everything", "packages/tiny/.cursor/rules/all.mdc", undefined, "info", "cursor"],
   ["claude-rules-globs", ".claude/rules/cursor-style.md", 2, "warning", "claude-code"],
   ["always-apply-string", ".cursor/rules/string-true.mdc", 2, "error", "cursor"],

@@ -107,6 +107,30 @@ test("the first hook starts a server and answers itself; the server then answers
   assert.equal(readdirSync(spoolOf(run)), ["server.fifo", "server.pid"]);
 });
 
+test("through the server, a README trimmed to the cap and the index reach a session once, not with every prompt (#44 item 1)", () => {
+  const root = materialize("monorepo");
+  const long = Array.from({ length: 150 }, (_, i) => `Paragraph ${i} of the api package: it retries and logs each step.`).join("\n\n");
+  writeFileSync(join(root, "packages/api/README.md"), `# api\n\n${long}\n`);
+  writeFileSync(join(root, ".cursor/rules/deploys.mdc"), "---\ndescription: Deploying to the production clusters\n---\nDeploy on weekdays only.\n");
+  const run = privateRun();
+  hook(root, run, "warm");
+  const pid = waitForServer(run);
+  const ask = (prompt: string) => {
+    const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "once", cwd: root, prompt });
+    return runCli(["hook", "claude"], { cwd: root, input: event, env: { ...ownHookServer(run, stateFor(run)), CTXINJECT_DEBUG: "1" } });
+  };
+  const first = ask("fix packages/api/src/handlers/user.ts");
+  assert.match(first.stderr, `answered by the hook server (pid ${pid})`);
+  assert.match(first.stdout, "read packages/api/README.md for the rest");
+  assert.match(first.stdout, "deploys.mdc");
+  for (const prompt of ["now the retries in packages/api/src/handlers/user.ts", "and the logs in packages/api/src/handlers/user.ts"]) {
+    const again = ask(prompt);
+    assert.match(again.stderr, "answered by the hook server");
+    assert.not.match(again.stdout, "packages/api/README.md", prompt);
+    assert.not.match(again.stdout, "deploys.mdc", prompt);
+  }
+});
+
 test("the server answers with the hook's environment: its state folder, its config", () => {
   const { root, run } = projectWithServer();
   const stateA = privateRun();

@@ -263,6 +263,53 @@ const CASES: Case[] = [
     steps: () => [{ event: prompt("hello"), has: ["read README.md for the rest"], check: (context) => assert.ok(context.length <= 10_000, `${context.length} characters`) }],
   },
   {
+    // #44 item 1: a README trimmed to the cap and the index came again on every prompt and every read of the package.
+    host: "claude",
+    title: "a trimmed entry and each index line reach the agent once per session: later prompts and reads add only what is new",
+    setup: (root) => {
+      const long = (name: string) => `# ${name}\n\n${Array.from({ length: 150 }, (_, i) => `Paragraph ${i} of the ${name} package: it retries and logs each step.`).join("\n\n")}\n`;
+      write(root, "packages/api/README.md", long("api"));
+      write(root, "packages/web/README.md", long("web"));
+      write(root, ".cursor/rules/deploys.mdc", "---\ndescription: Deploying to the production clusters\n---\nDeploy on weekdays only. (MARK-DEPLOYS)\n");
+      write(root, "packages/web/.cursor/rules/storybook.mdc", "---\ndescription: Storybook stories for the components\n---\nOne story per state. (MARK-STORIES)\n");
+    },
+    steps: (root) => [
+      { event: prompt("fix packages/api/src/handlers/user.ts"), has: ["read packages/api/README.md for the rest", "`.cursor/rules/deploys.mdc`"] },
+      {
+        event: prompt("write the database migrations safely for packages/api/src/handlers/user.ts"),
+        has: ["Never edit a migration that has shipped"],
+        lacks: ["packages/api/README.md", "deploys.mdc", "Every handler checks"],
+        why: "the trimmed README, the index lines and the handler rule were given: only the migrations rule is new",
+      },
+      { event: prompt("and once more in packages/api/src/handlers/user.ts"), empty: true, why: "nothing new, not even with room for more of the README" },
+      {
+        event: claudeRead(root, "packages/web/src/components/Button.tsx"),
+        has: ["read packages/web/README.md for the rest", "`packages/web/.cursor/rules/storybook.mdc`"],
+        lacks: ["packages/api/README.md", "deploys.mdc"],
+        why: "the other package's README once, and of the index only its new line",
+      },
+      { event: claudeRead(root, "packages/web/src/components/Button.tsx"), empty: true },
+    ],
+  },
+  {
+    host: "claude",
+    title: "an index line given plain comes again when a later prompt makes it likely relevant, and a likely one not again",
+    setup: (root) => {
+      write(root, ".windsurf/rules/realtime.md", "---\ntrigger: model_decision\ndescription: Realtime updates over WebSockets and reconnects\n---\nBack off. (MARK-REALTIME)\n");
+      write(root, ".cursor/rules/styling.mdc", "---\ndescription: CSS modules, design tokens and dark mode\n---\nNo hex values. (MARK-STYLING)\n");
+    },
+    steps: () => [
+      { event: prompt("hello there"), has: ["`.windsurf/rules/realtime.md`", "`.cursor/rules/styling.mdc`"], lacks: ["Likely relevant"] },
+      {
+        event: prompt("the database migration breaks live presence and broadcast"),
+        has: [/## Likely relevant[^#]*`\.windsurf\/rules\/realtime\.md`/],
+        lacks: ["styling.mdc"],
+        why: "the likely tier is this prompt's news; the plain line was given",
+      },
+      { event: prompt("live presence and broadcast break again after the migration"), empty: true, why: "both lines given, the likely one as likely" },
+    ],
+  },
+  {
     host: "claude",
     title: "a warning (the Cursor unquoted glob) is printed once per session, and again in a new session",
     steps: (root) => [

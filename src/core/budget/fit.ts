@@ -25,6 +25,8 @@ export interface FitInput {
    * entries do not all fit (most builds fit: their evidence is never weighed).
    */
   dropOrder?: readonly number[] | (() => readonly number[]);
+  /** An index line the reader was given before: an entry that gives way is then not listed again. */
+  named?: (line: Omitted) => boolean;
 }
 
 export interface FitResult {
@@ -34,8 +36,10 @@ export interface FitResult {
   more: number;
   /** `source:id` of the entry cut short, if any. */
   trimmed: string | null;
-  /** `source:id` of entries moved to the index. */
+  /** `source:id` of entries moved to the index (or left out of it, when named before). */
   dropped: string[];
+  /** `source:id` of the dropped entries not listed because the reader was given their index line before. */
+  namedBefore: string[];
   output: string;
 }
 
@@ -62,20 +66,29 @@ export function fitToBudget(input: FitInput): FitResult {
   const { entries, omitted, render, countTokens, maxTokens, describe } = input;
   const fits = (text: string) => countTokens(text) <= maxTokens;
   const whole = render(entries, omitted, 0);
-  if (fits(whole)) return { entries, omitted, more: 0, trimmed: null, dropped: [], output: whole };
+  if (fits(whole)) return { entries, omitted, more: 0, trimmed: null, dropped: [], namedBefore: [], output: whole };
 
   const order = (typeof input.dropOrder === "function" ? input.dropOrder() : input.dropOrder) ?? entries.map((_, i) => entries.length - 1 - i);
-  const described = entries.map(describe);
+  // An entry whose index line the reader has is described as null: it gives way without a line.
+  const described = entries.map((e) => {
+    const line = describe(e);
+    return input.named?.(line) === true ? null : line;
+  });
+  const unlisted = new Set(entries.filter((_, i) => described[i] === null).map(key));
+  const namedBefore = (dropped: string[]) => (unlisted.size === 0 ? [] : dropped.filter((k) => unlisted.has(k)));
   // Steps 1 and 2 against an index of names only; where even that cannot fit, the last resort.
   const namesOnly = (kept: Entry[], index: Omitted[]) => render(kept, index.map(nameOnly), 0);
   const carried = input.carried ?? (() => []);
-  const everyName = [...described.flatMap((d, i) => [d, ...carried(entries[i]!, null)]), ...omitted];
-  if (!fits(namesOnly([], everyName))) return lastResort(input, order, described);
+  const everyName = [...described.flatMap((d, i) => [...(d ? [d] : []), ...carried(entries[i]!, null)]), ...omitted];
+  if (!fits(namesOnly([], everyName))) {
+    const last = lastResort(input, order, described);
+    return { ...last, namedBefore: namedBefore(last.dropped) };
+  }
   const { kept, index, dropped, trimmed } = giveWay(input, order, described, namesOnly, carried);
   // 3. Descriptions back, from the top of the index, as many as fit.
   const listedWith = (n: number) => [...index.slice(0, n), ...index.slice(n).map(nameOnly)];
   const listed = listedWith(mostThatFit(index.length, (n) => fits(render(kept, listedWith(n), 0))));
-  return { entries: kept, omitted: listed, more: 0, trimmed, dropped, output: render(kept, listed, 0) };
+  return { entries: kept, omitted: listed, more: 0, trimmed, dropped, namedBefore: namedBefore(dropped), output: render(kept, listed, 0) };
 }
 
 /**
@@ -83,10 +96,10 @@ export function fitToBudget(input: FitInput): FitResult {
  * way weakest first, but against an index collapsed to "… and N more"; then the index names as many as fit.
  * Text for the agent is worth more than a complete list of what it does not get.
  */
-function lastResort(input: FitInput, order: readonly number[], described: Omitted[]): FitResult {
+function lastResort(input: FitInput, order: readonly number[], described: Array<Omitted | null>): Omit<FitResult, "namedBefore"> {
   const { entries, render, countTokens, maxTokens } = input;
   const fits = (text: string) => countTokens(text) <= maxTokens;
-  const named = described.map(nameOnly);
+  const named = described.map((d) => d && nameOnly(d));
   const carried = input.carried ?? (() => []);
   const { kept, index, dropped, trimmed } = giveWay({ ...input, omitted: input.omitted.map(nameOnly) }, order, named, (k, i) => render(k, [], i.length), (e, sent) => carried(e, sent).map(nameOnly));
   const withIndex = (n: number) => render(kept, index.slice(0, n), index.length - n);
@@ -104,7 +117,7 @@ function lastResort(input: FitInput, order: readonly number[], described: Omitte
 function giveWay(
   input: FitInput,
   order: readonly number[],
-  described: Omitted[],
+  described: Array<Omitted | null>,
   trial: (kept: Entry[], index: Omitted[]) => string,
   carried: (entry: Entry, sent: Entry | null) => Omitted[],
 ) {
@@ -115,8 +128,11 @@ function giveWay(
     const kept: Entry[] = [];
     const index: Omitted[] = [];
     entries.forEach((e, i) => {
-      if (gone.has(i)) index.push(described[i]!, ...carried(e, null));
-      else if (replace?.at === i) {
+      if (gone.has(i)) {
+        const line = described[i];
+        if (line) index.push(line);
+        index.push(...carried(e, null));
+      } else if (replace?.at === i) {
         kept.push(replace.entry);
         index.push(...carried(e, replace.entry));
       } else kept.push(e);

@@ -4,6 +4,7 @@
  * by file.
  */
 import type { Finding } from "../doctor/finding.js";
+import { flattenImports } from "../parse/imports.js";
 import { compareText } from "../rel-path.js";
 import type { Candidate } from "../types.js";
 import { textCopies, type TextCopies } from "./copies.js";
@@ -27,6 +28,12 @@ export class CoverageCandidates {
   readonly indexOf: Map<Candidate, number>;
   /** Keys → their place in path order, to sort file lists with numbers. */
   readonly pathRank: Map<string, number>;
+  /**
+   * A file an agent file's `@imports` bring in → the files that import it, where select's dedup left the file out
+   * as "imported by …" (its text is in the importing entry, expanded, which is what a hook sends); a file dedup
+   * keeps on its own is not here.
+   */
+  readonly importersOf = new Map<string, Candidate[]>();
 
   constructor(input: CoverageInput) {
     const texts: Array<{ key: string; content: string }> = [];
@@ -37,6 +44,12 @@ export class CoverageCandidates {
         for (const alias of c.aliases ?? []) this.present.add(alias);
       }
       if (!mayApply(c)) return;
+      if (c.imports !== undefined)
+        for (const path of flattenImports(c.imports)) {
+          const list = this.importersOf.get(path);
+          if (list === undefined) this.importersOf.set(path, [c]);
+          else if (!list.includes(c)) list.push(c);
+        }
       this.order.set(c, i);
       texts.push({ key: keyOf(c), content: c.content });
       const anchor = c.path === null ? "" : input.anchorOf(c.path);
@@ -44,6 +57,10 @@ export class CoverageCandidates {
       if (list === undefined) this.byAnchor.set(anchor, [c]);
       else list.push(c);
     });
+    for (const path of [...this.importersOf.keys()]) {
+      const imported = this.byPath.get(path);
+      if (imported === undefined || imported.status !== "duplicate" || !imported.reason.startsWith("imported by ")) this.importersOf.delete(path);
+    }
     this.copies = textCopies(texts);
     for (const f of input.findings) {
       const list = this.findingsOf.get(f.file);

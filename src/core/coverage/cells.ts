@@ -56,6 +56,8 @@ export interface CellAgents {
   caps: readonly number[];
   /** Per agent, whether ctxinject has a host integration that injects for it. */
   hooked: readonly boolean[];
+  /** Per agent, whether its own loader expands `@imports` (otherwise it reads an agent file as written). */
+  expands: readonly boolean[];
 }
 
 export class CellTable {
@@ -69,7 +71,13 @@ export class CellTable {
   private readonly names: readonly string[];
   private readonly caps: readonly number[];
   private readonly hooked: readonly boolean[];
+  private readonly expands: readonly boolean[];
   private readonly agentCount: number;
+  private readonly importersOf: ReadonlyMap<string, readonly Candidate[]>;
+  private readonly indexOf: ReadonlyMap<Candidate, number>;
+  // Per agent, per candidate: the folder's number where the agent has its text with its imports expanded (it loads
+  // it expanding them, or ctxinject adds it, expanded as select makes every entry).
+  private readonly expandedMark: Int32Array[];
   private readonly copies: TextCopies;
   private readonly findingsOf: ReadonlyMap<string, Finding[]>;
   private readonly scratch: Scratch[];
@@ -107,7 +115,10 @@ export class CellTable {
     this.names = agents.names;
     this.caps = agents.caps;
     this.hooked = agents.hooked;
+    this.expands = agents.expands;
     this.agentCount = agents.names.length;
+    this.importersOf = candidates.importersOf;
+    this.indexOf = candidates.indexOf;
     this.copies = candidates.copies;
     this.findingsOf = candidates.findingsOf;
     this.state = new Uint8Array(candidates.order.size * this.agentCount);
@@ -116,6 +127,7 @@ export class CellTable {
     this.hadMark = agents.names.map(() => new Int32Array(groupCount).fill(-1));
     this.fullMark = agents.names.map(() => new Int32Array(groupCount).fill(-1));
     this.fullFile = agents.names.map(() => new Array<string>(groupCount));
+    this.expandedMark = agents.names.map(() => new Int32Array(candidates.order.size).fill(-1));
     const applied = folderAnswers.applied;
     this.byPathRank = (x, y) => applied[x]!.pathRank - applied[y]!.pathRank;
   }
@@ -172,6 +184,19 @@ export class CellTable {
     return undefined;
   }
 
+  /**
+   * The agent file that brings the agent `a`'s text in folder `n` through its `@imports`, expanded (select's dedup:
+   * "imported by"), if any: the importer itself applies there, and the agent has it with its imports.
+   */
+  private importedIn(agent: number, n: number, a: Applied): string | undefined {
+    if (this.importersOf.size === 0 || a.c.path === null) return undefined;
+    const importers = this.importersOf.get(a.c.path);
+    if (importers === undefined) return undefined;
+    const mark = this.expandedMark[agent]!;
+    for (let i = 0; i < importers.length; i++) if (mark[this.indexOf.get(importers[i]!)!] === n) return importers[i]!.path ?? undefined;
+    return undefined;
+  }
+
   /** Doctor's dead-glob findings on a rule that concern an agent (numbered), worked out once. */
   private deadGlobs(c: Candidate, agent: number): number[] {
     let byAgent = this.deadOf.get(c);
@@ -216,6 +241,8 @@ export class CellTable {
       const had = this.hadMark[agent]!;
       const full = this.fullMark[agent]!;
       const fileOf = this.fullFile[agent]!;
+      const expands = this.expands[agent]!;
+      const expanded = this.expandedMark[agent]!;
       clear(left);
       for (let at = 0; at < count; at++) {
         const a = applied[at]!;
@@ -225,10 +252,13 @@ export class CellTable {
           continue;
         }
         had[a.group] = n;
-        if (cached.id === UNNUMBERED) cached.id = numbering.itemId(a.key, a.c.tokens, cached.reason, a.full ? undefined : name);
+        // An agent that leaves `@imports` as they are reads the file as written (agents/view.ts builds it so).
+        const asWritten = a.c.asWritten !== undefined && !expands ? a.c.asWritten : undefined;
+        if (cached.id === UNNUMBERED) cached.id = numbering.itemId(a.key, asWritten?.tokens ?? a.c.tokens, cached.reason, a.full ? undefined : name);
         if (a.full) {
           loads.push(cached.id);
-          tokens += a.c.tokens;
+          tokens += asWritten?.tokens ?? a.c.tokens;
+          if (a.c.imports !== undefined && asWritten === undefined) expanded[a.index] = n;
           if (full[a.group] !== n) {
             full[a.group] = n;
             fileOf[a.group] = a.key;
@@ -243,31 +273,36 @@ export class CellTable {
         if (a.findings !== undefined) pushAll(findings, this.concerningOf(a, agent));
       }
       // What the hook injects: the rest, one copy of each text (a copy of what the agent has, or a text mostly
-      // inside it, is no news to it: dedup leaves those out).
+      // inside it, is no news to it: dedup leaves those out). Agent files that import others go first: what they
+      // import is in their entry, expanded, and dedup leaves the imported files out ("imported by").
       let addedChars = 0;
       if (hooked[agent]) {
-        for (let i = 0; i < left.length; i++) {
-          const at = left[i]!;
-          const a = applied[at]!;
-          if (had[a.group] === n || this.copyIn(agent, n, a.group) !== undefined) continue;
-          had[a.group] = n;
-          if (a.addId < 0) a.addId = numbering.itemId(a.key, a.c.tokens, a.reason, a.full ? undefined : "ctxinject");
-          if (a.full) {
-            adds.push(a.addId);
-            tokens += a.c.tokens;
-            addedChars += a.c.content.length;
-            if (full[a.group] !== n) {
-              full[a.group] = n;
-              fileOf[a.group] = a.key;
+        for (let pass = 0; pass < 2; pass++) {
+          for (let i = 0; i < left.length; i++) {
+            const at = left[i]!;
+            const a = applied[at]!;
+            if ((a.c.imports !== undefined) !== (pass === 0)) continue;
+            if (had[a.group] === n || this.copyIn(agent, n, a.group) !== undefined || this.importedIn(agent, n, a) !== undefined) continue;
+            had[a.group] = n;
+            if (a.addId < 0) a.addId = numbering.itemId(a.key, a.c.tokens, a.reason, a.full ? undefined : "ctxinject");
+            if (a.full) {
+              adds.push(a.addId);
+              tokens += a.c.tokens;
+              addedChars += a.c.content.length;
+              if (full[a.group] !== n) {
+                full[a.group] = n;
+                fileOf[a.group] = a.key;
+              }
+              if (a.c.imports !== undefined) expanded[a.index] = n;
+              this.note(a, agent, ADDS);
+            } else {
+              offers.push(a.addId);
+              this.note(a, agent, OFFERS);
             }
-            this.note(a, agent, ADDS);
-          } else {
-            offers.push(a.addId);
-            this.note(a, agent, OFFERS);
+            seen[at * agentCount + agent] = 1;
+            seenCount[at]!++;
+            if (a.findings !== undefined) pushAll(findings, this.concerningOf(a, agent));
           }
-          seen[at * agentCount + agent] = 1;
-          seenCount[at]!++;
-          if (a.findings !== undefined) pushAll(findings, this.concerningOf(a, agent));
         }
       }
       // A rule of this folder that applies nowhere here (a dead glob) still has its findings shown where it lives.
@@ -306,7 +341,7 @@ export class CellTable {
       let missing = 0;
       for (let agent = 0; agent < agentCount; agent++) {
         if (seen[at * agentCount + agent] === 1) continue;
-        const via = this.copyIn(agent, n, a.group);
+        const via = this.copyIn(agent, n, a.group) ?? this.importedIn(agent, n, a);
         if (via === undefined) {
           missing++;
           continue;

@@ -9,8 +9,8 @@ import type { AgentProfile, AgentSettings } from "../agents/profile.js";
 import type { Config } from "../config.js";
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { globBounds } from "../coverage/glob-bounds.js";
-import { compileGlobs, type GlobMatcher } from "../parse/globs.js";
-import { importTokens, resolveImport } from "../parse/imports.js";
+import { compileGlobs, readGlobList, type GlobMatcher } from "../parse/globs.js";
+import { flattenImports, importTokens, resolveImport } from "../parse/imports.js";
 import { ancestorsOf, baseName, dirOf, joinPath, rangeUnder, type PathRange } from "../rel-path.js";
 import type { Selection } from "../select.js";
 import { locateOptionsOf, sourceLocator } from "../sources/index.js";
@@ -38,6 +38,8 @@ export interface DoctorInput {
   config: Config;
   /** Whether a root-relative path is a file (imports may name files that are no instruction file). */
   exists(path: string): boolean;
+  /** Whether a root-relative path is a folder, through a link (a tracked `.cursor/rules` symlink to a rules folder). */
+  isFolder?(path: string): boolean;
   /** Codex's own settings (fallback names, budget), where the user has set them. */
   codex?: AgentSettings;
   /** Runs the globs too rich for a backtracking regexp (core/parse/glob-limits.ts); without it they match nothing. */
@@ -79,13 +81,29 @@ export function diagnose(input: DoctorInput): Finding[] {
     if (finding) findings.push(finding);
   }
   for (const file of kept) if (isRule(file.path)) findings.push(...frontmatterChecks(file, locateSource(file.path)!.module.name, memo));
-  findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path)?.anchor ?? "", agentOf, memo, input.linear));
+  // A file kept under another agent's name (`.claude/rules` and `.cursor/rules` both links to one folder) is
+  // Cursor's too, under the name it reads it by.
+  for (const [path, aliases] of aliasesOf) {
+    if (locateSource(path)?.module.name === "cursor") continue;
+    const asCursor = aliases.find((alias) => alias.endsWith(".md") && locateSource(alias)?.module.name === "cursor");
+    if (asCursor !== undefined) findings.push(cursorMdRule(path, asCursor));
+  }
+  const textOf = new Map(files.map((f) => [f.path, f.text]));
+  findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path)?.anchor ?? "", agentOf, memo, input.linear, textOf));
   findings.push(...duplicateChecks(selection.candidates, readers, agentOf));
   findings.push(...neverMatchingChecks(selection.candidates, new Map(kept.map((f) => [f.path, f])), agentOf, memo));
   findings.push(...importChecks(files, (path) => locateSource(path)?.module.source === "directory-agents", input.exists));
   findings.push(...codexChecks(files, input.codex));
-  findings.push(...chainChecks(files, config.doctor.maxChainTokens, agentOf));
-  findings.push(...placementChecks(input.tracked));
+  findings.push(...chainChecks(files, selection.candidates, config.doctor.maxChainTokens, agentOf));
+  findings.push(
+    ...placementChecks({
+      tracked: input.tracked,
+      isFolder: input.isFolder ?? (() => false),
+      readThroughLinks: new Set(files.flatMap((f) => (f.realPath !== undefined && f.realPath !== f.path ? [f.realPath] : []))),
+      // The first word of each agent's name (claude-code → claude, cursor-agent → cursor).
+      agentWords: [...new Set(input.profiles.map((p) => p.name.split("-")[0]!))],
+    }),
+  );
   return sortFindings(gateFindings(findings));
 }
 
@@ -112,17 +130,21 @@ function frontmatterChecks(file: SourceFile, module: string, memo: RunMemo): Fin
   if (module === "claude-rules" && has("globs") && !has("paths")) {
     findings.push({ severity: "warning", kind: "claude-rules-globs", agent: "claude-code", file: file.path, line: doc.lineOf("globs") ?? 1, message: '"globs" without "paths": Claude Code reads only "paths", so it loads this rule for every file, unconditionally' });
   }
-  if (module === "cursor" && file.path.endsWith(".md")) {
-    findings.push({ severity: "warning", kind: "cursor-md-rule", agent: "cursor", file: file.path, message: "a .md file in .cursor/rules: Cursor's rules are .mdc files, and versions differ on whether they read .md (rename it to .mdc)" });
-  }
+  if (module === "cursor" && file.path.endsWith(".md")) findings.push(cursorMdRule(file.path));
   return findings;
+}
+
+/** A `.md` rule Cursor finds in a `.cursor/rules` folder (`via`: the name it finds it by, through a link). */
+function cursorMdRule(path: string, via?: string): Finding {
+  const where = via === undefined ? "a .md file in .cursor/rules" : `a .md file Cursor finds as ${via} (through a link)`;
+  return { severity: "warning", kind: "cursor-md-rule", agent: "cursor", file: path, message: `${where}: Cursor's rules are .mdc files, and versions differ on whether they read .md (rename it to .mdc)` };
 }
 
 /**
  * A pattern that matches no tracked file is a dead rule; a rule whose patterns match every tracked file below its
  * folder applies always (fine, but then say so: alwaysApply, or no globs).
  */
-function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string, memo: RunMemo, linear?: LinearEngine): Finding[] {
+function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string, memo: RunMemo, linear: LinearEngine | undefined, textOf: ReadonlyMap<string, string>): Finding[] {
   const options = linear !== undefined ? { linear, memo } : { memo };
   const findings: Finding[] = [];
   // The files below a rule's folder are a range of `tracked`, found once per folder: a package's rules share it, and
@@ -140,13 +162,28 @@ function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path:
       if (pattern.startsWith("!")) continue;
       const matches = compileGlobs([pattern], anchor, options);
       if (c.globs.length === 1) whole = matches;
-      if (!anyWithin(tracked, under, anchor, pattern, matches)) findings.push({ severity: "warning", kind: "dead-glob", agent: agentOf(c.path), file: c.path, message: `the pattern ${JSON.stringify(pattern)} matches no file git tracks in ${where}: the rule never applies through it` });
+      if (!anyWithin(tracked, under, anchor, pattern, matches)) {
+        const line = globLine(textOf.get(c.path), c.path, pattern, memo);
+        findings.push({ severity: "warning", kind: "dead-glob", agent: agentOf(c.path), file: c.path, ...(line !== undefined && { line }), message: `the pattern ${JSON.stringify(pattern)} matches no file git tracks in ${where}: the rule never applies through it` });
+      }
     }
     if (under.end - under.start > 1 && c.kind === "auto" && everyMatches(tracked, under, whole ?? compileGlobs(c.globs, anchor, options))) {
       findings.push({ severity: "info", kind: "glob-matches-everything", agent: agentOf(c.path), file: c.path, message: `its patterns (${c.globs.join(", ")}) match every file git tracks in ${where}: it is really an always rule` });
     }
   }
   return findings;
+}
+
+/**
+ * The frontmatter line of the first field that holds `pattern` (whatever the format calls it: globs, paths, applyTo,
+ * fileMatchPattern…), for a finding's line: SARIF results and GitHub annotations point at it. Asked for dead
+ * patterns only (few), so the frontmatter is read again rather than kept for every rule.
+ */
+function globLine(text: string | undefined, path: string, pattern: string, memo: RunMemo): number | undefined {
+  if (text === undefined) return undefined;
+  const doc = parseFrontmatter(text, path, memo);
+  for (const [field, value] of Object.entries(doc.data)) if (readGlobList(value).patterns.includes(pattern)) return doc.lineOf(field);
+  return undefined;
 }
 
 /** Whether every file of the range `under` of `tracked` matches (a loop: a closure per rule was most of the check's own time). */
@@ -254,19 +291,28 @@ function codexChecks(files: SourceFile[], settings: AgentSettings = {}): Finding
 }
 
 /**
- * An agent file's chain — the file of that name in every folder from the root down — goes into every prompt of an
- * agent that loads it: past `max` tokens (config doctor.maxChainTokens), say so at the deepest file.
+ * An agent file's chain — the file of that name in every folder from the root down, with what each `@imports` —
+ * goes into every prompt of an agent that loads it: past `max` tokens (config doctor.maxChainTokens), say so at the
+ * deepest file. A CLAUDE.md of import lines only is as long as what it imports (Claude Code expands them).
  */
-function chainChecks(files: SourceFile[], max: number, agentOf: (path: string) => string): Finding[] {
+function chainChecks(files: SourceFile[], candidates: readonly Candidate[], max: number, agentOf: (path: string) => string): Finding[] {
   const findings: Finding[] = [];
   const tokens = new Map(files.map((f) => [f.path, approxTokens(f.text)]));
+  const importsOf = new Map<string, string[]>();
+  for (const c of candidates) if (c.path !== null && c.imports !== undefined && c.imports.length > 0) importsOf.set(c.path, flattenImports(c.imports));
   for (const file of files) {
     const name = baseName(file.path);
     if (!/^(AGENTS|CLAUDE|GEMINI)\.md$/.test(name)) continue;
     const chain = ancestorsOf(dirOf(file.path)).map((folder) => joinPath(folder, name)).filter((p) => tokens.has(p));
-    const total = chain.reduce((sum, p) => sum + tokens.get(p)!, 0);
+    // Each file of the chain and each file it imports, once.
+    const counted = new Set<string>();
+    for (const p of chain) for (const q of [p, ...(importsOf.get(p) ?? [])]) if (tokens.has(q)) counted.add(q);
+    let total = 0;
+    for (const p of counted) total += tokens.get(p)!;
     if (total > max) {
-      findings.push({ severity: "warning", kind: "long-chain", agent: agentOf(file.path), file: file.path, message: `the ${name} chain down to here (${chain.join(" → ")}) is about ${total} tokens, over doctor.maxChainTokens ${max}: every agent that loads it carries it into every prompt` });
+      const imported = counted.size - chain.length;
+      const withImports = imported > 0 ? `, with the ${imported} file${imported === 1 ? "" : "s"} it imports,` : "";
+      findings.push({ severity: "warning", kind: "long-chain", agent: agentOf(file.path), file: file.path, message: `the ${name} chain down to here (${chain.join(" → ")})${withImports} is about ${total} tokens, over doctor.maxChainTokens ${max}: every agent that loads it carries it into every prompt` });
     }
   }
   return findings;

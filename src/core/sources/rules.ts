@@ -94,12 +94,22 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
   let globsLine: number | undefined;
   const readGlobs = (fields: string[]) => {
     const out: string[] = [];
+    // Made only once a second pattern comes (most rules have one).
+    let had: Set<string> | undefined;
     for (const field of fields) {
       if (data[field] === undefined) continue;
       globsLine ??= doc.lineOf(field);
       const list = readGlobList(data[field]);
       if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`, field);
-      for (const pattern of list.patterns) out.push(pattern);
+      // `globs`, `paths` and `applyTo` mean the same: a pattern written in two of them is one pattern.
+      for (const pattern of list.patterns) {
+        if (out.length > 0) {
+          had ??= new Set(out);
+          if (had.has(pattern)) continue;
+          had.add(pattern);
+        }
+        out.push(pattern);
+      }
     }
     return out;
   };
