@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { cleanup, git, materialize, runCli } from "../helpers/cli.js";
+import { testUnless } from "../helpers/lane.js";
 import { REPRESENTATIVE, type CoverageModel } from "../../src/core/coverage/model.js";
 
 type Json = CoverageModel & { root: string; base?: { ref: string; folders: Array<{ folder: string; agent: string; gained: string[]; lost: string[]; tokens: number }>; rules: Array<{ file: string; agents: Record<string, { before: number; after: number }> }> } };
@@ -140,15 +141,8 @@ test("coverage: an agent that gets a rule's text through another file (the same 
   assert.equal(cellOf(model, folder.cells.codex!).adds.map((i) => i.file), [".cursor/rules/api-style.mdc", ".cursor/rules/naming.mdc"]);
 });
 
-/** Headless Chromium, installed from Debian's packages when missing; null (said in one line) when it cannot be. */
-function chromium(): string | null {
-  const found = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
-  if (found !== "") return found;
-  spawnSync("apt-get", ["install", "-y", "chromium"], { stdio: "ignore" });
-  const again = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
-  if (again === "") console.log("coverage html: chromium is not installed and could not be (apt-get install chromium); the browser check is skipped");
-  return again === "" ? null : again;
-}
+/** Headless Chromium on PATH (test/lanes/setup.sh installs it), or "" when missing: the browser test is skipped. */
+const CHROMIUM = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
 
 function dumpDom(browser: string, file: string, hash: string): { dom: string; console: string[] } {
   const home = join(file, "..", "chromium-home");
@@ -158,9 +152,8 @@ function dumpDom(browser: string, file: string, hash: string): { dom: string; co
   return { dom: r.stdout, console: r.stderr.split("\n").filter((line) => line.includes(":CONSOLE")) };
 }
 
-test("coverage --format html in a real browser: no console error, every cell shown is the JSON's, a cell lists its files with explain's reasons", () => {
-  const browser = chromium();
-  if (browser === null) return;
+testUnless(CHROMIUM === "" && "chromium is not installed (test/lanes/setup.sh installs it)")("coverage --format html in a real browser: no console error, every cell shown is the JSON's, a cell lists its files with explain's reasons", () => {
+  const browser = CHROMIUM;
   const dir = materialize("monorepo");
   const out = join(dir, "..", `coverage-${process.pid}.html`);
   assert.is(runCli(["coverage", "--format", "html", "--out", out], { cwd: dir, env: ENV }).status, 0);

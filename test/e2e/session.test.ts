@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, cleanup, materialize, REPO, runCli } from "../helpers/cli.js";
+import { sized } from "../helpers/lane.js";
 
 const WORKER = join(REPO, "test/helpers/store-worker.mjs");
 const states: string[] = [];
@@ -107,14 +108,16 @@ test("a consumer killed after claiming loses nothing: the next consumer gets the
   assert.equal(await pendingIds(state, "s"), []);
 });
 
-test("100 rounds of kill -9 in the middle of register and consume: readable store, nothing acknowledged lost, nothing consumed twice", async () => {
+// 100 rounds in the slow lane (npm run test:hosts), a tenth of them in the fast one.
+const ROUNDS = sized(10, 100);
+test(`${ROUNDS} rounds of kill -9 in the middle of register and consume: readable store, nothing acknowledged lost, nothing consumed twice`, async () => {
   const state = newState();
   const acknowledged = new Set<string>();
   const consumed: string[] = [];
   // Printed by any consumer, even one killed before it committed (its claim goes back: at least once) or right
   // after (the entries are gone and were delivered, but "committed" never made it out).
   const delivered = new Set<string>();
-  for (let round = 0; round < 100; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     const delay = 15 + ((round * 53) % 110);
     if (round % 2 === 0) {
       const out = await runAndKill([WORKER, "register", state, "s", `r${round}`, "100000"], delay);
