@@ -4,7 +4,8 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, cleanup, materialize, REPO, runCli } from "../helpers/cli.js";
+import { BIN, cleanup, materialize, REPO } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 import { sized } from "../helpers/lane.js";
 
 const WORKER = join(REPO, "test/helpers/store-worker.mjs");
@@ -142,17 +143,17 @@ test("build --session joins pending entries once, and does not inject unchanged 
   const state = newState();
   const root = materialize("monorepo");
   const env = { CTXINJECT_STATE_DIR: state };
-  assert.is(runCli(["register", "--session", "s1", "--source", "git-hook", "--id", "branch", "--content", "On branch feature/x", "--priority", "high"], { cwd: root, env }).status, 0);
-  const first = runCli(["build", "--session", "s1", "--format", "json"], { cwd: root, env });
+  assert.is((await runMain(["register", "--session", "s1", "--source", "git-hook", "--id", "branch", "--content", "On branch feature/x", "--priority", "high"], { cwd: root, env })).status, 0);
+  const first = await runMain(["build", "--session", "s1", "--format", "json"], { cwd: root, env });
   assert.is(first.status, 0, first.stderr);
   const ids = JSON.parse(first.stdout).entries.map((e: { id: string }) => e.id);
   assert.ok(ids.includes("branch"));
   assert.ok(ids.includes("AGENTS.md"));
-  const second = JSON.parse(runCli(["build", "--session", "s1", "--format", "json"], { cwd: root, env }).stdout);
+  const second = JSON.parse((await runMain(["build", "--session", "s1", "--format", "json"], { cwd: root, env })).stdout);
   assert.equal(second.entries, [], "nothing new the second time");
-  const explain = JSON.parse(runCli(["explain", "--json", "--session", "s1"], { cwd: root, env }).stdout);
+  const explain = JSON.parse((await runMain(["explain", "--json", "--session", "s1"], { cwd: root, env })).stdout);
   assert.is(explain.candidates.find((c: { id: string }) => c.id === "AGENTS.md").status, "already-injected");
-  const fresh = JSON.parse(runCli(["build", "--session", "s1", "--fresh", "--format", "json"], { cwd: root, env }).stdout);
+  const fresh = JSON.parse((await runMain(["build", "--session", "s1", "--fresh", "--format", "json"], { cwd: root, env })).stdout);
   assert.ok(fresh.entries.some((e: { id: string }) => e.id === "AGENTS.md"), "--fresh ignores the history");
 });
 
@@ -160,10 +161,10 @@ test("a changed file is injected again in the same session", async () => {
   const state = newState();
   const root = materialize("monorepo");
   const env = { CTXINJECT_STATE_DIR: state };
-  runCli(["build", "--session", "s"], { cwd: root, env });
+  await runMain(["build", "--session", "s"], { cwd: root, env });
   const { writeFileSync } = await import("node:fs");
   writeFileSync(join(root, "AGENTS.md"), "# Changed\n\nNew instructions.\n");
-  const again = JSON.parse(runCli(["build", "--session", "s", "--format", "json"], { cwd: root, env }).stdout);
+  const again = JSON.parse((await runMain(["build", "--session", "s", "--format", "json"], { cwd: root, env })).stdout);
   assert.equal(again.entries.map((e: { id: string }) => e.id), ["AGENTS.md"]);
 });
 
