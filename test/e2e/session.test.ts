@@ -90,7 +90,7 @@ test("two consumers at once get every entry exactly once between them", async ()
 test("a writer killed mid-registration leaves a readable store with every acknowledged entry", async () => {
   const state = newState();
   const acknowledged: string[] = [];
-  for (let round = 0; round < 12; round++) {
+  for (let round = 0; round < sized(4, 12); round++) {
     const out = await runAndKill([WORKER, "register", state, "s", `r${round}`, "100000"], 60 + ((round * 37) % 120));
     acknowledged.push(...out.split("\n").filter((l) => l.startsWith("ok ")).map((l) => l.slice(3)));
   }
