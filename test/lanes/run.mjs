@@ -11,9 +11,10 @@ import { parse } from "uvu/parse";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const LANES = {
-  fast: { pattern: "\\.test\\.ts$", ignore: ["^hosts", "start-up\\.test"], env: {}, processes: 2 },
+  fast: { pattern: "\\.test\\.ts$", ignore: ["^hosts", "^slow", "start-up\\.test"], env: {}, processes: 2 },
+  // test/slow: measurements that take seconds (the hook in a PID namespace of its own).
   slow: {
-    pattern: "^(hosts/.*|e2e/start-up|e2e/session|unit/gitignore|security/parallel-hooks)\\.test\\.ts$",
+    pattern: "^(hosts/.*|slow/.*|e2e/start-up|e2e/session|unit/gitignore|security/parallel-hooks)\\.test\\.ts$",
     ignore: [],
     env: { CTXINJECT_TEST_FULL: "1" },
     processes: 1,
