@@ -1,7 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { cleanup, materialize } from "../helpers/cli.js";
-import { runMain } from "../helpers/main.js";
+import { cleanup, materialize, runCli } from "../helpers/cli.js";
 
 // fixtures/cursor-glob-shapes: the glob shapes Cursor rules are written with, and a header block never closed.
 test.after(cleanup);
@@ -12,44 +11,44 @@ interface Candidate {
   description?: string;
   globs?: string[];
 }
-const explain = async (root: string, file: string): Promise<Record<string, Candidate>> =>
+const explain = (root: string, file: string): Record<string, Candidate> =>
   Object.fromEntries(
-    (JSON.parse((await runMain(["explain", "--json", "--files", file], { cwd: root })).stdout).candidates as Candidate[]).map((c) => [c.id.replace(".cursor/rules/", ""), c]),
+    (JSON.parse(runCli(["explain", "--json", "--files", file], { cwd: root }).stdout).candidates as Candidate[]).map((c) => [c.id.replace(".cursor/rules/", ""), c]),
   );
 
-test("unquoted comma-separated globs still apply, with the description intact, and the file is named with its line", async () => {
+test("unquoted comma-separated globs still apply, with the description intact, and the file is named with its line", () => {
   const root = materialize("cursor-glob-shapes");
-  const rule = (await explain(root, "src/app.ts"))["strict-types.mdc"]!;
+  const rule = explain(root, "src/app.ts")["strict-types.mdc"]!;
   assert.is(rule.status, "included");
   assert.is(rule.description, "Type-safety conventions");
   assert.equal(rule.globs, ["*.ts", "*.tsx"]);
-  const { stdout, stderr } = await runMain(["build", "--files", "src/app.ts"], { cwd: root });
+  const { stdout, stderr } = runCli(["build", "--files", "src/app.ts"], { cwd: root });
   assert.match(stderr, "ctxinject: warning: .cursor/rules/strict-types.mdc:3: frontmatter is not strict YAML");
   assert.match(stdout, "Public functions take and return `readonly` arrays.");
   assert.not.match(stdout, "warning");
 });
 
-test("a header block never closed is a warning naming file and line, and the rule is kept as a manual one", async () => {
+test("a header block never closed is a warning naming file and line, and the rule is kept as a manual one", () => {
   const root = materialize("cursor-glob-shapes");
-  const { stderr } = await runMain(["build", "--files", "src/app.ts"], { cwd: root });
+  const { stderr } = runCli(["build", "--files", "src/app.ts"], { cwd: root });
   assert.match(stderr, "ctxinject: warning: .cursor/rules/unclosed.mdc:1: frontmatter opened with --- is never closed");
-  assert.is((await explain(root, "src/app.ts"))["unclosed.mdc"]!.status, "manual");
-  assert.match((await runMain(["build", "--rule", "unclosed"], { cwd: root })).stdout, "Keep each paragraph to one idea.");
+  assert.is(explain(root, "src/app.ts")["unclosed.mdc"]!.status, "manual");
+  assert.match(runCli(["build", "--rule", "unclosed"], { cwd: root }).stdout, "Keep each paragraph to one idea.");
 });
 
-test("a !pattern in an inline list keeps a rule away from the excluded folder", async () => {
+test("a !pattern in an inline list keeps a rule away from the excluded folder", () => {
   const root = materialize("cursor-glob-shapes");
-  assert.is((await explain(root, "src/app.spec.ts"))["specs.mdc"]!.status, "included");
-  assert.is((await explain(root, "src/archive/old.spec.ts"))["specs.mdc"]!.status, "unmatched");
+  assert.is(explain(root, "src/app.spec.ts")["specs.mdc"]!.status, "included");
+  assert.is(explain(root, "src/archive/old.spec.ts")["specs.mdc"]!.status, "unmatched");
 });
 
-test("braces in a quoted glob and a block list of globs both match", async () => {
+test("braces in a quoted glob and a block list of globs both match", () => {
   const root = materialize("cursor-glob-shapes");
-  const scss = await explain(root, "src/theme.scss");
+  const scss = explain(root, "src/theme.scss");
   assert.is(scss["stylesheets.mdc"]!.status, "included");
   assert.is(scss["tokens.md"]!.status, "included");
   assert.equal(scss["tokens.md"]!.globs, ["**/*.scss", "**/*.less"]);
-  const ts = await explain(root, "src/app.ts");
+  const ts = explain(root, "src/app.ts");
   assert.is(ts["stylesheets.mdc"]!.status, "unmatched");
   assert.is(ts["tokens.md"]!.status, "unmatched");
 });
