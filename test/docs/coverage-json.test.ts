@@ -2,7 +2,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, git, materialize, REPO, runCli } from "../helpers/cli.js";
+import { cleanup, git, materialize, REPO } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 // docs/coverage.md shows `coverage --format json` as it is (cut to a few entries): the shape drifted once (cells came
 // to index into `items` and the page still showed files inline), so the page's example is held to the real output.
@@ -40,14 +41,14 @@ function within(part: unknown, whole: unknown, at: string): void {
 
 test.after.each(cleanup);
 
-test("docs/coverage.md's JSON example is `coverage --format json` on fixtures/monorepo, field for field", () => {
+test("docs/coverage.md's JSON example is `coverage --format json` on fixtures/monorepo, field for field", async () => {
   assert.ok(example !== undefined, "docs/coverage.md has a ```json block under ## The JSON");
   const shown = JSON.parse(example) as Json;
   const dir = materialize("monorepo");
   git(dir, "commit", "-qm", "base");
   writeFileSync(join(dir, ".cursor/rules/web-only.mdc"), '---\nglobs: "packages/web/**"\n---\nEvery component has a story.\n');
   git(dir, "add", "-A");
-  const r = runCli(["coverage", "--format", "json", "--as", "cursor,claude", "--base", "HEAD"], { cwd: dir, env: { CTXINJECT_HOOK_SERVER: "0" } });
+  const r = await runMain(["coverage", "--format", "json", "--as", "cursor,claude", "--base", "HEAD"], { cwd: dir, env: { CTXINJECT_HOOK_SERVER: "0" } });
   assert.is(r.status, 0, r.stderr);
   // As the page says: compact, one line (a newline inside a string is written `\\n`).
   assert.ok(/printed compact, on one line/.test(doc), "docs/coverage.md says the JSON is compact");

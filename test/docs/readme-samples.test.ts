@@ -2,7 +2,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO, runCli } from "../helpers/cli.js";
+import { REPO } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 // The README's "one-minute run" shows what two commands print on the bundled fixture. A sample a user pastes and
 // then cannot reproduce is worse than none: every line it shows must be a line the command prints today (samples
@@ -28,9 +29,9 @@ test("the README has the build and explain samples this test reads", () => {
   assert.ok(commands.includes("build") && commands.includes("explain"), `samples found: ${commands.join(", ")}`);
 });
 
-test("every line of the README's samples is printed by that command on the bundled fixture, in the same order", () => {
+test("every line of the README's samples is printed by that command on the bundled fixture, in the same order", async () => {
   for (const { args, lines } of samples()) {
-    const run = runCli(args, { cwd: REPO, env: { CTXINJECT_HOOK_SERVER: "0", NO_COLOR: "1" } });
+    const run = await runMain(args, { cwd: REPO, env: { CTXINJECT_HOOK_SERVER: "0", NO_COLOR: "1" } });
     assert.is(run.status, 0, run.stderr);
     const printed = run.stdout.split("\n").map((l) => l.trimEnd());
     let at = 0;

@@ -3,16 +3,17 @@ import * as assert from "uvu/assert";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { SaxesParser } from "saxes";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, materialize } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 const NEVER = /must never be injected/;
 const BUTTON = "packages/web/src/components/Button.tsx";
 
 test.after(cleanup);
 
-test("build --files picks the rules, AGENTS.md chain and README chain of a nested target", () => {
+test("build --files picks the rules, AGENTS.md chain and README chain of a nested target", async () => {
   const root = materialize("monorepo");
-  const { status, stdout, stderr } = runCli(["build", "--files", BUTTON], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["build", "--files", BUTTON], { cwd: root });
   assert.is(status, 0, stderr);
   for (const expected of [
     "<!-- rules-injector: packages/web/.cursor/rules/components.mdc (normal) -->",
@@ -31,9 +32,9 @@ test("build --files picks the rules, AGENTS.md chain and README chain of a neste
   assert.not.match(stdout, NEVER);
 });
 
-test("--all includes every rule once, marked with its kind, and nothing ignored or in node_modules", () => {
+test("--all includes every rule once, marked with its kind, and nothing ignored or in node_modules", async () => {
   const root = materialize("monorepo");
-  const { status, stdout } = runCli(["build", "--all"], { cwd: root });
+  const { status, stdout } = await runMain(["build", "--all"], { cwd: root });
   assert.is(status, 0);
   assert.match(stdout, "<!-- rules-injector: .cursor/rules/release.mdc (normal, manual) -->");
   assert.match(stdout, "<!-- rules-injector: .cursor/rules/migrations.mdc (normal, agent-requested) -->");
@@ -44,23 +45,23 @@ test("--all includes every rule once, marked with its kind, and nothing ignored 
   assert.not.match(stdout, "not an instructions file");
 });
 
-test("a rule whose whole text is inside AGENTS.md is sent once, inside AGENTS.md; explain says where it went", () => {
+test("a rule whose whole text is inside AGENTS.md is sent once, inside AGENTS.md; explain says where it went", async () => {
   const root = materialize("rule-inside-agents-file");
   for (const args of [["--files", "src/widget.ts"], ["--all"]]) {
-    const { status, stdout, stderr } = runCli(["build", ...args], { cwd: root });
+    const { status, stdout, stderr } = await runMain(["build", ...args], { cwd: root });
     assert.is(status, 0, stderr);
     assert.is(stdout.split("(overview-body)").length - 1, 1, `${args.join(" ")}: the rule's text once`);
     assert.match(stdout, "(agents-preamble)");
   }
-  const explain = JSON.parse(runCli(["explain", "--json", "--files", "src/widget.ts"], { cwd: root }).stdout) as { candidates: Array<{ id: string; status: string; reason: string }> };
+  const explain = JSON.parse((await runMain(["explain", "--json", "--files", "src/widget.ts"], { cwd: root })).stdout) as { candidates: Array<{ id: string; status: string; reason: string }> };
   const rule = explain.candidates.find((c) => c.id === ".cursor/rules/overview.mdc");
   assert.is(rule?.status, "duplicate");
   assert.match(rule!.reason, "AGENTS.md");
 });
 
-test("explain reports duplicates, overrides and the statuses of rules left out", () => {
+test("explain reports duplicates, overrides and the statuses of rules left out", async () => {
   const root = materialize("monorepo");
-  const { status, stdout } = runCli(["explain", "--json", "--files", BUTTON], { cwd: root });
+  const { status, stdout } = await runMain(["explain", "--json", "--files", BUTTON], { cwd: root });
   assert.is(status, 0);
   const byId = Object.fromEntries(JSON.parse(stdout).candidates.map((c: { id: string }) => [c.id, c]));
   assert.is(byId["CLAUDE.md"], undefined, "CLAUDE.md links to AGENTS.md: one file, one row");
@@ -75,35 +76,35 @@ test("explain reports duplicates, overrides and the statuses of rules left out",
   assert.not.ok(Object.keys(byId).some((id) => id.includes("node_modules") || id.startsWith("generated/")));
 });
 
-test("a folder as a target brings in that folder's own AGENTS.md and README", () => {
+test("a folder as a target brings in that folder's own AGENTS.md and README", async () => {
   const root = materialize("monorepo");
-  const value = JSON.parse(runCli(["build", "--format", "json", "--files", "packages/web"], { cwd: root }).stdout);
+  const value = JSON.parse((await runMain(["build", "--format", "json", "--files", "packages/web"], { cwd: root })).stdout);
   assert.equal(value.targets, ["packages/web/"]);
   const ids = value.entries.map((e: { id: string }) => e.id);
   assert.ok(ids.includes("packages/web/AGENTS.md"));
   assert.ok(ids.includes("packages/web/README.md"));
 });
 
-test("--rule includes a manual rule", () => {
+test("--rule includes a manual rule", async () => {
   const root = materialize("monorepo");
-  const { stdout } = runCli(["build", "--rule", "release"], { cwd: root });
+  const { stdout } = await runMain(["build", "--rule", "release"], { cwd: root });
   assert.match(stdout, "Cut releases from main only");
 });
 
-test("the same tree gives the same bytes in every format", () => {
+test("the same tree gives the same bytes in every format", async () => {
   const a = materialize("monorepo");
   const b = materialize("monorepo");
   for (const format of ["markdown", "xml", "compact", "json"]) {
-    const first = runCli(["build", "--all", "--format", format], { cwd: a }).stdout;
-    const second = runCli(["build", "--all", "--format", format], { cwd: a }).stdout;
+    const first = (await runMain(["build", "--all", "--format", format], { cwd: a })).stdout;
+    const second = (await runMain(["build", "--all", "--format", format], { cwd: a })).stdout;
     assert.is(first, second, format);
-    if (format !== "json") assert.is(runCli(["build", "--all", "--format", format], { cwd: b }).stdout, first, `${format} in another copy`);
+    if (format !== "json") assert.is((await runMain(["build", "--all", "--format", format], { cwd: b })).stdout, first, `${format} in another copy`);
   }
 });
 
-test("xml output is well-formed", () => {
+test("xml output is well-formed", async () => {
   const root = materialize("monorepo");
-  const { stdout } = runCli(["build", "--all", "--format", "xml"], { cwd: root });
+  const { stdout } = await runMain(["build", "--all", "--format", "xml"], { cwd: root });
   let entries = 0;
   const parser = new SaxesParser();
   parser.on("opentag", (tag) => void (tag.name === "entry" && entries++));
@@ -111,9 +112,9 @@ test("xml output is well-formed", () => {
   assert.ok(entries > 10);
 });
 
-test("json output has the contract's shape and the project root", () => {
+test("json output has the contract's shape and the project root", async () => {
   const root = materialize("monorepo");
-  const value = JSON.parse(runCli(["build", "--files", BUTTON, "--format", "json"], { cwd: root }).stdout);
+  const value = JSON.parse((await runMain(["build", "--files", BUTTON, "--format", "json"], { cwd: root })).stdout);
   assert.equal(value.targets, [BUTTON]);
   assert.is(value.tokenizer, "approx");
   assert.ok(value.entries.length > 5);
@@ -121,26 +122,26 @@ test("json output has the contract's shape and the project root", () => {
   assert.match(value.root, /ctxinject-monorepo-/);
 });
 
-test("--no-provenance prints the bare join", () => {
+test("--no-provenance prints the bare join", async () => {
   const root = materialize("monorepo");
-  const { stdout } = runCli(["build", "--no-provenance"], { cwd: root });
+  const { stdout } = await runMain(["build", "--no-provenance"], { cwd: root });
   assert.not.match(stdout, "<!--");
   assert.match(stdout, "\n\n---\n\n");
 });
 
-test("outside git, a walk still never reads node_modules", () => {
+test("outside git, a walk still never reads node_modules", async () => {
   const root = materialize("monorepo", { git: false });
-  const { status, stdout } = runCli(["build", "--all", "--root", root]);
+  const { status, stdout } = await runMain(["build", "--all", "--root", root]);
   assert.is(status, 0);
   assert.not.match(stdout, "Dependency");
   assert.match(stdout, "Use pnpm; never commit");
 });
 
-test("git-ignored folders are never a source", () => {
+test("git-ignored folders are never a source", async () => {
   const root = materialize("monorepo");
   assert.ok(existsSync(join(root, "generated/AGENTS.md")), "the fixture must carry its ignored folder");
-  assert.not.match(runCli(["build", "--all"], { cwd: root }).stdout, "Generated");
-  assert.not.match(runCli(["build", "--files", "generated/x.ts"], { cwd: root }).stdout, "Generated");
+  assert.not.match((await runMain(["build", "--all"], { cwd: root })).stdout, "Generated");
+  assert.not.match((await runMain(["build", "--files", "generated/x.ts"], { cwd: root })).stdout, "Generated");
 });
 
 test.run();

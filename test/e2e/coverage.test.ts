@@ -3,13 +3,15 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { cleanup, git, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, git, materialize } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
+import { testUnless } from "../helpers/lane.js";
 import { REPRESENTATIVE, type CoverageModel } from "../../src/core/coverage/model.js";
 
 type Json = CoverageModel & { root: string; base?: { ref: string; folders: Array<{ folder: string; agent: string; gained: string[]; lost: string[]; tokens: number }>; rules: Array<{ file: string; agents: Record<string, { before: number; after: number }> }> } };
 const ENV = { CTXINJECT_HOOK_SERVER: "0" };
-const coverageJson = (cwd: string, ...args: string[]): Json => {
-  const r = runCli(["coverage", "--format", "json", ...args], { cwd, env: ENV });
+const coverageJson = async (cwd: string, ...args: string[]): Promise<Json> => {
+  const r = await runMain(["coverage", "--format", "json", ...args], { cwd, env: ENV });
   assert.is(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as Json;
 };
@@ -23,11 +25,11 @@ const cellOf = (model: CoverageModel, index: number) => {
 
 test.after.each(cleanup);
 
-test("coverage --format json: every agent's cell per folder, deterministic, its reasons explain's for the folder's file", () => {
+test("coverage --format json: every agent's cell per folder, deterministic, its reasons explain's for the folder's file", async () => {
   const dir = materialize("monorepo");
-  const first = runCli(["coverage", "--format", "json"], { cwd: dir, env: ENV });
+  const first = await runMain(["coverage", "--format", "json"], { cwd: dir, env: ENV });
   assert.is(first.status, 0, first.stderr);
-  assert.is(runCli(["coverage", "--format", "json"], { cwd: dir, env: ENV }).stdout, first.stdout);
+  assert.is((await runMain(["coverage", "--format", "json"], { cwd: dir, env: ENV })).stdout, first.stdout);
   const model = JSON.parse(first.stdout) as Json;
   assert.equal(model.agents.map((a) => a.name), ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf"]);
   const folder = model.folders.find((f) => f.path === "packages/api/src/handlers")!;
@@ -41,20 +43,20 @@ test("coverage --format json: every agent's cell per folder, deterministic, its 
   assert.ok(copilot.findings.some((f) => f.kind === "not-seen" && f.files!.includes("packages/api/.cursor/rules/handlers.mdc")));
   assert.is(claude.tokens, [...claude.loads, ...claude.adds].reduce((n, i) => n + i.tokens, 0));
   // What ctxinject adds carries the reason explain gives for that file.
-  const explain = runCli(["explain", "--json", "--files", folder.representative], { cwd: dir, env: ENV });
+  const explain = await runMain(["explain", "--json", "--files", folder.representative], { cwd: dir, env: ENV });
   const reasons = new Map((JSON.parse(explain.stdout).candidates as Array<{ path: string; reason: string; status: string }>).map((c) => [c.path, c.reason]));
   for (const item of claude.adds) assert.is(item.reason.split(REPRESENTATIVE).join(folder.representative), reasons.get(item.file), item.file);
 });
 
-test("coverage says of an entry ctxinject lists in its index (not injected) where it went in explain's words: listed in the index", () => {
+test("coverage says of an entry ctxinject lists in its index (not injected) where it went in explain's words: listed in the index", async () => {
   for (const fixture of ["monorepo", "skills"]) {
     const dir = materialize(fixture);
-    const model = coverageJson(dir);
+    const model = await coverageJson(dir);
     let checked = 0;
     for (const folder of model.folders) {
       const listed = cellOf(model, folder.cells["claude-code"]!).offers.filter((i) => i.by === "ctxinject");
       if (listed.length === 0) continue;
-      const explain = runCli(["explain", "--json", "--files", folder.representative], { cwd: dir, env: ENV });
+      const explain = await runMain(["explain", "--json", "--files", folder.representative], { cwd: dir, env: ENV });
       const candidates = JSON.parse(explain.stdout).candidates as Array<{ path: string; reason: string; status: string }>;
       for (const item of listed) {
         const said = candidates.find((c) => c.path === item.file)!;
@@ -71,52 +73,52 @@ test("coverage says of an entry ctxinject lists in its index (not injected) wher
   }
 });
 
-test("coverage --format markdown: a compact table a PR comment can hold, one row per folder shown", () => {
+test("coverage --format markdown: a compact table a PR comment can hold, one row per folder shown", async () => {
   const dir = materialize("monorepo");
-  const r = runCli(["coverage", "--as", "cursor,claude"], { cwd: dir, env: ENV });
+  const r = await runMain(["coverage", "--as", "cursor,claude"], { cwd: dir, env: ENV });
   assert.is(r.status, 0, r.stderr);
   assert.match(r.stdout, "| folder | files | cursor (no hook) | claude-code |");
   assert.match(r.stdout, /\| `packages\/api\/src\/handlers\/` \| 1 \| \d+\+0 files, \d+ tok/);
   assert.match(r.stdout, /- `\.claude\/rules\/conventions\.md` \(\d+ files\): never seen by cursor/);
 });
 
-test("coverage --as with an unknown agent is a usage error naming it", () => {
+test("coverage --as with an unknown agent is a usage error naming it", async () => {
   const dir = materialize("monorepo");
-  const r = runCli(["coverage", "--as", "cursor,vim"], { cwd: dir, env: ENV });
+  const r = await runMain(["coverage", "--as", "cursor,vim"], { cwd: dir, env: ENV });
   assert.is(r.status, 2);
   assert.match(r.stderr, "--as vim: not an agent");
 });
 
-test("coverage --base REF: the folders that gain a new rule per agent, and how many more files it reaches; the repository's git config runs nothing", () => {
+test("coverage --base REF: the folders that gain a new rule per agent, and how many more files it reaches; the repository's git config runs nothing", async () => {
   const dir = materialize("monorepo");
   git(dir, "commit", "-qm", "base");
   const marker = join(dir, "..", `fsmonitor-ran-${process.pid}`);
   writeFileSync(join(dir, ".cursor/rules/web-only.mdc"), '---\nglobs: "packages/web/**"\n---\nEvery component has a story.\n');
   git(dir, "add", "-A");
   git(dir, "config", "core.fsmonitor", `touch ${marker}`);
-  const model = coverageJson(dir, "--base", "HEAD", "--as", "cursor,claude,copilot");
+  const model = await coverageJson(dir, "--base", "HEAD", "--as", "cursor,claude,copilot");
   const rule = model.base!.rules.find((r) => r.file === ".cursor/rules/web-only.mdc")!;
   assert.equal(rule.agents.cursor, { before: 0, after: 3, state: "loads" } as never);
   assert.equal(rule.agents.copilot, { before: 0, after: 0, state: "never" } as never);
   const gained = model.base!.folders.filter((c) => c.gained.includes(".cursor/rules/web-only.mdc"));
   assert.equal(gained.map((c) => [c.folder, c.agent]), [["packages/web/src/components", "cursor"], ["packages/web/src/components", "claude-code"], ["packages/web/src/legacy", "cursor"], ["packages/web/src/legacy", "claude-code"]]);
   assert.ok(gained.every((c) => c.tokens > 0));
-  const md = runCli(["coverage", "--base", "HEAD", "--as", "cursor,claude,copilot"], { cwd: dir, env: ENV });
+  const md = await runMain(["coverage", "--base", "HEAD", "--as", "cursor,claude,copilot"], { cwd: dir, env: ENV });
   assert.match(md.stdout, "this change makes `.cursor/rules/web-only.mdc` apply to 3 more files for cursor, claude-code; copilot never sees it");
   assert.not.ok(existsSync(marker), "git ran the repository's core.fsmonitor");
-  const bad = runCli(["coverage", "--base", "no-such-ref"], { cwd: dir, env: ENV });
+  const bad = await runMain(["coverage", "--base", "no-such-ref"], { cwd: dir, env: ENV });
   assert.is(bad.status, 2);
   assert.match(bad.stderr, "--base no-such-ref: git cannot list that revision");
 });
 
-test("coverage --base HEAD with no change reports no change: a symlink at REF is another name of its target, a link leading outside is not followed", () => {
+test("coverage --base HEAD with no change reports no change: a symlink at REF is another name of its target, a link leading outside is not followed", async () => {
   // fixtures/monorepo's CLAUDE.md is a symlink to AGENTS.md.
   const dir = materialize("monorepo");
   symlinkSync("../../../outside-secret.md", join(dir, "packages/api/CLAUDE.md"));
   writeFileSync(join(dir, "..", "outside-secret.md"), "# Never read\nA text outside the project.\n");
   git(dir, "add", "-A");
   git(dir, "commit", "-qm", "base");
-  const r = runCli(["coverage", "--format", "json", "--base", "HEAD"], { cwd: dir, env: ENV });
+  const r = await runMain(["coverage", "--format", "json", "--base", "HEAD"], { cwd: dir, env: ENV });
   assert.is(r.status, 0, r.stderr);
   const model = JSON.parse(r.stdout) as Json;
   assert.equal(model.base!.folders, []);
@@ -125,30 +127,23 @@ test("coverage --base HEAD with no change reports no change: a symlink at REF is
   assert.not.match(r.stdout, "Never read");
 });
 
-test("coverage: an agent that gets a rule's text through another file (the same text, or a near copy) is not told it never sees it", () => {
+test("coverage: an agent that gets a rule's text through another file (the same text, or a near copy) is not told it never sees it", async () => {
   const dir = materialize("coverage-copies");
-  const md = runCli(["coverage"], { cwd: dir, env: ENV });
+  const md = await runMain(["coverage"], { cwd: dir, env: ENV });
   assert.is(md.status, 0, md.stderr);
   // Cursor loads the .cursor near copy of the Claude rule; Codex, Gemini CLI and opencode get it from the hook.
   assert.match(md.stdout, "- `.claude/rules/api-style.md` (1 file): never seen by copilot, kiro, windsurf; cline, codex, copilot-cli, cursor, cursor-agent, droid, gemini-cli, kilo, opencode, qwen-code get its text through `.cursor/rules/api-style.mdc`\n");
   assert.match(md.stdout, "- `.claude/rules/naming.md` (2 files): never seen by copilot, kiro, windsurf; cline, codex, copilot-cli, cursor, cursor-agent, droid, gemini-cli, kilo, opencode, qwen-code get its text through `.cursor/rules/naming.mdc`\n");
   assert.match(md.stdout, "- `.cursor/rules/api-style.mdc` (1 file): never seen by copilot, kiro, windsurf; claude-code gets its text through `.claude/rules/api-style.md`\n");
-  const model = coverageJson(dir);
+  const model = await coverageJson(dir);
   const folder = model.folders.find((f) => f.path === "src/api")!;
   assert.ok(!cellOf(model, folder.cells.cursor!).findings.some((f) => f.kind === "not-seen"));
   // The hook sends Codex one copy of each text, not both.
   assert.equal(cellOf(model, folder.cells.codex!).adds.map((i) => i.file), [".cursor/rules/api-style.mdc", ".cursor/rules/naming.mdc"]);
 });
 
-/** Headless Chromium, installed from Debian's packages when missing; null (said in one line) when it cannot be. */
-function chromium(): string | null {
-  const found = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
-  if (found !== "") return found;
-  spawnSync("apt-get", ["install", "-y", "chromium"], { stdio: "ignore" });
-  const again = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
-  if (again === "") console.log("coverage html: chromium is not installed and could not be (apt-get install chromium); the browser check is skipped");
-  return again === "" ? null : again;
-}
+/** Headless Chromium on PATH (test/lanes/setup.sh installs it), or "" when missing: the browser test is skipped. */
+const CHROMIUM = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
 
 function dumpDom(browser: string, file: string, hash: string): { dom: string; console: string[] } {
   const home = join(file, "..", "chromium-home");
@@ -158,15 +153,14 @@ function dumpDom(browser: string, file: string, hash: string): { dom: string; co
   return { dom: r.stdout, console: r.stderr.split("\n").filter((line) => line.includes(":CONSOLE")) };
 }
 
-test("coverage --format html in a real browser: no console error, every cell shown is the JSON's, a cell lists its files with explain's reasons", () => {
-  const browser = chromium();
-  if (browser === null) return;
+testUnless(CHROMIUM === "" && "chromium is not installed (test/lanes/setup.sh installs it)")("coverage --format html in a real browser: no console error, every cell shown is the JSON's, a cell lists its files with explain's reasons", async () => {
+  const browser = CHROMIUM;
   const dir = materialize("monorepo");
   const out = join(dir, "..", `coverage-${process.pid}.html`);
-  assert.is(runCli(["coverage", "--format", "html", "--out", out], { cwd: dir, env: ENV }).status, 0);
+  assert.is((await runMain(["coverage", "--format", "html", "--out", out], { cwd: dir, env: ENV })).status, 0);
   const html = readFileSync(out, "utf8");
   assert.not.match(html, /(src|href)=["']?https?:/);
-  const model = coverageJson(dir);
+  const model = await coverageJson(dir);
   const all = dumpDom(browser, out, "all");
   assert.equal(all.console, []);
   const shown = [...all.dom.matchAll(/<td class="cell[^"]*" data-folder="([^"]*)" data-agent="([^"]*)" data-tokens="(\d+)" data-loads="(\d+)" data-adds="(\d+)"/g)].map((m) => m.slice(1).join(" "));

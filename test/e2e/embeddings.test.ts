@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { assertHookPathStated, BIN, cleanup, HOOK_SERVER_OFF, materialize, ownHookServer, spoolOf, testEnvironment, type CliResult } from "../helpers/cli.js";
+import { assertHookPathStated, BIN, cleanup, cliStartUp, HOOK_SERVER_OFF, materialize, ownHookServer, spoolOf, testEnvironment, type CliResult } from "../helpers/cli.js";
 import { closedAddress, DOCUMENT_PREFIX, startFakeEmbeddings, type FakeEmbeddings } from "../helpers/fake-embeddings.js";
 import { runMain } from "../helpers/main.js";
+import { until } from "../helpers/wait.js";
 
 // Opt-in semantic scoring against a fake embedding server of our own (test/helpers/fake-embeddings.ts: vectors from a
 // small concept table, not a model). Runs in-process (runMain), so the server in this process answers.
@@ -157,7 +158,8 @@ test("a server slower than timeoutMs: the hook answers with the word-based resul
   const second = await hook("other people's cursors freeze after the laptop sleeps");
   assert.is(second.status, 0, second.stderr);
   assert.not.match(all(second), "did not answer within", "the same warning is not repeated in the session");
-  assert.ok(fake.requests.length >= 3, "the server was asked on each prompt");
+  // The second prompt's request may reach the server after its 50 ms deadline (a loaded machine): waited for, not counted at once.
+  await until(() => fake.requests.length >= 3, "the server to be asked on each prompt");
 });
 
 test("explain shows each rule's similarity beside its word score", async () => {
@@ -204,15 +206,6 @@ function answerText(stdout: string): string {
 /** What a hook printed: its answer's texts and its standard error (where a hook answered outside a session warns). */
 const hookText = (r: CliResult) => `${answerText(r.stdout)}\n${r.stderr}`;
 
-/** Resolves once `done()` holds (a file written by another process), looking every 50 ms; throws after `ms`. */
-async function until(done: () => boolean, ms: number, what: string): Promise<void> {
-  const give = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > give) throw new Error(`waited ${ms} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 // A hook gives context only when it injects something new: the billing rule, by its words; realtime is left to the
 // embeddings (similarity 0.60 on the concept table).
 const HOOK_PROMPT = "stripe refunds are charged twice, and the typing indicators lag after the laptop wakes";
@@ -221,9 +214,10 @@ const claudePrompt = (root: string, session: string, prompt: string) => JSON.str
 test("a model slower than timeoutMs on the rules: a hook in its own process answers within the deadline and says how to embed them once", async () => {
   const root = materialize("embeddings-concepts");
   const env = userEnv(slowRules(400, 5_000));
+  const startUp = cliStartUp();
   const r = await spawnCli(["hook", "claude"], { cwd: root, env, input: claudePrompt(root, "emb-slow", HOOK_PROMPT) });
   assert.is(r.status, 0, r.stderr);
-  assert.ok(r.ms < 400 + 2_500, `answered in ${r.ms} ms, not waiting for the rules (5 s)`);
+  assert.ok(r.ms < 400 + 2_500 + startUp, `answered in ${r.ms} ms, not waiting for the rules (5 s; the CLI's bare start took ${Math.round(startUp)} ms)`);
   const text = hookText(r);
   assert.match(text, LATE_RULES);
   assert.match(text, "BILLING-RULE-BODY");
@@ -279,17 +273,18 @@ test("with the warm hook server, the rules' vectors a slow model gives after the
   // The first call starts the server and answers in its own process; nothing answers it, so it caches nothing.
   fake.mode = "slow";
   await spawnCli(["hook", "claude"], { cwd: root, env, input: claudePrompt(root, "emb-warm-0", "hello") });
-  await until(() => existsSync(runtime) && readdirSync(runtime).length > 0 && existsSync(pidFile()), 10_000, "the hook server");
+  await until(() => existsSync(runtime) && readdirSync(runtime).length > 0 && existsSync(pidFile()), "the hook server");
   const pid = Number(readFileSync(pidFile(), "utf8"));
   servers.push(pid);
   fake.mode = "slow-documents";
+  const startUp = cliStartUp();
   const first = await spawnCli(["hook", "claude"], { cwd: root, env, input: claudePrompt(root, "emb-warm-1", HOOK_PROMPT) });
   assert.is(first.status, 0, first.stderr);
   assert.match(first.stderr, "answered by the hook server");
-  assert.ok(first.ms < 2_000, `answered in ${first.ms} ms, before the rules' vectors (2 s)`);
+  assert.ok(first.ms < 2_000 + startUp, `answered in ${first.ms} ms, before the rules' vectors (2 s; the CLI's bare start took ${Math.round(startUp)} ms)`);
   assert.match(answerText(first.stdout), "BILLING-RULE-BODY");
   assert.not.match(likelySection(answerText(first.stdout)), "realtime.mdc");
-  await until(() => cached(state!) === 3, 10_000, "the server to cache the rules' vectors");
+  await until(() => cached(state!) === 3, "the server to cache the rules' vectors");
   assert.match(hookText(first), LATE_RULES);
   const second = await spawnCli(["hook", "claude"], { cwd: root, env, input: claudePrompt(root, "emb-warm-2", HOOK_PROMPT) });
   assert.is(second.status, 0, second.stderr);
@@ -306,7 +301,7 @@ test("in a long-lived process, a prompt arriving while the rules are still being
   const second = await build(root, env, "presence broadcast reconnects are flaky");
   assert.is(second.status, 0, second.stderr);
   assert.equal(fake.requests.map((q) => q.input.length), [1, 3, 1], "the rules once, the prompt twice");
-  await until(() => cached(env.CTXINJECT_STATE_DIR!) === 3, 10_000, "the rules' vectors");
+  await until(() => cached(env.CTXINJECT_STATE_DIR!) === 3, "the rules' vectors");
 });
 
 test.run();

@@ -6,15 +6,16 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, materialize } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 test.after(cleanup);
 
 const READ = ["--files", "packages/api/src/handler.ts"];
 
 /** The ids `explain --as AGENT --json` says the agent loads itself. */
-function own(agent: string, ...args: string[]): string[] {
-  const result = runCli(["explain", "--json", "--as", agent, ...args], { cwd: materialize("native-instructions") });
+async function own(agent: string, ...args: string[]): Promise<string[]> {
+  const result = await runMain(["explain", "--json", "--as", agent, ...args], { cwd: materialize("native-instructions") });
   assert.is(result.status, 0, result.stderr);
   return (JSON.parse(result.stdout) as { candidates: Array<{ id: string; agent: { loads: boolean } }> }).candidates.filter((c) => c.agent.loads).map((c) => c.id).sort();
 }
@@ -36,16 +37,16 @@ const CASES: Array<[string, string[], string[]]> = [
 ];
 
 for (const [agent, start, read] of CASES) {
-  test(`explain --as ${agent} marks exactly what ${agent} loads itself, at start and after it reads a nested file`, () => {
-    assert.equal(own(agent), [...start].sort());
-    assert.equal(own(agent, ...READ), [...start, ...read].sort());
+  test(`explain --as ${agent} marks exactly what ${agent} loads itself, at start and after it reads a nested file`, async () => {
+    assert.equal(await own(agent), [...start].sort());
+    assert.equal(await own(agent, ...READ), [...start, ...read].sort());
   });
 }
 
-test("explain --as qwen (Qwen Code): QWEN.md is its own once agents.files makes ctxinject read it too", () => {
+test("explain --as qwen (Qwen Code): QWEN.md is its own once agents.files makes ctxinject read it too", async () => {
   const root = materialize("native-instructions");
   writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ agents: { files: ["AGENTS.md", "QWEN.md"] } }));
-  const result = runCli(["explain", "--json", "--as", "qwen"], { cwd: root });
+  const result = await runMain(["explain", "--json", "--as", "qwen"], { cwd: root });
   assert.is(result.status, 0, result.stderr);
   const rows = (JSON.parse(result.stdout) as { candidates: Array<{ id: string; agent: { name: string; loads: boolean; reason: string } }> }).candidates;
   const qwen = rows.find((r) => r.id === "QWEN.md");
@@ -54,8 +55,8 @@ test("explain --as qwen (Qwen Code): QWEN.md is its own once agents.files makes 
   assert.match(qwen!.agent.reason, "Qwen Code loads QWEN.md");
 });
 
-test("build --as droid prints what Droid has by itself after a read: the root's and the package's AGENTS.md and CLAUDE.md, no Cursor rule", () => {
-  const result = runCli(["build", "--as", "droid", ...READ], { cwd: materialize("native-instructions") });
+test("build --as droid prints what Droid has by itself after a read: the root's and the package's AGENTS.md and CLAUDE.md, no Cursor rule", async () => {
+  const result = await runMain(["build", "--as", "droid", ...READ], { cwd: materialize("native-instructions") });
   assert.is(result.status, 0, result.stderr);
   for (const marker of ["MARK-N-AGENTS", "MARK-N-CLAUDE", "MARK-N-API-AGENTS", "MARK-N-API-CLAUDE"]) assert.match(result.stdout, marker);
   for (const marker of ["MARK-N-CURSOR", "MARK-N-GEMINI", "MARK-N-COPILOT", "MARK-N-CLINERULES"]) assert.not.match(result.stdout, marker);

@@ -6,7 +6,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, git, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, git, materialize } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 test.after(cleanup);
 
@@ -16,8 +17,8 @@ const PROMPT = ["--prompt", "the package status report shows stale statuses afte
 
 type Row = { id: string; status: string; reason: string; agent?: { loads: boolean; reason: string; skipped?: boolean } };
 
-function explain(root: string, ...args: string[]) {
-  const result = runCli(["explain", ...args], { cwd: root });
+async function explain(root: string, ...args: string[]) {
+  const result = await runMain(["explain", ...args], { cwd: root });
   assert.is(result.status, 0, result.stderr);
   return result.stdout;
 }
@@ -25,10 +26,10 @@ const rowsOf = (stdout: string): Map<string, Row> => new Map((JSON.parse(stdout)
 const bridge = (path: string) => `${BRIDGE}/${path}`;
 const columns = (line: string) => [...line].length;
 
-test("explain fits 100 columns on a tree of long paths and many reasons; only a path longer than a line runs past, alone", () => {
+test("explain fits 100 columns on a tree of long paths and many reasons; only a path longer than a line runs past, alone", async () => {
   const root = materialize("explain-wide");
   for (const args of [[], ["--as", "copilot"], ["--max-tokens", "400"], ["--as", "copilot", "--max-tokens", "150"]]) {
-    const text = explain(root, ...TARGET, ...PROMPT, ...args);
+    const text = await explain(root, ...TARGET, ...PROMPT, ...args);
     for (const line of text.split("\n")) {
       if (columns(line) <= 100) continue;
       assert.not.match(line.trim(), " ", `${args.join(" ")}: a line of ${columns(line)} columns that is not one path alone:\n${line}`);
@@ -36,14 +37,14 @@ test("explain fits 100 columns on a tree of long paths and many reasons; only a 
     // Each candidate is one numbered row, its reason under it.
     assert.is(text.match(/^\d+ +[a-z-]+ +\d+( |$)/gm)?.length, 13, text);
   }
-  const text = explain(root, ...TARGET, ...PROMPT);
+  const text = await explain(root, ...TARGET, ...PROMPT);
   assert.match(text, /^#\s+status\s+tokens\s+id\n\s+priority · kind · source — reason$/m);
   assert.match(text, /^\d+\s+included\s+\d+\s+AGENTS\.md\n {6}normal · directory · directory-agents — project root$/m);
 });
 
-test("relevance evidence is the words as the prompt and the rule wrote them, not their stems", () => {
+test("relevance evidence is the words as the prompt and the rule wrote them, not their stems", async () => {
   const root = materialize("explain-wide");
-  const rows = rowsOf(explain(root, "--json", ...TARGET, ...PROMPT));
+  const rows = rowsOf(await explain(root, "--json", ...TARGET, ...PROMPT));
   const status = rows.get(bridge(".cursor/rules/package-status.mdc"))!.reason;
   assert.match(status, /^relevance 1\.00 >= 0\.35 \(package, status, report\b/);
   assert.not.match(status, /packag\b|statu\b/);
@@ -51,12 +52,12 @@ test("relevance evidence is the words as the prompt and the rule wrote them, not
   const caching = rows.get(bridge(".cursor/rules/lookup-caching.mdc"))!.reason;
   assert.match(caching, "(related: caching)");
   assert.not.match(caching, "~");
-  assert.match(explain(root, ...TARGET, ...PROMPT), "(package, status, report");
+  assert.match(await explain(root, ...TARGET, ...PROMPT), "(package, status, report");
 });
 
-test("every left-out entry says where it went: the index, the budget (and the evidence it had), a duplicate's twin", () => {
+test("every left-out entry says where it went: the index, the budget (and the evidence it had), a duplicate's twin", async () => {
   const root = materialize("explain-wide");
-  const rows = rowsOf(explain(root, "--json", ...TARGET, ...PROMPT, "--max-tokens", "400"));
+  const rows = rowsOf(await explain(root, "--json", ...TARGET, ...PROMPT, "--max-tokens", "400"));
   const overBudget = [...rows.values()].filter((r) => r.status === "over-budget");
   assert.ok(overBudget.length > 0);
   // A copy of a text the budget left out is left out with it, and named too (issue 44 item 4).
@@ -70,12 +71,12 @@ test("every left-out entry says where it went: the index, the budget (and the ev
   assert.match(rows.get(bridge(".cursor/rules/release.mdc"))!.reason, "include with --rule release");
 });
 
-test("a budget too small for every name: explain says which entries are in the \"… and N more\", and they are as many", () => {
+test("a budget too small for every name: explain says which entries are in the \"… and N more\", and they are as many", async () => {
   const root = materialize("explain-wide");
-  const build = runCli(["build", ...TARGET, ...PROMPT, "--max-tokens", "150"], { cwd: root });
+  const build = await runMain(["build", ...TARGET, ...PROMPT, "--max-tokens", "150"], { cwd: root });
   const more = Number(/… and (\d+) more/.exec(build.stdout)?.[1]);
   assert.ok(more > 0, build.stdout);
-  const rows = [...rowsOf(explain(root, "--json", ...TARGET, ...PROMPT, "--max-tokens", "150")).values()];
+  const rows = [...rowsOf(await explain(root, "--json", ...TARGET, ...PROMPT, "--max-tokens", "150")).values()];
   const unnamed = rows.filter((r) => r.reason.includes("not named in the index either"));
   assert.is(unnamed.length, more, unnamed.map((r) => r.id).join(", "));
   for (const row of unnamed) {
@@ -85,25 +86,25 @@ test("a budget too small for every name: explain says which entries are in the \
   }
 });
 
-test("explain --as copilot: the column's marks explained once, and why Copilot leaves a file out shown in the table", () => {
+test("explain --as copilot: the column's marks explained once, and why Copilot leaves a file out shown in the table", async () => {
   const root = materialize("explain-wide");
-  const text = explain(root, "--as", "copilot", ...TARGET, ...PROMPT);
+  const text = await explain(root, "--as", "copilot", ...TARGET, ...PROMPT);
   assert.is(text.split("copilot column:").length - 1, 1, text);
   assert.match(text, /^copilot column: loads = copilot loads it by itself.*; skips = copilot's own\s+settings leave it out.*; - = copilot does not load it by itself/m);
   assert.match(text, /^#\s+status\s+tokens\s+copilot\s+id$/m);
   // Under its row: the rule's own reason, then Copilot's.
   assert.match(text, /^\d+\s+included\s+\d+\s+skips\s+\.github\/instructions\/review-only\.instructions\.md\n.*glob \*\* matches every file\n {6}copilot: excludeAgent: coding-agent — Copilot's coding agent leaves it out/m);
   assert.match(text, /^\d+\s+included\s+\d+\s+loads\s+\.github\/copilot-instructions\.md\n.*\n {6}copilot: Copilot reads \.github\/copilot-instructions\.md itself, always$/m);
-  const rows = rowsOf(explain(root, "--json", "--as", "copilot", ...TARGET, ...PROMPT));
+  const rows = rowsOf(await explain(root, "--json", "--as", "copilot", ...TARGET, ...PROMPT));
   assert.equal(rows.get(".github/instructions/review-only.instructions.md")!.agent!.skipped, true);
   assert.is(rows.get(".github/copilot-instructions.md")!.agent!.skipped, undefined);
 });
 
-test("explain's text on a symlinked skills folder: each skill is one row", () => {
+test("explain's text on a symlinked skills folder: each skill is one row", async () => {
   const root = materialize("symlinked-skills-folder");
   symlinkSync(".agents", join(root, ".claude"));
   git(root, "add", "-A");
-  const text = explain(root, "--prompt", "merge the pdf forms");
+  const text = await explain(root, "--prompt", "merge the pdf forms");
   const skillRows = text.split("\n").filter((line) => /^\d+ .*SKILL\.md$/.test(line));
   assert.equal(
     skillRows.map((line) => line.split(/\s+/).at(-1)),

@@ -6,7 +6,8 @@ import { dirname, join } from "node:path";
 import { bytesReader, indexedPaths } from "../../src/core/git-index.js";
 import { instructionNames, locateOptionsOf, locateSource } from "../../src/core/sources/index.js";
 import { defaultConfig } from "../../src/core/config.js";
-import { git, runCli } from "../helpers/cli.js";
+import { git } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 // The index reader answers what `git ls-files --cached` with the instruction-file pathspecs answers (as discover
 // asked git before): the same paths, whatever index version git wrote, and null where only git should say.
@@ -133,9 +134,9 @@ test("a split or sparse index is left to git (null), and so is what is not an in
   assert.is(indexedPaths(bytesReader(truncated), { ...SPEC, prefix: "" }), null);
 });
 
-test("build --all from a split index still finds every tracked rule (git is asked)", () => {
+test("build --all from a split index still finds every tracked rule (git is asked)", async () => {
   const dir = repo(["AGENTS.md", ".cursor/rules/ts.mdc", "src/app.ts"], ["update-index", "--split-index"]);
-  const result = runCli(["build", "--all", "--format", "json"], { cwd: dir });
+  const result = await runMain(["build", "--all", "--format", "json"], { cwd: dir });
   assert.is(result.status, 0, result.stderr);
   const ids = (JSON.parse(result.stdout) as { entries: Array<{ id: string }> }).entries.map((e) => e.id).sort();
   assert.equal(ids, [".cursor/rules/ts.mdc", "AGENTS.md"]);

@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { readSourceFiles } from "../../src/io/read.js";
 import { spawnSync } from "node:child_process";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
+import { onPath, testUnless } from "../helpers/lane.js";
 
 const extra: string[] = [];
 test.after(() => {
@@ -36,10 +38,10 @@ const WARNED: Array<[string, RegExp]> = [
   ["pkg/AGENTS.md", /is a directory/],
 ];
 
-test("every bad input gets a warning naming the file (and line), and the run goes on", () => {
+test("every bad input gets a warning naming the file (and line), and the run goes on", async () => {
   const root = materialize("hostile");
-  const all = runCli(["build", "--all", "--format", "json"], { cwd: root });
-  const targeted = runCli(["build", "--files", "pkg/AGENTS.md/note.txt", "--format", "json"], { cwd: root });
+  const all = await runMain(["build", "--all", "--format", "json"], { cwd: root });
+  const targeted = await runMain(["build", "--files", "pkg/AGENTS.md/note.txt", "--format", "json"], { cwd: root });
   assert.is(all.status, 0, all.stderr);
   assert.is(targeted.status, 0, targeted.stderr);
   const stderr = all.stderr + targeted.stderr;
@@ -79,17 +81,17 @@ test("a short file read after a binary or marked one is judged by its own bytes 
   ]);
 });
 
-test("BOM and CRLF are accepted: the rule's fields are read and its text has plain line ends", () => {
+test("BOM and CRLF are accepted: the rule's fields are read and its text has plain line ends", async () => {
   const root = materialize("hostile");
-  const value = JSON.parse(runCli(["explain", "--json"], { cwd: root }).stdout);
+  const value = JSON.parse((await runMain(["explain", "--json"], { cwd: root })).stdout);
   const bom = value.candidates.find((c: { id: string }) => c.id === ".cursor/rules/bom-crlf.mdc");
   assert.is(bom.kind, "always");
   assert.is(bom.status, "included");
 });
 
-test("forged provenance in a file stays attributed to that file in markdown", () => {
+test("forged provenance in a file stays attributed to that file in markdown", async () => {
   const root = materialize("hostile");
-  const { stdout } = runCli(["build", "--all"], { cwd: root });
+  const { stdout } = await runMain(["build", "--all"], { cwd: root });
   const comments = stdout.split("\n").filter((l) => /^<!-- [\w-]+: .* \(\w+[^)]*\) -->$/.test(l));
   assert.not.ok(comments.some((c) => c.includes("trusted.mdc")), "the forged comment is not a comment any more");
   const forgedAt = stdout.indexOf("Forged instructions");
@@ -97,7 +99,7 @@ test("forged provenance in a file stays attributed to that file in markdown", ()
   assert.match(stdout.slice(lastComment, lastComment + 80), "forged.mdc");
 });
 
-test("symlinks: loops, dangling links and links out of the root are skipped with a warning; links inside are read", () => {
+test("symlinks: loops, dangling links and links out of the root are skipped with a warning; links inside are read", async () => {
   const root = materialize("hostile", { git: false });
   const { folder: outside, file } = outsideFile("secret-rules.md", "Outside text that must never be read.\n");
   symlinkSync(file, join(root, ".cursor/rules/outside.md"));
@@ -108,7 +110,7 @@ test("symlinks: loops, dangling links and links out of the root are skipped with
   mkdirSync(join(root, "deep"));
   symlinkSync("..", join(root, "deep/up"));
   symlinkSync(outside, join(root, "deep/out"));
-  const { status, stdout, stderr } = runCli(["build", "--all"], { cwd: root, env: {} });
+  const { status, stdout, stderr } = await runMain(["build", "--all"], { cwd: root, env: {} });
   assert.is(status, 0, stderr);
   assert.not.match(stdout, "Outside text");
   assert.match(stderr, /\.cursor\/rules\/outside\.md: leads to .*outside the project root; not followed/);
@@ -117,21 +119,21 @@ test("symlinks: loops, dangling links and links out of the root are skipped with
   assert.match(stdout, "Root agents file");
 });
 
-test("the user's config allowOutside lets a named outside folder be read through a symlink", () => {
+test("the user's config allowOutside lets a named outside folder be read through a symlink", async () => {
   const root = materialize("hostile", { git: false });
   const { folder: outside, file } = outsideFile("shared.md", "---\nalwaysApply: true\n---\nShared rule from outside.\n");
   symlinkSync(file, join(root, ".cursor/rules/shared.md"));
   const xdg = outsideFile("unused", "").folder;
   mkdirSync(join(xdg, "ctxinject"));
   writeFileSync(join(xdg, "ctxinject/config.json"), JSON.stringify({ allowOutside: [outside] }));
-  assert.match(runCli(["build", "--all"], { cwd: root, env: { XDG_CONFIG_HOME: xdg } }).stdout, "Shared rule from outside.");
+  assert.match((await runMain(["build", "--all"], { cwd: root, env: { XDG_CONFIG_HOME: xdg } })).stdout, "Shared rule from outside.");
 });
 
-test("a config custom file is read like any other: a symlink out of the root is not followed", () => {
+test("a config custom file is read like any other: a symlink out of the root is not followed", async () => {
   const root = materialize("hostile", { git: false });
   symlinkSync(outsideFile("notes.md", "Outside notes that must never be read.\n").file, join(root, "notes.md"));
   writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ custom: [{ id: "notes", file: "notes.md" }] }));
-  const { status, stdout, stderr } = runCli(["build"], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["build"], { cwd: root });
   assert.is(status, 0, stderr);
   assert.not.match(stdout, "Outside notes");
   assert.match(stderr, /notes\.md: custom entry "notes": leads to .*outside the project root/);
@@ -145,24 +147,24 @@ test("a file that vanishes between listing and reading is a warning, not a crash
   assert.is(warnings[0]!.file, "gone.md");
 });
 
-test("very deep trees and 10,000 rules in one folder build without trouble", () => {
+test("very deep trees and 10,000 rules in one folder build without trouble", async () => {
   const root = materialize("hostile");
   const deep = Array.from({ length: 120 }, (_, i) => `d${i}`).join("/");
   mkdirSync(join(root, deep), { recursive: true });
   writeFileSync(join(root, deep, "AGENTS.md"), "Deepest agents file.\n");
-  const deepRun = runCli(["build", "--files", `${deep}/x.ts`], { cwd: root });
+  const deepRun = await runMain(["build", "--files", `${deep}/x.ts`], { cwd: root });
   assert.is(deepRun.status, 0, deepRun.stderr);
   assert.match(deepRun.stdout, "Deepest agents file.");
   const many = join(root, "many/.cursor/rules");
   mkdirSync(many, { recursive: true });
   for (let i = 0; i < 10_000; i++) writeFileSync(join(many, `r${i}.mdc`), `---\nglobs: src/m${i}/**\n---\nRule ${i}.\n`);
-  const manyRun = runCli(["explain", "--json", "--files", "many/src/m9999/a.ts"], { cwd: root });
+  const manyRun = await runMain(["explain", "--json", "--files", "many/src/m9999/a.ts"], { cwd: root });
   assert.is(manyRun.status, 0, manyRun.stderr);
   const included = JSON.parse(manyRun.stdout).candidates.filter((c: { id: string; status: string }) => c.id.startsWith("many/") && c.status === "included");
   assert.equal(included.map((c: { id: string }) => c.id), ["many/.cursor/rules/r9999.mdc"]);
 });
 
-test("every bad argument or config is exit 2 with one line that names it", () => {
+test("every bad argument or config is exit 2 with one line that names it", async () => {
   const root = materialize("hostile");
   const cases: Array<[string[], RegExp, (() => void)?]> = [
     [["build", "--max-tokens", "-1"], /--max-tokens/],
@@ -178,7 +180,7 @@ test("every bad argument or config is exit 2 with one line that names it", () =>
   ];
   for (const [args, message, prepare] of cases) {
     prepare?.();
-    const { status, stderr, stdout } = runCli(args, { cwd: root });
+    const { status, stderr, stdout } = await runMain(args, { cwd: root });
     assert.is(status, 2, args.join(" "));
     assert.match(stderr, message);
     assert.is(stderr.trim().split("\n").filter((l) => !l.startsWith("(run ctxinject")).length, 1, stderr);
@@ -194,11 +196,11 @@ test("the same tree gives the same bytes whatever the locale or timezone", () =>
   }
 });
 
-test("a FIFO named like an instruction file does not hold a build up: it is skipped with a warning", () => {
+testUnless(!onPath("mkfifo") && "mkfifo is not on PATH")("a FIFO named like an instruction file does not hold a build up: it is skipped with a warning", () => {
   const root = materialize("monorepo");
   rmSync(join(root, "packages/api/AGENTS.md"), { force: true });
   const made = spawnSync("mkfifo", [join(root, "packages/api/AGENTS.md")]);
-  if (made.status !== 0) return; // no mkfifo here: nothing to prove
+  assert.is(made.status, 0, made.stderr?.toString());
   mkdirSync(join(root, ".cursor/rules"), { recursive: true });
   spawnSync("mkfifo", [join(root, ".cursor/rules/pipe.mdc")]);
   const result = spawnSync(process.execPath, [BIN, "build", "--files", "packages/api/src/handlers/user.ts"], { cwd: root, encoding: "utf8", timeout: 20_000, env: { ...process.env, NO_COLOR: "1" } });
@@ -207,9 +209,9 @@ test("a FIFO named like an instruction file does not hold a build up: it is skip
   assert.not.match(result.stdout, "pipe.mdc");
 });
 
-test("hidden characters never reach the agent: a build removes them and names each file, line and code point", () => {
+test("hidden characters never reach the agent: a build removes them and names each file, line and code point", async () => {
   const root = materialize("hidden-characters");
-  const { status, stdout, stderr } = runCli(["build", "--all"], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["build", "--all"], { cwd: root });
   assert.is(status, 0, stderr);
   const flag = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}";
   assert.not.match(stdout.replace(flag, ""), /[\u{E0000}-\u{E007F}]|\u202E|\u200B/u, "no tag character, override or zero-width space is printed");

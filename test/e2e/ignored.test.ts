@@ -47,6 +47,7 @@ function repository() {
   return { root, home, env };
 }
 
+/** Spawned, not in-process: git finds the user's ignore file from the environment of the process it runs in. */
 function included(root: string, env: Record<string, string | undefined>, target = TARGET): string {
   const result = runCli(["build", "--files", target, "--no-passthrough"], { cwd: root, env });
   assert.is(result.status, 0, result.stderr);

@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+import { BIN, cleanup, materialize } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 const extra: string[] = [];
 test.after(() => {
@@ -31,10 +32,10 @@ function installInProject(root: string): void {
   symlinkSync(BIN, join(root, "node_modules/.bin/ctxinject"));
 }
 
-test("init --claude, --codex and --gemini write no path of this machine into the project, and say the command and why", () => {
+test("init --claude, --codex and --gemini write no path of this machine into the project, and say the command and why", async () => {
   const root = materialize("claude-host");
   for (const agent of ["claude", "codex", "gemini"] as const) {
-    const out = runCli(["init", `--${agent}`], { cwd: root, env: { PATH: PATH_WITHOUT } });
+    const out = await runMain(["init", `--${agent}`], { cwd: root, env: { PATH: PATH_WITHOUT } });
     assert.is(out.status, 0, out.stderr);
     assert.equal(commandsIn(root, agent), [`npx --no-install ctxinject hook ${agent}`]);
     assert.not.match(readFileSync(join(root, SETTINGS[agent]), "utf8"), root.slice(0, 12));
@@ -43,27 +44,27 @@ test("init --claude, --codex and --gemini write no path of this machine into the
   }
 });
 
-test("with ctxinject on PATH a project's hooks name it bare; a node_modules/.bin on PATH (npx's, npm run's) does not count", () => {
+test("with ctxinject on PATH a project's hooks name it bare; a node_modules/.bin on PATH (npx's, npm run's) does not count", async () => {
   const root = materialize("claude-host");
   const bin = mkdtempSync(join(tmpdir(), "ctxinject-path-"));
   extra.push(bin);
   const npxBin = join(bin, "_npx/9f/node_modules/.bin");
   mkdirSync(npxBin, { recursive: true });
   writeFileSync(join(npxBin, "ctxinject"), "#!/bin/sh\n", { mode: 0o755 });
-  const viaNpx = runCli(["init", "--codex"], { cwd: root, env: { PATH: [npxBin, PATH_WITHOUT].join(delimiter) } });
+  const viaNpx = await runMain(["init", "--codex"], { cwd: root, env: { PATH: [npxBin, PATH_WITHOUT].join(delimiter) } });
   assert.equal(commandsIn(root, "codex"), ["npx --no-install ctxinject hook codex"], viaNpx.stderr);
   writeFileSync(join(bin, "ctxinject"), "#!/bin/sh\n");
   chmodSync(join(bin, "ctxinject"), 0o755);
-  const out = runCli(["init", "--codex"], { cwd: root, env: { PATH: [npxBin, bin, PATH_WITHOUT].join(delimiter) } });
+  const out = await runMain(["init", "--codex"], { cwd: root, env: { PATH: [npxBin, bin, PATH_WITHOUT].join(delimiter) } });
   assert.is(out.status, 0, out.stderr);
   assert.equal(commandsIn(root, "codex"), ["ctxinject hook codex"], "the earlier npx entry is replaced, not kept beside");
   assert.match(out.stderr, `on PATH (${bin})`);
 });
 
-test("with ctxinject installed in the project each host's command finds it from where that host runs hooks", () => {
+test("with ctxinject installed in the project each host's command finds it from where that host runs hooks", async () => {
   const root = materialize("claude-host");
   installInProject(root);
-  for (const agent of ["claude", "codex", "gemini"] as const) assert.is(runCli(["init", `--${agent}`], { cwd: root, env: { PATH: PATH_WITHOUT } }).status, 0);
+  for (const agent of ["claude", "codex", "gemini"] as const) assert.is((await runMain(["init", `--${agent}`], { cwd: root, env: { PATH: PATH_WITHOUT } })).status, 0);
   assert.equal(commandsIn(root, "claude"), ['"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude']);
   assert.equal(commandsIn(root, "gemini"), ["node_modules/.bin/ctxinject hook gemini"]);
   assert.equal(commandsIn(root, "codex"), ["npx --no-install ctxinject hook codex"]);
@@ -89,9 +90,9 @@ test("with ctxinject installed in the project each host's command finds it from 
   }
 });
 
-test("init with no agent writes the config, names the agents the repository is set up for and what it would install, and installs nothing", () => {
+test("init with no agent writes the config, names the agents the repository is set up for and what it would install, and installs nothing", async () => {
   const root = materialize("claude-host");
-  const out = runCli(["init"], { cwd: root, env: { PATH: PATH_WITHOUT } });
+  const out = await runMain(["init"], { cwd: root, env: { PATH: PATH_WITHOUT } });
   assert.is(out.status, 0, out.stderr);
   assert.ok(existsSync(join(root, ".ctxinjectrc.yaml")));
   assert.match(out.stderr, "Claude Code (.claude/): `ctxinject init --claude` would merge hooks running `npx --no-install ctxinject hook claude` into .claude/settings.json");
@@ -101,26 +102,26 @@ test("init with no agent writes the config, names the agents the repository is s
   assert.not.ok(existsSync(join(root, ".claude/settings.json")), "nothing installed");
   assert.not.ok(existsSync(join(root, ".codex")), "nothing installed");
 
-  assert.is(runCli(["init", "--claude"], { cwd: root }).status, 0);
-  const again = runCli(["init"], { cwd: root });
+  assert.is((await runMain(["init", "--claude"], { cwd: root })).status, 0);
+  const again = await runMain(["init"], { cwd: root });
   assert.is(again.status, 0, again.stderr);
   assert.match(again.stderr, "already configures ctxinject; nothing written");
   assert.match(again.stderr, "Claude Code (.claude/): installed (.claude/settings.json)");
 });
 
-test("init with no agent in a repository no agent is set up for says how to install into one", () => {
+test("init with no agent in a repository no agent is set up for says how to install into one", async () => {
   const root = materialize("claude-host");
   const bare = join(root, "tools");
   mkdirSync(join(bare, ".git"), { recursive: true });
-  const out = runCli(["init"], { cwd: bare });
+  const out = await runMain(["init"], { cwd: bare });
   assert.is(out.status, 0, out.stderr);
   assert.match(out.stderr, "no agent is set up in");
   assert.match(out.stderr, "`ctxinject init --claude`, --codex, --gemini, --opencode, --cline, --qwen, --droid, --copilot, --kilo or --cursor installs into one");
 });
 
-test("init with an unknown flag is a usage error that writes nothing", () => {
+test("init with an unknown flag is a usage error that writes nothing", async () => {
   const root = materialize("claude-host");
-  const out = runCli(["init", "--windsurf"], { cwd: root });
+  const out = await runMain(["init", "--windsurf"], { cwd: root });
   assert.is(out.status, 2);
   assert.match(out.stderr, "unknown option '--windsurf'");
   assert.not.ok(existsSync(join(root, ".ctxinjectrc.yaml")));

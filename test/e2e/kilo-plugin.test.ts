@@ -11,7 +11,8 @@ import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import KiloPlugin from "../../src/integrations/kilo.js";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, materialize } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 import { stateDirWhileRunning } from "../helpers/state-env.js";
 
 type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
@@ -19,9 +20,9 @@ type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
 stateDirWhileRunning(test, "ctxinject-kilo-state-");
 test.after(cleanup);
 
-test("init --kilo writes .kilo/plugin/ctxinject.js (loading ctxinject/kilo) and .kilo/package.json with Kilo's plugin package", () => {
+test("init --kilo writes .kilo/plugin/ctxinject.js (loading ctxinject/kilo) and .kilo/package.json with Kilo's plugin package", async () => {
   const root = materialize("claude-host");
-  const out = runCli(["init", "--kilo", "--no-install"], { cwd: root });
+  const out = await runMain(["init", "--kilo", "--no-install"], { cwd: root });
   assert.is(out.status, 0, out.stderr);
   const loader = readFileSync(join(root, ".kilo/plugin/ctxinject.js"), "utf8");
   assert.match(loader, 'load("ctxinject/kilo")');
@@ -29,14 +30,14 @@ test("init --kilo writes .kilo/plugin/ctxinject.js (loading ctxinject/kilo) and 
   assert.equal(JSON.parse(readFileSync(join(root, ".kilo/package.json"), "utf8")).dependencies, { "@kilocode/plugin": "7.7.7" });
   assert.match(out.stderr, "Kilo installs it at its next start");
   assert.not.ok(existsSync(join(root, ".opencode")), "not opencode's folder");
-  assert.match(runCli(["init", "--kilo", "--no-install"], { cwd: root }).stderr, "unchanged");
+  assert.match((await runMain(["init", "--kilo", "--no-install"], { cwd: root })).stderr, "unchanged");
 });
 
-test("init --kilo --user writes the loader into Kilo's user config folder, not the project", () => {
+test("init --kilo --user writes the loader into Kilo's user config folder, not the project", async () => {
   const root = materialize("claude-host");
   const config = mkdtempSync(join(tmpdir(), "ctxinject-kilo-config-"));
   try {
-    const out = runCli(["init", "--kilo", "--user", "--no-install"], { cwd: root, env: { XDG_CONFIG_HOME: config } });
+    const out = await runMain(["init", "--kilo", "--user", "--no-install"], { cwd: root, env: { XDG_CONFIG_HOME: config } });
     assert.is(out.status, 0, out.stderr);
     assert.ok(existsSync(join(config, "kilo/plugin/ctxinject.js")));
     assert.ok(existsSync(join(config, "kilo/package.json")));
@@ -66,7 +67,7 @@ test("the loader init --kilo writes finds the ctxinject on PATH and loads its Ki
   const path = process.env.PATH;
   try {
     const root = materialize("claude-host");
-    assert.is(runCli(["init", "--kilo", "--no-install"], { cwd: root }).status, 0);
+    assert.is((await runMain(["init", "--kilo", "--no-install"], { cwd: root })).status, 0);
     mkdirSync(join(dir, "bin"));
     symlinkSync(join(process.cwd(), "bin/ctxinject.js"), join(dir, "bin/ctxinject"));
     const file = join(dir, "loader.mjs");

@@ -11,7 +11,8 @@ import { pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import CtxinjectPlugin from "../../src/integrations/opencode.js";
 import { opencodePluginSource } from "../../src/io/opencode-setup.js";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, materialize } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 import { stateDirWhileRunning } from "../helpers/state-env.js";
 
 type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
@@ -109,7 +110,7 @@ test("keyword modes and attached files count; the same prompt again in the sessi
 test("entries registered from outside (ctxinject register --session) arrive with the next message", async () => {
   const { root, hooks } = await plugin();
   const session = newSession();
-  const registered = runCli(["register", "--session", session, "--source", "ci", "--id", "status", "--content", "The nightly build is red. (MARK-REGISTERED)"], { cwd: root, env: { CTXINJECT_STATE_DIR: state } });
+  const registered = await runMain(["register", "--session", session, "--source", "ci", "--id", "status", "--content", "The nightly build is red. (MARK-REGISTERED)"], { cwd: root, env: { CTXINJECT_STATE_DIR: state } });
   assert.is(registered.status, 0, registered.stderr);
   assert.match(added(await chat(hooks, session, "what next?"))[0]!.text, "MARK-REGISTERED");
 });
@@ -188,14 +189,14 @@ test("the plugin file init writes names no path of this machine, loads the ctxin
 
 test("init --opencode writes the plugin file and .opencode/package.json (keeping what was there); again changes nothing", async () => {
   const root = materialize("claude-host");
-  const first = runCli(["init", "--opencode", "--no-install"], { cwd: root });
+  const first = await runMain(["init", "--opencode", "--no-install"], { cwd: root });
   assert.is(first.status, 0, first.stderr);
   assert.match(first.stderr, "wrote");
   assert.match(first.stderr, "npm install --prefix .opencode");
-  const again = runCli(["init", "--opencode", "--no-install"], { cwd: root });
+  const again = await runMain(["init", "--opencode", "--no-install"], { cwd: root });
   assert.match(again.stderr, `unchanged ${join(root, ".opencode/plugins/ctxinject.js")}`);
   writeFileSync(join(root, ".opencode/package.json"), JSON.stringify({ name: "mine", dependencies: { zod: "^3" } }));
-  runCli(["init", "--opencode", "--no-install"], { cwd: root });
+  await runMain(["init", "--opencode", "--no-install"], { cwd: root });
   const manifest = JSON.parse((await import("node:fs")).readFileSync(join(root, ".opencode/package.json"), "utf8"));
   assert.equal(manifest, { name: "mine", dependencies: { zod: "^3", "@opencode-ai/plugin": "1.18.33" } });
 });

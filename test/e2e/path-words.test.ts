@@ -1,26 +1,27 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, materialize } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 test.after(cleanup);
 
-const statuses = (root: string, args: string[], input = "") => {
-  const { status, stdout, stderr } = runCli(["explain", "--json", ...args], { cwd: root, input });
+const statuses = async (root: string, args: string[], input = "") => {
+  const { status, stdout, stderr } = await runMain(["explain", "--json", ...args], { cwd: root, input });
   assert.is(status, 0, stderr);
   return Object.fromEntries((JSON.parse(stdout) as { candidates: Array<{ id: string; status: string }> }).candidates.map((c) => [c.id, c.status]));
 };
 
-test("words every path shares (packages, src, .ts) are no evidence: a rule that only shares them stays in the index", () => {
+test("words every path shares (packages, src, .ts) are no evidence: a rule that only shares them stays in the index", async () => {
   const root = materialize("path-words");
-  const byTarget = statuses(root, ["--files", "packages/ui/src/button.ts"]);
+  const byTarget = await statuses(root, ["--files", "packages/ui/src/button.ts"]);
   assert.is(byTarget[".cursor/rules/figma-essential-rules.mdc"], "below-threshold");
-  const byPrompt = statuses(root, [], "tidy up packages/ui/src/button.ts");
+  const byPrompt = await statuses(root, [], "tidy up packages/ui/src/button.ts");
   assert.is(byPrompt[".cursor/rules/figma-essential-rules.mdc"], "below-threshold");
 });
 
-test("a topic word in a path still is evidence", () => {
+test("a topic word in a path still is evidence", async () => {
   const root = materialize("path-words");
-  const s = statuses(root, ["--files", "packages/payments/src/refund.ts"]);
+  const s = await statuses(root, ["--files", "packages/payments/src/refund.ts"]);
   assert.is(s[".cursor/rules/payments.mdc"], "included");
   assert.is(s[".cursor/rules/figma-essential-rules.mdc"], "below-threshold");
 });

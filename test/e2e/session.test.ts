@@ -4,7 +4,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN, cleanup, materialize, REPO, runCli } from "../helpers/cli.js";
+import { BIN, cleanup, materialize, REPO } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
+import { sized } from "../helpers/lane.js";
 
 const WORKER = join(REPO, "test/helpers/store-worker.mjs");
 const states: string[] = [];
@@ -88,7 +90,7 @@ test("two consumers at once get every entry exactly once between them", async ()
 test("a writer killed mid-registration leaves a readable store with every acknowledged entry", async () => {
   const state = newState();
   const acknowledged: string[] = [];
-  for (let round = 0; round < 12; round++) {
+  for (let round = 0; round < sized(4, 12); round++) {
     const out = await runAndKill([WORKER, "register", state, "s", `r${round}`, "100000"], 60 + ((round * 37) % 120));
     acknowledged.push(...out.split("\n").filter((l) => l.startsWith("ok ")).map((l) => l.slice(3)));
   }
@@ -107,14 +109,16 @@ test("a consumer killed after claiming loses nothing: the next consumer gets the
   assert.equal(await pendingIds(state, "s"), []);
 });
 
-test("100 rounds of kill -9 in the middle of register and consume: readable store, nothing acknowledged lost, nothing consumed twice", async () => {
+// 100 rounds in the slow lane (npm run test:hosts), a tenth of them in the fast one.
+const ROUNDS = sized(10, 100);
+test(`${ROUNDS} rounds of kill -9 in the middle of register and consume: readable store, nothing acknowledged lost, nothing consumed twice`, async () => {
   const state = newState();
   const acknowledged = new Set<string>();
   const consumed: string[] = [];
   // Printed by any consumer, even one killed before it committed (its claim goes back: at least once) or right
   // after (the entries are gone and were delivered, but "committed" never made it out).
   const delivered = new Set<string>();
-  for (let round = 0; round < 100; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     const delay = 15 + ((round * 53) % 110);
     if (round % 2 === 0) {
       const out = await runAndKill([WORKER, "register", state, "s", `r${round}`, "100000"], delay);
@@ -139,17 +143,17 @@ test("build --session joins pending entries once, and does not inject unchanged 
   const state = newState();
   const root = materialize("monorepo");
   const env = { CTXINJECT_STATE_DIR: state };
-  assert.is(runCli(["register", "--session", "s1", "--source", "git-hook", "--id", "branch", "--content", "On branch feature/x", "--priority", "high"], { cwd: root, env }).status, 0);
-  const first = runCli(["build", "--session", "s1", "--format", "json"], { cwd: root, env });
+  assert.is((await runMain(["register", "--session", "s1", "--source", "git-hook", "--id", "branch", "--content", "On branch feature/x", "--priority", "high"], { cwd: root, env })).status, 0);
+  const first = await runMain(["build", "--session", "s1", "--format", "json"], { cwd: root, env });
   assert.is(first.status, 0, first.stderr);
   const ids = JSON.parse(first.stdout).entries.map((e: { id: string }) => e.id);
   assert.ok(ids.includes("branch"));
   assert.ok(ids.includes("AGENTS.md"));
-  const second = JSON.parse(runCli(["build", "--session", "s1", "--format", "json"], { cwd: root, env }).stdout);
+  const second = JSON.parse((await runMain(["build", "--session", "s1", "--format", "json"], { cwd: root, env })).stdout);
   assert.equal(second.entries, [], "nothing new the second time");
-  const explain = JSON.parse(runCli(["explain", "--json", "--session", "s1"], { cwd: root, env }).stdout);
+  const explain = JSON.parse((await runMain(["explain", "--json", "--session", "s1"], { cwd: root, env })).stdout);
   assert.is(explain.candidates.find((c: { id: string }) => c.id === "AGENTS.md").status, "already-injected");
-  const fresh = JSON.parse(runCli(["build", "--session", "s1", "--fresh", "--format", "json"], { cwd: root, env }).stdout);
+  const fresh = JSON.parse((await runMain(["build", "--session", "s1", "--fresh", "--format", "json"], { cwd: root, env })).stdout);
   assert.ok(fresh.entries.some((e: { id: string }) => e.id === "AGENTS.md"), "--fresh ignores the history");
 });
 
@@ -157,10 +161,10 @@ test("a changed file is injected again in the same session", async () => {
   const state = newState();
   const root = materialize("monorepo");
   const env = { CTXINJECT_STATE_DIR: state };
-  runCli(["build", "--session", "s"], { cwd: root, env });
+  await runMain(["build", "--session", "s"], { cwd: root, env });
   const { writeFileSync } = await import("node:fs");
   writeFileSync(join(root, "AGENTS.md"), "# Changed\n\nNew instructions.\n");
-  const again = JSON.parse(runCli(["build", "--session", "s", "--format", "json"], { cwd: root, env }).stdout);
+  const again = JSON.parse((await runMain(["build", "--session", "s", "--format", "json"], { cwd: root, env })).stdout);
   assert.equal(again.entries.map((e: { id: string }) => e.id), ["AGENTS.md"]);
 });
 

@@ -1,10 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, hookServerLocks, materialize, REPO, runCli, stopHookServers } from "../helpers/cli.js";
+import { until } from "../helpers/wait.js";
 
 // The bin starts the bundle from V8's code cache; these run a private copy of bin/ and dist/bundle/ so the cache
 // can be spoiled without touching the one the other tests use.
@@ -143,7 +144,7 @@ function modulesLoaded(args: string[], cwd: string, input: string, env: Record<s
 // it brings, os, streams, net, crypto, tty…) costs time on every prompt: load it where it is used, with lazyRequire.
 const START_UP_MODULES = ["NativeModule vm", "NativeModule process"];
 
-test("a build with a prompt and a hook's prompt and file events load no Node module beyond the start-up allow-list", () => {
+test("a build with a prompt and a hook's prompt and file events load no Node module beyond the start-up allow-list", async () => {
   const root = materialize("monorepo");
   // As a user runs them: the state folder found from HOME.
   const home = mkdtempSync(join(tmpdir(), "ctxinject-home-"));
@@ -159,19 +160,24 @@ test("a build with a prompt and a hook's prompt and file events load no Node mod
   const run = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
   copies.push(run);
   const served = join(run, "served.log");
-  const asUser = { HOME: home, CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined, XDG_RUNTIME_DIR: run, CTXINJECT_HOOK_SERVER_IDLE_MS: "20000", CTXINJECT_HOOK_SERVER_LOG: served };
+  // The server outlives the test's slowest run on a loaded machine (the finally below stops it).
+  const asUser = { HOME: home, CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined, XDG_RUNTIME_DIR: run, CTXINJECT_HOOK_SERVER_IDLE_MS: "600000", CTXINJECT_HOOK_SERVER_LOG: served };
   const [, start] = runs[1]!;
   spawnSync(process.execPath, [join(REPO, "bin/ctxinject.js"), "hook", "claude"], { cwd: root, input: start.replace('"modules"', '"modules-start"'), env: { ...process.env, ...asUser } as NodeJS.ProcessEnv });
-  for (let waited = 0; hookServerLocks(run).length === 0 && waited < 10_000; waited += 50) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  await until(() => hookServerLocks(run).length > 0, "the hook server to start");
+  // The server writes its log line just after its answer: a line is waited for, not counted as the client ends.
+  const servedLines = () => (existsSync(served) ? readFileSync(served, "utf8").trim().split("\n").length : 0);
   try {
     for (const [args, input] of runs) {
       for (const server of args[0] === "hook" ? ["0", "1"] : ["0"]) {
+        const before = servedLines();
         const extra = modulesLoaded(args, root, input, { ...asUser, CTXINJECT_HOOK_SERVER: server }).filter((m) => !START_UP_MODULES.includes(m));
         assert.equal(extra, [], `ctxinject ${args.join(" ")} (hook server ${server}) loaded ${extra.join(", ")}`);
+        // The client's runs were the server's to answer (its log has a line for each), not the hook bundle's.
+        if (server === "1") await until(() => servedLines() > before, `the hook server's log line for ctxinject ${args.join(" ")}`, 10_000);
       }
     }
-    // The client's runs were the server's to answer (its log has a line for each), not the hook bundle's.
-    assert.is(readFileSync(served, "utf8").trim().split("\n").length, runs.filter(([args]) => args[0] === "hook").length);
+    assert.is(servedLines(), runs.filter(([args]) => args[0] === "hook").length);
   } finally {
     stopHookServers(run);
   }

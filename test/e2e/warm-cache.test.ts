@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
 
 // The globs and stems a run works out are saved per project in the state folder and reused (src/core/warm.ts).
+// Spawned: only the bundle saves them (scripts/bundle.mjs writes the versions they are keyed by; from source, nothing).
 test.after(cleanup);
 
 const explain = (root: string, state: string, env: Record<string, string> = {}) =>

@@ -3,7 +3,8 @@ import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
+import { BIN, cleanup, materialize } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 test.after(cleanup);
 
@@ -76,7 +77,7 @@ test("a config that breaks while watching keeps the last good output and says so
     child.kill("SIGINT");
   }
   assert.is(await exited, 0);
-  assert.is(runCli(["build", "--watch"], { cwd: root }).status, 2);
+  assert.is((await runMain(["build", "--watch"], { cwd: root })).status, 2);
 });
 
 test.run();

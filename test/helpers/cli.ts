@@ -65,6 +65,17 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * How long `ctxinject --version` takes from spawn to exit right now: what starting the CLI costs on this machine at
+ * that moment. A test bounding a spawned run's wall time adds it, since a loaded machine's start alone can outlast a
+ * bound in milliseconds (a hook's deadline counts from its own start).
+ */
+export function cliStartUp(): number {
+  const started = performance.now();
+  spawnSync(process.execPath, [BIN, "--version"], { cwd: REPO, env: testEnvironment(), stdio: "ignore" });
+  return performance.now() - started;
+}
+
 const made: string[] = [];
 let stateDir: string | undefined;
 const testStateDir = () => (stateDir ??= mkdtempSync(join(tmpdir(), "ctxinject-test-state-")));

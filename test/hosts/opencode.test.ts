@@ -163,7 +163,7 @@ suite("apply_patch (the edit tool opencode gives GPT models): the patched file's
 });
 
 const hasRipgrep = spawnSync("rg", ["--version"]).status === 0;
-if (!hasRipgrep) console.log("opencode host suite: no ripgrep on PATH, so the grep case is skipped (opencode's grep runs rg)");
+if (!hasRipgrep) console.log("opencode host suite, grep case skipped: no ripgrep on PATH (opencode's grep runs rg; test/lanes/setup.sh installs it)");
 (hasRipgrep ? suite : test.skip)("grep results: the files it lists bring their rules", () => {
   const root = project();
   const out = opencode(root, [{ tool: { name: "grep", input: { pattern: "export function handle" } } }, { text: "ok" }], [run("where is h defined?")]);

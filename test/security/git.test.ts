@@ -3,7 +3,8 @@ import * as assert from "uvu/assert";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cleanup, git, runCli } from "../helpers/cli.js";
+import { cleanup, git } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 /**
  * A repository whose .git/config names programs for git to run: core.fsmonitor, a required filter driver (clean,
@@ -103,44 +104,44 @@ const ctx = hostileRepository();
 const env = { CTXINJECT_HOOK_SERVER: "0" };
 test.before.each(() => clear(ctx.marks));
 
-test("build --changed runs nothing the repository's git config names, and still finds the changed files", () => {
-  const result = runCli(["build", "--changed", "--format", "markdown"], { cwd: ctx.root, env });
+test("build --changed runs nothing the repository's git config names, and still finds the changed files", async () => {
+  const result = await runMain(["build", "--changed", "--format", "markdown"], { cwd: ctx.root, env });
   assert.is(result.status, 0, result.stderr);
   assert.equal(ran(ctx.marks), []);
   assert.match(result.stdout, "SRC-MARK");
   assert.match(result.stdout, "DOCS-MARK");
 });
 
-test("build --staged runs nothing the repository's git config names, and still finds the staged files", () => {
-  const result = runCli(["build", "--staged", "--format", "markdown"], { cwd: ctx.root, env });
+test("build --staged runs nothing the repository's git config names, and still finds the staged files", async () => {
+  const result = await runMain(["build", "--staged", "--format", "markdown"], { cwd: ctx.root, env });
   assert.is(result.status, 0, result.stderr);
   assert.equal(ran(ctx.marks), []);
   assert.match(result.stdout, "DOCS-MARK");
   assert.not.match(result.stdout, "SRC-MARK");
 });
 
-test("build --all that asks git for the tracked files runs nothing the repository's git config names", () => {
-  const result = runCli(["build", "--all", "--format", "markdown"], { cwd: ctx.root, env });
+test("build --all that asks git for the tracked files runs nothing the repository's git config names", async () => {
+  const result = await runMain(["build", "--all", "--format", "markdown"], { cwd: ctx.root, env });
   assert.is(result.status, 0, result.stderr);
   assert.equal(ran(ctx.marks), []);
   for (const text of ["ROOT-MARK", "SRC-MARK", "DOCS-MARK"]) assert.match(result.stdout, text);
 });
 
-test("doctor runs nothing the repository's git config names", () => {
-  const result = runCli(["doctor"], { cwd: ctx.root, env });
+test("doctor runs nothing the repository's git config names", async () => {
+  const result = await runMain(["doctor"], { cwd: ctx.root, env });
   assert.equal(ran(ctx.marks), []);
   assert.not.match(result.stderr, /Error|at .*\.js/);
 });
 
-test("a hook answering a prompt that names a file runs nothing the repository's git config names", () => {
+test("a hook answering a prompt that names a file runs nothing the repository's git config names", async () => {
   const input = JSON.stringify({ session_id: "git-hostile", cwd: ctx.root, hook_event_name: "UserPromptSubmit", prompt: "fix src/a.ts" });
-  const result = runCli(["hook", "claude"], { cwd: "/", env, input });
+  const result = await runMain(["hook", "claude"], { cwd: "/", env, input });
   assert.is(result.status, 0, result.stderr);
   assert.equal(ran(ctx.marks), []);
   assert.match(result.stdout, "TS-MARK");
 });
 
-test("build --changed in a submodule-holding repository runs nothing the submodule's git config names", () => {
+test("build --changed in a submodule-holding repository runs nothing the submodule's git config names", async () => {
   const sub = temp("git-sub");
   write(sub, "s.md", "sub\n");
   write(sub, ".gitattributes", "* filter=subf\n");
@@ -158,12 +159,12 @@ test("build --changed in a submodule-holding repository runs nothing the submodu
   configure(join(top, "sub"), { "core.fsmonitor": marker(join(marks, ".."), marks, "sub-fsmonitor"), "filter.subf.clean": marker(join(marks, ".."), marks, "sub-clean") });
   const later = new Date(Date.now() + 5000);
   utimesSync(join(top, "sub/s.md"), later, later);
-  const result = runCli(["build", "--changed", "--format", "markdown"], { cwd: top, env });
+  const result = await runMain(["build", "--changed", "--format", "markdown"], { cwd: top, env });
   assert.is(result.status, 0, result.stderr);
   assert.equal(ran(marks), []);
 });
 
-test("build --changed with a commit missing from a partial clone fetches nothing (no transport the config names runs)", () => {
+test("build --changed with a commit missing from a partial clone fetches nothing (no transport the config names runs)", async () => {
   const root = temp("git-promisor");
   write(root, "AGENTS.md", "Root rule.\n");
   git(root, "init", "-q");
@@ -180,7 +181,7 @@ test("build --changed with a commit missing from a partial clone fetches nothing
     "core.sshCommand": marker(bin, marks, "ssh", { exitCode: 1, passInput: false }),
     "protocol.ssh.allow": "always",
   });
-  const result = runCli(["build", "--changed", "1234567890123456789012345678901234567890"], { cwd: root, env });
+  const result = await runMain(["build", "--changed", "1234567890123456789012345678901234567890"], { cwd: root, env });
   assert.equal(ran(marks), []);
   assert.is(result.status, 2);
   assert.match(result.stderr, "--changed 1234567890123456789012345678901234567890: git said");

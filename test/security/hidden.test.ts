@@ -8,7 +8,8 @@ import * as assert from "uvu/assert";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { git, runCli } from "../helpers/cli.js";
+import { git } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 const made: string[] = [];
 test.after(() => {
@@ -32,9 +33,9 @@ function tree(): string {
   return root;
 }
 
-test("build strips a fake flag's tag run and a run of variation selectors, keeps the Wales flag and VS16, and warns with file and line", () => {
+test("build strips a fake flag's tag run and a run of variation selectors, keeps the Wales flag and VS16, and warns with file and line", async () => {
   const root = tree();
-  const { status, stdout, stderr } = runCli(["build", "--all"], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["build", "--all"], { cwd: root });
   assert.is(status, 0, stderr);
   assert.not.match(stdout.replace(WALES, ""), HIDDEN);
   assert.match(stdout, WALES);
@@ -45,9 +46,9 @@ test("build strips a fake flag's tag run and a run of variation selectors, keeps
   assert.match(stderr, /\.cursor\/rules\/style\.mdc:6: 39 hidden characters removed \(U\+E0164, /);
 });
 
-test("doctor reports both files as hidden-characters errors with their lines, and nothing for the Wales flag or VS16", () => {
+test("doctor reports both files as hidden-characters errors with their lines, and nothing for the Wales flag or VS16", async () => {
   const root = tree();
-  const result = runCli(["doctor", "--json"], { cwd: root });
+  const result = await runMain(["doctor", "--json"], { cwd: root });
   const findings = (JSON.parse(result.stdout) as { findings: Array<{ kind: string; file: string; line?: number; severity: string }> }).findings.filter((f) => f.kind === "hidden-characters");
   assert.equal(
     findings.map((f) => [f.file, f.line, f.severity]).sort(),

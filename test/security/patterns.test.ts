@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { BIN } from "../helpers/cli.js";
+import { BIN, cliStartUp } from "../helpers/cli.js";
 import { defaultConfig } from "../../src/core/config.js";
 
 /**
@@ -31,19 +31,25 @@ function tree(files: Record<string, string>): string {
   return root;
 }
 
-/** Runs the CLI with no hook server (the call runs in this process's child, whose time is measured), killed at KILL_MS. */
+/**
+ * Runs the CLI with no hook server (the call runs in this process's child, whose time is measured), killed at KILL_MS;
+ * and just before it `ctxinject --version`, what starting the CLI costs on this machine at that moment (a loaded
+ * machine's start alone can outlast the deadline, which counts from the process's start).
+ */
 function timed(args: string[], cwd: string, input = "") {
   const state = mkdtempSync(join(tmpdir(), "ctxinject-patterns-state-"));
   made.push(state);
   const env = { ...process.env, NO_COLOR: "1", CTXINJECT_HOOK_SERVER: "0", CTXINJECT_STATE_DIR: state };
+  const startUp = cliStartUp();
   const started = performance.now();
   const run = spawnSync(process.execPath, [BIN, ...args], { cwd, env, input, encoding: "utf8", timeout: KILL_MS });
   const ms = performance.now() - started;
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, ms };
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr, ms, startUp };
 }
 
-const withinDeadline = (run: { ms: number; status: number | null; stderr: string }, what: string) => {
-  assert.ok(run.ms < DEADLINE_MS, `${what} took ${Math.round(run.ms)} ms (the hook deadline is ${DEADLINE_MS} ms)`);
+/** Within the deadline past the CLI's start: a pattern that backtracks forever runs until KILL_MS, four deadlines. */
+const withinDeadline = (run: { ms: number; startUp: number; status: number | null; stderr: string }, what: string) => {
+  assert.ok(run.ms < DEADLINE_MS + run.startUp, `${what} took ${Math.round(run.ms)} ms (the hook deadline is ${DEADLINE_MS} ms; the CLI's bare start took ${Math.round(run.startUp)} ms just before)`);
   assert.is(run.status, 0, run.stderr);
 };
 

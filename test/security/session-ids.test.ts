@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SessionStore, sessionFolderName } from "../../src/io/session-store.js";
-import { runCli } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 // Issue 29 item 10: a session id comes from the host's event or the command line; whatever it holds, it names one
 // folder of its own, within the file system's 255-byte limit, and `sessions` shows it as given.
@@ -39,14 +39,14 @@ test("a short id of safe characters is its own folder name; an encoded name can 
   assert.not.match("abc-123", /\+/);
 });
 
-test("the CLI registers and lists sessions whose ids are 86 dots or 30 emoji", () => {
+test("the CLI registers and lists sessions whose ids are 86 dots or 30 emoji", async () => {
   const state = tempDir();
   const env = { CTXINJECT_STATE_DIR: state };
   for (const id of [".".repeat(86), "\u{1F600}".repeat(30)]) {
-    const r = runCli(["register", "--session", id, "--source", "test", "--id", "n", "--content", "hello"], { env });
+    const r = await runMain(["register", "--session", id, "--source", "test", "--id", "n", "--content", "hello"], { env });
     assert.is(r.status, 0, r.stderr);
   }
-  const listed = JSON.parse(runCli(["sessions", "--json"], { env }).stdout) as { sessions: Array<{ id: string; pending: number }> };
+  const listed = JSON.parse((await runMain(["sessions", "--json"], { env })).stdout) as { sessions: Array<{ id: string; pending: number }> };
   assert.equal(listed.sessions.map((s) => [s.id, s.pending]).sort(), [[".".repeat(86), 1], ["\u{1F600}".repeat(30), 1]].sort());
 });
 

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { gitIgnoreMatcher, type IgnoreFile } from "../../src/core/gitignore.js";
+import { sized } from "../helpers/lane.js";
 
 const ignored = (files: IgnoreFile[], path: string) => gitIgnoreMatcher(files, { ignoreCase: false })(path);
 
@@ -49,6 +50,7 @@ const pattern = fc
 const ignoreFile = fc.array(fc.oneof(pattern, fc.constantFrom("", "# comment", "*.md   ")), { maxLength: 5 }).map((lines) => `${lines.join("\n")}\n`);
 const PLACES = ["<global>", "<exclude>", ...DIRS];
 
+// Each run spawns git twice: a few dozen in the fast lane, the full oracle in the slow one (npm run test:hosts).
 test("agrees with git check-ignore on random ignore files", () => {
   const scratch = mkdtempSync(join(tmpdir(), "ctxinject-gitignore-"));
   try {
@@ -84,7 +86,7 @@ test("agrees with git check-ignore on random ignore files", () => {
         for (const path of paths) assert.is(matcher(path), byGit.has(path), `${path} with ${JSON.stringify(layout)}`);
         rmSync(repo, { recursive: true, force: true });
       }),
-      { numRuns: 300 },
+      { numRuns: sized(30, 300) },
     );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
