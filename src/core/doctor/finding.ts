@@ -38,6 +38,7 @@ export const KIND_TITLES: Readonly<Record<string, string>> = {
   "frontmatter-yaml": "frontmatter that is not strict YAML",
   "glob-matches-everything": "globs that match every file",
   "hidden-characters": "invisible characters that hide text",
+  "hook-command": "an installed hook whose command does not run",
   "import-cycle": "an import cycle",
   "import-depth": "imports nested too deep",
   "import-missing": "an import of a missing file",
