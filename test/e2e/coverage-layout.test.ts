@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { chromiumOnPath, runChromium } from "../helpers/chromium.js";
 
 // The coverage page at a laptop's size: 14 agents make the table wider than the screen; a clicked cell's detail
 // must show without scrolling the page sideways.
@@ -18,18 +18,12 @@ test.after.each(cleanup);
 
 /** Headless Chromium where it is installed; null (with the reason said) where it is not: nothing is installed here. */
 function chromium(): string | null {
-  const found = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
-  if (found === "") console.log("SKIPPED coverage layout: no chromium on PATH (Debian's package `chromium`); the page's layout is not checked");
-  return found === "" ? null : found;
+  const found = chromiumOnPath();
+  if (found === null) console.log("SKIPPED coverage layout: no chromium on PATH (Debian's package `chromium`); the page's layout is not checked");
+  return found;
 }
 
-function browse(browser: string, page: string, what: string[]): { stdout: string; stderr: string } {
-  const home = join(page, "..", "chromium-home");
-  mkdirSync(home, { recursive: true });
-  const r = spawnSync(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars", `--user-data-dir=${home}`, `--window-size=${WIDTH},${HEIGHT}`, ...what, `file://${page}#all`], { encoding: "utf8", timeout: 120_000, env: { ...process.env, HOME: home } });
-  assert.is(r.status, 0, r.stderr);
-  return r;
-}
+const browse = (browser: string, page: string, flags: string[]) => runChromium(browser, page, "all", ["--hide-scrollbars", `--window-size=${WIDTH},${HEIGHT}`, ...flags]);
 
 /**
  * A copy of the page with a script that does what a person does: scrolls the table to the last agent's column,

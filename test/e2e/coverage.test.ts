@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { cleanup, git, materialize, runCli } from "../helpers/cli.js";
+import { chromiumOnPath, runChromium } from "../helpers/chromium.js";
 import { REPRESENTATIVE, type CoverageModel } from "../../src/core/coverage/model.js";
 
 type Json = CoverageModel & { root: string; base?: { ref: string; folders: Array<{ folder: string; agent: string; gained: string[]; lost: string[]; tokens: number }>; rules: Array<{ file: string; agents: Record<string, { before: number; after: number }> }> } };
@@ -190,19 +191,16 @@ test("coverage: an agent that gets a rule's text through another file (the same 
 
 /** Headless Chromium, installed from Debian's packages when missing; null (said in one line) when it cannot be. */
 function chromium(): string | null {
-  const found = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
-  if (found !== "") return found;
+  const found = chromiumOnPath();
+  if (found !== null) return found;
   spawnSync("apt-get", ["install", "-y", "chromium"], { stdio: "ignore" });
-  const again = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
-  if (again === "") console.log("coverage html: chromium is not installed and could not be (apt-get install chromium); the browser check is skipped");
-  return again === "" ? null : again;
+  const again = chromiumOnPath();
+  if (again === null) console.log("coverage html: chromium is not installed and could not be (apt-get install chromium); the browser check is skipped");
+  return again;
 }
 
 function dumpDom(browser: string, file: string, hash: string): { dom: string; console: string[] } {
-  const home = join(file, "..", "chromium-home");
-  mkdirSync(home, { recursive: true });
-  const r = spawnSync(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", `--user-data-dir=${home}`, "--enable-logging=stderr", "--v=0", "--dump-dom", `file://${file}#${hash}`], { encoding: "utf8", timeout: 120_000, env: { ...process.env, HOME: home } });
-  assert.is(r.status, 0, r.stderr);
+  const r = runChromium(browser, file, hash, ["--enable-logging=stderr", "--v=0", "--dump-dom"]);
   return { dom: r.stdout, console: r.stderr.split("\n").filter((line) => line.includes(":CONSOLE")) };
 }
 

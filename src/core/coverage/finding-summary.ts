@@ -49,6 +49,9 @@ interface Seen {
   stamp: number;
 }
 
+/** The files a finding shows in most folders first (what a list cut short keeps), then by path. */
+const widestFirst = (x: { path: string; folders: number }, y: { path: string; folders: number }) => y.folders - x.folders || compareText(x.path, y.path);
+
 export function sumFindings(model: CoverageModel): SummedFinding[] {
   const names = model.agents.map((a) => a.name);
   // Cells and their findings are shared by the folders alike: counted per finding object first (a 100k-file tree
@@ -101,18 +104,32 @@ export function sumFindings(model: CoverageModel): SummedFinding[] {
     message: a.message,
     agents: names.filter((n) => a.agents.has(n)),
     folders: a.weight,
-    under: [...a.under].map(([path, folders]) => ({ path, folders })).sort((x, y) => compareText(x.path, y.path)),
+    under: [...a.under].map(([path, folders]) => ({ path, folders })).sort(widestFirst),
   }));
   return mergeAlike(summed, names).sort((x, y) => SEVERITIES.indexOf(x.severity) - SEVERITIES.indexOf(y.severity) || compareText(x.kind, y.kind) || compareText(x.file ?? "", y.file ?? "") || (x.line ?? 0) - (y.line ?? 0) || compareText(x.message, y.message) || compareText(x.agents.join(), y.agents.join()));
 }
 
-/** Agents that miss the same files in the same folders (or hit the same cap there) are one finding naming them all. */
+/**
+ * Agents that miss the same files in the same folders (or hit the same cap there) are one finding naming them all;
+ * a doctor finding said alike of several files (the same kind, words and agents: a description no prompt matches,
+ * in each package's copy of a rule) is one, its files (with their lines) listed under it.
+ */
 function mergeAlike(findings: SummedFinding[], names: readonly string[]): SummedFinding[] {
   const out: SummedFinding[] = [];
   const byShape = new Map<string, SummedFinding>();
+  const byWords = new Map<string, SummedFinding[]>();
   for (const f of findings) {
     if (f.kind !== "not-seen" && f.kind !== "over-host-cap") {
-      out.push(f);
+      if (f.file === undefined || f.under.length > 0) {
+        out.push(f);
+        continue;
+      }
+      const words = `${f.severity}\n${f.kind}\n${f.message}\n${f.agents.join()}`;
+      const same = byWords.get(words);
+      if (same === undefined) {
+        byWords.set(words, [f]);
+        out.push(f);
+      } else same.push(f);
       continue;
     }
     const shape = `${f.kind}\n${f.folders}\n${f.under.map((u) => `${u.path}\0${u.folders}`).join("\n")}`;
@@ -127,6 +144,14 @@ function mergeAlike(findings: SummedFinding[], names: readonly string[]): Summed
     f.agents.sort((x, y) => names.indexOf(x) - names.indexOf(y));
     const who = f.agents.join(", ");
     f.message = f.kind === "not-seen" ? `files that apply there for other agents, never seen by ${who}` : `ctxinject adds more than each one's cap on what a hook adds, for ${who}: the weakest are trimmed or listed in the index`;
+  }
+  for (const alike of byWords.values()) {
+    if (alike.length === 1) continue;
+    const first = alike[0]!;
+    first.under = alike.map((f) => ({ path: f.line !== undefined ? `${f.file}:${f.line}` : f.file!, folders: f.folders })).sort(widestFirst);
+    first.folders = alike.reduce((n, f) => n + f.folders, 0);
+    delete first.file;
+    delete first.line;
   }
   return out;
 }

@@ -28,7 +28,7 @@ function fileList(files: readonly string[], max = MAX_FILES): string {
 export function renderCoverageMarkdown(model: CoverageModel, diff?: CoverageDiff): string {
   const lines = ["## ctxinject coverage", "", overview(model)];
   if (diff !== undefined) {
-    lines.push(...diffSection(diff));
+    lines.push(...diffSection(diff, model));
     const findings = findingLines(model);
     lines.push("", `<details><summary>${findings.title} over the whole tree</summary>`, "", ...findings.lines, "", "</details>");
   } else {
@@ -48,6 +48,24 @@ function fitted(text: string): string {
   const open = cut.lastIndexOf("<details>") > cut.lastIndexOf("</details>");
   cut += `\n\nCut here at ${cut.length} characters (a pull request comment holds 65,536): \`ctxinject coverage --format html\` shows it all.`;
   return `${cut}${open ? "\n\n</details>" : ""}\n`;
+}
+
+/**
+ * A group of agents in few words when it is long: every agent, every agent with the hook (and some others), every
+ * agent but one or two; else their names.
+ */
+function agentGroup(agents: readonly string[], model: CoverageModel): string {
+  if (agents.length <= 3) return agents.join(", ");
+  const all = model.agents.map((a) => a.name);
+  if (agents.length === all.length) return "every agent";
+  const set = new Set(agents);
+  const hooked = model.agents.filter((a) => a.integration).map((a) => a.name);
+  if (hooked.length > 3 && hooked.every((h) => set.has(h))) {
+    const others = agents.filter((a) => !hooked.includes(a));
+    return `every agent with the hook${others.length > 0 ? ` and ${others.join(", ")}` : ""}`;
+  }
+  const missing = all.filter((a) => !set.has(a));
+  return missing.length <= 2 ? `every agent but ${missing.join(", ")}` : agents.join(", ");
 }
 
 function overview(model: CoverageModel): string {
@@ -78,7 +96,7 @@ function topSection(model: CoverageModel): string[] {
   }
   const lines = ["", `### At the top (${code("/")}, judged by ${code(top.representative)})`, "", "| agents | loads by itself | ctxinject adds | offered | tokens |", "|---|---|---|---:|---:|"];
   for (const { agents, cell } of groups.values()) {
-    lines.push(`| ${agents.join(", ")} | ${fileList(filesOf(model, cell.loads)) || "-"} | ${fileList(filesOf(model, cell.adds)) || "-"} | ${cell.offers.length} | ${cell.tokens} |`);
+    lines.push(`| ${agentGroup(agents, model)} | ${fileList(filesOf(model, cell.loads)) || "-"} | ${fileList(filesOf(model, cell.adds)) || "-"} | ${cell.offers.length} | ${cell.tokens} |`);
   }
   return lines;
 }
@@ -125,7 +143,7 @@ function changeSection(model: CoverageModel): string[] {
     }
     const changes = [...groups.values()].map((g) => {
       const what = [g.gained.length > 0 ? `+ ${fileList(g.gained)}` : "", g.lost.length > 0 ? `- ${fileList(g.lost)}` : ""].filter((s) => s !== "").join("; ");
-      return `${g.agents.join(", ")}: ${what} (${g.tokens >= 0 ? "+" : ""}${g.tokens} tok)`;
+      return `${agentGroup(g.agents, model)}: ${what} (${g.tokens >= 0 ? "+" : ""}${g.tokens} tok)`;
     });
     const alike = folder.hidden > 0 ? `, +${folder.hidden} alike below` : "";
     out.push(`- ${code(folderName(folder.path))} (${plural(folder.files, "file")}${alike}): ${changes.join(" · ")}`);
@@ -169,7 +187,7 @@ function neverSection(model: CoverageModel): string[] {
   return ["", "### Rules some agents never see", "", ...lines, ...(more > 0 ? ["", `${more} more rules: see \`--format json\`.`] : [])];
 }
 
-function diffSection(diff: CoverageDiff): string[] {
+function diffSection(diff: CoverageDiff, model: CoverageModel): string[] {
   const lines = ["", `### What this change does (against ${code(diff.ref)})`, ""];
   if (diff.rules.length === 0 && diff.folders.length === 0) {
     lines.push("No agent sees anything else.");
@@ -188,7 +206,7 @@ function diffSection(diff: CoverageDiff): string[] {
   }
   lines.push("", "| folder | agents | gains | loses | tokens |", "|---|---|---|---|---:|");
   const all = [...rows.values()];
-  for (const r of all.slice(0, MARKDOWN_MAX_ROWS)) lines.push(`| ${code(folderName(r.folder))} | ${r.agents.join(", ")} | ${fileList(r.gained)} | ${fileList(r.lost)} | ${r.tokens > 0 ? "+" : ""}${r.tokens} |`);
+  for (const r of all.slice(0, MARKDOWN_MAX_ROWS)) lines.push(`| ${code(folderName(r.folder))} | ${agentGroup(r.agents, model)} | ${fileList(r.gained)} | ${fileList(r.lost)} | ${r.tokens > 0 ? "+" : ""}${r.tokens} |`);
   if (all.length > MARKDOWN_MAX_ROWS) lines.push("", `${all.length - MARKDOWN_MAX_ROWS} more changes: see \`--format json\`.`);
   return lines;
 }
@@ -201,15 +219,14 @@ function findingLines(model: CoverageModel): { title: string; lines: string[] } 
   const said = (["error", "warning", "info"] as const).filter((s) => counts[s] > 0).map((s) => (s === "info" ? `${counts.info} info` : plural(counts[s], s)));
   const title = findings.length === 0 ? "No findings" : `${plural(findings.length, "finding")} (${said.join(", ")})`;
   const lines: string[] = [];
-  const every = model.agents.length;
-  for (const f of findings.slice(0, MARKDOWN_MAX_ROWS)) lines.push(...findingText(f, every));
+  for (const f of findings.slice(0, MARKDOWN_MAX_ROWS)) lines.push(...findingText(f, model));
   if (findings.length > MARKDOWN_MAX_ROWS) lines.push(`- and ${findings.length - MARKDOWN_MAX_ROWS} more: see \`ctxinject doctor\` and \`--format json\``);
   return { title, lines };
 }
 
-function findingText(f: SummedFinding, agentCount: number): string[] {
+function findingText(f: SummedFinding, model: CoverageModel): string[] {
   const where = f.file !== undefined ? ` ${code(`${f.file}${f.line !== undefined ? `:${f.line}` : ""}`)}` : "";
-  const who = f.kind === "not-seen" || f.kind === "no-agent-reads" || f.kind === "over-host-cap" ? "" : `${f.agents.length === agentCount ? "every agent" : f.agents.join(", ")}; `;
+  const who = f.kind === "not-seen" || f.kind === "no-agent-reads" || f.kind === "over-host-cap" ? "" : `${agentGroup(f.agents, model)}; `;
   const head = `- **${f.severity}** ${code(f.kind)}${where}: ${f.message} (${who}${plural(f.folders, "folder")})`;
   const under = f.under.slice(0, MAX_FILES).map((u) => `  - ${code(u.path)}${f.under.length > 1 ? ` (${plural(u.folders, "folder")})` : ""}`);
   if (f.under.length > MAX_FILES) under.push(`  - and ${f.under.length - MAX_FILES} more`);
