@@ -38,7 +38,8 @@ interface Acc {
   message: string;
   agents: Set<string>;
   weight: number;
-  under: Map<string, number>;
+  /** Per file, its folders, in a box: one map lookup per file and folder (the lists run to millions on a large tree). */
+  under: Map<string, { folders: number }>;
 }
 
 /** How often each finding shows: per agent, and in how many folders (a row counts once, whatever its agents). */
@@ -84,7 +85,11 @@ export function sumFindings(model: CoverageModel): SummedFinding[] {
     }
     for (const agent of agents) a.agents.add(agent);
     a.weight += weight;
-    for (const path of under) a.under.set(path, (a.under.get(path) ?? 0) + weight);
+    for (let i = 0; i < under.length; i++) {
+      const box = a.under.get(under[i]!);
+      if (box === undefined) a.under.set(under[i]!, { folders: weight });
+      else box.folders += weight;
+    }
   };
   for (const [f, s] of seen) {
     if (f.kind === "not-seen" || f.kind === "over-host-cap") {
@@ -104,7 +109,7 @@ export function sumFindings(model: CoverageModel): SummedFinding[] {
     message: a.message,
     agents: names.filter((n) => a.agents.has(n)),
     folders: a.weight,
-    under: [...a.under].map(([path, folders]) => ({ path, folders })).sort(widestFirst),
+    under: [...a.under].map(([path, box]) => ({ path, folders: box.folders })).sort(widestFirst),
   }));
   return mergeAlike(summed, names).sort((x, y) => SEVERITIES.indexOf(x.severity) - SEVERITIES.indexOf(y.severity) || compareText(x.kind, y.kind) || compareText(x.file ?? "", y.file ?? "") || (x.line ?? 0) - (y.line ?? 0) || compareText(x.message, y.message) || compareText(x.agents.join(), y.agents.join()));
 }

@@ -111,20 +111,64 @@ function parentRow(rows: ReadonlyMap<string, CoverageFolder>, path: string): Cov
   return undefined;
 }
 
+/**
+ * Whether two cells hold the same files in full (whatever the reasons): by numbers, marking one cell's files and
+ * checking the other's, no list or set made. Most folders change nothing for most agents, but their cells differ
+ * (a finding naming the folder's files), so this runs for nearly every folder and agent.
+ */
+function sameFilesTest(model: CoverageModel): (a: CoverageCell, b: CoverageCell) => boolean {
+  const ids = new Map<string, number>();
+  const fileOf = model.items.map((item) => {
+    let id = ids.get(item.file);
+    if (id === undefined) ids.set(item.file, (id = ids.size));
+    return id;
+  });
+  const mark = new Int32Array(ids.size);
+  let stamp = 0;
+  return (a, b) => {
+    const inA = (stamp += 2) - 1;
+    let count = 0;
+    for (const list of [a.loads, a.adds])
+      for (let i = 0; i < list.length; i++) {
+        const f = fileOf[list[i]!]!;
+        if (mark[f] !== inA) {
+          mark[f] = inA;
+          count++;
+        }
+      }
+    let matched = 0;
+    for (const list of [b.loads, b.adds])
+      for (let i = 0; i < list.length; i++) {
+        const f = fileOf[list[i]!]!;
+        if (mark[f] === inA) {
+          mark[f] = stamp;
+          matched++;
+        } else if (mark[f] !== stamp) return false;
+      }
+    return matched === count;
+  };
+}
+
 /** Each folder where some agent has other files than in the folder above: who gains and loses what, agents alike together. */
 function changeSection(model: CoverageModel): string[] {
   const rows = new Map(model.folders.map((f) => [f.path, f]));
   const seen = (cell: CoverageCell) => new Set(filesOf(model, [...cell.loads, ...cell.adds]));
+  const sameFiles = sameFilesTest(model);
   const out: string[] = [];
   let more = 0;
   for (const folder of model.folders) {
     const parent = parentRow(rows, folder.path);
     if (parent === undefined) continue;
+    // Past the lines shown, only counted: whether some agent's files change here.
+    if (out.length >= MARKDOWN_MAX_ROWS) {
+      if (model.agents.some(({ name }) => !sameFiles(model.cells[folder.cells[name]!]!, model.cells[parent.cells[name]!]!))) more++;
+      continue;
+    }
     const groups = new Map<string, { agents: string[]; gained: string[]; lost: string[]; tokens: number }>();
     for (const { name } of model.agents) {
       const now = model.cells[folder.cells[name]!]!;
       const was = model.cells[parent.cells[name]!]!;
-      if (now === was) continue;
+      if (now === was || sameFiles(now, was)) continue;
       const has = seen(now);
       const had = seen(was);
       const gained = [...has].filter((f) => !had.has(f)).sort(compareText);
@@ -137,10 +181,6 @@ function changeSection(model: CoverageModel): string[] {
       else group.agents.push(name);
     }
     if (groups.size === 0) continue;
-    if (out.length >= MARKDOWN_MAX_ROWS) {
-      more++;
-      continue;
-    }
     const changes = [...groups.values()].map((g) => {
       const what = [g.gained.length > 0 ? `+ ${fileList(g.gained)}` : "", g.lost.length > 0 ? `- ${fileList(g.lost)}` : ""].filter((s) => s !== "").join("; ");
       return `${agentGroup(g.agents, model)}: ${what} (${g.tokens >= 0 ? "+" : ""}${g.tokens} tok)`;
