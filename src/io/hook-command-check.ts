@@ -88,7 +88,7 @@ function whyNotRunning(command: string, root: string, env: Env, platform: string
 function programMissing(program: string, root: string, env: Env, platform: string): string | null {
   if (!/[\\/]/.test(program)) return pathFolderOf(program, env, platform) === null ? `${program} is not on PATH` : null;
   const file = isAbsolute(program) ? program : resolve(root, program);
-  if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) return `${program} does not exist`;
+  if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) return `${program} does not exist${/[\\/]node_modules[\\/]\.bin[\\/]/.test(file) ? " (the project's dependencies are not installed here: npm ci, pnpm install, yarn or bun install puts it there)" : ""}`;
   if (platform === "win32") return null;
   try {
     accessSync(file, constants.X_OK);

@@ -80,7 +80,7 @@ test("doctor: the commands init writes, where they run, are no finding", () => {
   // The same project command once the install is gone (a fresh clone before `npm ci`).
   rmSync(join(root, "node_modules"), { recursive: true });
   const [gone] = doctor(root, home);
-  assert.match(gone!.message, "node_modules/.bin/ctxinject does not exist");
+  assert.match(gone!.message, "node_modules/.bin/ctxinject does not exist (the project's dependencies are not installed here");
 });
 
 test.run();

@@ -131,6 +131,17 @@ test("yarn classic: node_modules/.bin, said as yarn's", () => {
   assert.is(readFileSync(marker, "utf8"), "hook claude");
 });
 
+test("bun: node_modules/.bin, said as bun's", () => {
+  const root = project();
+  writeFileSync(join(root, "bun.lock"), "{}\n");
+  const marker = linkedBin(root);
+  const out = init(root);
+  assert.is(commandOf(root), '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude');
+  assert.match(out.stderr, "(node_modules/.bin/ctxinject, bun)");
+  assert.is(runAsClaude(commandOf(root), root).status, 0);
+  assert.is(readFileSync(marker, "utf8"), "hook claude");
+});
+
 test("yarn berry with Plug'n'Play (no node_modules): `yarn ctxinject` when package.json depends on it, else the ctxinject that ran", () => {
   const root = project();
   writeFileSync(join(root, ".yarnrc.yml"), "nodeLinker: pnp\n");

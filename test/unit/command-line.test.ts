@@ -4,7 +4,7 @@ import { CtxinjectError } from "../../src/core/errors.js";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { chooseHookCommand, commandLine, type HookCommandRequest } from "../../src/core/command-line.js";
+import { chooseHookCommand, commandLine, commandWords, type HookCommandRequest } from "../../src/core/command-line.js";
 import { pathFolderOf } from "../../src/io/hook-settings.js";
 
 const WIN_BIN = "C:\\Users\\Ana Lima\\AppData\\Roaming\\npm\\node_modules\\ctxinject\\bin\\ctxinject.js";
@@ -88,6 +88,22 @@ test("without a project install a project's hook runs the ctxinject that ran, by
 test("a user's own settings name this ctxinject by its path, quoted for the platform", () => {
   assert.is(chooseHookCommand(request({ forProject: false, platform: "win32", self: WIN_BIN, install: NPM })).command, 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude');
   assert.is(chooseHookCommand(request({ forProject: false, self: "/home/ana lima/bin/ctxinject.js" })).command, "node '/home/ana lima/bin/ctxinject.js' hook claude");
+});
+
+test("doctor reads a hook command's words as the shell does: quotes, the host's project variable; a line it cannot judge is null", () => {
+  const vars = { CLAUDE_PROJECT_DIR: "/w/my app" };
+  assert.equal(commandWords('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude', "linux", vars), ["/w/my app/node_modules/.bin/ctxinject", "hook", "claude"]);
+  assert.equal(commandWords("node '/home/ana lima/bin/ctxinject.js' hook claude", "linux", {}), ["node", "/home/ana lima/bin/ctxinject.js", "hook", "claude"]);
+  assert.equal(commandWords('node "C:/Users/Ana Lima/ctxinject.js" hook claude', "win32", {}), ["node", "C:/Users/Ana Lima/ctxinject.js", "hook", "claude"]);
+  // Every form init writes reads back to its program and arguments.
+  for (const install of [null, { bin: "../../node_modules/.bin/ctxinject", manager: "pnpm" }]) {
+    const { command } = chooseHookCommand(request({ install, self: "/opt/it's/ctxinject.js" }));
+    const words = commandWords(command, "linux", { CLAUDE_PROJECT_DIR: "/p" })!;
+    assert.equal(words.slice(-2), ["hook", "claude"], command);
+  }
+  assert.is(commandWords("ctxinject hook claude | tee log", "linux", {}), null);
+  assert.is(commandWords("$(which ctxinject) hook claude", "linux", {}), null);
+  assert.is(commandWords('"$HOME"/bin/ctxinject hook claude', "linux", {}), null);
 });
 
 test("PATH lookup skips npm's one-run node_modules/.bin folders and finds a Windows .cmd through PATHEXT", () => {
