@@ -18,7 +18,7 @@ try {
   run("git", ["init", "-q"], join(dir, "repo"));
   run("git", ["add", "-A"], join(dir, "repo"));
   run(process.execPath, [join(repo, "bin/ctxinject.js"), "coverage", "--format", "html", "--out", join(dir, "coverage.html")], join(dir, "repo"));
-  run("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", `--user-data-dir=${join(dir, "home")}`, "--window-size=1900,780", `--screenshot=${join(repo, "docs/coverage.png")}`, `file://${join(dir, "coverage.html")}#open=packages/api/src/handlers|claude-code`]);
+  run("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", `--user-data-dir=${join(dir, "home")}`, "--window-size=1366,768", `--screenshot=${join(repo, "docs/coverage.png")}`, `file://${join(dir, "coverage.html")}#open=packages/api/src/handlers|claude-code`]);
   console.log("wrote docs/coverage.png");
 } finally {
   rmSync(dir, { recursive: true, force: true });

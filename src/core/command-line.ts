@@ -45,19 +45,25 @@ function quoted(word: string): string {
  */
 export type ProjectDirAccess = { variable: string } | "cwd" | "none";
 
+/**
+ * How a project reaches its own ctxinject, as its package manager lays it out: a `node_modules/.bin/ctxinject` (npm,
+ * yarn classic, pnpm, bun), `bin` being its path from the project folder (`../../node_modules/.bin/ctxinject` for
+ * a package of a workspace installed at the workspace's root); or, under Yarn Plug'n'Play (no node_modules), the
+ * dependency `yarn` runs. `manager` names the layout, for init to say.
+ */
+export type ProjectInstall = { bin: string; manager: string } | { runner: "yarn"; manager: string };
+
 export interface HookCommandRequest {
   agent: string;
   /** The host's name, for the reason. */
   hostName: string;
   platform: string;
-  /** The settings are the project's, which a team commits: no path of this machine may go in. */
+  /** The settings are the project's, which a team commits (a user's own are written for every project). */
   forProject: boolean;
   projectDir: ProjectDirAccess;
-  /** The project's own install (node_modules/.bin/ctxinject) is there. */
-  localInstall: boolean;
-  /** The PATH folder that holds a ctxinject, or null. */
-  onPath: string | null;
-  /** This very executable, its real path (no node_modules/.bin link): only a user's own settings may name it. */
+  /** The project's own install, or null. */
+  install: ProjectInstall | null;
+  /** This very executable, its real path (no node_modules/.bin link). */
   self: string;
 }
 
@@ -68,26 +74,78 @@ export interface HookCommandChoice {
 }
 
 /**
- * The command a host runs for `hook <agent>`. A user's own settings name this executable by its real path, run by
- * `node` (it stays on this machine, and runs in every project: a name resolved there, through PATH or a
- * project's node_modules, would run whatever ctxinject the next repository ships). A project's settings go to every clone, so they name ctxinject in a way each machine
- * resolves by itself: the project's install through the project folder, else the name on PATH, else npx (which
- * finds an install in the folder it runs in or above, or a global one). cmd.exe reads `node_modules/.bin/x` as a
- * command with a switch, and no variable syntax works in cmd.exe, PowerShell and Git Bash alike, so on Windows a
- * project's install is reached through npx.
+ * The command a host runs for `hook <agent>`: one that runs where it is written. A user's own settings name this
+ * executable by its real path, run by `node` (they run in every project: a name resolved there, through PATH or a
+ * project's node_modules, would run whatever ctxinject the next repository ships). A project's settings name the
+ * project's own install, through the project folder (every clone that installs its dependencies has it); a project
+ * without one gets this executable's path too: a name left to resolve later (npx, PATH) fails on every prompt where
+ * nothing answers it (`npm error 404`), and doctor says when a path no longer runs. cmd.exe reads
+ * `node_modules/.bin/x` as a command with a switch, and no variable syntax works in cmd.exe, PowerShell and Git Bash
+ * alike, so on Windows a project's install is reached through npx.
  */
 export function chooseHookCommand(request: HookCommandRequest): HookCommandChoice {
-  const { agent, hostName, platform, projectDir } = request;
+  const { agent, hostName, platform, projectDir, install } = request;
   const args = ["hook", agent];
-  if (!request.forProject) return { command: commandLine(platform, "node", [request.self, ...args]), why: "user settings run in every project, so they name this ctxinject by its real path, nothing a project's node_modules could stand in for" };
+  const self = commandLine(platform, "node", [request.self, ...args]);
+  if (!request.forProject) return { command: self, why: "user settings run in every project, so they name this ctxinject by its real path, nothing a project's node_modules could stand in for" };
+  if (install === null) return { command: self, why: `ctxinject is not installed in this project, so the hook runs the ctxinject you ran, by its path on this machine (another machine runs \`ctxinject init --${agent}\` again, or the project installs ctxinject: \`npm install --save-dev ctxinject\`, then init names that)` };
+  if ("runner" in install) return { command: commandLine(platform, "yarn", ["ctxinject", ...args]), why: `ctxinject is a dependency of this project under ${install.manager} (no node_modules): yarn runs it from the project folder or any folder below` };
   const npx = commandLine(platform, "npx", ["--no-install", "ctxinject", ...args]);
-  if (request.localInstall) {
-    const installed = "ctxinject is installed in this project (node_modules/.bin/ctxinject)";
-    if (platform === "win32") return { command: npx, why: `${installed}; on Windows npx finds it from cmd.exe, PowerShell and Git Bash alike` };
-    if (projectDir === "cwd") return { command: `node_modules/.bin/ctxinject ${args.join(" ")}`, why: `${installed} and ${hostName} runs hooks in the project folder` };
-    if (projectDir !== "none") return { command: `"$${projectDir.variable}"/node_modules/.bin/ctxinject ${args.join(" ")}`, why: `${installed} and ${hostName} sets $${projectDir.variable} to the project folder` };
-    return { command: npx, why: `${installed}, but ${hostName} runs hooks in the folder it was started in, which may be below the project: npx finds the install from there` };
+  const installed = `ctxinject is installed in this project (${install.bin}, ${install.manager})`;
+  if (platform === "win32") return { command: npx, why: `${installed}; on Windows npx finds it from cmd.exe, PowerShell and Git Bash alike` };
+  const bin = install.bin.split("/").map((part) => commandLine(platform, part, [])).join("/");
+  if (projectDir === "cwd") return { command: `${bin} ${args.join(" ")}`, why: `${installed} and ${hostName} runs hooks in the project folder` };
+  if (projectDir !== "none") return { command: `"$${projectDir.variable}"/${bin} ${args.join(" ")}`, why: `${installed} and ${hostName} sets $${projectDir.variable} to the project folder` };
+  return { command: npx, why: `${installed}, but ${hostName} runs hooks in the folder it was started in, which may be below the project: npx finds the install from there` };
+}
+
+/**
+ * The words of a hook command as the shell that runs it reads them (core of POSIX sh: quotes, backslashes, `$NAME`
+ * and `${NAME}` from `vars`), for doctor to find its program; null for a line it cannot judge (a pipe, `;`, `&&`,
+ * a substitution, a variable it is not given).
+ */
+export function commandWords(line: string, platform: string, vars: Readonly<Record<string, string>>): string[] | null {
+  if (/[;|&<>`()\r\n]|\$\(/.test(line)) return null;
+  const words: string[] = [];
+  let word: string | null = null;
+  let quote: "'" | '"' | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote === "'") {
+      if (c === "'") quote = null;
+      else word = (word ?? "") + c;
+      continue;
+    }
+    if (c === "$") {
+      const name = /^\{(\w+)\}|^(\w+)/.exec(line.slice(i + 1));
+      const key = name?.[1] ?? name?.[2];
+      if (key === undefined || vars[key] === undefined) return null;
+      word = (word ?? "") + vars[key];
+      i += name![0].length;
+      continue;
+    }
+    if (c === '"') {
+      quote = quote === '"' ? null : '"';
+      word ??= "";
+      continue;
+    }
+    if (quote === null && c === "'" && platform !== "win32") {
+      quote = "'";
+      word ??= "";
+      continue;
+    }
+    if (c === "\\" && platform !== "win32" && i + 1 < line.length) {
+      word = (word ?? "") + line[++i];
+      continue;
+    }
+    if (quote === null && (c === " " || c === "\t")) {
+      if (word !== null) words.push(word);
+      word = null;
+      continue;
+    }
+    word = (word ?? "") + c;
   }
-  if (request.onPath !== null) return { command: commandLine(platform, "ctxinject", args), why: `ctxinject is not installed in this project but is on PATH (${request.onPath})` };
-  return { command: npx, why: "ctxinject is neither installed in this project nor on PATH (a one-off npx run?): the hook works once it is, e.g. `npm install --save-dev ctxinject`" };
+  if (quote !== null) return null;
+  if (word !== null) words.push(word);
+  return words;
 }

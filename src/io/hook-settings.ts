@@ -5,6 +5,7 @@ import type { CommandHookHost } from "../hosts/host.js";
 import { readJsonToMerge, writeIfChanged } from "./out-file.js";
 import type { WriteTarget } from "./confine.js";
 import { realOrSelf, toRootRelative } from "./paths.js";
+import { findProjectInstall } from "./project-install.js";
 
 interface HookCommand {
   type: string;
@@ -56,15 +57,14 @@ async function mergeFlatHooks(settingsFile: WriteTarget, settings: Record<string
 }
 
 /**
- * The command the host runs (core/command-line.ts chooses the form) and why: from what is installed where, seen
- * through this process's PATH and the project's node_modules. This executable is named by its real path: run
- * through npx it is a node_modules/.bin link, which the project may point elsewhere.
+ * The command the host runs (core/command-line.ts chooses the form) and why: from what the project installs, as its
+ * package manager lays it out (io/project-install.ts). This executable is named by its real path: run through npx
+ * it is a node_modules/.bin link, which the project may point elsewhere.
  */
-export function hookCommand(host: CommandHookHost, root: string, self: string, forProject: boolean, env: Readonly<Record<string, string | undefined>>, platform: string): HookCommandChoice {
-  const localInstall = existsSync(join(root, "node_modules/.bin/ctxinject"));
-  const onPath = forProject && !localInstall ? pathFolderOf("ctxinject", env, platform) : null;
+export function hookCommand(host: CommandHookHost, root: string, self: string, forProject: boolean, platform: string): HookCommandChoice {
+  const install = forProject ? findProjectInstall(root, platform) : null;
   const real = realOrSelf(self);
-  const choice = chooseHookCommand({ agent: host.short, hostName: host.label, platform, forProject, projectDir: host.install.settings.projectDir, localInstall, onPath, self: real });
+  const choice = chooseHookCommand({ agent: host.short, hostName: host.label, platform, forProject, projectDir: host.install.settings.projectDir, install, self: real });
   if (forProject || toRootRelative(realOrSelf(root), real) === null) return choice;
   return { command: choice.command, why: `${choice.why}; but that file is this project's own install, so every project's hook runs what this project installs: a global install (npm install -g ctxinject) is one no project changes` };
 }

@@ -1,11 +1,11 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { cleanup, git, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 import { testUnless } from "../helpers/lane.js";
+import { chromiumOnPath, runChromium } from "../helpers/chromium.js";
 import { REPRESENTATIVE, type CoverageModel } from "../../src/core/coverage/model.js";
 
 type Json = CoverageModel & { root: string; base?: { ref: string; folders: Array<{ folder: string; agent: string; gained: string[]; lost: string[]; tokens: number }>; rules: Array<{ file: string; agents: Record<string, { before: number; after: number }> }> } };
@@ -73,13 +73,57 @@ test("coverage says of an entry ctxinject lists in its index (not injected) wher
   }
 });
 
-test("coverage --format markdown: a compact table a PR comment can hold, one row per folder shown", async () => {
+test("coverage --format markdown: what differs, not every cell: agents alike at the top together, then only the folders where something changes, with the change", async () => {
   const dir = materialize("monorepo");
   const r = await runMain(["coverage", "--as", "cursor,claude"], { cwd: dir, env: ENV });
   assert.is(r.status, 0, r.stderr);
-  assert.match(r.stdout, "| folder | files | cursor (no hook) | claude-code |");
-  assert.match(r.stdout, /\| `packages\/api\/src\/handlers\/` \| 1 \| \d+\+0 files, \d+ tok/);
+  assert.match(r.stdout, "2 agents over 14 folders (10 files). With ctxinject's hook: claude-code. Without a hook (only what they load by themselves): cursor.");
+  assert.match(r.stdout, /\| cursor \| `\.cursor\/rules\/general\.mdc`, `\.cursorrules`, `AGENTS\.md` \| - \| 1 \| \d+ \|/);
+  assert.match(r.stdout, /- `packages\/api\/src\/handlers\/` \(1 file\): cursor: \+ `\.cursor\/rules\/api-routes\.mdc`, `\.cursor\/rules\/typescript\.mdc`, `packages\/api\/\.cursor\/rules\/handlers\.mdc` \(\+\d+ tok\)/);
+  // A folder where no agent gets anything else is not listed.
+  assert.not.match(r.stdout, "`packages/api/src/`");
   assert.match(r.stdout, /- `\.claude\/rules\/conventions\.md` \(\d+ files\): never seen by cursor/);
+});
+
+test("coverage --format markdown with 14 agents: no table of every cell, each finding counted once with its files listed under it, small enough for a PR comment", async () => {
+  const dir = materialize("monorepo");
+  const r = await runMain(["coverage"], { cwd: dir, env: ENV });
+  assert.is(r.status, 0, r.stderr);
+  const md = r.stdout;
+  // The widest table has 5 columns (the top's), not one per agent.
+  const widest = Math.max(...md.split("\n").filter((line) => line.startsWith("|---")).map((line) => line.split("|").length - 2));
+  assert.is(widest, 5);
+  assert.ok(md.length < 12_000, `${md.length} characters`);
+  // Counted by finding: the title's count is the number of findings listed, and a not-seen over many files is one.
+  const title = /^### (\d+) findings \((\d+) warnings, (\d+) info\)$/m.exec(md);
+  assert.ok(title, md);
+  const listed = md.split("\n").filter((line) => line.startsWith("- **"));
+  assert.is(listed.length, Number(title![1]));
+  assert.is(listed.filter((line) => line.startsWith("- **warning**")).length, Number(title![2]));
+  const copilot = md.indexOf("- **warning** `not-seen`: files that apply there for other agents, never seen by copilot (14 folders)\n");
+  assert.ok(copilot >= 0, md);
+  const under = md.slice(copilot).split("\n").slice(1).filter((line, i, all) => all.slice(0, i + 1).every((l) => l.startsWith("  - ")));
+  assert.ok(under.includes("  - `.claude/rules/conventions.md` (14 folders)"), under.join("\n"));
+  assert.ok(under.includes("  - `packages/api/.cursor/rules/handlers.mdc` (1 folder)"), under.join("\n"));
+  assert.not.match(md, /\d+ warn\b/);
+});
+
+test("coverage: an agent without a hook is not warned, folder after folder, that it never sees a README (what only ctxinject's hook brings)", async () => {
+  const dir = materialize("monorepo");
+  const model = await coverageJson(dir);
+  const bare = model.agents.filter((a) => !a.integration).map((a) => a.name);
+  assert.equal(bare, ["copilot", "cursor", "kiro", "windsurf"]);
+  for (const folder of model.folders)
+    for (const agent of bare)
+      for (const f of model.cells[folder.cells[agent]!]!.findings) {
+        if (f.kind !== "not-seen") continue;
+        assert.not.ok(f.files!.some((file) => file.endsWith("README.md")), `${agent} in ${folder.path || "/"}: ${f.files!.join(", ")}`);
+        // What another agent loads by itself is still said.
+        if (agent === "cursor" && folder.path === "") assert.ok(f.files!.includes(".claude/rules/conventions.md"));
+      }
+  const md = (await runMain(["coverage"], { cwd: dir, env: ENV })).stdout;
+  assert.not.match(md, "`README.md` (");
+  assert.not.match(md, /`README\.md` \(\d+ files?\): never seen/);
 });
 
 test("coverage --as with an unknown agent is a usage error naming it", async () => {
@@ -105,6 +149,10 @@ test("coverage --base REF: the folders that gain a new rule per agent, and how m
   assert.ok(gained.every((c) => c.tokens > 0));
   const md = await runMain(["coverage", "--base", "HEAD", "--as", "cursor,claude,copilot"], { cwd: dir, env: ENV });
   assert.match(md.stdout, "this change makes `.cursor/rules/web-only.mdc` apply to 3 more files for cursor, claude-code; copilot never sees it");
+  // One row per folder and change, the agents that change alike together; the findings folded away.
+  assert.match(md.stdout, "| `packages/web/src/components/` | cursor, claude-code | `.cursor/rules/web-only.mdc` |  | +7 |");
+  assert.match(md.stdout, /<details><summary>\d+ findings \([^)]*\) over the whole tree<\/summary>/);
+  assert.not.match(md.stdout, "### At the top");
   assert.not.ok(existsSync(marker), "git ran the repository's core.fsmonitor");
   const bad = await runMain(["coverage", "--base", "no-such-ref"], { cwd: dir, env: ENV });
   assert.is(bad.status, 2);
@@ -143,13 +191,10 @@ test("coverage: an agent that gets a rule's text through another file (the same 
 });
 
 /** Headless Chromium on PATH (test/lanes/setup.sh installs it), or "" when missing: the browser test is skipped. */
-const CHROMIUM = spawnSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).stdout.trim();
+const CHROMIUM = chromiumOnPath() ?? "";
 
 function dumpDom(browser: string, file: string, hash: string): { dom: string; console: string[] } {
-  const home = join(file, "..", "chromium-home");
-  mkdirSync(home, { recursive: true });
-  const r = spawnSync(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", `--user-data-dir=${home}`, "--enable-logging=stderr", "--v=0", "--dump-dom", `file://${file}#${hash}`], { encoding: "utf8", timeout: 120_000, env: { ...process.env, HOME: home } });
-  assert.is(r.status, 0, r.stderr);
+  const r = runChromium(browser, file, hash, ["--enable-logging=stderr", "--v=0", "--dump-dom"]);
   return { dom: r.stdout, console: r.stderr.split("\n").filter((line) => line.includes(":CONSOLE")) };
 }
 

@@ -24,7 +24,7 @@ test("init --claude merges the hooks into .claude/settings.json, keeps what is t
   assert.equal(settings.hooks.PreToolUse![0], mine);
   for (const event of ["UserPromptSubmit", "PreToolUse", "PostToolUse", "SubagentStart", "SessionStart", "SessionEnd"]) {
     const ours = settings.hooks[event]!.flatMap((g) => g.hooks).filter((h) => h.command.endsWith("hook claude"));
-    assert.equal(ours.map((h) => h.command), ["npx --no-install ctxinject hook claude"], event);
+    assert.equal(ours.map((h) => h.command), [`node ${BIN} hook claude`], event);
   }
   assert.is(settings.hooks.PostToolUse!.at(-1)!.matcher, "Read|Write|Edit|MultiEdit|NotebookEdit");
   const again = await runMain(["init", "--claude"], { cwd: root, env });

@@ -73,7 +73,7 @@ const hookFileOf = (file: string) => JSON.parse(readFileSync(file, "utf8")) as H
 /** A PATH with no ctxinject on it, so the command is the same on every machine. */
 const noCtxinject = () => (process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject"))).join(delimiter);
 
-test("init --copilot writes .github/hooks/ctxinject.json with a portable command, says the folder must be trusted, and is idempotent", async () => {
+test("init --copilot writes .github/hooks/ctxinject.json with a command that runs here, says the folder must be trusted, and is idempotent", async () => {
   const root = materialize("claude-host");
   const first = await init(root, ["--copilot"], { PATH: noCtxinject() });
   assert.is(first.status, 0, first.stderr);
@@ -82,8 +82,8 @@ test("init --copilot writes .github/hooks/ctxinject.json with a portable command
   assert.is(written.version, 1);
   assert.equal(Object.keys(written.hooks), ["UserPromptSubmit", "PostToolUse"]);
   assert.is(written.hooks.PostToolUse![0]!.matcher, "Read|Edit|Write|Bash");
-  for (const groups of Object.values(written.hooks)) assert.equal(groups.flatMap((g) => g.hooks.map((h) => h.command)), ["npx --no-install ctxinject hook copilot"]);
-  assert.not.match(readFileSync(file, "utf8"), root, "no path of this machine in a committed file");
+  for (const groups of Object.values(written.hooks)) assert.equal(groups.flatMap((g) => g.hooks.map((h) => h.command)), [`node ${BIN} hook copilot`]);
+  assert.not.match(readFileSync(file, "utf8"), root, "no path of the project folder");
   assert.match(first.stderr, "trusted");
   const again = await init(root, ["--copilot"], { PATH: noCtxinject() });
   assert.match(again.stderr, "unchanged");
@@ -107,7 +107,7 @@ test("init without a flag, in a repository with copilot-instructions.md, says wh
   writeFileSync(join(root, ".github/copilot-instructions.md"), "Prefer small pull requests.\n");
   const out = await init(root, [], { PATH: noCtxinject() });
   assert.is(out.status, 0, out.stderr);
-  assert.match(out.stderr, "Copilot CLI (.github/copilot-instructions.md): `ctxinject init --copilot` would merge hooks running `npx --no-install ctxinject hook copilot` into .github/hooks/ctxinject.json");
+  assert.match(out.stderr, `Copilot CLI (.github/copilot-instructions.md): \`ctxinject init --copilot\` would merge hooks running \`node ${BIN} hook copilot\` into .github/hooks/ctxinject.json`);
   assert.match(out.stderr, "GitHub Copilot in the IDE (.github/copilot-instructions.md): no hook to install");
 });
 

@@ -4,7 +4,7 @@ import { CtxinjectError } from "../../src/core/errors.js";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { chooseHookCommand, commandLine, type HookCommandRequest } from "../../src/core/command-line.js";
+import { chooseHookCommand, commandLine, commandWords, type HookCommandRequest } from "../../src/core/command-line.js";
 import { pathFolderOf } from "../../src/io/hook-settings.js";
 
 const WIN_BIN = "C:\\Users\\Ana Lima\\AppData\\Roaming\\npm\\node_modules\\ctxinject\\bin\\ctxinject.js";
@@ -42,50 +42,68 @@ const request = (over: Partial<HookCommandRequest>): HookCommandRequest => ({
   platform: "linux",
   forProject: true,
   projectDir: { variable: "CLAUDE_PROJECT_DIR" },
-  localInstall: false,
-  onPath: null,
+  install: null,
   self: "/tmp/npx-cache/_npx/1a2b/node_modules/.bin/ctxinject",
   ...over,
 });
 const MACHINE_PATH = /\/tmp|[A-Z]:[\\/]|\/home|\/Users/;
+const NPM = { bin: "node_modules/.bin/ctxinject", manager: "npm" };
 
-test("a project's hook command never names a path of this machine, whatever is installed where, on any platform", () => {
+test("a project's hook command for its own install never names a path of this machine, whatever the layout, on any platform", () => {
   for (const platform of ["linux", "darwin", "win32"])
     for (const projectDir of [{ variable: "CLAUDE_PROJECT_DIR" }, "cwd", "none"] as const)
-      for (const localInstall of [true, false])
-        for (const onPath of ["/usr/local/bin", null]) {
-          const self = platform === "win32" ? WIN_BIN : "/tmp/npx-cache/_npx/1a2b/node_modules/.bin/ctxinject";
-          const { command, why } = chooseHookCommand(request({ platform, projectDir, localInstall, onPath, self }));
-          assert.not.match(command, MACHINE_PATH, `${platform} ${JSON.stringify(projectDir)} ${localInstall} ${onPath}`);
-          assert.ok(command.endsWith(" hook claude"), command);
-          assert.ok(why.length > 0);
-        }
+      for (const install of [NPM, { bin: "../../node_modules/.bin/ctxinject", manager: "pnpm" }, { runner: "yarn", manager: "Yarn Plug'n'Play" } as const]) {
+        const self = platform === "win32" ? WIN_BIN : "/tmp/npx-cache/_npx/1a2b/node_modules/.bin/ctxinject";
+        const { command, why } = chooseHookCommand(request({ platform, projectDir, install, self }));
+        assert.not.match(command, MACHINE_PATH, `${platform} ${JSON.stringify(projectDir)} ${JSON.stringify(install)}`);
+        assert.ok(command.endsWith(" hook claude"), command);
+        assert.ok(why.length > 0);
+      }
 });
 
 test("a project's own install is reached through the host's project variable, the folder it runs hooks in, or npx", () => {
-  assert.is(chooseHookCommand(request({ localInstall: true })).command, '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude');
-  const gemini = chooseHookCommand(request({ agent: "gemini", hostName: "Gemini CLI", projectDir: "cwd", localInstall: true }));
+  assert.is(chooseHookCommand(request({ install: NPM })).command, '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude');
+  const gemini = chooseHookCommand(request({ agent: "gemini", hostName: "Gemini CLI", projectDir: "cwd", install: NPM }));
   assert.is(gemini.command, "node_modules/.bin/ctxinject hook gemini");
   assert.match(gemini.why, "runs hooks in the project folder");
-  const codex = chooseHookCommand(request({ agent: "codex", hostName: "Codex", projectDir: "none", localInstall: true, onPath: "/usr/local/bin" }));
+  const codex = chooseHookCommand(request({ agent: "codex", hostName: "Codex", projectDir: "none", install: NPM }));
   assert.is(codex.command, "npx --no-install ctxinject hook codex");
   assert.match(codex.why, "may be below the project");
-  assert.is(chooseHookCommand(request({ platform: "win32", localInstall: true, self: WIN_BIN })).command, "npx --no-install ctxinject hook claude");
+  assert.is(chooseHookCommand(request({ platform: "win32", install: NPM, self: WIN_BIN })).command, "npx --no-install ctxinject hook claude");
+  // A package of a workspace whose root installs it (pnpm add -w); Yarn Plug'n'Play has no node_modules at all.
+  assert.is(chooseHookCommand(request({ install: { bin: "../../node_modules/.bin/ctxinject", manager: "pnpm" } })).command, '"$CLAUDE_PROJECT_DIR"/../../node_modules/.bin/ctxinject hook claude');
+  assert.is(chooseHookCommand(request({ install: { runner: "yarn", manager: "Yarn Plug'n'Play" } })).command, "yarn ctxinject hook claude");
 });
 
-test("without a project install a project's hook names ctxinject on PATH, else npx, and says which and why", () => {
-  const onPath = chooseHookCommand(request({ onPath: "/usr/local/bin" }));
-  assert.is(onPath.command, "ctxinject hook claude");
-  assert.match(onPath.why, "on PATH (/usr/local/bin)");
-  const neither = chooseHookCommand(request({}));
-  assert.is(neither.command, "npx --no-install ctxinject hook claude");
-  assert.match(neither.why, "neither installed in this project nor on PATH");
-  assert.is(chooseHookCommand(request({ platform: "win32", onPath: "C:\\tools" })).command, "ctxinject hook claude");
+test("without a project install a project's hook runs the ctxinject that ran, by its path, with node: never npx, which fails on every prompt where nothing answers it", () => {
+  for (const projectDir of [{ variable: "CLAUDE_PROJECT_DIR" }, "cwd", "none"] as const) {
+    const { command, why } = chooseHookCommand(request({ projectDir, self: "/usr/lib/node_modules/ctxinject/bin/ctxinject.js" }));
+    assert.is(command, "node /usr/lib/node_modules/ctxinject/bin/ctxinject.js hook claude");
+    assert.match(why, "not installed in this project");
+    assert.match(why, "`ctxinject init --claude` again");
+  }
+  assert.is(chooseHookCommand(request({ platform: "win32", self: WIN_BIN })).command, 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude');
 });
 
 test("a user's own settings name this ctxinject by its path, quoted for the platform", () => {
-  assert.is(chooseHookCommand(request({ forProject: false, platform: "win32", self: WIN_BIN, localInstall: true })).command, 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude');
-  assert.is(chooseHookCommand(request({ forProject: false, self: "/home/ana lima/bin/ctxinject.js", onPath: "/usr/bin" })).command, "node '/home/ana lima/bin/ctxinject.js' hook claude");
+  assert.is(chooseHookCommand(request({ forProject: false, platform: "win32", self: WIN_BIN, install: NPM })).command, 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude');
+  assert.is(chooseHookCommand(request({ forProject: false, self: "/home/ana lima/bin/ctxinject.js" })).command, "node '/home/ana lima/bin/ctxinject.js' hook claude");
+});
+
+test("doctor reads a hook command's words as the shell does: quotes, the host's project variable; a line it cannot judge is null", () => {
+  const vars = { CLAUDE_PROJECT_DIR: "/w/my app" };
+  assert.equal(commandWords('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude', "linux", vars), ["/w/my app/node_modules/.bin/ctxinject", "hook", "claude"]);
+  assert.equal(commandWords("node '/home/ana lima/bin/ctxinject.js' hook claude", "linux", {}), ["node", "/home/ana lima/bin/ctxinject.js", "hook", "claude"]);
+  assert.equal(commandWords('node "C:/Users/Ana Lima/ctxinject.js" hook claude', "win32", {}), ["node", "C:/Users/Ana Lima/ctxinject.js", "hook", "claude"]);
+  // Every form init writes reads back to its program and arguments.
+  for (const install of [null, { bin: "../../node_modules/.bin/ctxinject", manager: "pnpm" }]) {
+    const { command } = chooseHookCommand(request({ install, self: "/opt/it's/ctxinject.js" }));
+    const words = commandWords(command, "linux", { CLAUDE_PROJECT_DIR: "/p" })!;
+    assert.equal(words.slice(-2), ["hook", "claude"], command);
+  }
+  assert.is(commandWords("ctxinject hook claude | tee log", "linux", {}), null);
+  assert.is(commandWords("$(which ctxinject) hook claude", "linux", {}), null);
+  assert.is(commandWords('"$HOME"/bin/ctxinject hook claude', "linux", {}), null);
 });
 
 test("PATH lookup skips npm's one-run node_modules/.bin folders and finds a Windows .cmd through PATHEXT", () => {

@@ -1,4 +1,6 @@
 import { atLeast, diagnose, SEVERITIES, type Finding, type Severity } from "../../core/doctor/index.js";
+import { sortFindings } from "../../core/doctor/finding.js";
+import { hookCommandFindings } from "../../io/hook-command-check.js";
 import { renderGithub, renderSarif } from "../../core/doctor/formats.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import { readDoctorTree } from "../../io/doctor-tree.js";
@@ -23,7 +25,8 @@ export interface DoctorFlags {
 export async function runDoctor(ctx: CliContext, flags: DoctorFlags, version = ""): Promise<number> {
   const tree = await readDoctorTree(runOf(ctx), flags.root);
   printWarnings(ctx, tree.warnings);
-  const findings = diagnose({ ...tree, linear: linearEngine });
+  // The hooks init installed are this machine's state, not the tree's: checked here, beside the tree's findings.
+  const findings = sortFindings([...diagnose({ ...tree, linear: linearEngine }), ...hookCommandFindings(tree.root, ctx.env, runOf(ctx).platform)]);
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length])) as Record<Severity, number>;
   const format = flags.format ?? (flags.json ? "json" : "text");
   if (format === "json") await writeOut(ctx, `${JSON.stringify({ root: tree.root, findings, counts }, null, 2)}\n`);

@@ -95,7 +95,7 @@ function sayWhatToInstall(ctx: CliContext, root: string): void {
       lines.push(`  ${seen}: installed (${settings}); \`ctxinject init ${flag}\` again refreshes it`);
       continue;
     }
-    const { command, why } = hookCommand(host as CommandHookHost, root, ctx.self, true, ctx.env, runOf(ctx).platform);
+    const { command, why } = hookCommand(host as CommandHookHost, root, ctx.self, true, runOf(ctx).platform);
     lines.push(`  ${seen}: \`ctxinject init ${flag}\` would merge hooks running \`${command}\` into ${settings} (${why})`);
   }
   const others = READ_ONLY.map((agent) => ({ agent, found: present(root, agent.markers) })).filter(({ found }) => found.length > 0);
@@ -191,7 +191,7 @@ async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, u
   const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
   // A project's settings file that a link puts outside the project is refused (io/confine.ts); --user's is the user's own.
   const forProject = !user && landsInProject(root, file);
-  const { command, why } = hookCommand(host, root, ctx.self, forProject, ctx.env, runOf(ctx).platform);
+  const { command, why } = hookCommand(host, root, ctx.self, forProject, runOf(ctx).platform);
   const changed = await mergeHooks(user ? userFile(file) : projectFile(root, settings.project), host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);
   if (note !== undefined) ctx.stderr.write(`ctxinject: ${note}\n`);

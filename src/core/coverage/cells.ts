@@ -100,6 +100,8 @@ export class CellTable {
   // Scratch tables reused from folder to folder (a typed array per folder was a good part of the garbage).
   private seenScratch = new Uint8Array(256);
   private countScratch = new Uint8Array(64);
+  /** Per applied position: how many agents load or offer it by themselves (not through ctxinject's hook). */
+  private nativeScratch = new Uint8Array(64);
   private readonly left: number[] = [];
   private readonly unseen: number[] = [];
   private readonly nobody: Applied[] = [];
@@ -146,11 +148,15 @@ export class CellTable {
     const agentCount = this.agentCount;
     // Which agents see each applied candidate here: applied position x agent.
     if (this.seenScratch.length < count * agentCount) this.seenScratch = new Uint8Array(count * agentCount * 2);
-    if (this.countScratch.length < count) this.countScratch = new Uint8Array(count * 2);
+    if (this.countScratch.length < count) {
+      this.countScratch = new Uint8Array(count * 2);
+      this.nativeScratch = new Uint8Array(count * 2);
+    }
     const seen = this.seenScratch.fill(0, 0, count * agentCount);
     const seenCount = this.countScratch.fill(0, 0, count);
-    const capped = this.agentCells(n, count, own, folder, seen, seenCount);
-    this.notSeen(n, count, seen, seenCount);
+    const native = this.nativeScratch.fill(0, 0, count);
+    const capped = this.agentCells(n, count, own, folder, seen, seenCount, native);
+    this.notSeen(n, count, seen, seenCount, native);
     this.rowHere(folder, key, capped, count);
   }
 
@@ -223,7 +229,7 @@ export class CellTable {
   // The loop's parts are functions of their own, each compiled by itself: one loop body holding them all took V8
   // ~0.25 s of CPU to compile, again after each deopt.
   /** Each agent's cell in folder `n` (in `scratch`); true when a cap's finding names the folder. */
-  private agentCells(n: number, count: number, own: Candidate[] | undefined, folder: Folder, seen: Uint8Array, seenCount: Uint8Array): boolean {
+  private agentCells(n: number, count: number, own: Candidate[] | undefined, folder: Folder, seen: Uint8Array, seenCount: Uint8Array, native: Uint8Array): boolean {
     const { agentCount, names, caps, hooked, numbering, left } = this;
     const applied = this.folderAnswers.applied;
     let capped = false;
@@ -270,6 +276,7 @@ export class CellTable {
         }
         seen[at * agentCount + agent] = 1;
         seenCount[at]!++;
+        native[at]!++;
         if (a.findings !== undefined) pushAll(findings, this.concerningOf(a, agent));
       }
       // What the hook injects: the rest, one copy of each text (a copy of what the agent has, or a text mostly
@@ -326,8 +333,8 @@ export class CellTable {
   }
 
   /** What some agents see here and others never do (`missed`, `nobody`), or see through a copy. */
-  private notSeen(n: number, count: number, seen: Uint8Array, seenCount: Uint8Array): void {
-    const { agentCount, names, nobody, unseen } = this;
+  private notSeen(n: number, count: number, seen: Uint8Array, seenCount: Uint8Array, native: Uint8Array): void {
+    const { agentCount, names, nobody, unseen, hooked } = this;
     const applied = this.folderAnswers.applied;
     // What one agent gets and another never sees here, or what none of them sees: one finding per cell naming the
     // files, in path order. An agent that gets the same text (or nearly) through another file has seen it.
@@ -354,7 +361,9 @@ export class CellTable {
         byAgent[names[agent]!] ??= via;
       }
       if (missing === agentCount) nobody.push(a);
-      else if (missing > 0) for (let agent = 0; agent < agentCount; agent++) if (seen[at * agentCount + agent] === 0) this.scratch[agent]!.missed.push(a);
+      // A file only ctxinject's hook brings (a README: no agent loads it by itself) is no news to an agent without
+      // the hook: it has no way to get it, and a warning in each of its cells would say only that.
+      else if (missing > 0) for (let agent = 0; agent < agentCount; agent++) if (seen[at * agentCount + agent] === 0 && (hooked[agent] || native[at]! > 0)) this.scratch[agent]!.missed.push(a);
     }
   }
 

@@ -4,6 +4,10 @@
  * a cell's file list when it is clicked, both from the inline data, so a 100k-file tree opens at once. Every text
  * from the repository is set as text (textContent), never parsed as HTML; the data block escapes `<`, `>` and `&`.
  *
+ * The table scrolls in a box of its own (its header row and folder column stay), and a cell's detail sits in a panel
+ * fixed at the window's right: a table of 14 agents is wider than a laptop's screen, and a panel beside it would
+ * sit past the screen's edge.
+ *
  * URL fragments, for links and for tests: `#all` opens every folder; `#open=<folder>|<agent>` (folder "/" for the
  * root) opens that cell's list.
  */
@@ -23,11 +27,14 @@ export function renderCoverageHtml(model: CoverageModel, diff?: CoverageDiff): s
 <style>${STYLE}</style>
 </head>
 <body>
+<main>
 <h1>ctxinject coverage</h1>
-<p class="note">Each cell: the files an agent loads by itself in that folder + the files ctxinject adds for it (with its hook installed), and their tokens. Click a cell for the files and the reason for each.</p>
+<p class="note">Each cell: the files an agent loads by itself in that folder + the files ctxinject adds for it (with its hook installed), and their tokens; <span class="warn">!n</span>: n findings. Click a cell for the files and the reason for each.</p>
 <p class="note" id="rule"></p>
 <div id="changes"></div>
-<div class="layout"><table id="matrix"><thead></thead><tbody></tbody></table><aside id="details"><p class="note">Click a cell.</p></aside></div>
+<div id="table-box"><table id="matrix"><thead></thead><tbody></tbody></table></div>
+</main>
+<aside id="details"><p class="note">Click a cell: its files, the reason for each, and its findings show here.</p></aside>
 <script type="application/json" id="coverage-data">${json}</script>
 <script>${SCRIPT}</script>
 </body>
@@ -38,14 +45,17 @@ export function renderCoverageHtml(model: CoverageModel, diff?: CoverageDiff): s
 const STYLE = `
 body{font:13px/1.4 system-ui,sans-serif;margin:16px;color:#1d2330;background:#fff}
 h1{font-size:18px;margin:0 0 6px}.note{color:#5b6475;margin:2px 0 8px;max-width:70em}
-.layout{display:flex;gap:16px;align-items:flex-start}
-table{border-collapse:collapse}th,td{border:1px solid #dde1e8;padding:3px 8px;white-space:nowrap}
-th{background:#f3f5f8;text-align:left;position:sticky;top:0}th small{color:#8a93a3;font-weight:normal}
+main{margin-right:calc(var(--panel) + 16px)}
+:root{--panel:min(30em,36vw)}
+#table-box{overflow:auto;max-height:calc(100vh - 150px);min-height:12em;border:1px solid #dde1e8}
+table{border-collapse:separate;border-spacing:0}th,td{border:0 solid #dde1e8;border-width:0 1px 1px 0;padding:3px 8px;white-space:nowrap}
+th{background:#f3f5f8;text-align:left;position:sticky;top:0;z-index:1}th small{color:#8a93a3;font-weight:normal}
+td.folder,th:first-child{position:sticky;left:0;background:#fff;z-index:1}th:first-child{background:#f3f5f8;z-index:2}
 td.folder{font-family:ui-monospace,monospace}td.num{text-align:right;color:#5b6475}
 td.cell{cursor:pointer;text-align:right;font-variant-numeric:tabular-nums}td.cell:hover{outline:2px solid #3b6fd8}
 td.cell.open{outline:2px solid #1d2330}.warn{color:#b3261e;font-weight:600}
 button.toggle{border:0;background:none;cursor:pointer;width:1.4em;padding:0;font:inherit}
-aside{position:sticky;top:8px;max-width:46em;border:1px solid #dde1e8;padding:8px 12px;min-width:22em}
+aside{position:fixed;top:0;right:0;bottom:0;width:var(--panel);box-sizing:border-box;overflow:auto;overflow-wrap:anywhere;border-left:1px solid #dde1e8;background:#fbfcfd;padding:12px 14px}
 aside h2{font-size:14px;margin:0 0 4px}aside h3{font-size:13px;margin:10px 0 2px}
 aside li{margin:2px 0}aside code{font-family:ui-monospace,monospace}.reason{color:#5b6475}
 #changes li{margin:2px 0}
@@ -94,7 +104,7 @@ const SCRIPT = `
     agents.forEach(function (a) {
       var cell = data.cells[f.cells[a.name]];
       var warnings = 0;
-      cell.findings.forEach(function (x) { if (x.severity !== "info") warnings += x.files ? x.files.length : 1; });
+      cell.findings.forEach(function (x) { if (x.severity !== "info") warnings++; });
       var td = el("td", { className: "cell", "data-folder": f.path, "data-agent": a.name, "data-tokens": String(cell.tokens), "data-loads": String(cell.loads.length), "data-adds": String(cell.adds.length), title: f.representative }, [
         document.createTextNode(cell.loads.length + "+" + cell.adds.length + " \\u00b7 " + cell.tokens + " tok "),
       ]);
@@ -180,7 +190,9 @@ const SCRIPT = `
       var chain = [];
       for (var p = target.path; p !== ""; p = p.slice(0, Math.max(0, p.lastIndexOf("/")))) chain.unshift(p);
       chain.forEach(function (q) { var parent = q.slice(0, Math.max(0, q.lastIndexOf("/"))); var pf = folders.filter(function (f) { return f.path === parent; })[0]; if (pf) expand(pf); });
-      open(target, parts[1], document.querySelector('td.cell[data-folder="' + CSS.escape(path) + '"][data-agent="' + CSS.escape(parts[1]) + '"]'));
+      var td = document.querySelector('td.cell[data-folder="' + CSS.escape(path) + '"][data-agent="' + CSS.escape(parts[1]) + '"]');
+      if (td) td.scrollIntoView({ block: "nearest", inline: "nearest" });
+      open(target, parts[1], td);
     }
   }
 })();

@@ -40,6 +40,7 @@ export const KIND_TITLES: Readonly<Record<string, string>> = {
   "hidden-characters": "invisible characters that hide text",
   "hidden-name": "a file name holding invisible characters or a credential",
   "html-comment": "an HTML comment holding text a rendered view hides",
+  "hook-command": "an installed hook whose command does not run",
   "import-cycle": "an import cycle",
   "import-depth": "imports nested too deep",
   "import-missing": "an import of a missing file",
