@@ -12,7 +12,10 @@ export interface NativeMemory {
   label: string;
   /** The file names it loads (`AGENTS.md`, `CLAUDE.md`…). */
   names: readonly string[];
-  /** Also the files above a file its read tool reads (nested discovery). */
+  /**
+   * Also the files above a file its read tool reads (nested discovery), in that read's result; and so, at prompt time,
+   * those above a file the prompt names, which the agent is about to read.
+   */
   onRead: boolean;
 }
 
@@ -24,6 +27,11 @@ export function nativeMemory(spec: NativeMemory, candidate: Candidate, context: 
   if (!spec.names.includes(name)) return null;
   const folder = dirOf(path);
   if (isWithin(context.workingFolder, folder)) return `${spec.label} loads ${name} from the working folder up itself`;
-  if (spec.onRead && context.reads.some((file) => isWithin(dirOf(file), folder))) return `${spec.label} adds the ${name} above a file it reads itself`;
+  if (!spec.onRead) return null;
+  if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `${spec.label} adds the ${name} above a file it reads itself`;
+  // Sent with the prompt too, it would arrive twice once the agent reads the file the prompt names. Only a named
+  // file: a folder's listing adds nothing, and an edit without a read gets it from the tool-time hook.
+  const named = context.mentioned?.find((file) => isWithin(dirOf(file), folder));
+  if (named !== undefined) return `${spec.label} adds the ${name} above a file it reads itself, and the prompt names ${named}, below it`;
   return null;
 }
