@@ -452,7 +452,7 @@ const CASES: Case[] = [
   },
   {
     host: "copilot",
-    title: "a prompt naming only a nested folder keeps its AGENTS.md (a listing adds nothing)",
+    title: "a prompt naming only a nested folder keeps its AGENTS.md (a folder is not a read of a file below it)",
     steps: () => [{ event: prompt("what lives in packages/api/?"), has: ["MARK-API-AGENTS"] }],
   },
   {

@@ -30,7 +30,8 @@ export function nativeMemory(spec: NativeMemory, candidate: Candidate, context: 
   if (!spec.onRead) return null;
   if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `${spec.label} adds the ${name} above a file it reads itself`;
   // Sent with the prompt too, it would arrive twice once the agent reads the file the prompt names. Only a named
-  // file: a folder's listing adds nothing, and an edit without a read gets it from the tool-time hook.
+  // file: what a folder's listing brings was not observed (sent, at worst twice, rather than missed); an edit
+  // without a read gets it from the tool-time hook.
   const named = context.mentioned?.find((file) => isWithin(dirOf(file), folder));
   if (named !== undefined) return `${spec.label} adds the ${name} above a file it reads itself, and the prompt names ${named}, below it`;
   return null;
