@@ -27,12 +27,19 @@ export function nativeMemory(spec: NativeMemory, candidate: Candidate, context: 
   if (!spec.names.includes(name)) return null;
   const folder = dirOf(path);
   if (isWithin(context.workingFolder, folder)) return `${spec.label} loads ${name} from the working folder up itself`;
-  if (!spec.onRead) return null;
-  if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `${spec.label} adds the ${name} above a file it reads itself`;
-  // Sent with the prompt too, it would arrive twice once the agent reads the file the prompt names. Only a named
-  // file: what a folder's listing brings was not observed (sent, at worst twice, rather than missed); an edit
-  // without a read gets it from the tool-time hook.
+  const read = spec.onRead ? readBelow(context, folder) : null;
+  return read === null ? null : `${spec.label} adds the ${name} above a file it reads itself${read}`;
+}
+
+/**
+ * Whether the agent's read tool brings the memory files of `folder` (for an agent that adds them to a read's
+ * result): it has just read a file below it (""), or the prompt names one, which the model reads next (the phrase
+ * says so). Sent with the prompt as well, they would arrive twice once it does. Only a named file: what a folder's
+ * listing brings was not observed (sent, at worst twice, rather than missed); an edit without a read gets them from
+ * the tool-time hook.
+ */
+export function readBelow(context: LoadedContext, folder: string): string | null {
+  if (context.reads.some((file) => isWithin(dirOf(file), folder))) return "";
   const named = context.mentioned?.find((file) => isWithin(dirOf(file), folder));
-  if (named !== undefined) return `${spec.label} adds the ${name} above a file it reads itself, and the prompt names ${named}, below it`;
-  return null;
+  return named === undefined ? null : `, and the prompt names ${named}, below it`;
 }
