@@ -58,6 +58,8 @@ export interface SelectInput {
   workingFolder?: string;
   /** Targets the agent's own read tool has just read, for `exclude`. */
   reads?: string[];
+  /** Files the user's prompt names (at prompt time), for `exclude`: see LoadedContext.mentioned. */
+  mentioned?: string[];
   /** The agent mode in use (Roo Code's mode rules); resolveOptions merges `--mode` and the config. */
   mode?: string;
   /**
@@ -133,7 +135,7 @@ export function selectContext(input: SelectInput): Selection {
 
   const exclude: Exclude | undefined = input.exclude && aliasesOf.size > 0 ? (c, loaded) => loadsThroughAnyPath(input.exclude!, c, loaded) : input.exclude;
   // What an agent finds is every path, links included (a CLAUDE.md that links to AGENTS.md is there for Claude Code).
-  const loaded = { present: aliasesOf.size > 0 ? new Set([...ctx.present, ...[...aliasesOf.values()].flat()]) : ctx.present, workingFolder: input.workingFolder ?? "", reads: input.reads ?? [], bytesOf: (path: string) => utf8Bytes(ctx.files.get(path)?.text ?? "") };
+  const loaded = { present: aliasesOf.size > 0 ? new Set([...ctx.present, ...[...aliasesOf.values()].flat()]) : ctx.present, workingFolder: input.workingFolder ?? "", reads: input.reads ?? [], ...(input.mentioned && { mentioned: input.mentioned }), bytesOf: (path: string) => utf8Bytes(ctx.files.get(path)?.text ?? "") };
   oneSkillPerText(drafts, (path) => ctx.files.get(path)?.text, exclude && { exclude, loaded });
 
   // Paths count by their topic words only: src, packages and .ts are in every path of a repository.

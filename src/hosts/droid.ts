@@ -6,13 +6,15 @@ const FILE_TOOLS = new Set(["Read", "Edit", "MultiEdit", "Create"]);
 
 /**
  * Factory Droid (`ctxinject hook droid`), whose hooks are Claude Code's format in .factory/settings.json (proven
- * with 0.215.0 in `droid exec`, test/hosts/droid.test.ts):
- * - SessionStart: the root context, the only channel before the first request (`droid exec` never fires
- *   UserPromptSubmit, so the prompt's own targets arrive only as its tools touch them); after compact a digest;
+ * with 0.215.0 in `droid exec` and in its stream-jsonrpc mode, test/hosts/droid.test.ts):
+ * - SessionStart: the root context, before the first request; after compact a digest;
+ * - UserPromptSubmit: what `build` gives for the prompt, with that prompt's request. It fires in stream-jsonrpc (the
+ *   headless mode editors drive) for every prompt, and its text reaches the model; `droid exec` with a prompt as
+ *   argument never fires it, so there a prompt's targets arrive only as its tools touch them;
  * - PostToolUse on Read, Edit, MultiEdit, Create, ApplyPatch: the files' rules (Droid adds the AGENTS.md and
- *   CLAUDE.md above a file it reads itself).
- * Not PreToolUse: Droid runs it but drops its text. Not UserPromptSubmit: unproven where it fires (interactive,
- * stream-jsonrpc), and an answer recorded as injected that never reached the model would keep those rules away.
+ *   CLAUDE.md above a file it reads itself, so they are left out, and left out at prompt time for a file the prompt
+ *   names: the agent reads it next).
+ * Not PreToolUse: Droid runs it but drops its text.
  */
 export const droidHost: CommandHookHost = {
   name: "droid",
@@ -23,6 +25,7 @@ export const droidHost: CommandHookHost = {
     action(event) {
       const name = event.hook_event_name;
       if (name === "SessionStart") return event.source === "compact" ? { digest: true } : { select: {} };
+      if (name === "UserPromptSubmit") return typeof event.prompt === "string" ? { select: { prompt: event.prompt } } : null;
       if (name !== "PostToolUse") return null;
       const tool = event.tool_name ?? "";
       const patch = tool === "ApplyPatch" ? patchOf(event.tool_input) : undefined;
@@ -40,7 +43,7 @@ export const droidHost: CommandHookHost = {
     settings: {
       project: ".factory/settings.json",
       user: ".factory/settings.json",
-      events: [{ event: "SessionStart" }, { event: "PostToolUse", matcher: "Read|Edit|MultiEdit|Create|ApplyPatch" }],
+      events: [{ event: "SessionStart" }, { event: "UserPromptSubmit" }, { event: "PostToolUse", matcher: "Read|Edit|MultiEdit|Create|ApplyPatch" }],
       timeout: 10,
       projectDir: { variable: "FACTORY_PROJECT_DIR" },
     },
@@ -48,6 +51,7 @@ export const droidHost: CommandHookHost = {
   markers: [".factory/"],
   samples: [
     { label: "SessionStart", event: () => ({ hook_event_name: "SessionStart", source: "startup" }) },
+    { label: "UserPromptSubmit", event: ({ prompt }) => ({ hook_event_name: "UserPromptSubmit", prompt }) },
     { label: "PostToolUse (Read)", event: (place) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: sampleFile(place) } }) },
   ],
 };

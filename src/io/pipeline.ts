@@ -255,7 +255,8 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   const { targets, warnings } = deps.resolveTargets(cwd, root, gitTop, options, env);
   warnings.unshift(...configWarnings);
   const prompt = options.prompt !== undefined && options.prompt.trim() !== "" ? options.prompt : undefined;
-  if (prompt !== undefined) for (const path of deps.promptTargets(cwd, root, prompt)) if (!targets.includes(path)) targets.push(path);
+  const mentioned = prompt !== undefined ? deps.promptTargets(cwd, root, prompt) : [];
+  for (const path of mentioned) if (!targets.includes(path)) targets.push(path);
   const resolved = resolveOptions(options, config);
   const all = resolved.all;
   const countTokens = await deps.loadTokenizer(resolved.tokenizer);
@@ -317,7 +318,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
     rules: resolved.rules,
     ...(resolved.mode !== undefined && { mode: resolved.mode }),
     custom: [...custom.entries, ...sessionEntries],
-    ...(exclude && { exclude, workingFolder: workingFolderOf(root, cwd), ...(options.readByAgent && { reads: targets }) }),
+    ...(exclude && { exclude, workingFolder: workingFolderOf(root, cwd), ...(options.readByAgent && { reads: targets }), mentioned: mentioned.filter((path) => !path.endsWith("/")) }),
     // A text is hashed only where the session has a record of its key: a new session hashes nothing here.
     ...(injected && {
       alreadyInjected: (c: Candidate) => {

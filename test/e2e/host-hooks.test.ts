@@ -442,6 +442,14 @@ const CASES: Case[] = [
   },
   {
     host: "droid",
+    title: "UserPromptSubmit (stream-jsonrpc) brings a named nested file's rules, not its AGENTS.md Droid adds when it reads the file; a Create below it then does",
+    steps: (root) => [
+      { event: prompt("fix the bug in packages/api/src/handler.ts"), has: ["MARK-API-RULE"], lacks: ["MARK-API-AGENTS"], why: "Droid appends it to the Read of that file" },
+      { event: { hook_event_name: "PostToolUse", tool_name: "Create", tool_input: { file_path: join(root, "packages/api/src/new.ts") } }, has: ["MARK-API-AGENTS"], why: "no read brought it" },
+    ],
+  },
+  {
+    host: "droid",
     title: "an ApplyPatch brings the patched file's rules",
     steps: () => [{ event: { hook_event_name: "PostToolUse", tool_name: "ApplyPatch", tool_input: { input: "*** Begin Patch\n*** Update File: src/net/client.ts\n@@\n-a\n+b\n*** End Patch\n" } }, has: ["MARK-NET-RULE"] }],
   },
@@ -480,6 +488,19 @@ const CASES: Case[] = [
         has: ["MARK-API-RULE", "MARK-API-AGENTS"],
       },
     ],
+  },
+  {
+    host: "copilot",
+    title: "a prompt naming a nested file brings its rules, not its AGENTS.md Copilot CLI adds when it reads the file; an edit without a read then does",
+    steps: (root) => [
+      { event: prompt("fix the bug in packages/api/src/handler.ts"), has: ["MARK-API-RULE"], lacks: ["MARK-API-AGENTS"], why: "Copilot CLI adds it to the read of that file" },
+      { event: { hook_event_name: "PostToolUse", tool_name: "Edit", tool_input: { path: join(root, "packages/api/src/handler.ts"), old_str: "a", new_str: "b" } }, has: ["MARK-API-AGENTS"], why: "no read brought it" },
+    ],
+  },
+  {
+    host: "copilot",
+    title: "a prompt naming only a nested folder keeps its AGENTS.md (a folder is not a read of a file below it)",
+    steps: () => [{ event: prompt("what lives in packages/api/?"), has: ["MARK-API-AGENTS"] }],
   },
   {
     host: "copilot",

@@ -128,7 +128,7 @@ test("init --cursor writes .cursor/hooks.json v1 with flat entries (the user's h
   assert.match((await init(root, ["--cursor"])).stderr, "unchanged");
 });
 
-test("init --droid merges SessionStart and PostToolUse hooks into .factory/settings.json through $FACTORY_PROJECT_DIR (other settings stay); again changes nothing; --user writes ~/.factory/settings.json", async () => {
+test("init --droid merges SessionStart, UserPromptSubmit and PostToolUse hooks into .factory/settings.json through $FACTORY_PROJECT_DIR (other settings stay); again changes nothing; --user writes ~/.factory/settings.json", async () => {
   const root = materialize("claude-host");
   mkdirSync(join(root, ".factory"));
   writeFileSync(join(root, ".factory/settings.json"), JSON.stringify({ model: "custom:x", hooks: { SessionStart: [{ hooks: [{ type: "command", command: "echo mine" }] }] } }));
@@ -138,7 +138,7 @@ test("init --droid merges SessionStart and PostToolUse hooks into .factory/setti
   const text = readFileSync(join(root, ".factory/settings.json"), "utf8");
   const settings = JSON.parse(text);
   assert.is(settings.model, "custom:x");
-  assert.equal(Object.keys(settings.hooks), ["SessionStart", "PostToolUse"], "not PreToolUse or UserPromptSubmit: their text does not reach the model in droid exec");
+  assert.equal(Object.keys(settings.hooks), ["SessionStart", "UserPromptSubmit", "PostToolUse"], "not PreToolUse: its text does not reach the model; UserPromptSubmit's does, in stream-jsonrpc");
   assert.is(settings.hooks.SessionStart.length, 2, "the user's own hook stays");
   const command = '"$FACTORY_PROJECT_DIR"/node_modules/.bin/ctxinject hook droid';
   assert.equal(settings.hooks.PostToolUse, [{ matcher: "Read|Edit|MultiEdit|Create|ApplyPatch", hooks: [{ type: "command", command, timeout: 10 }] }]);

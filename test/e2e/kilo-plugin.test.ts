@@ -62,6 +62,23 @@ test("the Kilo plugin leaves out what Kilo loads itself (the root AGENTS.md) and
   assert.not.match(added, "MARK-AGENTS-ROOT");
 });
 
+test("the Kilo plugin leaves out, with the prompt, the nested AGENTS.md above a file the prompt names (Kilo appends it to the read of that file); an edit of it without a read brings it", async () => {
+  const root = materialize("claude-host");
+  const client = { app: { log: async () => {} } };
+  const hooks = await KiloPlugin({ directory: root, worktree: root, client } as unknown as PluginInput);
+  const output = {
+    message: { id: "msg_1", sessionID: "ses_kilo2", role: "user", time: { created: 1 }, agent: "code", model: { providerID: "p", modelID: "m" } },
+    parts: [{ id: "prt_1", sessionID: "ses_kilo2", messageID: "msg_1", type: "text", text: "fix the bug in packages/api/src/handler.ts" }],
+  } as unknown as ChatOutput;
+  await hooks["chat.message"]!({ sessionID: "ses_kilo2" }, output);
+  const added = (output.parts as Array<{ text?: string; synthetic?: boolean }>).filter((p) => p.synthetic).map((p) => p.text).join("\n");
+  assert.match(added, "MARK-API-RULE");
+  assert.not.match(added, "MARK-API-AGENTS");
+  const edit = { title: "", output: "Edit applied.", metadata: {} };
+  await hooks["tool.execute.after"]!({ tool: "edit", sessionID: "ses_kilo2", callID: "c1", args: { filePath: join(root, "packages/api/src/handler.ts") } }, edit);
+  assert.match(edit.output, "MARK-API-AGENTS");
+});
+
 test("the loader init --kilo writes finds the ctxinject on PATH and loads its Kilo plugin", async () => {
   const dir = mkdtempSync(join(tmpdir(), "ctxinject-kilo-loader-"));
   const path = process.env.PATH;

@@ -60,6 +60,24 @@ test("a read: the file's rules are appended to the read result; its AGENTS.md is
   assert.not.match(text, "MARK-AGENTS-ROOT", "nor the root AGENTS.md, which opencode loads at start");
 });
 
+test("a prompt naming a nested file: its rules, not its AGENTS.md (opencode appends it to the read of that file, which follows); a read then adds none, an edit without one brings it", async () => {
+  const { root, hooks } = await plugin();
+  const file = join(root, "packages/api/src/handler.ts");
+  const session = newSession();
+  const text = added(await chat(hooks, session, "fix the bug in packages/api/src/handler.ts")).map((p) => p.text).join("\n");
+  assert.match(text, "MARK-API-RULE");
+  assert.not.match(text, "MARK-API-AGENTS");
+  assert.not.match(await tool(hooks, session, "read", { filePath: file }), "MARK-API-AGENTS");
+  const other = newSession();
+  await chat(hooks, other, "fix the bug in packages/api/src/handler.ts");
+  assert.match(await tool(hooks, other, "edit", { filePath: file, oldString: "a", newString: "b" }), "MARK-API-AGENTS");
+});
+
+test("a prompt naming only a nested folder keeps its AGENTS.md", async () => {
+  const { hooks } = await plugin();
+  assert.match(added(await chat(hooks, newSession(), "what lives in packages/api/?")).map((p) => p.text).join("\n"), "MARK-API-AGENTS");
+});
+
 test("a write: opencode adds nothing, so the folder's AGENTS.md comes with the rules", async () => {
   const { root, hooks } = await plugin();
   const text = await tool(hooks, newSession(), "write", { filePath: join(root, "packages/api/src/routes.ts"), content: "" });

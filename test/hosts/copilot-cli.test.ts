@@ -60,6 +60,8 @@ function project(...inits: string[]): string {
 
 const suite = hostSuite(found);
 
+const PATCH = ["*** Begin Patch", "*** Update File: packages/api/src/handler.ts", "@@", "-export function handle(): void {}", "+export function handle(): number {", "+  return 0;", "+}", "*** End Patch", ""].join("\n");
+
 suite("installed by init --copilot, a prompt naming a file brings that file's rules once, and the root AGENTS.md Copilot CLI loads itself once", () => {
   const out = copilot(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]);
   const body = lastAgentTurn(out);
@@ -77,6 +79,23 @@ suite("a read of a nested file: its rules arrive once, and the AGENTS.md Copilot
   assert.is(count(body, "MARK-AGENTS-ROOT"), 1);
 });
 
+suite("a prompt naming a nested file, then a read of it: the AGENTS.md Copilot CLI adds to the read's result arrives once (not also at prompt time)", () => {
+  const root = project();
+  const out = copilot(root, [{ tool: { name: "view", input: { path: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }], ["fix the bug in packages/api/src/handler.ts"]);
+  const body = lastAgentTurn(out);
+  assert.match(body, "export function handle", "Copilot CLI ran the read");
+  assert.is(count(body, "MARK-API-AGENTS"), 1);
+  assert.is(count(body, "MARK-API-RULE"), 1, "the file's rule, at prompt time");
+});
+
+suite("a prompt naming a nested file, then an edit without a read: its AGENTS.md still arrives once (ctxinject's, at the edit)", () => {
+  const out = copilot(project(), [{ tool: { name: "apply_patch", input: PATCH } }, { text: "ok" }], ["make handle in packages/api/src/handler.ts return a number"]);
+  const body = lastAgentTurn(out);
+  assert.match(body, "Modified 1 file", "Copilot CLI ran the patch");
+  assert.is(count(body, "MARK-API-AGENTS"), 1);
+  assert.is(count(body, "MARK-API-RULE"), 1);
+});
+
 suite("a second prompt in the same session (--continue) repeats nothing", () => {
   const out = copilot(project(), [{ text: "one" }, { text: "two" }], ["fix the retry in src/net/client.ts", "and src/net/client.ts again"]);
   const body = lastAgentTurn(out);
@@ -85,8 +104,6 @@ suite("a second prompt in the same session (--continue) repeats nothing", () => 
   assert.is(count(body, "MARK-NET-RULE"), 1);
   assert.is(count(body, "MARK-ROOT-CURSORRULES"), 1);
 });
-
-const PATCH = ["*** Begin Patch", "*** Update File: packages/api/src/handler.ts", "@@", "-export function handle(): void {}", "+export function handle(): number {", "+  return 0;", "+}", "*** End Patch", ""].join("\n");
 
 suite("apply_patch on a nested file: its rules and the AGENTS.md Copilot CLI does not add after an edit arrive once", () => {
   const out = copilot(project(), [{ tool: { name: "apply_patch", input: PATCH } }, { text: "ok" }], ["make handle return a number"]);

@@ -8,37 +8,43 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { count, installHost, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
+import { agentTurns, count, lastAgentTurn, type Outcome, runScenario, type Scenario, workFolder, hostSuite } from "./harness.js";
 import { assertMarkers, assertProfileMatchesHost, assertSkillsListed, firstTurn, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject } from "./probe.js";
-import { HOST_VERSIONS } from "./versions.js";
+import { DROID_ENV, DROID_MODELS, DROID_VERSION, droidBinary, droidRpcRun } from "./droid-cli.js";
 
-/** Pinned in versions.ts, with every other host. */
-export const DROID_VERSION = HOST_VERSIONS.droid;
-
-const found = installHost({ name: "droid", version: DROID_VERSION, binary: "droid/bin/droid", versionArgs: ["--version"] });
+const found = droidBinary();
 if ("skip" in found) console.log(`droid host suite skipped: ${found.skip}`);
 else console.log(`droid host suite: Factory Droid ${DROID_VERSION}`);
 
 const EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"];
-const MODELS = { custom_models: [{ model_display_name: "Fake", model: "gpt-fake", base_url: "{{API}}/v1", api_key: "sk-fake-key-for-tests", provider: "generic-chat-completion-api", max_tokens: 4096 }] };
 
-let probed: { out: Outcome; log: string; root: string } | undefined;
-/** One `droid exec` run: a prompt whose agent reads a nested file, then answers. Shared by the cases below. */
-function probe() {
-  if (probed) return probed;
+/** A project with the logging hook on every event, run by `run(root)`: a prompt whose agent reads a nested file, then answers. */
+function probeWith(run: (root: string) => Scenario["runs"][number], script?: (root: string) => Scenario["script"]) {
   const root = nativeProject();
   const work = workFolder("droid");
   const log = join(work, "hooks.jsonl");
   mkdirSync(join(root, ".factory"), { recursive: true });
   const hooks = Object.fromEntries(EVENTS.map((event) => [event, [{ matcher: "*", hooks: [{ type: "command", command: hookCommand(log, "claude", event), timeout: 20 }] }]]));
   writeFileSync(join(root, ".factory/settings.json"), JSON.stringify({ hooks }));
-  const env = { FACTORY_DROID_AUTO_UPDATE_ENABLED: "false" };
-  const files = { [join(work, "home/.factory/config.json")]: JSON.stringify(MODELS) };
-  const script = [{ tool: { name: "Read", input: { file_path: join(root, NESTED_FILE) } } }, { text: "ok" }];
-  const runs = [{ args: ["exec", "-m", "custom:gpt-fake", "--auto", "high", "what does the handler do?"] }];
-  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files, script, runs }, "droid");
-  return (probed = { out, log, root });
+  const files = { [join(work, "home/.factory/config.json")]: JSON.stringify(DROID_MODELS) };
+  const steps = script?.(root) ?? [{ tool: { name: "Read", input: { file_path: join(root, NESTED_FILE) } } }, { text: "ok" }];
+  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env: DROID_ENV, files, script: steps, runs: [run(root)] }, "droid");
+  return { out, log, root };
 }
+
+let probed: { out: Outcome; log: string; root: string } | undefined;
+/** One `droid exec` run. Shared by the cases below. */
+const probe = () => (probed ??= probeWith(() => ({ args: ["exec", "-m", "custom:gpt-fake", "--auto", "high", "what does the handler do?"] })));
+
+const FIRST = "what does the handler do?";
+const SECOND = "and now the client?";
+let rpc: { out: Outcome; log: string; root: string } | undefined;
+/** One stream-jsonrpc session of two prompts, the first reading the nested file. */
+const rpcProbe = () =>
+  (rpc ??= probeWith(
+    (root) => droidRpcRun(root, [FIRST, SECOND]),
+    (root) => [{ when: SECOND, text: "two" }, { tool: { name: "Read", input: { file_path: join(root, NESTED_FILE) } } }, { text: "one" }],
+  ));
 
 const suite = hostSuite(found);
 
@@ -60,6 +66,25 @@ suite("in droid exec: SessionStart and PostToolUse text reach the model; PreTool
   assert.is(count(first, hookMarker("SessionStart")), 1);
   assert.is(count(last, hookMarker("PostToolUse")), 1);
   assert.is(count(last, hookMarker("PreToolUse")), 0);
+});
+
+suite("in stream-jsonrpc (an editor's headless session): UserPromptSubmit fires for each prompt and its text reaches that prompt's request, once", () => {
+  const { out, log } = rpcProbe();
+  const prompts = fired(log).filter((f) => f.event === "UserPromptSubmit");
+  assert.equal(
+    prompts.map((f) => (f.input as { prompt?: string } | null)?.prompt),
+    [FIRST, SECOND],
+  );
+  const turns = agentTurns(out);
+  assert.is(count(JSON.stringify(turns[0]?.body ?? {}), hookMarker("UserPromptSubmit")), 1, "with the first prompt");
+  const last = lastAgentTurn(out);
+  assert.match(last, FIRST, "the second prompt continued the first one's session");
+  assert.is(count(last, hookMarker("UserPromptSubmit")), 2, "one for each prompt, each kept");
+  assert.is(count(last, hookMarker("SessionStart")), 1, "SessionStart once for the session");
+});
+
+suite("in stream-jsonrpc: after a read of a nested file it adds that folder's AGENTS.md and CLAUDE.md itself, once, as in droid exec", () => {
+  assertMarkers(lastAgentTurn(rpcProbe().out), [NATIVE.apiAgents, NATIVE.apiClaude], []);
 });
 
 suite("skills: it lists the name and description of those in .agents/skills, .factory/skills by itself, not their bodies", () => {

@@ -72,7 +72,8 @@ export interface Scenario {
   /** Files written before the first run (absolute path → text, with "{{API}}" filled in). */
   files?: Record<string, string>;
   script: Array<Record<string, unknown>>;
-  runs: Array<{ args: string[]; input?: string; cwd?: string; command?: string }>;
+  /** `converse`: lines written to stdin one by one, each once the host printed the previous one's `until` (run-host.mjs). */
+  runs: Array<{ args: string[]; input?: string; converse?: Array<{ send: unknown; until: string }>; cwd?: string; command?: string }>;
 }
 
 const temp: string[] = [];

@@ -109,6 +109,21 @@ function withCtxinject() {
   const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, script, runs: [{ args: ["run", "--auto", "--format", "json", MAIN] }, { args: ["run", "--auto", "--session", "{{SESSION}}", AGAIN] }] }, "kilo");
   return (installed = { out, root });
 }
+const NAMED = "fix the bug in packages/api/src/handler.ts";
+let named: Outcome | undefined;
+/** ctxinject installed as above; one `kilo run` whose prompt names a nested file, which the agent then reads. */
+function namedThenRead(): Outcome {
+  if (named) return named;
+  const root = materialize("claude-host");
+  installInProject(root);
+  const init = runCli(["init", "--kilo", "--no-install"], { cwd: root });
+  assert.is(init.status, 0, init.stderr);
+  const work = workFolder("kilo");
+  for (const dir of [join(root, ".kilo"), join(work, "home/.config/kilo")]) stubPluginPackage(dir);
+  const script = [{ tool: { name: "read", input: { filePath: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }];
+  const env = { ...ENV, CTXINJECT_STATE_DIR: join(work, "state") };
+  return (named = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, script, runs: [{ args: ["run", "--auto", NAMED] }] }, "kilo"));
+}
 const mainTurns = (out: Outcome) => agentTurns(out, (r) => JSON.stringify(r.body).includes(MAIN));
 const subTurns = (out: Outcome) => agentTurns(out, (r) => JSON.stringify(r.body).includes(SUB) && !JSON.stringify(r.body).includes(MAIN));
 
@@ -169,6 +184,13 @@ suite("installed by init --kilo: a second prompt in the same session (kilo run -
   assert.match(last, AGAIN);
   assert.is(count(last, "MARK-NET-RULE"), 1);
   assert.is(count(last, "MARK-ROOT-CURSORRULES"), 1);
+});
+
+suite("installed by init --kilo: a prompt naming a nested file, then a read of it: the AGENTS.md Kilo appends to the read arrives once (not also with the prompt)", () => {
+  const body = lastAgentTurn(namedThenRead());
+  assert.match(body, "export function handle", "Kilo ran the read");
+  assert.is(count(body, "MARK-API-AGENTS"), 1);
+  assert.is(count(body, "MARK-API-RULE"), 1, "the file's rule, with the prompt");
 });
 
 // Timing-sensitive: 23 s a run on a quiet machine, over 100 s when eight suites share it (PROFILES.md).

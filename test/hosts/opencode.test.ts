@@ -146,6 +146,15 @@ suite("a read of a nested file: its rules once, and its AGENTS.md once (opencode
   assert.is(count(body, "MARK-API-AGENTS"), 1);
 });
 
+suite("a prompt naming a nested file, then a read of it: the AGENTS.md opencode adds to the read result arrives once (not also with the prompt)", () => {
+  const root = project();
+  const out = opencode(root, [{ tool: { name: "read", input: { filePath: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }], [run("fix the bug in packages/api/src/handler.ts")]);
+  const body = lastAgentTurn(out);
+  assert.match(body, "export function handle", "opencode ran the read");
+  assert.is(count(body, "MARK-API-AGENTS"), 1);
+  assert.is(count(body, "MARK-API-RULE"), 1, "the file's rule, with the prompt");
+});
+
 suite("a write of a nested file (opencode adds nothing on write): its AGENTS.md and rules arrive from ctxinject", () => {
   const root = project();
   const out = opencode(root, [{ tool: { name: "write", input: { filePath: join(root, "packages/api/src/routes.ts"), content: "export {};\n" } } }, { text: "ok" }], [run("add a routes file")]);

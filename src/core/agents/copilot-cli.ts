@@ -5,7 +5,8 @@
  *   `.github/copilot-instructions.md`; the scoped `.github/instructions/*.instructions.md` only as a table of
  *   paths and `applyTo` patterns, which it adds itself once it works on a matching file;
  * - after its read tool reads a file: the AGENTS.md, CLAUDE.md and GEMINI.md of that file's folders, and the
- *   scoped instructions whose `applyTo` matches it;
+ *   scoped instructions whose `applyTo` matches it; so, at prompt time, the nested ones above a file the prompt
+ *   names (the model reads it next; docs/hosts/copilot-cli.md);
  * - skills: `.github/skills`, `.claude/skills` and `.agents/skills`, each skill's name and description.
  * Its own profile, apart from `copilot` (the IDE and coding agent, from the documentation): the CLI is where
  * Copilot runs hooks, and it differs from those docs in what it loads on a read (nested CLAUDE.md and GEMINI.md)

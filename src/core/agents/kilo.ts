@@ -4,7 +4,8 @@
  * - at start: AGENTS.md from the working folder up, and `.kilocode/rules/*.md` at the root;
  *   not CLAUDE.md beside an AGENTS.md;
  * - on its read tool: the AGENTS.md of the folders below the working folder on the read file's path (not their
- *   CLAUDE.md);
+ *   CLAUDE.md), appended to the read's result; so, at the prompt, those above a file the prompt names (the model
+ *   reads it next; docs/hosts/kilo.md);
  * - skills: `.kilo/skills`, `.kilocode/skills`, `.claude/skills` and `.agents/skills` (not `.opencode/skills`).
  * Whether it falls back to CLAUDE.md where there is no AGENTS.md (opencode does) was not observed: such a file is
  * sent, at worst twice, rather than missed.

@@ -6,7 +6,8 @@
  * - at start, what config `instructions` names (opencode.json, project and global): a relative path or glob is
  *   looked for in the working folder and each folder above it up to the project top;
  * - on its `read` tool, for each folder below the working folder on the read file's path, the first of
- *   AGENTS.md, CLAUDE.md, CONTEXT.md there, appended to the read result (its edit and write tools add nothing);
+ *   AGENTS.md, CLAUDE.md, CONTEXT.md there, appended to the read result (its edit and write tools add nothing); so,
+ *   at the prompt, those above a file the prompt names (the model reads it next; docs/hosts/opencode.md);
  * - skills: `.claude/skills`, `.agents/skills` and `.opencode/skill(s)` in the working folder and each folder above
  *   it, each skill's name and description in its skill tool (the body when the model calls it);
  * - no `@imports`, no rules folders.
@@ -15,6 +16,7 @@
 import picomatch from "picomatch";
 import { globShape, isSimpleGlob } from "../parse/glob-limits.js";
 import { ancestorsOf, baseName, dirOf, isWithin, joinPath } from "../rel-path.js";
+import { readBelow } from "./native-memory.js";
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile, AgentSettings, LoadedContext } from "./profile.js";
 
@@ -57,8 +59,8 @@ export function opencodeProfile(settings: AgentSettings = {}): AgentProfile {
       if (isWithin(context.workingFolder, folder)) return name === startName(context) ? `opencode loads ${name} from the working folder up itself` : null;
       const first = NAMES.find((n) => context.present.has(joinPath(folder, n)));
       if (first !== name || !isWithin(folder, context.workingFolder)) return null;
-      if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `opencode adds ${name} to the result of its read tool`;
-      return null;
+      const read = readBelow(context, folder);
+      return read === null ? null : `opencode adds ${name} to the result of its read tool${read}`;
     },
   };
 }

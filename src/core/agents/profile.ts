@@ -8,6 +8,11 @@ export interface LoadedContext {
   workingFolder: string;
   /** Files the agent's own read tool has just read (root-relative): some agents add their folders' files to the result. */
   reads: readonly string[];
+  /**
+   * At prompt time, the existing files the user's prompt names (root-relative; folders left out): the agent is about
+   * to read them, and an agent whose read tool adds a file's folder memory to the result will have it then.
+   */
+  mentioned?: readonly string[];
   /** The size in bytes of a located file (UTF-8), for agents that load within a byte budget. */
   bytesOf(path: string): number;
 }
