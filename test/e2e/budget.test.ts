@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 
 test.after(cleanup);
@@ -15,15 +15,15 @@ interface Row {
   reason: string;
 }
 
-const explainRows = (root: string, args: string[]): Row[] => {
-  const { status, stdout, stderr } = runCli(["explain", "--json", "--files", TARGET, ...args], { cwd: root });
+const explainRows = async (root: string, args: string[]): Promise<Row[]> => {
+  const { status, stdout, stderr } = await runMain(["explain", "--json", "--files", TARGET, ...args], { cwd: root });
   assert.is(status, 0, stderr);
   return (JSON.parse(stdout) as { candidates: Row[] }).candidates;
 };
 
-test("under a budget the README and relevance guesses give way before the glob match and the agent files", () => {
+test("under a budget the README and relevance guesses give way before the glob match and the agent files", async () => {
   const root = materialize("budget-evidence");
-  const { status, stdout, stderr } = runCli(["build", "--files", TARGET, "--max-tokens", "1200"], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["build", "--files", TARGET, "--max-tokens", "1200"], { cwd: root });
   assert.is(status, 0, stderr);
   // The exact glob match for the target, the nearest AGENTS.md and the root's agent files stay whole.
   for (const marker of ["(glob-money-math)", "(agents-billing)", "(agents-root)", "(claude-root)"]) assert.match(stdout, marker);
@@ -38,9 +38,9 @@ test("under a budget the README and relevance guesses give way before the glob m
   assert.ok(at("(glob-money-math)") < at("(agents-root)") && at("(agents-root)") < at("(agents-billing)"), stdout);
 });
 
-test("a tighter budget drops the far end of the agent-file chain before the nearest file and the glob match", () => {
+test("a tighter budget drops the far end of the agent-file chain before the nearest file and the glob match", async () => {
   const root = materialize("budget-evidence");
-  const { status, stdout, stderr } = runCli(["build", "--files", TARGET, "--max-tokens", "520"], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["build", "--files", TARGET, "--max-tokens", "520"], { cwd: root });
   assert.is(status, 0, stderr);
   assert.match(stdout, "(glob-money-math)");
   assert.match(stdout, "(agents-billing)");
@@ -48,13 +48,13 @@ test("a tighter budget drops the far end of the agent-file chain before the near
   assert.not.match(stdout, "(guess-invoice)");
 });
 
-test("every entry left out is named in the index, never counted, and explain says it went there", () => {
+test("every entry left out is named in the index, never counted, and explain says it went there", async () => {
   const root = materialize("budget-evidence");
   for (const budget of ["300", "520", "800", "1200"]) {
-    const { status, stdout, stderr } = runCli(["build", "--files", TARGET, "--max-tokens", budget], { cwd: root });
+    const { status, stdout, stderr } = await runMain(["build", "--files", TARGET, "--max-tokens", budget], { cwd: root });
     assert.is(status, 0, stderr);
     assert.not.match(stdout, /… and \d+ more/, `--max-tokens ${budget}`);
-    for (const row of explainRows(root, ["--max-tokens", budget])) {
+    for (const row of await explainRows(root, ["--max-tokens", budget])) {
       if (row.status !== "over-budget" && row.status !== "below-threshold") continue;
       assert.match(stdout, `- \`${row.id}\` (`, `--max-tokens ${budget}: ${row.id} is not in the index`);
       assert.match(row.reason, "listed in the index", `--max-tokens ${budget}: ${row.id}`);
@@ -62,17 +62,17 @@ test("every entry left out is named in the index, never counted, and explain say
   }
 });
 
-test("a targeted build has a budget of 8000 tokens by default, as init's template and the JSON both say", () => {
+test("a targeted build has a budget of 8000 tokens by default, as init's template and the JSON both say", async () => {
   const root = materialize("budget-evidence");
   // A README far over any budget: a targeted build fits it, --all (generated files) does not.
   writeFileSync(join(root, "README.md"), "Plain sentence about the project. ".repeat(6000));
-  const json = JSON.parse(runCli(["build", "--files", TARGET, "--format", "json"], { cwd: root }).stdout) as { maxTokens: number | null; tokens: number };
+  const json = JSON.parse((await runMain(["build", "--files", TARGET, "--format", "json"], { cwd: root })).stdout) as { maxTokens: number | null; tokens: number };
   assert.is(json.maxTokens, 8000);
   assert.ok(json.tokens <= 8000, `${json.tokens} tokens`);
-  const all = JSON.parse(runCli(["build", "--all", "--format", "json"], { cwd: root }).stdout) as { maxTokens: number | null; tokens: number };
+  const all = JSON.parse((await runMain(["build", "--all", "--format", "json"], { cwd: root })).stdout) as { maxTokens: number | null; tokens: number };
   assert.is(all.maxTokens, null);
   assert.ok(all.tokens > 8000);
-  assert.is(runCli(["init"], { cwd: root }).status, 0);
+  assert.is((await runMain(["init"], { cwd: root })).status, 0);
   const template = readFileSync(join(root, ".ctxinjectrc.yaml"), "utf8");
   assert.match(template, `# maxTokens: ${json.maxTokens}`);
 });

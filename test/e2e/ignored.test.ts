@@ -3,7 +3,8 @@ import * as assert from "uvu/assert";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { cleanup, materialize } from "../helpers/cli.js";
+import { runMain } from "../helpers/main.js";
 
 // Targeted builds decide what git ignores from the ignore files themselves, and ask git when a config names
 // files only git resolves. Either way the answer must be git's.
@@ -48,15 +49,15 @@ function repository() {
 }
 
 /** Spawned, not in-process: git finds the user's ignore file from the environment of the process it runs in. */
-function included(root: string, env: Record<string, string | undefined>, target = TARGET): string {
-  const result = runCli(["build", "--files", target, "--no-passthrough"], { cwd: root, env });
+async function included(root: string, env: Record<string, string | undefined>, target = TARGET): Promise<string> {
+  const result = await runMain(["build", "--files", target, "--no-passthrough"], { cwd: root, env });
   assert.is(result.status, 0, result.stderr);
   return result.stdout;
 }
 
-test("a targeted build leaves out what .gitignore files, info/exclude and the global excludes file ignore", () => {
+test("a targeted build leaves out what .gitignore files, info/exclude and the global excludes file ignore", async () => {
   const { root, env } = repository();
-  const out = included(root, env);
+  const out = await included(root, env);
   assert.match(out, "marker-kept");
   assert.match(out, "marker-reincluded", "a deeper .gitignore re-includes a file a higher one ignores");
   assert.match(out, "marker-custom-excludes", "no config names an excludes file here");
@@ -65,28 +66,28 @@ test("a targeted build leaves out what .gitignore files, info/exclude and the gl
   }
 });
 
-test("a core.excludesFile set in the user's git config is honoured (git is asked)", () => {
+test("a core.excludesFile set in the user's git config is honoured (git is asked)", async () => {
   const { root, home, env } = repository();
   write(home, "my-ignores", "custom.mdc\n");
   write(home, ".gitconfig", `[core]\n\texcludesFile = ${join(home, "my-ignores")}\n`);
-  const out = included(root, env);
+  const out = await included(root, env);
   assert.not.match(out, "marker-custom-excludes");
   assert.not.match(out, "marker-root-gitignore");
   assert.match(out, "marker-kept");
   assert.match(out, "marker-global-excludes", "a configured excludes file replaces the default one, as in git");
 });
 
-test("a .gitignore that is a symbolic link is not read, as git does not read it", () => {
+test("a .gitignore that is a symbolic link is not read, as git does not read it", async () => {
   const { root, env } = repository();
-  assert.match(included(root, env, TOOL), "marker-symlinked-gitignore");
+  assert.match(await included(root, env, TOOL), "marker-symlinked-gitignore");
 });
 
-test("core.ignoreCase set in the user's git config is honoured (git is asked)", () => {
+test("core.ignoreCase set in the user's git config is honoured (git is asked)", async () => {
   const { root, home, env } = repository();
   write(root, ".gitignore", "generated/\n*.local.mdc\nKEPT.MDC\n");
-  assert.match(included(root, env), "marker-kept", "case matters by default");
+  assert.match(await included(root, env), "marker-kept", "case matters by default");
   write(home, ".gitconfig", "[core]\n\tignoreCase = true\n");
-  assert.not.match(included(root, env), "marker-kept");
+  assert.not.match(await included(root, env), "marker-kept");
 });
 
 test.run();

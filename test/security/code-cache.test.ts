@@ -1,5 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { testUnless } from "../helpers/lane.js";
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -79,11 +80,7 @@ test("a code cache in the user's cache folder that others may write is not run, 
 
 const root = process.getuid?.() === 0;
 
-test("a code cache another user owns (HOME kept by sudo -E) is not run", () => {
-  if (!root) {
-    console.log("  (skipped: chown needs root)");
-    return;
-  }
+testUnless(!root && "chown needs root")("a code cache another user owns (HOME kept by sudo -E) is not run", () => {
   const install = installWithoutCaches();
   const project = materialize("monorepo");
   const cache = tempDir();

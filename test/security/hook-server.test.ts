@@ -1,5 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { testUnless } from "../helpers/lane.js";
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -154,11 +155,7 @@ test("a request file owned by another user is not served", () => {
 
 const canHideProc = process.getuid?.() === 0 && spawnSync("unshare", ["-m", "--propagation", "private", "sh", "-c", "mount -t tmpfs none /proc"]).status === 0;
 
-test("without a readable /proc, nothing tells a hook's namespaces from a server's: six calls answer in their own process and start no server", () => {
-  if (!canHideProc) {
-    console.log("  (skipped: hiding /proc needs root and unshare)");
-    return;
-  }
+testUnless(!canHideProc && "hiding /proc needs root and unshare")("without a readable /proc, nothing tells a hook's namespaces from a server's: six calls answer in their own process and start no server", () => {
   const root = materialize("monorepo");
   const run = tempDir();
   const state = tempDir();
@@ -192,11 +189,7 @@ function serversUnder(run: string): number[] {
   return pids;
 }
 
-test("a hook in a network namespace of its own (a sandbox without network) is never answered by a server outside it, which can reach the network", () => {
-  if (!canUnshareNet) {
-    console.log("  (skipped: needs root and unshare -n)");
-    return;
-  }
+testUnless(!canUnshareNet && "needs root and unshare -n")("a hook in a network namespace of its own (a sandbox without network) is never answered by a server outside it, which can reach the network", () => {
   const { run, pid } = withServer();
   const root = materialize("monorepo");
   const inside = hookWithoutNetwork(root, run, "no-network");
@@ -209,11 +202,7 @@ test("a hook in a network namespace of its own (a sandbox without network) is ne
   assert.match(hook(root, run, "with-network").stderr, `answered by the hook server (pid ${pid})`);
 });
 
-test("sandboxes made per call leave at most four servers of a build running, then hooks there answer in their own process", () => {
-  if (!canUnshareNet) {
-    console.log("  (skipped: needs root and unshare -n)");
-    return;
-  }
+testUnless(!canUnshareNet && "needs root and unshare -n")("sandboxes made per call leave at most four servers of a build running, then hooks there answer in their own process", () => {
   const root = materialize("monorepo");
   const run = tempDir();
   const said: string[] = [];

@@ -1,5 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { testUnless } from "../helpers/lane.js";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -55,11 +56,7 @@ for (let i = 0; i < Number(runs); i++) {
 process.stdout.write(JSON.stringify(out));
 `;
 
-test("in a PID namespace sharing the spool root with a live server outside it, no hook waits for that server, and the hooks are served by one of their own", () => {
-  if (!canUnshare) {
-    console.log("  (skipped: needs root and unshare -n -p --fork --mount-proc)");
-    return;
-  }
+testUnless(!canUnshare && "needs root and unshare -n -p --fork --mount-proc")("in a PID namespace sharing the spool root with a live server outside it, no hook waits for that server, and the hooks are served by one of their own", () => {
   const root = materialize("monorepo");
   const runtime = tempDir();
   const env = { ...ownHookServer(runtime, tempDir()), CTXINJECT_DEBUG: "1" };
