@@ -247,7 +247,8 @@ function dropImported(ordered: Candidate[], known: Candidate[], realPathOf: Map<
   const real = (path: string) => realPathOf.get(path) ?? path;
   const importers = new Map<string, { by: Candidate; known: boolean }>();
   for (const by of ordered) {
-    if (by.status !== "included" || !by.imports) continue;
+    // An unfolded importer sends its imported files as entries of their own (phases/unfold.ts).
+    if (by.status !== "included" || !by.imports || by.unfolded === true) continue;
     for (const path of flattenImports(by.imports)) if (!importers.has(real(path))) importers.set(real(path), { by, known: false });
   }
   for (const by of known) for (const path of flattenImports(by.imports ?? [])) if (!importers.has(real(path))) importers.set(real(path), { by, known: true });
@@ -263,6 +264,7 @@ function dropImported(ordered: Candidate[], known: Candidate[], realPathOf: Map<
 
 export function toEntry(c: Candidate): Entry {
   const entry: Entry = { source: c.source, id: c.id, priority: c.priority, kind: c.kind, path: c.path, tokens: c.tokens, content: c.content, truncated: c.truncated, globs: c.globs };
-  if (c.imports !== undefined) entry.imports = c.imports;
+  // An unfolded importer's text holds none of its imports: each is an entry of its own.
+  if (c.imports !== undefined && c.unfolded !== true) entry.imports = c.imports;
   return entry;
 }
