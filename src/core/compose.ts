@@ -49,18 +49,24 @@ function unfoldImporters(selection: Selection, importers: ReadonlySet<string>, p
   const replaced = new Map<string, Candidate>();
   const added: Candidate[] = [];
   const entriesAfter = new Map<string, Entry[]>();
+  const selected = new Set(selection.candidates.map(keyOf));
+  const made = new Set<string>();
   for (const c of selection.candidates) {
     const key = keyOf(c);
     if (c.status !== "included" || !importers.has(key)) continue;
     const written = c.asWritten ?? { content: c.content, tokens: c.tokens };
     const importer: Candidate = { ...c, content: written.content, tokens: written.tokens, unfolded: true, reason: `${c.reason}; its text with its imports did not fit whole in --max-tokens ${maxTokens}: sent as written, each imported file an entry of its own` };
     replaced.set(key, importer);
-    const parts = partsOf(c).filter((p) => !replaced.has(keyOf(p)));
+    // A file two importers bring in is one entry, the first one's.
+    const parts = partsOf(c).filter((p) => !replaced.has(keyOf(p)) && !made.has(keyOf(p)));
     const why = `imported by ${c.path ?? c.id}, whose text with its imports did not fit whole in --max-tokens ${maxTokens}: sent on its own`;
     for (const part of parts) {
       const sent: Candidate = { ...part, status: "included", reason: why };
-      if (selection.candidates.some((k) => keyOf(k) === keyOf(part))) replaced.set(keyOf(part), sent);
-      else added.push(sent);
+      if (selected.has(keyOf(part))) replaced.set(keyOf(part), sent);
+      else {
+        made.add(keyOf(part));
+        added.push(sent);
+      }
     }
     entriesAfter.set(key, [toEntry(importer), ...parts.map((p) => toEntry(replaced.get(keyOf(p)) ?? p))]);
   }

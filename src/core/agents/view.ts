@@ -63,7 +63,9 @@ export function agentSelection(profile: AgentProfile, selection: Selection, work
   const views = agentView(profile, selection.candidates, selection.targets, workingFolder);
   // A file it has through another's imports is in that file's entry already.
   const seen = selection.candidates.filter((c, i) => views[i]!.loads && views[i]!.through === undefined && c.status !== "invalid");
-  return { ...selection, entries: seen.map((c) => (profile.expandsImports === true || c.asWritten === undefined ? toEntry(c) : asWrittenEntry(c, c.asWritten))), omitted: [] };
+  // As the agent reads it: an import chain is not unfolded under a budget here (phases/unfold.ts).
+  const { importParts: _unfold, ...plain } = selection;
+  return { ...plain, entries: seen.map((c) => (profile.expandsImports === true || c.asWritten === undefined ? toEntry(c) : asWrittenEntry(c, c.asWritten))), omitted: [] };
 }
 
 function asWrittenEntry(c: Candidate, written: { content: string; tokens: number }): Entry {

@@ -72,11 +72,14 @@ export function unfoldOversized(drafts: Drafted[], source: PartSource, agentHas:
         if (part === null) return;
         setStatus(part, "included", why);
         // Right after the importer, in the order its expansion reads them.
-        drafts.push({ candidate: part, key: { folder: importer.key.folder, rank: importer.key.rank + (i + 1) / (paths.length + 1), path }, module: importer.module, moduleIndex: importer.moduleIndex });
+        const drafted: Drafted = { candidate: part, key: { folder: importer.key.folder, rank: importer.key.rank + (i + 1) / (paths.length + 1), path }, module: importer.module, moduleIndex: importer.moduleIndex };
+        drafts.push(drafted);
+        // A file two importers bring in is one entry, the first one's.
+        byPath!.set(path, drafted);
         return;
       }
       const part = found.candidate;
-      part.importedBy = keyOf(c);
+      part.importedBy ??= keyOf(c);
       if (part.asWritten !== undefined) sendAsWritten(part);
       if (part.status === "unmatched" || part.status === "below-threshold" || part.status === "manual") setStatus(part, "included", why);
     });
