@@ -47,6 +47,14 @@ test("build --all: a CLAUDE.md over the entry cap with its imports is sent as wr
   for (const [path] of CAPPED_FILES) assert.is(explained.find((r) => r.id === path)?.status, "included", `${path} in explain`);
 });
 
+test("build --as claude still shows every file a CLAUDE.md over the cap imports: Claude Code reads them through it", async () => {
+  const root = materialize("capped-imports");
+  const { status, stdout, stderr } = await runMain(["build", "--as", "claude", "--files", "cmd/ledger/main.go", "--max-tokens", "100000"], { cwd: root });
+  assert.is(status, 0, stderr);
+  for (const [path, marker] of CAPPED_FILES) assert.is(count(stdout, `(end-${marker})`), 1, `${path} once`);
+  assert.match(stdout, "(claude-tail)");
+});
+
 test("explain shows the cap of a file cut to 100000 characters", async () => {
   const root = materialize("capped-imports");
   writeFileSync(join(root, "README.md"), "A plain sentence about the ledger service. ".repeat(3000));
