@@ -2,6 +2,8 @@ import { SEPARATOR } from "./collector.js";
 import { evidenceStrength, nearestAgentFiles, strongerOf, weakestFirst } from "./budget/evidence.js";
 import { carriedTexts, textLost } from "./budget/carried.js";
 import { fitToBudget } from "./budget/fit.js";
+import { toEntry } from "./phases/dedup.js";
+import { placeAfterImporters } from "./phases/unfold.js";
 import { render, type ContextDocument } from "./render/index.js";
 import type { Selection } from "./select.js";
 import type { CountTokens } from "./tokens.js";
@@ -37,6 +39,49 @@ const keyOf = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
  * around it is a report, not context).
  */
 export function compose(selection: Selection, options: ComposeOptions): Composed {
+  const first = fitSelection(selection, options);
+  if (options.maxTokens === null || selection.importParts === undefined) return first.composed;
+  // An importing entry that did not fit whole is sent as written, each imported file an entry the budget ranks and
+  // leaves out by name (phases/unfold.ts); what fits whole stays as the agent that expands imports reads it.
+  const over = new Set([first.trimmed, ...first.dropped]);
+  const importers = selection.entries.filter((e) => e.imports !== undefined && over.has(keyOf(e))).map(keyOf);
+  if (importers.length === 0) return first.composed;
+  return fitSelection(unfoldImporters(selection, new Set(importers), selection.importParts, options.maxTokens), options).composed;
+}
+
+/** The selection with these importers unfolded: each sent as written, its parts entries right after it. */
+function unfoldImporters(selection: Selection, importers: ReadonlySet<string>, partsOf: (importer: Candidate) => Candidate[], maxTokens: number): Selection {
+  const replaced = new Map<string, Candidate>();
+  const added: Candidate[] = [];
+  const entriesAfter = new Map<string, Entry[]>();
+  const selected = new Set(selection.candidates.map(keyOf));
+  const made = new Set<string>();
+  for (const c of selection.candidates) {
+    const key = keyOf(c);
+    if (c.status !== "included" || !importers.has(key)) continue;
+    const written = c.asWritten ?? { content: c.content, tokens: c.tokens };
+    const importer: Candidate = { ...c, content: written.content, tokens: written.tokens, unfolded: true, reason: `${c.reason}; its text with its imports did not fit whole in --max-tokens ${maxTokens}: sent as written, each imported file an entry of its own` };
+    replaced.set(key, importer);
+    // A file two importers bring in is one entry, the first one's.
+    const parts = partsOf(c).filter((p) => !replaced.has(keyOf(p)) && !made.has(keyOf(p)));
+    const why = `imported by ${c.path ?? c.id}, whose text with its imports did not fit whole in --max-tokens ${maxTokens}: sent on its own`;
+    for (const part of parts) {
+      const sent: Candidate = { ...part, status: "included", reason: why };
+      if (selected.has(keyOf(part))) replaced.set(keyOf(part), sent);
+      else {
+        made.add(keyOf(part));
+        added.push(sent);
+      }
+    }
+    entriesAfter.set(key, [toEntry(importer), ...parts.map((p) => toEntry(replaced.get(keyOf(p)) ?? p))]);
+  }
+  const candidates = placeAfterImporters([...selection.candidates.map((c) => replaced.get(keyOf(c)) ?? c), ...added]);
+  const entries = selection.entries.flatMap((e) => entriesAfter.get(keyOf(e)) ?? [e]);
+  return { ...selection, candidates, entries };
+}
+
+/** A selection fitted to the budget, with what gave way (`source:id` of the entry cut, and of those left out). */
+function fitSelection(selection: Selection, options: ComposeOptions): { composed: Composed; trimmed: string | null; dropped: string[] } {
   const named = options.named;
   const doc: ContextDocument = {
     root: options.root,
@@ -49,7 +94,7 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
     all: options.all,
   };
   if (options.maxTokens === null) {
-    return { output: render(options.format, doc, options.countTokens), doc, candidates: selection.candidates };
+    return { composed: { output: render(options.format, doc, options.countTokens), doc, candidates: selection.candidates }, trimmed: null, dropped: [] };
   }
 
   // Both looked up only when the entries do not all fit (fitToBudget calls them then): most builds fit.
@@ -72,7 +117,12 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
   const dropOrder = () => {
     const nearest = nearestAgentFiles(selection.candidates, selection.targets);
     const includedByKey = new Map(selection.candidates.filter((c) => c.status === "included").map((c) => [keyOf(c), c]));
-    const strength = (c: Candidate) => evidenceStrength(c, nearest, selection.targets);
+    const own = (c: Candidate) => evidenceStrength(c, nearest, selection.targets);
+    // An imported file sent on its own is as strong as the file that imports it, at least.
+    const strength = (c: Candidate) => {
+      const importer = c.importedBy === undefined ? undefined : includedByKey.get(c.importedBy);
+      return importer === undefined ? own(c) : strongerOf(own(c), own(importer));
+    };
     return weakestFirst(selection.entries.map((e) => {
       const candidate = includedByKey.get(keyOf(e));
       return candidate ? carriedOf(e).map(strength).reduce(strongerOf, strength(candidate)) : ([0, 0, 0] as const);
@@ -139,5 +189,5 @@ export function compose(selection: Selection, options: ComposeOptions): Composed
   });
   const fittedDoc: ContextDocument = { ...doc, entries, omitted: fitted.omitted, omittedMore: fitted.more };
   const output = options.format === "json" ? render("json", fittedDoc, options.countTokens) : fitted.output;
-  return { output, doc: fittedDoc, candidates };
+  return { composed: { output, doc: fittedDoc, candidates }, trimmed: fitted.trimmed, dropped: fitted.dropped };
 }

@@ -5,6 +5,7 @@ import { gatePhase, type Exclude } from "./phases/gate.js";
 import { byPriority, orderPhase } from "./phases/order.js";
 import { dedupBudget, dedupPhase } from "./phases/dedup.js";
 import { oneSkillPerText } from "./phases/same-skill.js";
+import { importPartsOf, placeAfterImporters, unfoldOversized } from "./phases/unfold.js";
 import type { Drafted } from "./phases/drafted.js";
 import { ruleMentions } from "./prompt/mentions.js";
 import { pathTopicWords, withoutPaths, withPathTopics, type Stem } from "./prompt/words.js";
@@ -94,6 +95,11 @@ export interface Selection {
   warnings: Warning[];
   /** The description-only rules scored against the prompt (what the user's embedding server is asked about). */
   scored?: RelevanceDoc[];
+  /**
+   * Where an entry's text holds imported files: the parts compose unfolds it into when it does not fit a budget whole
+   * (core/phases/unfold.ts). Absent when no entry imports anything.
+   */
+  importParts?: (importer: Candidate) => Candidate[];
 }
 
 /**
@@ -141,6 +147,8 @@ export function selectContext(input: SelectInput): Selection {
   // Paths count by their topic words only: src, packages and .ts are in every path of a repository.
   const query = [withPathTopics(input.prompt ?? ""), ...ctx.targets.map(pathTopicWords)].join("\n");
   const scored = scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w), input.semantic, withoutPaths(input.prompt ?? ""));
+  // An importer the cap would cut is sent as written, its imported files on their own (before the gate: they pass it too).
+  unfoldOversized(drafts, { files: ctx.files, memo: ctx.memo, countTokens: ctx.countTokens }, (c) => (exclude?.(c, loaded) ?? null) !== null, warn);
   const known = gatePhase(drafts, {
     config: input.config,
     ignored:
@@ -157,7 +165,7 @@ export function selectContext(input: SelectInput): Selection {
     alreadyInjected: input.alreadyInjected,
     warn,
   });
-  const ordered = orderPhase(drafts);
+  const ordered = placeAfterImporters(orderPhase(drafts));
   const budget = dedupBudget(ordered, input.stop?.passed);
   const entries = dedupPhase(ordered, known, new Map(files.map((f) => [f.path, f.realPath ?? f.path])), ctx.targets, budget);
   if (budget.exhausted) {
@@ -175,7 +183,9 @@ export function selectContext(input: SelectInput): Selection {
     if (c.status !== "below-threshold") continue;
     c.reason = c.likely !== undefined && likely.includes(c) ? `${c.reason}; ${LIKELY_EXPLAINED}` : `${c.reason}; ${INDEX_EXPLAINED}`;
   }
-  return { targets: ctx.targets, candidates, entries, omitted, warnings, scored };
+  const selection: Selection = { targets: ctx.targets, candidates, entries, omitted, warnings, scored };
+  if (entries.some((e) => e.imports !== undefined)) selection.importParts = importPartsOf(candidates, { files: ctx.files, memo: ctx.memo, countTokens: ctx.countTokens });
+  return selection;
 }
 
 function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContext["warn"], redact: DraftContext["redact"], memo: RunMemo): DraftContext {

@@ -97,6 +97,13 @@ export interface Candidate {
    * a text inside it). When the budget leaves that entry out or cuts it, this one is left out too, and named.
    */
   heldBy?: string;
+  /**
+   * An importing file sent as written, its imported files entries of their own (core/phases/unfold.ts): its text with
+   * its imports was over the entry cap, or did not fit the budget whole. `imports` still names the tree (explain).
+   */
+  unfolded?: boolean;
+  /** An imported file sent on its own as part of an unfolded importer: that importer's `source:id` (the budget weighs it as that importer at least). */
+  importedBy?: string;
 }
 
 export interface Entry {

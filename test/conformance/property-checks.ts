@@ -163,7 +163,8 @@ const within = (target: string, scope: string[]) => scope.every((part, i) => tar
 export function strengthOf(c: ExplainCandidate, nearest: Set<string>): [number, number, number] {
   const priority = PRIORITIES.length - 1 - PRIORITIES.indexOf(c.priority);
   if (c.source === "directory-readme") return [priority, 0, c.path ? scopeOf(c.path).length : 0];
-  if (c.kind === "agent-requested") return [priority, 1, 0];
+  // A glob rule offered by its description (no target matched its globs) is a relevance guess like a description-only rule.
+  if (c.kind === "agent-requested" || c.reason.includes("no target matches its globs; by its description")) return [priority, 1, 0];
   if (c.kind === "directory" && c.path !== null && !nearest.has(c.path)) return [priority, 2, scopeOf(c.path).length];
   return [priority, 3, 0];
 }

@@ -62,8 +62,12 @@ function withImported(profile: AgentProfile, candidates: Candidate[], views: Age
 export function agentSelection(profile: AgentProfile, selection: Selection, workingFolder: string): Selection {
   const views = agentView(profile, selection.candidates, selection.targets, workingFolder);
   // A file it has through another's imports is in that file's entry already.
-  const seen = selection.candidates.filter((c, i) => views[i]!.loads && views[i]!.through === undefined && c.status !== "invalid");
-  return { ...selection, entries: seen.map((c) => (profile.expandsImports === true || c.asWritten === undefined ? toEntry(c) : asWrittenEntry(c, c.asWritten))), omitted: [] };
+  // An importer unfolded over the entry cap (phases/unfold.ts) holds none of its imports' text: each is its own entry.
+  const unfolded = new Set(selection.candidates.filter((c) => c.unfolded === true && c.path !== null).map((c) => c.path!));
+  const seen = selection.candidates.filter((c, i) => views[i]!.loads && (views[i]!.through === undefined || unfolded.has(views[i]!.through!)) && c.status !== "invalid");
+  // As the agent reads it: an import chain is not unfolded under a budget here (phases/unfold.ts).
+  const { importParts: _unfold, ...plain } = selection;
+  return { ...plain, entries: seen.map((c) => (profile.expandsImports === true || c.asWritten === undefined ? toEntry(c) : asWrittenEntry(c, c.asWritten))), omitted: [] };
 }
 
 function asWrittenEntry(c: Candidate, written: { content: string; tokens: number }): Entry {

@@ -56,7 +56,7 @@ function namesTarget(candidate: Candidate, targets: readonly string[]): boolean 
  * one (several when one folder holds AGENTS.md and CLAUDE.md). Without targets, the root's.
  */
 export function nearestAgentFiles(candidates: readonly Candidate[], targets: readonly string[]): Set<string> {
-  const files = candidates.filter((c) => c.kind === "directory" && c.source === "directory-agents" && c.path !== null && (c.status === "included" || c.status === "trimmed"));
+  const files = candidates.filter((c) => c.kind === "directory" && c.source === "directory-agents" && c.path !== null && c.importedBy === undefined && (c.status === "included" || c.status === "trimmed"));
   const nearest = new Set<string>();
   for (const targetDir of targets.length > 0 ? targets.map(dirOf) : [""]) {
     let best = -1;

@@ -33,6 +33,7 @@ export const KIND_TITLES: Readonly<Record<string, string>> = {
   "codex-budget": "Codex cuts the AGENTS chain here",
   "cursor-md-rule": "a .md file in .cursor/rules",
   "dead-glob": "a glob that matches no tracked file",
+  "drifted-copy": "a rule kept for two agents whose copies drifted apart",
   "duplicate-text": "the same text in two files",
   "frontmatter-unclosed": "frontmatter never closed",
   "frontmatter-yaml": "frontmatter that is not strict YAML",

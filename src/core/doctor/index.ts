@@ -23,6 +23,7 @@ import { createRunMemo, type RunMemo } from "../run-memo.js";
 import { sortFindings, type Finding } from "./finding.js";
 import { CTXINJECT_ONLY, fileReaders, tagOf } from "./readers.js";
 import { textChecks } from "./text-checks.js";
+import { driftChecks } from "./drift-checks.js";
 import { neverMatchingChecks } from "./never-matching.js";
 import { commentChecks, gateFindings, keywordChecks, nameChecks } from "./gate-checks.js";
 
@@ -91,6 +92,7 @@ export function diagnose(input: DoctorInput): Finding[] {
   const textOf = new Map(files.map((f) => [f.path, f.text]));
   findings.push(...globChecks(selection.candidates, input.tracked, (path) => locateSource(path)?.anchor ?? "", agentOf, memo, input.linear, textOf));
   findings.push(...duplicateChecks(selection.candidates, readers, agentOf));
+  findings.push(...driftChecks(selection.candidates, readers, agentOf));
   findings.push(...neverMatchingChecks(selection.candidates, new Map(kept.map((f) => [f.path, f])), agentOf, memo));
   findings.push(...importChecks(files, (path) => locateSource(path)?.module.source === "directory-agents", input.exists));
   findings.push(...codexChecks(files, input.codex));

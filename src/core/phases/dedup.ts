@@ -5,6 +5,7 @@ import { setStatus } from "../sources/source.js";
 import type { Candidate, Entry } from "../types.js";
 import { LineIndex, LINE_WORK, LIST_WORK, isHeld, mayShareLines, significantLines, type Holder } from "./near-copy.js";
 import { workBudget, type WorkBudget } from "../work-budget.js";
+import { driftedCopies } from "./drifted-copy.js";
 
 /**
  * The work dedup's comparisons may take for these texts: many times what a tree of ordinary texts takes (a
@@ -54,6 +55,7 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
     const nearest = nearestAgentFiles(ordered, targets);
     return (c) => evidenceStrength(c, nearest);
   });
+  dropDriftedCopies(kept, known);
   const twins = new Map<string, Candidate>();
   for (const c of known) {
     const text = c.content.trim();
@@ -227,6 +229,19 @@ function dropNearCopies(
 
 const keyOf = (c: Candidate) => `${c.source}:${c.id}`;
 
+/**
+ * A rule kept for two agents whose copies drifted apart by a paragraph (phases/drifted-copy.ts) is sent once: the
+ * copy the agent loads itself is the one it has (Claude Code's `.claude/rules` file, not the `.cursor/rules` one),
+ * else the longer copy is sent and the other named as its near copy (doctor reports the drift).
+ */
+function dropDriftedCopies(kept: Candidate[], known: Candidate[]): void {
+  for (const { copy, kept: by, shared, lines } of driftedCopies(kept.filter((c) => c.status !== "duplicate"), known)) {
+    const reason = `a near copy of ${by.path ?? by.id} that drifted: ${shared} of its ${lines} lines the same`;
+    if (known.includes(by)) setStatus(copy, "duplicate", `${reason} (${hasNote(by)})`);
+    else heldIn(copy, reason, by);
+  }
+}
+
 /** A duplicate of a text that is sent: the budget names it when that text gives way (Candidate.heldBy). */
 function heldIn(candidate: Candidate, reason: string, holder: Candidate): void {
   setStatus(candidate, "duplicate", reason);
@@ -247,7 +262,8 @@ function dropImported(ordered: Candidate[], known: Candidate[], realPathOf: Map<
   const real = (path: string) => realPathOf.get(path) ?? path;
   const importers = new Map<string, { by: Candidate; known: boolean }>();
   for (const by of ordered) {
-    if (by.status !== "included" || !by.imports) continue;
+    // An unfolded importer sends its imported files as entries of their own (phases/unfold.ts).
+    if (by.status !== "included" || !by.imports || by.unfolded === true) continue;
     for (const path of flattenImports(by.imports)) if (!importers.has(real(path))) importers.set(real(path), { by, known: false });
   }
   for (const by of known) for (const path of flattenImports(by.imports ?? [])) if (!importers.has(real(path))) importers.set(real(path), { by, known: true });
@@ -263,6 +279,7 @@ function dropImported(ordered: Candidate[], known: Candidate[], realPathOf: Map<
 
 export function toEntry(c: Candidate): Entry {
   const entry: Entry = { source: c.source, id: c.id, priority: c.priority, kind: c.kind, path: c.path, tokens: c.tokens, content: c.content, truncated: c.truncated, globs: c.globs };
-  if (c.imports !== undefined) entry.imports = c.imports;
+  // An unfolded importer's text holds none of its imports: each is an entry of its own.
+  if (c.imports !== undefined && c.unfolded !== true) entry.imports = c.imports;
   return entry;
 }

@@ -79,4 +79,6 @@ function capEntry(candidate: Candidate, countTokens: CountTokens): void {
   candidate.content = `${text.slice(0, at).trimEnd()}\n\n[… capped at ${MAX_ENTRY_CHARS} characters${where}]`;
   candidate.tokens = countTokens(candidate.content);
   candidate.truncated = true;
+  // explain shows the cap whatever the candidate's status says next.
+  candidate.reason = `${candidate.reason}; capped at ${MAX_ENTRY_CHARS} characters${where}`;
 }
