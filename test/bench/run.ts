@@ -216,7 +216,7 @@ printTable(["size", "node -e 0", "build --files", "hook claude", "in a PID names
 console.log("\neach host's hook events, ratio to node -e 0 by medians / by fastest runs (the same loop as the table above):");
 printTable(["host event", ...sizes.map((s) => s.name)], [...hostRatios].map(([label, cells]) => [label, ...cells]));
 if (wideRows.length > 0) {
-  console.log("\nthe wide monorepo (issue 46: test/bench/wide.ts), ratios by medians / by fastest runs:");
+  console.log(`\nthe wide monorepo (issue 46: test/bench/wide.ts), ratios by medians / by fastest runs (${START_RUNS} runs of node -e 0 and build --files taking turns, ${RUNS} of build --all and the floor; "by CPU": build --all's user+system time over the floor's):`);
   printTable(["tree", "tracked files", "node -e 0", "build --files", "ratio (<=1.25)", "build --all", "git ls-files|cat", "ratio (<=2.5)", "by CPU", "peak RSS MiB (<=100)"], wideRows);
 }
 console.log(`times are medians in ms of ${START_RUNS} runs (node -e 0, build --files and every hook column, taking turns) or ${RUNS} (the rest; build --all, git ls-files, coverage --format json and repomix taking turns; "by CPU" is coverage's ratio to build --all by user+system time); "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
