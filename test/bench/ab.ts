@@ -3,7 +3,7 @@
  * on a benchmark tree: the way to see a change of a few milliseconds on a machine whose speed drifts, since the
  * three commands take turns run by run. REF is built from a git worktree with this checkout's node_modules.
  *
- *   BENCH_AB_SIZE=small|medium|large   the tree (default small)
+ *   BENCH_AB_SIZE=small|medium|large|wide   the tree (default small; wide: issue 46's wide monorepo, wide.ts)
  *   BENCH_AB_RUNS=41                   runs of each command
  *   BENCH_AB_EVENT=UserPromptSubmit    the Claude Code event (UserPromptSubmit, PostToolUse), "build" for build --files
  *                                      or "all" for build --all
@@ -15,10 +15,12 @@ import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
 import { generate, SIZES } from "./generate.js";
 import { inputPerRun, sideBySide } from "./measure.js";
+import { generateWide } from "./wide.js";
 
 const ref = process.argv[2] ?? "HEAD";
-const size = SIZES.find((s) => s.name === (process.env.BENCH_AB_SIZE ?? "small"));
-if (!size) throw new Error(`BENCH_AB_SIZE: one of ${SIZES.map((s) => s.name).join(", ")}`);
+const sizeName = process.env.BENCH_AB_SIZE ?? "small";
+const size = SIZES.find((s) => s.name === sizeName);
+if (!size && sizeName !== "wide") throw new Error(`BENCH_AB_SIZE: one of ${SIZES.map((s) => s.name).join(", ")}, wide`);
 const runs = Number(process.env.BENCH_AB_RUNS ?? 41);
 const event = process.env.BENCH_AB_EVENT ?? "UserPromptSubmit";
 
@@ -34,7 +36,8 @@ try {
   run("git", ["worktree", "add", "--detach", before, ref], REPO);
   symlinkSync(join(REPO, "node_modules"), join(before, "node_modules"));
   run(process.execPath, ["scripts/bundle.mjs"], before);
-  const tree = generate(join(tmpdir(), "ctxinject-bench"), size, true);
+  const trees = join(tmpdir(), "ctxinject-bench");
+  const tree = size ? generate(trees, size, true) : generateWide(trees);
   const fields = event === "PostToolUse" ? { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } } : { prompt: `fix the retry in ${tree.target}` };
   // A new session each run, for each build its own events.
   const invoke = (bin: string, name: string) => {
@@ -48,7 +51,7 @@ try {
   const names = Object.keys(commands);
   const timings = sideBySide(tree.root, names.map((name, index) => ({ command: commands[name]!, env: { CTXINJECT_STATE_DIR: join(work, `state-${index}`) } })), runs);
   const floor = timings[0]!;
-  console.log(`${size.name} tree, ${event === "build" ? "build --files" : event === "all" ? "build --all" : `hook claude ${event}`}, ${runs} runs taking turns (ms; ratio to node -e 0)`);
+  console.log(`${sizeName} tree, ${event === "build" ? "build --files" : event === "all" ? "build --all" : `hook claude ${event}`}, ${runs} runs taking turns (ms; ratio to node -e 0)`);
   names.forEach((name, i) => {
     const t = timings[i]!;
     const cpu = t.cpuMs === null ? "" : `  cpu median ${t.cpuMs.toFixed(0)}`;

@@ -2,7 +2,7 @@
  * `npm run bench`: measures ctxinject side by side with its floor and its peers, in one run, as ratios.
  * A measurement, not a test: it exits non-zero only when it cannot run.
  *
- *   BENCH_SIZES=small,medium,large   which trees (default: all three)
+ *   BENCH_SIZES=small,medium,large,wide   which trees (default: all four; wide is issue 46's wide monorepo, wide.ts)
  *   BENCH_RUNS=9                     timed runs per command, after one warm-up (median reported)
  *   BENCH_START_RUNS=41              the same for node -e 0, build --files and the hooks, which take turns
  *   BENCH_NO_REPOMIX=1               skip the repomix comparison
@@ -16,13 +16,15 @@ import { SessionStore } from "../../src/io/session-store.js";
 import { generate, SIZES, type Generated } from "./generate.js";
 import { hostEvents } from "./host-events.js";
 import { inputPerRun, sideBySide, type Timing } from "./measure.js";
+import { servedInPidNamespace } from "./pid-namespace.js";
+import { generateWide } from "./wide.js";
 
 // repomix's own time moves by a fifth between runs (2.5 to 3.1 s on the large tree): nine runs steady the medians
 // its ratio is taken of.
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 // Start-up commands take a tenth of a second: more runs of them cost little and steady their medians.
 const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 41);
-const WANTED = (process.env.BENCH_SIZES ?? "small,medium,large").split(",");
+const WANTED = (process.env.BENCH_SIZES ?? "small,medium,large,wide").split(",");
 const BENCH_DIR = join(REPO, "test/bench");
 const TREES = join(tmpdir(), "ctxinject-bench");
 
@@ -117,6 +119,12 @@ for (const size of sizes) {
   // All take turns in one loop, so the hosts' rows are measured against the same node -e 0 as the main table.
   const timings = sideBySide(tree.root, [...core, ...events.map((e) => e.command)], START_RUNS);
   const [floor, targeted, hook, postTool, sessionStart, long, hookOwn, postToolOwn, hookEmbeddings] = timings as [Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing, Timing];
+  // The same prompt hook served inside a PID namespace, with the bench's server alive outside it (pid-namespace.ts):
+  // its ratio is to node -e 0 measured in that namespace, taking turns.
+  const pidns = servedInPidNamespace(BIN, tree.root, START_RUNS, (run) => JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: `${size.name}-pidns-${run}`, cwd: tree.root, prompt: `fix the retry in ${tree.target}` }), join(states, `${size.name}-pidns.json`), hookEnv);
+  if (pidns === null) notes.push(`${size.name}: the PID-namespace row needs root and unshare -n -p --fork --mount-proc: not measured`);
+  else notes.push(`${size.name}: prompt hook in a PID namespace: ${fmt(pidns.hook.ms)} ms vs node -e 0 there ${fmt(pidns.floor.ms)} ms; its last call ${pidns.served ? "answered by the namespace's hook server" : `NOT served: ${pidns.stderr.trim()}`}`);
+  const pidnsRatio = (pick: (t: Timing) => number) => (pidns === null ? "-" : ratio(pick(pidns.hook), pick(pidns.floor)));
   notes.push(
     `${size.name}: prompt hook, own process, with embeddings against the local fake server: ${fmt(hookEmbeddings.ms)} ms vs ${fmt(hookOwn.ms)} ms without ` +
       `(+${fmt(hookEmbeddings.ms - hookOwn.ms)} ms by medians, +${fmt(hookEmbeddings.fastest - hookOwn.fastest)} ms by fastest runs)`,
@@ -144,6 +152,7 @@ for (const size of sizes) {
     ratio(targeted.ms, floor.ms),
     fmt(hook.ms),
     ratio(hook.ms, floor.ms),
+    pidnsRatio((t) => t.ms),
     ratio(postTool.ms, floor.ms),
     ratio(sessionStart.ms, floor.ms),
     ratio(long.ms, floor.ms),
@@ -162,7 +171,7 @@ for (const size of sizes) {
     coverage.rssMiB === null ? "-" : coverage.rssMiB.toFixed(0),
   ]);
   const byFastest = (t: Timing) => ratio(t.fastest, floor.fastest);
-  fastestRows.push([size.name, fmt(floor.fastest), byFastest(targeted), ...[hook, postTool, sessionStart, long, hookOwn, postToolOwn].map(byFastest)]);
+  fastestRows.push([size.name, fmt(floor.fastest), byFastest(targeted), byFastest(hook), pidnsRatio((t) => t.fastest), ...[postTool, sessionStart, long, hookOwn, postToolOwn].map(byFastest)]);
   if (peer) {
     notes.push(
       `${size.name}: repomix ${fmt(peer.ms)} ms vs ctxinject build --all ${fmt(all.ms)} ms: ctxinject ${(peer.ms / all.ms).toFixed(1)}x faster by medians, ` +
@@ -171,19 +180,46 @@ for (const size of sizes) {
   }
 }
 
+// Issue 46's wide monorepo (wide.ts): --all over 5,108 instruction files that all resemble each other, against the
+// same git floor, taking turns; build --files against node -e 0, taking turns.
+const wideRows: string[][] = [];
+if (WANTED.includes("wide")) {
+  console.error("bench: wide: generating (the first time: about a minute)…");
+  const wide = generateWide(TREES);
+  console.error(`bench: wide: ${wide.files} tracked files; measuring…`);
+  const [floor, targeted] = sideBySide(wide.root, [{ command: "node -e 0" }, { command: `${ctx} build --files ${wide.target}` }], START_RUNS) as [Timing, Timing];
+  const [all, shell] = sideBySide(wide.root, [{ command: `${ctx} build --all` }, { command: `git ls-files -z -- ${PATHSPECS} | xargs -0 cat > /dev/null` }], RUNS) as [Timing, Timing];
+  wideRows.push([
+    "wide",
+    String(wide.files),
+    fmt(floor.ms),
+    fmt(targeted.ms),
+    `${ratio(targeted.ms, floor.ms)} / ${ratio(targeted.fastest, floor.fastest)}`,
+    fmt(all.ms),
+    fmt(shell.ms),
+    `${ratio(all.ms, shell.ms)} / ${ratio(all.fastest, shell.fastest)}`,
+    all.cpuMs === null || shell.cpuMs === null ? "-" : ratio(all.cpuMs, shell.cpuMs),
+    all.rssMiB === null ? "-" : all.rssMiB.toFixed(0),
+  ]);
+}
+
 const printTable = (header: string[], body: string[][]) => {
   const table = [header, ...body];
   const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
   console.log(table.map((r) => r.map((c, i) => c.padStart(widths[i]!)).join("  ")).join("\n"));
 };
-const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.25)", "hook claude", "ratio (<=1.3)", "PostToolUse", "SessionStart", "200 injected", "prompt, own process", "PostToolUse, own process", "--files no git", "build --all", "git ls-files|cat", "ratio (<=2.5)", "ms per 1k files", "--all no git", "peak RSS MiB (<=100)", "coverage json", "coverage/--all (<=3)", "by CPU", "coverage RSS MiB"];
+const header = ["size", "files", "node -e 0", "build --files", "ratio (<=1.25)", "hook claude", "ratio (<=1.3)", "in a PID namespace (<=1.3)", "PostToolUse", "SessionStart", "200 injected", "prompt, own process", "PostToolUse, own process", "--files no git", "build --all", "git ls-files|cat", "ratio (<=2.5)", "ms per 1k files", "--all no git", "peak RSS MiB (<=100)", "coverage json", "coverage/--all (<=3)", "by CPU", "coverage RSS MiB"];
 printTable(header, rows);
 for (const note of notes) console.log(note);
 console.log("\nthe same start-up ratios by each command's fastest run (noise on a shared machine only adds time):");
-printTable(["size", "node -e 0", "build --files", "hook claude", "PostToolUse", "SessionStart", "200 injected", "prompt, own process", "PostToolUse, own process"], fastestRows);
+printTable(["size", "node -e 0", "build --files", "hook claude", "in a PID namespace", "PostToolUse", "SessionStart", "200 injected", "prompt, own process", "PostToolUse, own process"], fastestRows);
 console.log("\neach host's hook events, ratio to node -e 0 by medians / by fastest runs (the same loop as the table above):");
 printTable(["host event", ...sizes.map((s) => s.name)], [...hostRatios].map(([label, cells]) => [label, ...cells]));
+if (wideRows.length > 0) {
+  console.log(`\nthe wide monorepo (issue 46: test/bench/wide.ts), ratios by medians / by fastest runs (${START_RUNS} runs of node -e 0 and build --files taking turns, ${RUNS} of build --all and the floor; "by CPU": build --all's user+system time over the floor's):`);
+  printTable(["tree", "tracked files", "node -e 0", "build --files", "ratio (<=1.25)", "build --all", "git ls-files|cat", "ratio (<=2.5)", "by CPU", "peak RSS MiB (<=100)"], wideRows);
+}
 console.log(`times are medians in ms of ${START_RUNS} runs (node -e 0, build --files and every hook column, taking turns) or ${RUNS} (the rest; build --all, git ls-files, coverage --format json and repomix taking turns; "by CPU" is coverage's ratio to build --all by user+system time); "no git" columns are the same tree without a repository (a walk instead of git ls-files);`);
-console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too, as is each host event in the hosts' table (test/bench/host-events.ts); "200 injected": Claude Code's prompt hook in a session that has injected 200 files. Hooks are answered by the hook server as a user's are after their first call; "own process" columns are Claude Code's prompt and PostToolUse hooks with the server off (CTXINJECT_HOOK_SERVER=0).`);
+console.log(`"hook claude" answers a UserPromptSubmit event naming the same file, in a new session each run (its first prompt); "PostToolUse" (a Read of that file) and "SessionStart" are ratios to node -e 0 too, as is each host event in the hosts' table (test/bench/host-events.ts); "200 injected": Claude Code's prompt hook in a session that has injected 200 files. Hooks are answered by the hook server as a user's are after their first call; "in a PID namespace" is the same prompt hook run inside unshare -n -p --fork --mount-proc while the bench's server lives outside it in the same spool root, its ratio to node -e 0 measured in that namespace (test/bench/pid-namespace.ts); "own process" columns are Claude Code's prompt and PostToolUse hooks with the server off (CTXINJECT_HOOK_SERVER=0).`);
 // The fake server child and its pipe keep the event loop alive: the run ends here.
 fakeServer.kill();

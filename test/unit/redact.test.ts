@@ -173,6 +173,11 @@ test("every kind is found alike in a short text (searched for hints) and by the 
     assert.equal(searched, redactSecrets(text, "patterns"), text);
   }
   for (const text of HARMLESS) assert.equal(redactSecrets(text), redactSecrets(text, "patterns"));
+  // All of them in one text, between words that hold hints of their own (`task`, `global`, `token`): hints that
+  // overlap or start at the same place (`sk`, `sk-`, `sk-ant-`, `gsk_`) each bring their rule.
+  const joined = bare.map(([text]) => `the task and the global token: ${text}`).join("\n");
+  const found = new Set(redactSecrets(joined, "patterns").redactions.map((r) => r.kind));
+  for (const [, kind] of bare) assert.ok(found.has(kind), `${kind} not found among the others`);
 });
 
 /*
@@ -205,7 +210,8 @@ test("password assignments are found where the password pattern found them, ARNs
   const pattern = /(?<![A-Za-z])(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret)(?<!\barn:[^\s"'`]*)\b["']?\s*[:=]\s*(["']?)([^\s"'`,;]{12,})\1/gi;
   const placeholder = /^(\$\{?|<|\{|%|process\.env|os\.environ|env\(|your[-_]|example|changeme|xxx|\*{3})/i;
   const skip = (v: string) => placeholder.test(v) || !/[A-Za-z]/.test(v) || !/\d/.test(v) || /^(.)\1+$/.test(v) || masked(v);
-  const pieces = ["password", "pwd", "secret", "client_secret", "arn:", "aws:", "=", ":", '"', "'", " ", "\n", "`", ",", "-", "1", "Zq81kLm2Xr7v", "abc123"];
+  // The token keywords in every spelling: the rule runs only for a text holding one of its hints (not `token` alone).
+  const pieces = ["password", "pwd", "secret", "client_secret", "access_token", "ACCESS-TOKEN", "accesstoken", "Auth_Token", "authtoken", "auth-", "token", "arn:", "aws:", "=", ":", '"', "'", " ", "\n", "`", ",", "-", "1", "Zq81kLm2Xr7v", "abc123"];
   const expected = (t: string) =>
     t.replace(pattern, (match: string, _quote: string, value: string) => {
       if (skip(value)) return match;
