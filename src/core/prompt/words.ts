@@ -90,23 +90,44 @@ function withoutQuotes(word: string): string {
   return word.slice(start, end);
 }
 
+/**
+ * What the reading of words may do beyond splitting and stemming: each part is on unless an evaluation turns it off
+ * (`npm run relevance -- --without=phrases,related`) to measure what it earns (docs/relevance.md).
+ */
+export interface Reading {
+  /** Phrases read as one word ("logged out" is signin, "rate limiting" ratelimit, a lone 404 a status). */
+  phrases?: boolean;
+  /** The related-words table (RELATED) and the compounds' parts. */
+  related?: boolean;
+}
+
 /** Content words of a text, stemmed; repeats kept (they count as term frequency). */
-export function terms(text: string, stem: Stem): string[] {
-  return contentWords(text).map(stem);
+export function terms(text: string, stem: Stem, reading?: Reading): string[] {
+  return contentWords(text, reading).map(stem);
 }
 
 /** Content words of a text as written (lowercased), before stemming: what a typo is compared with. */
-export function contentWords(text: string): string[] {
-  return splitWords(normalizePhrases(text)).filter((w) => !STOP.has(w));
+export function contentWords(text: string, reading?: Reading): string[] {
+  return words(text, reading).filter((w) => !STOP.has(w));
+}
+
+/** Every word of a text, stop words included, phrases read (unless `reading` turns them off). */
+export function words(text: string, reading?: Reading): string[] {
+  return splitWords(reading?.phrases === false ? text : normalizePhrases(text));
+}
+
+/** Whether a word says nothing about a topic (a function word, or a verb every prompt uses). */
+export function isStopWord(word: string): boolean {
+  return STOP.has(word);
 }
 
 /**
  * For each stem in `wanted`, the first word of the text (lowercased, as `terms` reads it) that stems to it: the word
  * as its author wrote it, for explain's evidence. Stops reading once every wanted stem is found.
  */
-export function surfaceForms(text: string, stem: Stem, wanted: ReadonlySet<string>): Map<string, string> {
+export function surfaceForms(text: string, stem: Stem, wanted: ReadonlySet<string>, reading?: Reading): Map<string, string> {
   const found = new Map<string, string>();
-  for (const word of splitWords(normalizePhrases(text))) {
+  for (const word of words(text, reading)) {
     if (STOP.has(word)) continue;
     const s = stem(word);
     if (wanted.has(s) && !found.has(s)) {
@@ -278,8 +299,9 @@ export interface Concept {
 export const RELATED_WEIGHT = 0.5;
 
 /** The prompt's stemmed words, each with the related words of its groups. */
-export function queryConcepts(text: string, stem: Stem): Concept[] {
-  const direct = [...new Set(terms(text, stem))];
+export function queryConcepts(text: string, stem: Stem, reading?: Reading): Concept[] {
+  const direct = [...new Set(terms(text, stem, reading))];
+  if (reading?.related === false) return direct.map((term) => ({ term, related: [] }));
   const said = new Set(direct);
   return direct.map((term) => {
     const related = new Set<string>();
