@@ -13,6 +13,11 @@ export interface RelevanceDoc {
   whenToUse?: string;
   /** The author's own words for the topic (`keywords:` / `aliases:` frontmatter). */
   aliases?: string[];
+  /**
+   * A skill: its name, description and triggers are the evidence; its body, headings included, is what the agent reads
+   * once it picks the skill, scored at the body's low weight only (issue 45).
+   */
+  skill?: boolean;
 }
 
 export interface RelevanceScore {
@@ -138,19 +143,11 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   };
 
   const scoreOf = (d: IndexedDoc, ideal: number) => {
-    const matches = concepts.map((c) => [...conceptMatch(d, c), d.core.has(c.term)] as const);
-    // One shared word is weak evidence ("rename" is not a migration), unless it is a word of the rule's own name or
-    // description ("remove the old_checkout flag" is about feature flags), or one of its related words is ("virtualize
-    // the list" is about a rule on slow code paths: round 8, where rules brushed by stray words took its place).
-    const normalised = (found: ReadonlyArray<readonly [number, boolean]>) => {
-      const raw = found.reduce((sum, [s]) => sum + s, 0);
-      const evidence = found.length === 1 && !found[0]![1] ? ONE_WORD_WEIGHT : 1;
-      return ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
-    };
+    const matches = concepts.map((c) => conceptMatch(d, c));
+    const normalised = (found: number[]) => (ideal > 0 ? Math.min(1, found.reduce((sum, s) => sum + s, 0) / ideal) : 0);
     // [label, score, whether the prompt's word, or a related word of it the rule holds, is one of the rule's core words]
     const contributions = matches.filter(([, s]) => s > 0).map(([label, s, , core]) => [label, s, core] as const);
-    const direct = normalised(matches.filter(([, , own]) => own > 0).map(([, , own, , ownCore]) => [own, ownCore] as const));
-    return { contributions, score: normalised(contributions.map(([, s, core]) => [s, core] as const)), direct };
+    return { contributions, score: normalised(contributions.map(([, s]) => s)), direct: normalised(matches.map(([, , own]) => own)) };
   };
   const round = (n: number) => Math.round(n * 1000) / 1000;
   return indexed.map((d) => {
@@ -263,8 +260,6 @@ function idealScore(coreScores: number[]): number {
   return coreScores.sort((a, b) => b - a).slice(0, k).reduce((sum, s) => sum + s, 0);
 }
 
-/** What a rule matched by one prompt word, not a word of its name or description, counts. */
-const ONE_WORD_WEIGHT = 0.5;
 
 interface IndexedDoc {
   id: string;
@@ -294,7 +289,7 @@ function indexDocs(docs: RelevanceDoc[], stemWord: Stem, reading: Reading, weigh
       description: terms(doc.description, stem, reading),
       whenToUse: terms(doc.whenToUse ?? "", stem, reading),
       aliases: terms((doc.aliases ?? []).join(" \n "), stem, reading),
-      headings: terms(doc.body.split("\n").filter(isHeading).join(" "), stem, reading),
+      headings: doc.skill === true ? [] : terms(doc.body.split("\n").filter(isHeading).join(" "), stem, reading),
       body: terms(doc.body, stem, reading),
     };
     return { doc, written, fields };

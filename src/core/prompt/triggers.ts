@@ -42,7 +42,7 @@ export function triggersOf(description: string, whenToUse: string, aliases: read
     const key = `${inARow ? "=" : "~"}${terms.join(" ")}`;
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ text: text.trim(), terms, inARow });
+    out.push({ text: inARow ? text.trim() : withoutLeadingFiller(text), terms, inARow });
   };
   for (const [text, clause] of [
     [description, false],
@@ -57,6 +57,17 @@ export function triggersOf(description: string, whenToUse: string, aliases: read
   }
   for (const alias of aliases) add(alias, true);
   return out;
+}
+
+/** A clause's part without the words before its topic ("the user mentions release notes" -> "release notes"). */
+function withoutLeadingFiller(part: string): string {
+  let text = part.trim();
+  for (let m = /^([A-Za-z']+)\s+/.exec(text); m !== null; m = /^([A-Za-z']+)\s+/.exec(text)) {
+    const word = m[1]!.toLowerCase();
+    if (!isStopWord(word) && !CLAUSE_WORDS.has(word)) break;
+    text = text.slice(m[0].length);
+  }
+  return text;
 }
 
 /**
