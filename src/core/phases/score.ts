@@ -101,7 +101,7 @@ function strongWhy(strong: NonNullable<RelevanceScore["strong"]>): string {
 
 /** explain's words for why a rule that scored enough is not injected. */
 function weakWhy(said: RelevanceScore | undefined): string {
-  if (said === undefined) return "the prompt has no words of the user's (only paths)";
+  if (said === undefined) return "its words come from paths only, not from words the user wrote";
   if (said.named) return "fewer than two words of its name or description are the prompt's own, and no trigger its author wrote";
   return "no word of its name, description or triggers is the prompt's own";
 }
