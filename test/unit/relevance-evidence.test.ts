@@ -4,7 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { stemmer } from "stemmer";
 import { scoreRelevance, type Mechanism } from "../../src/core/prompt/relevance.js";
-import { saidTrigger, triggersOf } from "../../src/core/prompt/triggers.js";
+import { SaidWords, saidTrigger, triggersOf } from "../../src/core/prompt/triggers.js";
 import { reasonOf, select, statusOf } from "../helpers/tree.js";
 
 const texts = (description: string, whenToUse = "", aliases: string[] = []) => triggersOf(description, whenToUse, aliases, stemmer).map((t) => t.text);
@@ -22,7 +22,7 @@ test("a quoted phrase or an alias is said as written, words in a row; a clause's
   const triggers = triggersOf(`Use when the user says 'let's commit' or mentions release notes`, "", [], stemmer);
   const said = (prompt: string) => {
     const words = prompt.toLowerCase().split(/[^a-z']+/).map((w) => stemmer(w.replace(/'s$/, "")));
-    return saidTrigger(triggers, words, new Set(words))?.text;
+    return saidTrigger(triggers, new SaidWords(words), new Set(words))?.text;
   };
   assert.is(said("ok let's commit now"), "let's commit");
   assert.is(said("commit the env file"), undefined);

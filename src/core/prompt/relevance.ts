@@ -1,6 +1,6 @@
 import { memoize } from "../memo.js";
 import { SHORT_TYPO_MIN_LENGTH, typoTarget, TYPO_MIN_LENGTH } from "./typos.js";
-import { saidTrigger, triggersOf, type Trigger } from "./triggers.js";
+import { SaidWords, saidTrigger, triggersOf, type Trigger } from "./triggers.js";
 import { comparativeBase, type Concept, contentWords, queryConcepts, type Reading, RELATED_WEIGHT, surfaceForms, terms, words as wordsOf, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
@@ -91,7 +91,7 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   const { concepts, typos } = without.has("typo") ? { concepts: adjectives.concepts, typos: new Map<string, { written: string; meant: string }>() } : readTypos(query, adjectives.concepts, docs, df, stem, reading);
   // The prompt's own words (typo readings are guesses), and all its words in order, for the author's triggers.
   const own = new Set(concepts.filter((c) => c.guessed !== true).map((c) => c.term));
-  let inOrder: string[] | undefined;
+  let inOrder: SaidWords | undefined;
   const idf = (t: string) => {
     const n = df.get(t) ?? 0;
     return Math.log(1 + (indexed.length - n + 0.5) / (n + 0.5));
@@ -162,7 +162,7 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
 
   function strongEvidence(d: IndexedDoc): RelevanceScore["strong"] {
     if (d.triggers.length > 0) {
-      inOrder ??= wordsOf(query, reading).map(stem);
+      inOrder ??= new SaidWords(wordsOf(query, reading).map(stem));
       const trigger = saidTrigger(d.triggers, inOrder, own);
       if (trigger !== undefined) return { trigger: trigger.text };
     }

@@ -30,11 +30,19 @@ const CLAUSE_WORDS: ReadonlySet<string> = new Set(
   ),
 );
 
+/**
+ * What is read for triggers: a description's first characters, and at most so many triggers (a repository's rule may
+ * be megabytes; triggers are read on every prompt).
+ */
+const MAX_TRIGGER_TEXT = 2000;
+const MAX_TRIGGERS = 64;
+
 /** The triggers a rule's author wrote, in the order written: quoted phrases, clauses' parts, then aliases. */
 export function triggersOf(description: string, whenToUse: string, aliases: readonly string[], stem: Stem, reading?: Reading): Trigger[] {
   const out: Trigger[] = [];
   const seen = new Set<string>();
   const add = (text: string, inARow: boolean) => {
+    if (out.length >= MAX_TRIGGERS) return;
     const all = words(text, reading);
     const kept = inARow ? all : all.filter((w) => !isStopWord(w) && !CLAUSE_WORDS.has(w));
     if (!kept.some((w) => !isStopWord(w))) return;
@@ -45,8 +53,8 @@ export function triggersOf(description: string, whenToUse: string, aliases: read
     out.push({ text: inARow ? text.trim() : withoutLeadingFiller(text), terms, inARow });
   };
   for (const [text, clause] of [
-    [description, false],
-    [whenToUse, true],
+    [description.slice(0, MAX_TRIGGER_TEXT), false],
+    [whenToUse.slice(0, MAX_TRIGGER_TEXT), true],
   ] as const) {
     if (text === "") continue;
     // A pattern only where its text can be: each costs a compile on every run.
@@ -55,7 +63,7 @@ export function triggersOf(description: string, whenToUse: string, aliases: read
     if (/\b(?:use|apply|invoke)\b/i.test(unquoted)) for (const m of unquoted.matchAll(USE_WHEN)) clauses.push(m[1]!);
     for (const c of clauses) for (const part of c.split(CLAUSE_PARTS)) add(part, false);
   }
-  for (const alias of aliases) add(alias, true);
+  for (const alias of aliases) add(alias.slice(0, MAX_TRIGGER_TEXT), true);
   return out;
 }
 
@@ -70,18 +78,27 @@ function withoutLeadingFiller(part: string): string {
   return text;
 }
 
-/**
- * The first trigger the prompt says: `said`, the prompt's words in order (stemmed, stop words kept); `terms`, its
- * content words (stemmed).
- */
-export function saidTrigger(triggers: readonly Trigger[], said: readonly string[], terms: ReadonlySet<string>): Trigger | undefined {
+/** A prompt's words in order (stemmed, stop words kept), with where each word is: a phrase is looked for where its first word is. */
+export class SaidWords {
+  readonly at = new Map<string, number[]>();
+  constructor(readonly words: readonly string[]) {
+    words.forEach((w, i) => {
+      const list = this.at.get(w);
+      if (list === undefined) this.at.set(w, [i]);
+      else list.push(i);
+    });
+  }
+}
+
+/** The first trigger the prompt says: `said`, its words in order; `terms`, its content words (stemmed). */
+export function saidTrigger(triggers: readonly Trigger[], said: SaidWords, terms: ReadonlySet<string>): Trigger | undefined {
   return triggers.find((t) => (t.inARow ? inARow(t.terms, said) : t.terms.every((w) => terms.has(w))));
 }
 
-function inARow(phrase: readonly string[], said: readonly string[]): boolean {
-  for (let i = 0; i + phrase.length <= said.length; i++) {
-    let j = 0;
-    while (j < phrase.length && said[i + j] === phrase[j]) j++;
+function inARow(phrase: readonly string[], said: SaidWords): boolean {
+  for (const i of said.at.get(phrase[0]!) ?? []) {
+    let j = 1;
+    while (j < phrase.length && said.words[i + j] === phrase[j]) j++;
     if (j === phrase.length) return true;
   }
   return false;
