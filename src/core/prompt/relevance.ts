@@ -166,7 +166,7 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
       const trigger = saidTrigger(d.triggers, inOrder, own);
       if (trigger !== undefined) return { trigger: trigger.text };
     }
-    const named = [...own].filter((t) => d.core.has(t) && d.tf.has(t));
+    const named = [...own].filter((t) => d.core.has(t));
     if (named.length < 2) return undefined;
     return { words: asWritten(d, named).map((w) => w.word) };
   }
@@ -259,7 +259,6 @@ function idealScore(coreScores: number[]): number {
   const k = Math.max(3, Math.ceil(coreScores.length / 2));
   return coreScores.sort((a, b) => b - a).slice(0, k).reduce((sum, s) => sum + s, 0);
 }
-
 
 interface IndexedDoc {
   id: string;
