@@ -9,7 +9,7 @@ import { importPartsOf, placeAfterImporters, unfoldOversized } from "./phases/un
 import type { Drafted } from "./phases/drafted.js";
 import { ruleMentions } from "./prompt/mentions.js";
 import { pathTopicWords, withoutPaths, withPathTopics, type Stem } from "./prompt/words.js";
-import type { RelevanceDoc } from "./prompt/relevance.js";
+import type { RelevanceDoc, ScoreOptions } from "./prompt/relevance.js";
 import type { SemanticInput } from "./prompt/semantic.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
 import { mayHoldCredentials, PATTERN_REDACTIONS, redactSecrets, type Redaction, type TestedText } from "./redact.js";
@@ -76,6 +76,8 @@ export interface SelectInput {
   modules?: readonly SourceModule[];
   /** The run's memo (core/run-memo.ts; the I/O layer's, with what earlier runs saved); a fresh one without. */
   memo?: RunMemo;
+  /** The scorer's special cases turned off, to measure what each earns (test/relevance/evaluate.ts `--without=`). */
+  scoring?: ScoreOptions;
   /** The user's embeddings of the prompt and the rules (io/embeddings.ts): the likely tier fuses them with the words. */
   semantic?: SemanticInput;
   /**
@@ -146,7 +148,7 @@ export function selectContext(input: SelectInput): Selection {
 
   // Paths count by their topic words only: src, packages and .ts are in every path of a repository.
   const query = [withPathTopics(input.prompt ?? ""), ...ctx.targets.map(pathTopicWords)].join("\n");
-  const scored = scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w), input.semantic, withoutPaths(input.prompt ?? ""));
+  const scored = scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w), input.semantic, withoutPaths(input.prompt ?? ""), input.scoring);
   // An importer the cap would cut is sent as written, its imported files on their own (before the gate: they pass it too).
   unfoldOversized(drafts, { files: ctx.files, memo: ctx.memo, countTokens: ctx.countTokens }, (c) => (exclude?.(c, loaded) ?? null) !== null, warn);
   const known = gatePhase(drafts, {

@@ -8,6 +8,8 @@ import { runMain } from "../helpers/main.js";
 test.after(cleanup);
 
 const TARGET = "services/billing/invoices/totals.ts";
+// Path words never inject a description-only rule (issue 45): the prompt says what the two guesses are about.
+const PROMPT = ["--prompt", "the invoice totals in billing are off by a cent"];
 
 interface Row {
   id: string;
@@ -16,14 +18,14 @@ interface Row {
 }
 
 const explainRows = async (root: string, args: string[]): Promise<Row[]> => {
-  const { status, stdout, stderr } = await runMain(["explain", "--json", "--files", TARGET, ...args], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["explain", "--json", "--files", TARGET, ...PROMPT, ...args], { cwd: root });
   assert.is(status, 0, stderr);
   return (JSON.parse(stdout) as { candidates: Row[] }).candidates;
 };
 
 test("under a budget the README and relevance guesses give way before the glob match and the agent files", async () => {
   const root = materialize("budget-evidence");
-  const { status, stdout, stderr } = await runMain(["build", "--files", TARGET, "--max-tokens", "1200"], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["build", "--files", TARGET, ...PROMPT, "--max-tokens", "1200"], { cwd: root });
   assert.is(status, 0, stderr);
   // The exact glob match for the target, the nearest AGENTS.md and the root's agent files stay whole.
   for (const marker of ["(glob-money-math)", "(agents-billing)", "(agents-root)", "(claude-root)"]) assert.match(stdout, marker);
@@ -40,7 +42,7 @@ test("under a budget the README and relevance guesses give way before the glob m
 
 test("a tighter budget drops the far end of the agent-file chain before the nearest file and the glob match", async () => {
   const root = materialize("budget-evidence");
-  const { status, stdout, stderr } = await runMain(["build", "--files", TARGET, "--max-tokens", "520"], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["build", "--files", TARGET, ...PROMPT, "--max-tokens", "520"], { cwd: root });
   assert.is(status, 0, stderr);
   assert.match(stdout, "(glob-money-math)");
   assert.match(stdout, "(agents-billing)");
@@ -51,7 +53,7 @@ test("a tighter budget drops the far end of the agent-file chain before the near
 test("every entry left out is named in the index, never counted, and explain says it went there", async () => {
   const root = materialize("budget-evidence");
   for (const budget of ["300", "520", "800", "1200"]) {
-    const { status, stdout, stderr } = await runMain(["build", "--files", TARGET, "--max-tokens", budget], { cwd: root });
+    const { status, stdout, stderr } = await runMain(["build", "--files", TARGET, ...PROMPT, "--max-tokens", budget], { cwd: root });
     assert.is(status, 0, stderr);
     assert.not.match(stdout, /… and \d+ more/, `--max-tokens ${budget}`);
     for (const row of await explainRows(root, ["--max-tokens", budget])) {

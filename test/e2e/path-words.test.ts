@@ -19,9 +19,15 @@ test("words every path shares (packages, src, .ts) are no evidence: a rule that 
   assert.is(byPrompt[".cursor/rules/figma-essential-rules.mdc"], "below-threshold");
 });
 
-test("a topic word in a path still is evidence", async () => {
+// Issue 45: a path's topic words are evidence (a score, explain's words), never enough to inject by themselves.
+test("a topic word in a path still is evidence, though path words alone never inject", async () => {
   const root = materialize("path-words");
-  const s = await statuses(root, ["--files", "packages/payments/src/refund.ts"]);
+  const { stdout } = await runMain(["explain", "--json", "--files", "packages/payments/src/refund.ts"], { cwd: root });
+  const rows = (JSON.parse(stdout) as { candidates: Array<{ id: string; status: string; reason: string }> }).candidates;
+  const payments = rows.find((r) => r.id === ".cursor/rules/payments.mdc")!;
+  assert.is(payments.status, "below-threshold");
+  assert.match(payments.reason, /^relevance 0\.\d\d (\(0\.\d\d with related words\) )?>= 0\.35 \((payments, refund|refund, payments)\), but its words come from paths only, not from words the user wrote: not enough to inject/);
+  const s = await statuses(root, ["--files", "packages/payments/src/refund.ts", "--prompt", "refunds are charged twice"]);
   assert.is(s[".cursor/rules/payments.mdc"], "included");
   assert.is(s[".cursor/rules/figma-essential-rules.mdc"], "below-threshold");
 });

@@ -1,8 +1,8 @@
 /**
- * What each group of the related-words table earns: reach and the likely tier's length on one split with the
- * group emptied, beside the whole table. A group whose removal costs no reach on a split written after the table
- * earns nothing there.
- *   node --import tsx test/relevance/ablate-related.ts fresh-r5
+ * What each group of the related-words table earns: reach and the likely tier's length per split with the group
+ * emptied, beside the whole table. A group whose removal lowers reach on no split earns nothing on any (issue 45: such
+ * a group goes). `npm run relevance -- --without=related` measures the whole table.
+ *   node --import tsx test/relevance/ablate-related.ts
  */
 import { stemmer } from "stemmer";
 import { defaultConfig } from "../../src/core/config.js";
@@ -11,38 +11,29 @@ import { RELATED } from "../../src/core/prompt/words.js";
 import { ruleName } from "../../src/core/sources/rules.js";
 import { relevanceFixture } from "./fixture.js";
 
-const split = process.argv[2] ?? "fresh-r5";
-const fixture = await relevanceFixture();
-const files = fixture.files;
-const prompts = fixture.prompts.filter((p) => split === "all" || p.split === split);
+const { files, prompts } = await relevanceFixture();
+const splits = [...new Set(prompts.map((p) => p.split))];
 const nameOf = (id: string) => (id.endsWith("/SKILL.md") ? id.split("/").at(-2)! : ruleName(id));
 
-function measure(): { reach: number; likely: number } {
-  let reached = 0;
-  let relevant = 0;
-  let likely = 0;
+/** Relevant rules reached, per split. */
+function reached(): Map<string, number> {
+  const out = new Map<string, number>();
   for (const p of prompts) {
     const s = selectContext({ files, targets: [], prompt: p.prompt, stem: stemmer, config: defaultConfig() });
     const got = new Set([...s.entries.filter((e) => e.kind === "agent-requested").map((e) => nameOf(e.id)), ...s.omitted.filter((o) => o.tier === "likely").map((o) => nameOf(o.id))]);
-    likely += s.omitted.filter((o) => o.tier === "likely").length;
-    relevant += p.relevant.length;
-    for (const r of p.relevant) if (got.has(r)) reached++;
+    out.set(p.split, (out.get(p.split) ?? 0) + p.relevant.filter((r) => got.has(r)).length);
   }
-  return { reach: reached / Math.max(1, relevant), likely: likely / Math.max(1, prompts.length) };
+  return out;
 }
 
 const table = RELATED as string[][];
-const whole = measure();
-console.log(`whole table: reach ${whole.reach.toFixed(3)} likely/prompt ${whole.likely.toFixed(2)}`);
-const saved = table.map((g) => [...g]);
-table.forEach((g) => g.splice(0));
-const none = measure();
-console.log(`no table:    reach ${none.reach.toFixed(3)} likely/prompt ${none.likely.toFixed(2)}`);
-saved.forEach((g, i) => table[i]!.push(...g));
+const whole = reached();
+console.log(`whole table: ${splits.map((s) => `${s} ${whole.get(s) ?? 0}`).join(", ")}`);
 for (let i = 0; i < table.length; i++) {
   const group = table[i]!.splice(0);
-  const without = measure();
+  const without = reached();
   table[i]!.push(...group);
-  const delta = whole.reach - without.reach;
-  console.log(`${delta > 0 ? "EARNS" : delta < 0 ? "HURTS" : "-----"} ${(-delta).toFixed(3)} ${without.likely.toFixed(2)}  ${group.slice(0, 4).join(" ")}`);
+  const earns = splits.filter((s) => (whole.get(s) ?? 0) > (without.get(s) ?? 0));
+  const costs = splits.filter((s) => (whole.get(s) ?? 0) < (without.get(s) ?? 0));
+  console.log(`${earns.length > 0 ? "EARNS" : "-----"} group ${i} [${group.slice(0, 4).join(" ")}] earns on: ${earns.map((s) => `${s} +${(whole.get(s) ?? 0) - (without.get(s) ?? 0)}`).join(" ") || "none"}; costs on: ${costs.join(" ") || "none"}`);
 }

@@ -22,6 +22,8 @@ test("path mentions come out clean of quotes, punctuation and line numbers", () 
 
 test("@mentions name rules; e-mail addresses and scoped packages do not", () => {
   assert.equal(ruleMentions("use @release and @db-migrations, mail me@example.com, install @types/node"), ["release", "db-migrations"]);
+  // A scoped package's name is read whole: `@testing-library/react` named the rule "testing" (fresh-r11).
+  assert.equal(ruleMentions("@testing-library/react@14 wants react@^18, ask @release. then @a.b"), ["release", "a.b"]);
 });
 
 test("prose drops code fences, inline code, system reminders, URLs and paths", () => {
@@ -196,13 +198,17 @@ test("an irrelevant one stays in the index with its score", () => {
   assert.equal(s.omitted.map((o) => o.id), [".cursor/rules/db.mdc"]);
 });
 
-test("target paths count toward relevance too", () => {
+// Issue 45 item 1: path words are no request; they add to a score, never inject (they used to: this test said so).
+test("target paths count toward a score, and never inject a description-only rule by themselves", () => {
   const s = select(tree, { targets: ["db/migrations/004_orders.sql"], stem: stemmer });
-  assert.is(statusOf(s, ".cursor/rules/db.mdc"), "included");
+  assert.is(statusOf(s, ".cursor/rules/db.mdc"), "below-threshold");
+  assert.ok((s.candidates.find((c) => c.id === ".cursor/rules/db.mdc")!.score ?? 0) > 0);
+  const asked = select(tree, { prompt: "add a database migration for the orders table", targets: ["db/migrations/004_orders.sql"], stem: stemmer });
+  assert.is(statusOf(asked, ".cursor/rules/db.mdc"), "included");
 });
 
 test("minRelevance moves the threshold", () => {
-  const s = select(tree, { prompt: "add a migration for the orders table", stem: stemmer, minRelevance: 0.99 });
+  const s = select(tree, { prompt: "add a database migration for the orders table", stem: stemmer, minRelevance: 0.99 });
   assert.is(statusOf(s, ".cursor/rules/db.mdc"), "below-threshold");
 });
 

@@ -1,4 +1,4 @@
-import { scoreRelevance, type RelevanceDoc } from "../prompt/relevance.js";
+import { scoreRelevance, type RelevanceDoc, type RelevanceScore, type ScoreOptions } from "../prompt/relevance.js";
 import { cosine, embeddingText, reciprocalRankFusion, type SemanticInput } from "../prompt/semantic.js";
 import type { Stem } from "../prompt/words.js";
 import { setStatus } from "../sources/source.js";
@@ -19,14 +19,14 @@ export const RELATIVE_TO_BEST = 0.75;
  * The "likely relevant" tier: rules below the injection threshold whose score still reaches LIKELY_MIN and
  * LIKELY_RELATIVE of the best of them, at most LIKELY_MAX per prompt (a longer list is one the agent stops reading).
  * The agent is told to read them before it starts: published skill-activation tests show a model picking from bare
- * descriptions 20-50% of the time and 80-84% when told explicitly to evaluate them. Round 8 cut at half the best;
- * that dropped a prompt's second topic ("someone commited the stripe secret key": payments listed, the security
- * review cut), so round 9 cuts at a quarter: on every split before fresh-r9, reach 0.87 -> 0.89 with 1.9 -> 2.4
- * rules listed per prompt (no cut at all: the same reach, 2.5; npm run relevance, docs/relevance.md).
+ * descriptions 20-50% of the time and 80-84% when told explicitly to evaluate them. Round 9 listed four from a tenth
+ * and a quarter of the best (2.5 a prompt, and 22 of 26 prompts needing no rule got a list: issue 45); round 12 lists
+ * only what stands out, at most three: over every split then, reach 0.82 -> 0.81 with 2.0 -> 1.4 rules listed per
+ * prompt (npm run relevance, docs/relevance.md).
  */
-export const LIKELY_MIN = 0.1;
-export const LIKELY_RELATIVE = 0.25;
-export const LIKELY_MAX = 4;
+export const LIKELY_MIN = 0.2;
+export const LIKELY_RELATIVE = 0.5;
+export const LIKELY_MAX = 3;
 
 /**
  * Description-only candidates on the targets' paths are scored together (BM25 needs the whole set) against the
@@ -37,21 +37,26 @@ export const LIKELY_MAX = 4;
  * evidence is only path words (`server/api/x.ts` for a git-commit skill) is not in it.
  * Returns the rules scored (what the pipeline asks the embedding server about).
  */
-export function scorePhase(drafts: Drafted[], query: string, threshold: number, stem: Stem, semantic?: SemanticInput, said = query): RelevanceDoc[] {
+export function scorePhase(drafts: Drafted[], query: string, threshold: number, stem: Stem, semantic?: SemanticInput, said = query, options: ScoreOptions = {}): RelevanceDoc[] {
   const pending = drafts.filter((d) => (d.candidate.kind === "agent-requested" || d.candidate.byDescription === true) && d.candidate.status === "below-threshold" && d.relevance);
   if (pending.length === 0 || query.trim() === "") return [];
   const docs = pending.map((d) => d.relevance!);
-  const scores = scoreRelevance(query, docs, stem);
+  const scores = scoreRelevance(query, docs, stem, options);
+  // The same scores on the user's words alone, where paths added words of their own: injection needs strong evidence
+  // in the user's words, and a word score counts for the likely tier only where some of it is the user's.
+  const saidScores = said.trim() === "" ? undefined : said === query ? scores : scoreRelevance(said, docs, stem, options);
   // Cosine similarity to the prompt, where the server gave the rule a vector.
   const similarity = semantic ? docs.map((doc) => similarityOf(semantic, doc)) : undefined;
   const similar = (i: number) => (similarity && similarity[i] !== undefined ? `; similarity ${similarity[i]!.toFixed(2)}` : "");
-  // Injection is decided on the prompt's own words alone (`direct`); related words and typos read as a rule's words
-  // lift a rule into the likely tier at most (round 7 closed the last leak of related words into injection; the
-  // held-out split written after it measured injection precision 0.96, docs/relevance.md).
+  // Injection is decided on the prompt's own words alone (`direct`), and needs strong evidence in them (issue 45: a
+  // one-word description let body words inject): a trigger its author wrote, or two words of its name, description,
+  // `when_to_use` or aliases. Related words, typo readings, body words and path words lift a rule into the likely
+  // tier at most.
   const best = Math.max(0, ...scores.map((s) => s.direct));
   const floor = Math.round(RELATIVE_TO_BEST * best * 100) / 100;
   pending.forEach(({ candidate }, i) => {
     const { score, direct, words: evidence } = scores[i]!;
+    const strong = saidScores?.[i]!.strong;
     candidate.score = score;
     const words = evidenceText(evidence.slice(0, 6));
     // A glob rule no target matched is weighed by its description: explain says so first.
@@ -59,22 +64,22 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
     const shown = (bound: number) => via + (direct === score ? `relevance ${apart(direct, bound)}` : `relevance ${apart(direct, bound)} (${score.toFixed(2)} with related words)`);
     if (direct < threshold) setStatus(candidate, "below-threshold", `${shown(threshold)} < ${threshold}${words}${similar(i)}`);
     else if (direct < floor) setStatus(candidate, "below-threshold", `${shown(floor)} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}${similar(i)}`);
+    else if (strong === undefined) setStatus(candidate, "below-threshold", `${shown(threshold)} >= ${threshold}${words}, but ${weakWhy(saidScores?.[i])}: not enough to inject${similar(i)}`);
     else {
       candidate.score = direct;
-      setStatus(candidate, "included", `${shown(threshold)} >= ${threshold}${words}${similar(i)}`);
+      setStatus(candidate, "included", `${shown(threshold)} >= ${threshold}${words}; ${strongWhy(strong)}${similar(i)}`);
     }
   });
-  if (said.trim() === "") return docs;
-  // The same scores on the user's words alone, where paths added words of their own: a word score counts for the
-  // likely tier only where some of it is the user's.
-  const saidScores = said === query ? scores : scoreRelevance(said, docs, stem);
-  // The strongest of the rest, in score order (ties by id), make the likely tier. With embeddings: in the order of
-  // the two rankings fused, and a rule the words missed may join when its similarity reaches the user's
-  // minSimilarity. Embeddings never inject (a model's similarity says "about the same topic", not "applies here";
-  // docs/relevance.md): a rule they lift goes to the likely tier, where the agent reads it and decides.
+  if (saidScores === undefined) return docs;
+  // The strongest of the rest, in score order (ties by id), make the likely tier: only rules the user's words (or
+  // words related to them, or a typo's reading) name in their name, description, triggers or aliases; the body alone
+  // is not enough. With embeddings: in the order of the two rankings fused, and a rule the words missed may join when
+  // its similarity reaches the user's minSimilarity. Embeddings never inject (a model's similarity says "about the same
+  // topic", not "applies here"; docs/relevance.md): a rule they lift goes to the likely tier, where the agent reads it
+  // and decides.
   const fused = similarity ? reciprocalRankFusion(scores.map((s) => s.score), similarity) : undefined;
   const left = pending.map(({ candidate }, i) => ({ candidate, evidence: scores[i]!.words, i })).filter(({ candidate }) => candidate.status === "below-threshold");
-  const wordsOf = (i: number) => (saidScores[i]!.score > 0 ? scores[i]!.score : 0);
+  const wordsOf = (i: number) => (saidScores[i]!.score > 0 && saidScores[i]!.named ? scores[i]!.score : 0);
   // A word score counts from LIKELY_MIN and LIKELY_RELATIVE of the best left out: a stray word or two scores far below
   // what the prompt is about.
   const likelyFloor = Math.max(LIKELY_MIN, LIKELY_RELATIVE * Math.max(0, ...left.map(({ i }) => wordsOf(i))));
@@ -87,6 +92,18 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
     candidate.likely = lexical ? likelyWhy(evidence) : `the prompt means much the same as its description (similarity ${similarity![i]!.toFixed(2)})`;
   }
   return docs;
+}
+
+/** explain's words for what injected a rule. */
+function strongWhy(strong: NonNullable<RelevanceScore["strong"]>): string {
+  return "trigger" in strong ? `the prompt says "${strong.trigger}", a trigger its author wrote` : `the prompt says ${strong.words.join(", ")} of its name or description`;
+}
+
+/** explain's words for why a rule that scored enough is not injected. */
+function weakWhy(said: RelevanceScore | undefined): string {
+  if (said === undefined) return "its words come from paths only, not from words the user wrote";
+  if (said.named) return "fewer than two words of its name or description are the prompt's own, and no trigger its author wrote";
+  return "no word of its name, description or triggers is the prompt's own";
 }
 
 /**

@@ -99,6 +99,7 @@ function trimEnd(text: string, code: number): string {
 /** `@name` mentions that may name a manual rule (not e-mail addresses, not `@scope/package`). */
 export function ruleMentions(prompt: string): string[] {
   const out = new Set<string>();
-  for (const m of prompt.matchAll(/(?<![\w.@/])@([A-Za-z0-9][\w.-]*[A-Za-z0-9]|[A-Za-z0-9])(?![\w/@])/g)) out.add(m[1]!);
+  // The name whole: `@testing-library/react` is a package, not `@testing` (the match used to give back to a `-`).
+  for (const m of prompt.matchAll(/(?<![\w.@/])@([A-Za-z0-9][\w.-]*[A-Za-z0-9]|[A-Za-z0-9])(?![\w/@-]|\.\w)/g)) out.add(m[1]!);
   return [...out];
 }

@@ -1,6 +1,7 @@
 import { memoize } from "../memo.js";
 import { SHORT_TYPO_MIN_LENGTH, typoTarget, TYPO_MIN_LENGTH } from "./typos.js";
-import { comparativeBase, type Concept, contentWords, queryConcepts, RELATED_WEIGHT, surfaceForms, terms, type Stem } from "./words.js";
+import { SaidWords, saidTrigger, triggersOf, type Trigger } from "./triggers.js";
+import { comparativeBase, type Concept, contentWords, queryConcepts, type Reading, RELATED_WEIGHT, surfaceForms, terms, words as wordsOf, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
 export interface RelevanceDoc {
@@ -12,6 +13,11 @@ export interface RelevanceDoc {
   whenToUse?: string;
   /** The author's own words for the topic (`keywords:` / `aliases:` frontmatter). */
   aliases?: string[];
+  /**
+   * A skill: its name, description and triggers are the evidence; its body, headings included, is what the agent reads
+   * once it picks the skill, scored at the body's low weight only (issue 45).
+   */
+  skill?: boolean;
 }
 
 export interface RelevanceScore {
@@ -28,6 +34,26 @@ export interface RelevanceScore {
    * these: `packag` and `~statu` say nothing to a reader.
    */
   words: Array<{ word: string; related: boolean }>;
+  /**
+   * What would inject the rule (issue 45), on the prompt's own words: a trigger its author wrote, or two distinct
+   * content words of its name, description, `when_to_use` or aliases (as written). Undefined when there is neither:
+   * body words, related words, typo readings and a single description word reach the likely tier at most.
+   */
+  strong?: { trigger: string } | { words: string[] };
+  /** Whether any evidence (the prompt's words, related words, typo readings) is in its name, description, triggers or aliases: the likely tier needs it. */
+  named: boolean;
+}
+
+/**
+ * The scorer's special cases, each of which an evaluation can turn off to measure what it earns (`npm run relevance --
+ * --without=related,typo`; docs/relevance.md's table): the related-words table, typo readings, comparatives read as
+ * their adjective, phrases read as one word, and the per-field weights (off: every field weighs 1).
+ */
+export const MECHANISMS = ["related", "typo", "comparative", "phrases", "fields"] as const;
+export type Mechanism = (typeof MECHANISMS)[number];
+
+export interface ScoreOptions {
+  without?: ReadonlySet<Mechanism>;
 }
 
 /**
@@ -39,6 +65,8 @@ export interface RelevanceScore {
  */
 export const FIELD_WEIGHTS = { name: 3, description: 3, whenToUse: 3, aliases: 3, headings: 2, body: 0.5 } as const;
 type Field = keyof typeof FIELD_WEIGHTS;
+/** Every field alike: what the field weights earn is measured against it (`--without=fields`). */
+const FLAT_WEIGHTS: Record<Field, number> = { name: 1, description: 1, whenToUse: 1, aliases: 1, headings: 1, body: 1 };
 const FIELDS = Object.keys(FIELD_WEIGHTS) as Field[];
 /** Length normalisation per field: none for the short fields an author writes as a list or a line, BM25's usual 0.75 for prose. */
 const FIELD_B: Record<Field, number> = { name: 0, description: 0.3, whenToUse: 0.3, aliases: 0, headings: 0.75, body: 0.75 };
@@ -49,15 +77,21 @@ const K1 = 1.2;
  * the rule would get from a prompt naming the strongest half of its description's and name's words. Deterministic: no
  * randomness, no clock, ties broken by id.
  */
-export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: Stem): RelevanceScore[] {
+export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: Stem, options: ScoreOptions = {}): RelevanceScore[] {
   if (docs.length === 0) return [];
+  const without = options.without ?? new Set<Mechanism>();
+  const reading: Reading = { phrases: !without.has("phrases"), related: !without.has("related") };
   // Rules and prompts repeat their words: each is stemmed once (the stemmer runs a dozen regexps a word).
   const stem = memoize(stemWord);
-  const indexed = indexDocs(docs, stem);
+  const indexed = indexDocs(docs, stem, reading, without.has("fields") ? FLAT_WEIGHTS : FIELD_WEIGHTS);
   const df = new Map<string, number>();
   for (const d of indexed) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
-  const adjectives = readComparatives(queryConcepts(query, stem), df, stem);
-  const { concepts, typos } = readTypos(query, adjectives.concepts, docs, df, stem);
+  const asked = queryConcepts(query, stem, reading);
+  const adjectives = without.has("comparative") ? { concepts: asked, read: new Map<string, string>() } : readComparatives(asked, df, stem, reading);
+  const { concepts, typos } = without.has("typo") ? { concepts: adjectives.concepts, typos: new Map<string, { written: string; meant: string }>() } : readTypos(query, adjectives.concepts, docs, df, stem, reading);
+  // The prompt's own words (typo readings are guesses), and all its words in order, for the author's triggers.
+  const own = new Set(concepts.filter((c) => c.guessed !== true).map((c) => c.term));
+  let inOrder: SaidWords | undefined;
   const idf = (t: string) => {
     const n = df.get(t) ?? 0;
     return Math.log(1 + (indexed.length - n + 0.5) / (n + 0.5));
@@ -99,7 +133,7 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   const asWritten = (d: IndexedDoc, labels: string[]) => {
     if (labels.length === 0) return [];
     if (said === undefined) {
-      said = surfaceForms(query, stem, new Set(concepts.map((c) => c.term)));
+      said = surfaceForms(query, stem, new Set(concepts.map((c) => c.term)), reading);
       for (const [term, written] of adjectives.read) if (!said.has(term)) said.set(term, written);
       for (const [term, typo] of typos) said.set(term, `${typo.written} (read as ${typo.meant})`);
     }
@@ -109,27 +143,33 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   };
 
   const scoreOf = (d: IndexedDoc, ideal: number) => {
-    const matches = concepts.map((c) => [...conceptMatch(d, c), d.core.has(c.term)] as const);
-    // One shared word is weak evidence ("rename" is not a migration), unless it is a word of the rule's own name or
-    // description ("remove the old_checkout flag" is about feature flags), or one of its related words is ("virtualize
-    // the list" is about a rule on slow code paths: round 8, where rules brushed by stray words took its place).
-    const normalised = (found: ReadonlyArray<readonly [number, boolean]>) => {
-      const raw = found.reduce((sum, [s]) => sum + s, 0);
-      const evidence = found.length === 1 && !found[0]![1] ? ONE_WORD_WEIGHT : 1;
-      return ideal > 0 ? Math.min(1, (evidence * raw) / ideal) : 0;
-    };
+    const matches = concepts.map((c) => conceptMatch(d, c));
+    const normalised = (found: number[]) => (ideal > 0 ? Math.min(1, found.reduce((sum, s) => sum + s, 0) / ideal) : 0);
     // [label, score, whether the prompt's word, or a related word of it the rule holds, is one of the rule's core words]
     const contributions = matches.filter(([, s]) => s > 0).map(([label, s, , core]) => [label, s, core] as const);
-    const direct = normalised(matches.filter(([, , own]) => own > 0).map(([, , own, , ownCore]) => [own, ownCore] as const));
-    return { contributions, score: normalised(contributions.map(([, s, core]) => [s, core] as const)), direct };
+    return { contributions, score: normalised(contributions.map(([, s]) => s)), direct: normalised(matches.map(([, , own]) => own)) };
   };
   const round = (n: number) => Math.round(n * 1000) / 1000;
   return indexed.map((d) => {
     const ideal = idealScore([...d.ideal].map((t) => termScore(d, t)));
     const { contributions, score, direct } = scoreOf(d, ideal);
     const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
-    return { id: d.id, score: round(score), direct: round(direct), matched, words: asWritten(d, matched) };
+    const result: RelevanceScore = { id: d.id, score: round(score), direct: round(direct), matched, words: asWritten(d, matched), named: contributions.some(([, , core]) => core) };
+    const strong = strongEvidence(d);
+    if (strong !== undefined) result.strong = strong;
+    return result;
   });
+
+  function strongEvidence(d: IndexedDoc): RelevanceScore["strong"] {
+    if (d.triggers.length > 0) {
+      inOrder ??= new SaidWords(wordsOf(query, reading).map(stem));
+      const trigger = saidTrigger(d.triggers, inOrder, own);
+      if (trigger !== undefined) return { trigger: trigger.text };
+    }
+    const named = [...own].filter((t) => d.core.has(t));
+    if (named.length < 2) return undefined;
+    return { words: asWritten(d, named).map((w) => w.word) };
+  }
 }
 
 /**
@@ -137,7 +177,7 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
  * whole), where a rule or the related-words table holds the adjective and no rule holds the word itself. A reading, not
  * a guess: it may inject. `read`: each adjective's term with the word the prompt wrote.
  */
-function readComparatives(concepts: Concept[], df: ReadonlyMap<string, number>, stem: Stem): { concepts: Concept[]; read: Map<string, string> } {
+function readComparatives(concepts: Concept[], df: ReadonlyMap<string, number>, stem: Stem, reading: Reading): { concepts: Concept[]; read: Map<string, string> } {
   const read = new Map<string, string>();
   // Porter leaves these words as written, so the term is the word (a string check first: most prompts hold none).
   if (!concepts.some((c) => c.term.endsWith("er") || c.term.endsWith("est"))) return { concepts, read };
@@ -145,7 +185,7 @@ function readComparatives(concepts: Concept[], df: ReadonlyMap<string, number>, 
   const out: Concept[] = [];
   for (const c of concepts) {
     const base = df.has(c.term) ? undefined : comparativeBase(c.term);
-    const adjective = base === undefined ? undefined : queryConcepts(base, stem)[0];
+    const adjective = base === undefined ? undefined : queryConcepts(base, stem, reading)[0];
     if (adjective === undefined || (!df.has(adjective.term) && adjective.related.length === 0)) {
       out.push(c);
       continue;
@@ -171,14 +211,15 @@ function readTypos(
   docs: RelevanceDoc[],
   df: ReadonlyMap<string, number>,
   stem: Stem,
+  reading: Reading,
 ): { concepts: Concept[]; typos: Map<string, { written: string; meant: string }> } {
   const typos = new Map<string, { written: string; meant: string }>();
   const unknown = concepts.filter((c) => c.term.length >= SHORT_TYPO_MIN_LENGTH - 1 && !df.has(c.term) && c.related.length === 0);
   if (unknown.length === 0) return { concepts, typos };
   // The rules' name and description words as written, each with its stem (read only when a prompt word is unknown).
   const vocabulary = new Map<string, string>();
-  for (const doc of docs) for (const w of contentWords(`${doc.name} ${doc.description}`)) if (w.length >= SHORT_TYPO_MIN_LENGTH && !vocabulary.has(w)) vocabulary.set(w, stem(w));
-  const written = surfaceForms(query, stem, new Set(unknown.map((c) => c.term)));
+  for (const doc of docs) for (const w of contentWords(`${doc.name} ${doc.description}`, reading)) if (w.length >= SHORT_TYPO_MIN_LENGTH && !vocabulary.has(w)) vocabulary.set(w, stem(w));
+  const written = surfaceForms(query, stem, new Set(unknown.map((c) => c.term)), reading);
   const said = new Set(concepts.map((c) => c.term));
   const read = new Map<string, Concept | null>();
   for (const c of unknown) {
@@ -194,7 +235,7 @@ function readTypos(
       continue;
     }
     said.add(term);
-    const related = (queryConcepts(meant, stem)[0]?.related ?? []).filter((t) => !said.has(t));
+    const related = (queryConcepts(meant, stem, reading)[0]?.related ?? []).filter((t) => !said.has(t));
     read.set(c.term, { term, related, guessed: true });
     typos.set(term, { written: word, meant });
   }
@@ -219,9 +260,6 @@ function idealScore(coreScores: number[]): number {
   return coreScores.sort((a, b) => b - a).slice(0, k).reduce((sum, s) => sum + s, 0);
 }
 
-/** What a rule matched by one prompt word, not a word of its name or description, counts. */
-const ONE_WORD_WEIGHT = 0.5;
-
 interface IndexedDoc {
   id: string;
   /** Each term's frequency, weighted and length-normalised per field, summed over the fields. */
@@ -232,10 +270,12 @@ interface IndexedDoc {
   ideal: Set<string>;
   /** Each term's first word as the rule wrote it (lowercased): a related word's evidence is shown in the rule's words. */
   written: Map<string, string>;
+  /** The phrases its author wrote for when it applies. */
+  triggers: Trigger[];
 }
 
 /** Every rule's fields as terms, then each field's frequencies normalised by its length against that field's average. */
-function indexDocs(docs: RelevanceDoc[], stemWord: Stem): IndexedDoc[] {
+function indexDocs(docs: RelevanceDoc[], stemWord: Stem, reading: Reading, weights: Record<Field, number>): IndexedDoc[] {
   const fielded = docs.map((doc) => {
     const written = new Map<string, string>();
     const stem: Stem = (word) => {
@@ -244,12 +284,12 @@ function indexDocs(docs: RelevanceDoc[], stemWord: Stem): IndexedDoc[] {
       return term;
     };
     const fields: Record<Field, string[]> = {
-      name: terms(doc.name, stem),
-      description: terms(doc.description, stem),
-      whenToUse: terms(doc.whenToUse ?? "", stem),
-      aliases: terms((doc.aliases ?? []).join(" \n "), stem),
-      headings: terms(doc.body.split("\n").filter(isHeading).join(" "), stem),
-      body: terms(doc.body, stem),
+      name: terms(doc.name, stem, reading),
+      description: terms(doc.description, stem, reading),
+      whenToUse: terms(doc.whenToUse ?? "", stem, reading),
+      aliases: terms((doc.aliases ?? []).join(" \n "), stem, reading),
+      headings: doc.skill === true ? [] : terms(doc.body.split("\n").filter(isHeading).join(" "), stem, reading),
+      body: terms(doc.body, stem, reading),
     };
     return { doc, written, fields };
   });
@@ -261,12 +301,12 @@ function indexDocs(docs: RelevanceDoc[], stemWord: Stem): IndexedDoc[] {
       const words = fields[f];
       if (words.length === 0) continue;
       const b = FIELD_B[f];
-      const each = FIELD_WEIGHTS[f] / (1 - b + (b * words.length) / average[f]);
+      const each = weights[f] / (1 - b + (b * words.length) / average[f]);
       for (const w of words) tf.set(w, (tf.get(w) ?? 0) + each);
     }
     const ideal = new Set([...fields.description, ...fields.name]);
     const core = new Set([...ideal, ...fields.whenToUse, ...fields.aliases]);
-    return { id: doc.id, tf, core, ideal, written };
+    return { id: doc.id, tf, core, ideal, written, triggers: triggersOf(doc.description, doc.whenToUse ?? "", doc.aliases ?? [], stemWord, reading) };
   });
 }
 

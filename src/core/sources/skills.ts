@@ -49,7 +49,7 @@ export const skillFiles: SourceModule = {
       return {
         candidate,
         key: { folder: anchor, rank: 0, path: file.path },
-        relevance: { id: file.path, name, description: description ?? "", body: doc.body, ...relevanceFields(doc.data) },
+        relevance: { id: file.path, name, description: description ?? "", body: doc.body, ...relevanceFields(doc.data), skill: true },
       };
     }),
 };
