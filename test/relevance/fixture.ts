@@ -11,7 +11,7 @@ import { REPO } from "../helpers/cli.js";
 
 export const FIXTURE = join(REPO, "fixtures/relevance");
 
-/** One prompt with the rules a careful reader says it needs (ids as `explain` names them). */
+/** One prompt with the rules a careful reader says it needs, by name: a rule's file name without its extension, a skill's folder. */
 export interface Labelled {
   split: string;
   prompt: string;
