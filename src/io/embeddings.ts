@@ -16,7 +16,6 @@ import type { RelevanceDoc } from "../core/prompt/relevance.js";
 import { embeddingText, type SemanticInput } from "../core/prompt/semantic.js";
 import type { Warning } from "../core/types.js";
 import { writeFileAtomically } from "./atomic-write.js";
-import type { Purpose } from "./pipeline.js";
 import { lazyRequire } from "./lazy-node.js";
 import { under } from "./paths.js";
 import { makePrivateDir, stateDir } from "./session-store.js";
@@ -350,12 +349,13 @@ function collectUnused(dir: string, now: number): void {
 
 /**
  * The pipeline's step: nothing (and nothing loaded) without a configured server, a prompt or a rule to score;
- * otherwise the vectors, or a warning. `explain` waits for the rules' vectors (see semanticVectors); every other
- * purpose answers within the server's timeout.
+ * otherwise the vectors, or a warning. `waitForRules` (explain's run) waits for the rules' vectors (see
+ * semanticVectors); every other run answers within the server's timeout. The run's purpose stays the pipeline's: this
+ * module only hears what it changes here, so it imports nothing from io/pipeline.ts.
  */
-export async function promptEmbeddings(config: Config, env: Record<string, string | undefined>, prompt: string | undefined, docs: RelevanceDoc[], purpose: Purpose): Promise<SemanticResult> {
+export async function promptEmbeddings(config: Config, env: Record<string, string | undefined>, prompt: string | undefined, docs: RelevanceDoc[], waitForRules: boolean): Promise<SemanticResult> {
   if (prompt === undefined || docs.length === 0) return { warnings: [] };
   const { server, warnings } = embeddingsServer(config, env);
   if (server === null) return { warnings };
-  return semanticVectors(server, prompt, docs, env, { waitForRules: purpose === "explain" });
+  return semanticVectors(server, prompt, docs, env, { waitForRules });
 }

@@ -341,7 +341,7 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   // again with the vectors (the core takes them as plain values). Without them, or when the server fails, the first
   // selection stands. The purpose says whether the run may wait for the rules' vectors (explain) or not.
   if (!all && selection.scored !== undefined && selection.scored.length > 0) {
-    const semantic = await deps.promptEmbeddings(config, env, prompt, selection.scored, purpose);
+    const semantic = await deps.promptEmbeddings(config, env, prompt, selection.scored, purpose === "explain");
     warnings.push(...semantic.warnings);
     // Made again in full, or not at all: past the deadline the first selection stands, cut where the deadline cut it.
     if (semantic.semantic && !stop.passed()) selection = selectContext({ ...selectInput, semantic: semantic.semantic, stop: undefined });
