@@ -115,7 +115,7 @@ const sharedBuiltins = {
 // bin (module.load: from its own code cache) on the first call, and hands it the CLI bundle's core/errors module, so
 // that a CtxinjectError thrown there is the class main.ts catches (one identity across the two bundles).
 const OCCASIONAL = "src/cli/commands/occasional.ts";
-const OCCASIONAL_ONLY = /^src\/(cli\/commands\/(init|doctor|coverage|mcp|trust)\.ts|core\/coverage\/|core\/doctor\/index\.ts|io\/(coverage-tree|doctor-tree|cline-setup|opencode-setup)\.ts|integrations\/mcp-server\.ts)/;
+const OCCASIONAL_ONLY = /^src\/(cli\/commands\/(init|doctor|coverage|mcp|trust)\.ts|core\/coverage\/|core\/doctor\/index\.ts|io\/(trees\/coverage-tree|trees\/doctor-tree|host-setup\/cline-setup|host-setup\/opencode-setup)\.ts|integrations\/mcp-server\.ts)/;
 const ERRORS = resolve("src/core/errors.ts");
 const exportedNames = (file, pattern) => [...readFileSync(file, "utf8").matchAll(pattern)].map((m) => m[1]);
 const occasionalStandIn = {

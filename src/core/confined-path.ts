@@ -1,7 +1,7 @@
 import type { Warning } from "./types.js";
 
 /**
- * The lexical half of confinement (io/confine.ts holds the file system's half): a name a repository, a config, git's
+ * The lexical half of confinement (io/fs/confine.ts holds the file system's half): a name a repository, a config, git's
  * index or an agent controls is taken only as a clean root-relative path, one that names something below the root
  * by its segments alone. Pure: no file system.
  */

@@ -27,7 +27,7 @@ function toolFiles(tool: string, input: Record<string, unknown> | undefined): st
 
 /**
  * Cline CLI (`ctxinject hook cline`), reached through a project plugin (`.cline/plugins/ctxinject.js`, written by
- * io/cline-setup.ts) that hands each event over as JSON, not through `.clinerules/hooks` executables: the plugin's
+ * io/host-setup/cline-setup.ts) that hands each event over as JSON, not through `.clinerules/hooks` executables: the plugin's
  * `beforeRun` sees the run's prompt and is awaited (the hook files' TaskStart is not, and UserPromptSubmit does not
  * fire headless); it runs for every subagent too, with the subagent's own id and task; and its `afterTool`
  * replaces a PostToolUse hook file's text for the same call anyway. Events (the plugin's shape, Claude's field
@@ -56,7 +56,7 @@ export const clineHost: HookAnsweringHost = {
   },
   install: { pluginFile: { file: CLINE_PLUGIN_FILE, writes: CLINE_PLUGIN_FILE } },
   markers: [".cline/", ".clinerules"],
-  // What the Cline plugin hands over (io/cline-setup.ts): a run's start with its prompt, a read_files result.
+  // What the Cline plugin hands over (io/host-setup/cline-setup.ts): a run's start with its prompt, a read_files result.
   samples: [
     { label: "beforeRun", event: ({ prompt }) => ({ hook_event_name: "beforeRun", prompt: `<user_input mode="act">${prompt}</user_input>` }) },
     { label: "afterTool (read_files)", event: (place) => ({ hook_event_name: "afterTool", tool_name: "read_files", tool_input: { file_paths: [sampleFile(place)] } }) },

@@ -3,7 +3,7 @@ import { strings, type Host } from "./host.js";
 
 /**
  * opencode takes ctxinject as a plugin (integrations/opencode.ts), not as a command hook: `init --opencode` writes
- * the loader .opencode/plugins/ctxinject.js (io/opencode-setup.ts).
+ * the loader .opencode/plugins/ctxinject.js (io/host-setup/opencode-setup.ts).
  */
 export const opencodeHost: Host = {
   name: "opencode",

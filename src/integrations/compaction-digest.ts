@@ -1,7 +1,7 @@
 import { renderDigest, type DigestItem } from "../core/render/digest.js";
-import { toRootRelative } from "../io/paths.js";
+import { toRootRelative } from "../io/fs/paths.js";
 import { runPipeline, type RunEnvironment } from "../io/pipeline.js";
-import { SessionStore, stateDir } from "../io/session-store.js";
+import { SessionStore, stateDir } from "../io/session/session-store.js";
 import type { Injector } from "./inject-once.js";
 
 /** The cap a digest shares when the host has none of its own. */

@@ -1,7 +1,7 @@
 import type { Config } from "../core/config.js";
 import type { Warning } from "../core/types.js";
 import { runPipeline, type RunEnvironment, type SelectionRequest } from "../io/pipeline.js";
-import type { Delivery } from "../io/session-claim.js";
+import type { Delivery } from "../io/session/session-claim.js";
 
 /** What every host integration (command hooks, the opencode plugin) needs to inject each text once per session. */
 export interface Injector {

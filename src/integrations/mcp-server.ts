@@ -16,7 +16,7 @@ import { renderExplainJson } from "../core/render/explain.js";
 import { FORMATS, type Candidate, type Format } from "../core/types.js";
 import { lazyRequire } from "../io/lazy-node.js";
 import { runPipeline, type RunEnvironment } from "../io/pipeline.js";
-import type { Delivery } from "../io/session-claim.js";
+import type { Delivery } from "../io/session/session-claim.js";
 
 type Sdk = typeof import("@modelcontextprotocol/sdk/server/mcp.js");
 type Zod = typeof import("zod");

@@ -2,7 +2,7 @@ import type { Hooks, Plugin, PluginInput } from "@opencode-ai/plugin";
 import type { Warning } from "../core/types.js";
 import type { SelectionRequest } from "../io/pipeline.js";
 import { hostSettings, type Host } from "../hosts/host.js";
-import { SessionStore, stateDir } from "../io/session-store.js";
+import { SessionStore, stateDir } from "../io/session/session-store.js";
 import { compactionDigest } from "./compaction-digest.js";
 import { injectOnce, type Injection, type Injector } from "./inject-once.js";
 import { patchTargets, listedFiles } from "../hosts/tool-targets.js";

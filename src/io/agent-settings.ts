@@ -3,9 +3,9 @@ import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
 import type { Warning } from "../core/types.js";
 import type { SettingsFiles } from "../hosts/host.js";
 import { hostNamed, profileFor } from "../hosts/index.js";
-import { BoundedReadError, readBoundedText, unreadableReason } from "./bounded-read.js";
+import { BoundedReadError, readBoundedText, unreadableReason } from "./fs/bounded-read.js";
 import { homedir, lazyRequire } from "./lazy-node.js";
-import { under } from "./paths.js";
+import { under } from "./fs/paths.js";
 
 type Env = Record<string, string | undefined>;
 /** The outside world the agent's settings are found in (a run's RunEnvironment): its environment and platform. */

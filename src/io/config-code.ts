@@ -1,7 +1,7 @@
 import { dirname } from "node:path";
-import { readBoundedText } from "./bounded-read.js";
+import { readBoundedText } from "./fs/bounded-read.js";
 import { lazyRequire } from "./lazy-node.js";
-import { findUp, under } from "./paths.js";
+import { findUp, under } from "./fs/paths.js";
 
 type NodeUrl = typeof import("node:url");
 type ModuleConstructor = (new (id: string, parent?: unknown) => { filename: string; paths: string[]; exports: unknown; require(id: string): unknown; _compile(text: string, file: string): void }) & {
@@ -18,7 +18,7 @@ type ModuleConstructor = (new (id: string, parent?: unknown) => { filename: stri
 const loadRefused = (id: string) => new Error(`it loads "${id.slice(0, 60)}": a trusted config may load only Node's built-in modules (trust covers its own text only)`);
 
 /**
- * Runs a trusted JavaScript config (io/trust.ts decided) and returns what it exports. `text` is what trust was checked
+ * Runs a trusted JavaScript config (io/config/trust.ts decided) and returns what it exports. `text` is what trust was checked
  * against.
  * - CommonJS (.cjs, or .js where the nearest package.json is not `"type": "module"`): the very text that was hashed
  *   is compiled as a module of its own, never taken from require's cache, so an edited file is what runs; its

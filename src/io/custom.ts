@@ -2,8 +2,8 @@ import { resolve } from "node:path";
 import type { Config } from "../core/config.js";
 import type { CustomInput } from "../core/select.js";
 import type { Warning } from "../core/types.js";
-import { toRootRelative } from "./paths.js";
-import { readSourceFiles } from "./read.js";
+import { toRootRelative } from "./fs/paths.js";
+import { readSourceFiles } from "./fs/read.js";
 
 /**
  * Config `custom` entries. A `file` is read like any instruction file (never above the root, not through a

@@ -5,10 +5,10 @@ import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
 import { trackedClean } from "../core/confined-path.js";
 import { instructionNames, sourceLocator, type LocateOptions } from "../core/sources/index.js";
 import { createRunMemo, type RunMemo } from "../core/run-memo.js";
-import { ignoredByGit, trackedFiles } from "./git.js";
-import { indexedFiles } from "./git-index.js";
-import { ignoreMatcher } from "./git-ignore.js";
-import { entryAt, realOrSelf, under } from "./paths.js";
+import { ignoredByGit, trackedFiles } from "./git/git.js";
+import { indexedFiles } from "./git/git-index.js";
+import { ignoreMatcher } from "./git/git-ignore.js";
+import { entryAt, realOrSelf, under } from "./fs/paths.js";
 
 export interface DiscoverOptions extends LocateOptions {
   root: string;

@@ -15,10 +15,10 @@ import { fingerprint } from "../core/fingerprint.js";
 import type { RelevanceDoc } from "../core/prompt/relevance.js";
 import { embeddingText, type SemanticInput } from "../core/prompt/semantic.js";
 import type { Warning } from "../core/types.js";
-import { writeFileAtomically } from "./atomic-write.js";
+import { writeFileAtomically } from "./fs/atomic-write.js";
 import { lazyRequire } from "./lazy-node.js";
-import { under } from "./paths.js";
-import { makePrivateDir, stateDir } from "./session-store.js";
+import { under } from "./fs/paths.js";
+import { makePrivateDir, stateDir } from "./session/session-store.js";
 
 type Http = typeof import("node:http");
 

@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
 import { forbiddenImport, importRefs, MAX_IMPORT_DEPTH, writtenImport, type ImportSyntax } from "../core/parse/imports.js";
 import type { SourceFile, Warning } from "../core/types.js";
-import { under } from "./paths.js";
-import { readSourceFiles, type ReadOptions } from "./read.js";
+import { under } from "./fs/paths.js";
+import { readSourceFiles, type ReadOptions } from "./fs/read.js";
 
 /**
  * The files that agent files `@import` (and Kiro's steering files reference as `#[[file:path]]`), read level by

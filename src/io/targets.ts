@@ -4,8 +4,8 @@ import { nearestName } from "../core/nearest-name.js";
 import { pathMentions } from "../core/prompt/mentions.js";
 import { usageError } from "../core/errors.js";
 import type { Warning } from "../core/types.js";
-import { changedFiles, splitNul, stagedFiles, untrackedFiles, type GitEnvironment } from "./git.js";
-import { isDirectory, toRootRelative } from "./paths.js";
+import { changedFiles, splitNul, stagedFiles, untrackedFiles, type GitEnvironment } from "./git/git.js";
+import { isDirectory, toRootRelative } from "./fs/paths.js";
 
 export interface TargetOptions {
   files?: string[];

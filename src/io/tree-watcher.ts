@@ -3,9 +3,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { locateOptionsOf, sourceLocator } from "../core/sources/index.js";
 import type { Config } from "../core/config.js";
-import { CONFIG_FILES } from "./config.js";
+import { CONFIG_FILES } from "./config/config.js";
 import { lazyRequire } from "./lazy-node.js";
-import { toRootRelative } from "./paths.js";
+import { toRootRelative } from "./fs/paths.js";
 
 type Chokidar = typeof import("chokidar");
 

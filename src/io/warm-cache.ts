@@ -1,10 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { writeFileAtomically } from "./atomic-write.js";
+import { writeFileAtomically } from "./fs/atomic-write.js";
 import { fingerprint } from "../core/fingerprint.js";
 import { createRunMemo, type RunMemo } from "../core/run-memo.js";
 import { MAX_WARM_CHARS, type WarmData } from "../core/warm.js";
-import { under } from "./paths.js";
-import { stateDir } from "./session-store.js";
+import { under } from "./fs/paths.js";
+import { stateDir } from "./session/session-store.js";
 
 /**
  * The versions of what made the saved data (picomatch compiled the globs, stemmer made the stems), written into

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, REPO, stopHookServers } from "../helpers/cli.js";
-import { SessionStore } from "../../src/io/session-store.js";
+import { SessionStore } from "../../src/io/session/session-store.js";
 import { generate, SIZES, type Generated } from "./generate.js";
 import { hostEvents } from "./host-events.js";
 import { inputPerRun, sideBySide, type Timing } from "./measure.js";

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readSourceFiles } from "../../src/io/read.js";
+import { readSourceFiles } from "../../src/io/fs/read.js";
 import { spawnSync } from "node:child_process";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";

@@ -10,7 +10,7 @@ import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import CtxinjectPlugin from "../../src/integrations/opencode.js";
-import { opencodePluginSource } from "../../src/io/opencode-setup.js";
+import { opencodePluginSource } from "../../src/io/host-setup/opencode-setup.js";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 import { stateDirWhileRunning } from "../helpers/state-env.js";

@@ -2,7 +2,7 @@
 //   register <dir> <session> <prefix> <count>   registers count entries, printing "ok <id>" after each
 //   claim-and-hang <dir> <session>               claims everything, prints "claimed N", then waits to be killed
 //   consume <dir> <session>                      claims, prints "got <id>" per entry, commits, prints "committed"
-import { SessionStore } from "../../dist/io/session-store.js";
+import { SessionStore } from "../../dist/io/session/session-store.js";
 
 const [mode, dir, session, prefix, count] = process.argv.slice(2);
 const store = new SessionStore(dir);

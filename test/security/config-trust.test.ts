@@ -3,8 +3,8 @@ import * as assert from "uvu/assert";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { loadConfig } from "../../src/io/config.js";
-import { trust } from "../../src/io/trust.js";
+import { loadConfig } from "../../src/io/config/config.js";
+import { trust } from "../../src/io/config/trust.js";
 import { git, runCli } from "../helpers/cli.js";
 
 // Trust records a JavaScript config's own text. A trusted config that loads another file of the repository (a

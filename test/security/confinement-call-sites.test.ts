@@ -1,7 +1,7 @@
 /**
- * Issue 42: the confinement (io/confine.ts) holds only if nothing else opens or writes a file. This walks every
+ * Issue 42: the confinement (io/fs/confine.ts) holds only if nothing else opens or writes a file. This walks every
  * module of src/ and holds what opens or writes a file to a short list, each with why it may: a new feature that
- * opens a file some other way fails here until it goes through io/confine.ts (or says why it need not).
+ * opens a file some other way fails here until it goes through io/fs/confine.ts (or says why it need not).
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -25,22 +25,22 @@ const HELPERS: Record<string, Set<string>> = {
 };
 
 /**
- * Every module that may open or write a file other than through io/confine.ts, and why. Files a repository controls
- * by name go through io/confine.ts (ConfinedReader, WriteTarget); these touch fixed names, the user's own files or
+ * Every module that may open or write a file other than through io/fs/confine.ts, and why. Files a repository controls
+ * by name go through io/fs/confine.ts (ConfinedReader, WriteTarget); these touch fixed names, the user's own files or
  * the state folder.
  */
 const ALLOWED: Record<string, string> = {
-  "src/io/confine.ts": "the confinement itself",
-  "src/io/bounded-read.ts": "the bounded open under it (O_NOFOLLOW, O_NONBLOCK, a size limit)",
-  "src/io/config.ts": "the config file at the root by its fixed names (a link out refused unless allowOutside) and the user's own config",
+  "src/io/fs/confine.ts": "the confinement itself",
+  "src/io/fs/bounded-read.ts": "the bounded open under it (O_NOFOLLOW, O_NONBLOCK, a size limit)",
+  "src/io/config/config.ts": "the config file at the root by its fixed names (a link out refused unless allowOutside) and the user's own config",
   "src/io/config-code.ts": "a trusted JavaScript config's own text",
-  "src/io/git-index.ts": "`.git/index` and `.git/config` at the git top, fixed names",
-  "src/io/git-ignore.ts": "`.gitignore` files (fixed name) in the folders on a target's normalised path, and git's exclude file",
+  "src/io/git/git-index.ts": "`.git/index` and `.git/config` at the git top, fixed names",
+  "src/io/git/git-ignore.ts": "`.gitignore` files (fixed name) in the folders on a target's normalised path, and git's exclude file",
   "src/io/agent-settings.ts": "the hosts' settings files by fixed names (project and user), parsed for the names their agent loads, never printed",
-  "src/io/atomic-write.ts": "the state folder's files (trust list, warm cache, spool), the user's own",
-  "src/io/session-store.ts": "the state folder (sessions)",
+  "src/io/fs/atomic-write.ts": "the state folder's files (trust list, warm cache, spool), the user's own",
+  "src/io/session/session-store.ts": "the state folder (sessions)",
   "src/io/warm-cache.ts": "the state folder (warm cache)",
-  "src/io/trust.ts": "the state folder (trust list)",
+  "src/io/config/trust.ts": "the state folder (trust list)",
   "src/io/embeddings.ts": "the state folder (rule vectors)",
   "src/io/hook-transport/spool.ts": "the runtime folder (the hook server's spool)",
   "src/cli/hook-transport/client.ts": "the runtime folder (the hook server's spool)",
@@ -78,7 +78,7 @@ function openersOf(file: string): string[] {
   return found;
 }
 
-test("only the listed modules open or write a file; everything else goes through io/confine.ts", () => {
+test("only the listed modules open or write a file; everything else goes through io/fs/confine.ts", () => {
   const offenders: string[] = [];
   const used = new Set<string>();
   for (const file of sources(join(REPO, "src"))) {
@@ -88,7 +88,7 @@ test("only the listed modules open or write a file; everything else goes through
     used.add(rel);
     if (ALLOWED[rel] === undefined) offenders.push(`${rel}: ${openers.join(", ")}`);
   }
-  assert.equal(offenders, [], `open or write files without io/confine.ts:\n${offenders.join("\n")}`);
+  assert.equal(offenders, [], `open or write files without io/fs/confine.ts:\n${offenders.join("\n")}`);
   // A module that no longer opens anything leaves the list, so the list stays short and true.
   assert.equal(Object.keys(ALLOWED).filter((rel) => !used.has(rel)), [], "listed but opening nothing");
 });
@@ -98,16 +98,16 @@ test("the pure core opens nothing and imports no file system module", () => {
   assert.equal(impure.map((f) => relative(REPO, f)), []);
 });
 
-test("a write target is made by io/confine.ts only", () => {
-  const makers = sources(join(REPO, "src")).filter((file) => !file.endsWith("io/confine.ts") && /new\s+WriteTarget\s*\(/.test(readFileSync(file, "utf8")));
+test("a write target is made by io/fs/confine.ts only", () => {
+  const makers = sources(join(REPO, "src")).filter((file) => !file.endsWith("io/fs/confine.ts") && /new\s+WriteTarget\s*\(/.test(readFileSync(file, "utf8")));
   assert.equal(makers.map((f) => relative(REPO, f)), []);
 });
 
 test("the walk sees what it is about: a module that opened a file without the confinement would be named", () => {
   // The check itself, on a module written the way the holes of issue 42 were.
-  const offender = join(REPO, "src/io/read.ts");
+  const offender = join(REPO, "src/io/fs/read.ts");
   assert.equal(openersOf(offender), [], "read.ts reads only through ConfinedReader");
-  assert.ok(openersOf(join(REPO, "src/io/confine.ts")).includes("node:fs: openSync"));
+  assert.ok(openersOf(join(REPO, "src/io/fs/confine.ts")).includes("node:fs: openSync"));
   assert.ok(openersOf(join(REPO, "src/io/agent-settings.ts")).includes("bounded-read.js: readBoundedText"));
 });
 

@@ -1,6 +1,6 @@
 /**
  * Issue 42: random path strings (`..`, `.`, empty segments, `/`, `\`, NUL, absolute, drives, unicode) handed to the
- * confinement (io/confine.ts, core/confined-path.ts) over a real tree with symlinks in and out of it: nothing outside
+ * confinement (io/fs/confine.ts, core/confined-path.ts) over a real tree with symlinks in and out of it: nothing outside
  * the root is ever read, and nothing outside it is ever written.
  */
 import { test } from "uvu";
@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync
 import { tmpdir } from "node:os";
 import { join, posix } from "node:path";
 import { configuredName, whyUnclean } from "../../src/core/confined-path.js";
-import { ConfinedReader, projectFile, writeTarget } from "../../src/io/confine.js";
+import { ConfinedReader, projectFile, writeTarget } from "../../src/io/fs/confine.js";
 import { CtxinjectError } from "../../src/core/errors.js";
 
 const MARKER = "AWS_SECRET_MARKER";

@@ -1,5 +1,5 @@
 /**
- * Issue 42 items 1, 5, 6 and 12: one confinement rule for every path a repository controls (io/confine.ts). Each
+ * Issue 42 items 1, 5, 6 and 12: one confinement rule for every path a repository controls (io/fs/confine.ts). Each
  * case builds a hostile project beside a fake home holding files marked AWS_SECRET_MARKER; the marker must never
  * reach stdout, stderr or a file ctxinject writes, and nothing outside the project may be written.
  */

@@ -51,7 +51,7 @@ test("readSourceFiles with allowOutside refuses a symlink to /dev/zero, a device
   const script = join(root, "read.ts");
   writeFileSync(
     script,
-    `import { readSourceFiles } from ${JSON.stringify(join(REPO, "src/io/read.ts"))};
+    `import { readSourceFiles } from ${JSON.stringify(join(REPO, "src/io/fs/read.ts"))};
 const out = readSourceFiles(${JSON.stringify(root)}, ["AGENTS.md", "CLAUDE.md", "GEMINI.md", ".cursor/rules/pipe.mdc", "pkg/AGENTS.md"], { allowOutside: ["/dev"] });
 console.log(JSON.stringify({ files: out.files.map((f) => f.path), warnings: out.warnings }));
 `,
@@ -112,7 +112,7 @@ test("build --check --out refuses an output path that is a symlink to /dev/zero 
   symlinkSync("/dev/zero", join(root, "CONTEXT.md"));
   const r = runBounded([process.execPath, BIN, "build", "--all", "--out", "CONTEXT.md", "--check"], root);
   assert.is(r.status, 2, r.stderr.slice(0, 500));
-  // A symlink below the root is refused before anything is opened (io/confine.ts), /dev/zero or not.
+  // A symlink below the root is refused before anything is opened (io/fs/confine.ts), /dev/zero or not.
   assert.match(r.stderr, /CONTEXT\.md is a symlink in the project/);
   assert.not.match(r.stderr, /\n\s+at /, "no stack");
   assert.ok(r.peakKiB < 300 * 1024, `peak RSS ${r.peakKiB} KiB`);

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SessionStore, sessionFolderName } from "../../src/io/session-store.js";
+import { SessionStore, sessionFolderName } from "../../src/io/session/session-store.js";
 import { runMain } from "../helpers/main.js";
 
 // Issue 29 item 10: a session id comes from the host's event or the command line; whatever it holds, it names one

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BoundedReadError, readBoundedBytes, readInTree } from "../../src/io/bounded-read.js";
+import { BoundedReadError, readBoundedBytes, readInTree } from "../../src/io/fs/bounded-read.js";
 
 const dir = mkdtempSync(join(tmpdir(), "ctxinject-bounded-"));
 test.after(() => rmSync(dir, { recursive: true, force: true }));

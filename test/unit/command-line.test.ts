@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { chooseHookCommand, commandLine, commandWords, type HookCommandRequest } from "../../src/core/command-line.js";
-import { pathFolderOf } from "../../src/io/hook-settings.js";
+import { pathFolderOf } from "../../src/io/host-setup/hook-settings.js";
 
 const WIN_BIN = "C:\\Users\\Ana Lima\\AppData\\Roaming\\npm\\node_modules\\ctxinject\\bin\\ctxinject.js";
 

@@ -10,15 +10,15 @@ import * as assert from "uvu/assert";
  */
 const ALLOWED: Record<string, { uses: string[]; why: string }> = {
   // What truly must: facts of the running process itself, not of the outside world a command is run in.
-  "src/io/atomic-write.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
-  "src/io/confine.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
-  "src/io/npm-install.ts": { uses: ["process.execPath"], why: "npm's CLI script is run by this very Node, so no `node` is looked up on a PATH a project put a folder on" },
-  "src/io/session-store.ts": {
+  "src/io/fs/atomic-write.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
+  "src/io/fs/confine.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
+  "src/io/host-setup/npm-install.ts": { uses: ["process.execPath"], why: "npm's CLI script is run by this very Node, so no `node` is looked up on a PATH a project put a folder on" },
+  "src/io/session/session-store.ts": {
     uses: ["process.pid", "process.kill", "process.getuid"],
     why: "a claim names its process, a stale claim's process is probed for life, and the state folder is tightened only when this user owns it",
   },
-  "src/io/opencode-setup.ts": { uses: ["process.env"], why: "the text of the plugin loader file init writes, run by opencode, not here" },
-  "src/io/cline-setup.ts": { uses: ["process.env", "process.execPath", "process.cwd", "process.versions"], why: "the text of the plugin file init --cline writes, run by Cline's plugin sandbox, not here" },
+  "src/io/host-setup/opencode-setup.ts": { uses: ["process.env"], why: "the text of the plugin loader file init writes, run by opencode, not here" },
+  "src/io/host-setup/cline-setup.ts": { uses: ["process.env", "process.execPath", "process.cwd", "process.versions"], why: "the text of the plugin file init --cline writes, run by Cline's plugin sandbox, not here" },
   "src/integrations/opencode-plugin.ts": {
     uses: ["process.env", "process.platform"],
     why: "the opencode plugin's entry: opencode loads it in its own process, no CLI is above it to hand the environment over",
@@ -29,7 +29,7 @@ const ALLOWED: Record<string, { uses: string[]; why: string }> = {
     why: "the hook server's hand-over folder is keyed by this process's user, Node and build (Linux only), and names its server's pid",
   },
   // The machine's own path rules: node:path (imported beside it) is this process's platform's too.
-  "src/io/paths.ts": { uses: ["process.platform"], why: "HOST_PATHS, whether this machine's file system folds case, goes with node:path's own platform" },
+  "src/io/fs/paths.ts": { uses: ["process.platform"], why: "HOST_PATHS, whether this machine's file system folds case, goes with node:path's own platform" },
 };
 
 const FOLDERS = ["src/io", "src/core", "src/integrations", "src/hosts"];

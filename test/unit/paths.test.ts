@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { posix, win32 } from "node:path";
-import { toRootRelative, type PathStyle } from "../../src/io/paths.js";
+import { toRootRelative, type PathStyle } from "../../src/io/fs/paths.js";
 
 const WINDOWS: PathStyle = { path: win32, foldCase: true };
 const MACOS: PathStyle = { path: posix, foldCase: true };

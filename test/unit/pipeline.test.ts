@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { IO_DEPS, runPipeline, type PipelineDeps } from "../../src/io/pipeline.js";
-import { SessionStore, type InjectedRecord, type InjectedRecords } from "../../src/io/session-store.js";
+import { SessionStore, type InjectedRecord, type InjectedRecords } from "../../src/io/session/session-store.js";
 
 /**
  * The pipeline with every I/O step faked: no disk, no git, no session store. A root with AGENTS.md and one Cursor

@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SessionStore, stateDir } from "../../src/io/session-store.js";
+import { SessionStore, stateDir } from "../../src/io/session/session-store.js";
 
 const dirs: string[] = [];
 const store = () => {

@@ -1,10 +1,10 @@
 import { SEPARATOR } from "../../core/collector.js";
 import { CtxinjectError, usageError } from "../../core/errors.js";
-import { loadConfig } from "../../io/config.js";
-import { findRoot } from "../../io/root.js";
+import { loadConfig } from "../../io/config/config.js";
+import { findRoot } from "../../io/config/root.js";
 import { watchTree } from "../../io/tree-watcher.js";
-import { diffSummary, readIfExists, writeIfChanged } from "../../io/out-file.js";
-import { outFile, type WriteTarget } from "../../io/confine.js";
+import { diffSummary, readIfExists, writeIfChanged } from "../../io/fs/out-file.js";
+import { outFile, type WriteTarget } from "../../io/fs/confine.js";
 import { runOf, writeOut, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
 import { pipelineFromFlags } from "../pipeline-from-flags.js";

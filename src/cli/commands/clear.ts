@@ -1,5 +1,5 @@
 import { usageError } from "../../core/errors.js";
-import { SessionStore, stateDir } from "../../io/session-store.js";
+import { SessionStore, stateDir } from "../../io/session/session-store.js";
 import type { CliContext } from "../context.js";
 
 /** Forgets one session (pending entries and injection history), or every session with --all. */

@@ -1,9 +1,9 @@
 import { atLeast, diagnose, SEVERITIES, type Finding, type Severity } from "../../core/doctor/index.js";
 import { sortFindings } from "../../core/doctor/finding.js";
-import { hookCommandFindings } from "../../io/hook-command-check.js";
+import { hookCommandFindings } from "../../io/host-setup/hook-command-check.js";
 import { renderGithub, renderSarif } from "../../core/doctor/formats.js";
 import { lazyRequire } from "../../io/lazy-node.js";
-import { readDoctorTree } from "../../io/doctor-tree.js";
+import { readDoctorTree } from "../../io/trees/doctor-tree.js";
 import { linearEngine } from "../../io/linear-regexp.js";
 import { printWarnings, runOf, wantsColor, writeOut, type CliContext } from "../context.js";
 import type { DOCTOR_FORMATS } from "../options.js";

@@ -3,7 +3,7 @@ import { everySettingOrigin } from "../../core/config-layers.js";
 import { HOST_CONFIG } from "../../hosts/index.js";
 import { renderExplainJson, renderExplainText } from "../../core/render/explain.js";
 import { profileForAs } from "../../io/agent-settings.js";
-import { workingFolderOf } from "../../io/paths.js";
+import { workingFolderOf } from "../../io/fs/paths.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import { printWarnings, runOf, wantsColor, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";

@@ -1,20 +1,20 @@
-import { installPreCommitHook } from "../../io/git-hook.js";
+import { installPreCommitHook } from "../../io/git/git-hook.js";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
-import { hookCommand, landsInProject, mergeHooks, ourHook } from "../../io/hook-settings.js";
+import { hookCommand, landsInProject, mergeHooks, ourHook } from "../../io/host-setup/hook-settings.js";
 import { HOST_CONFIG, HOSTS, INIT_FLAGS } from "../../hosts/index.js";
-import { writeClinePlugin } from "../../io/cline-setup.js";
+import { writeClinePlugin } from "../../io/host-setup/cline-setup.js";
 import type { CommandHookHost, Host, PluginInstall } from "../../hosts/host.js";
-import { configFileIn } from "../../io/config.js";
+import { configFileIn } from "../../io/config/config.js";
 import { lazyRequire } from "../../io/lazy-node.js";
-import { npmInstall, npmInstallRefusal } from "../../io/npm-install.js";
-import { pluginDependenciesMissing, writePluginLoader, writePluginPackage } from "../../io/opencode-setup.js";
-import { realOrSelf } from "../../io/paths.js";
-import { findRoot } from "../../io/root.js";
+import { npmInstall, npmInstallRefusal } from "../../io/host-setup/npm-install.js";
+import { pluginDependenciesMissing, writePluginLoader, writePluginPackage } from "../../io/host-setup/opencode-setup.js";
+import { realOrSelf } from "../../io/fs/paths.js";
+import { findRoot } from "../../io/config/root.js";
 import { runOf, type CliContext } from "../context.js";
 import { renderConfigTemplate } from "../../core/config-docs.js";
-import { projectFile, readTarget, userFile, writeTarget } from "../../io/confine.js";
+import { projectFile, readTarget, userFile, writeTarget } from "../../io/fs/confine.js";
 
 export const DEFAULT_GENERATED = ".context/AGENTS.generated.md";
 
@@ -189,7 +189,7 @@ async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, u
   const moved = settings.userVariable && ctx.env[settings.userVariable.name];
   if (user && !home && !moved) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
   const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
-  // A project's settings file that a link puts outside the project is refused (io/confine.ts); --user's is the user's own.
+  // A project's settings file that a link puts outside the project is refused (io/fs/confine.ts); --user's is the user's own.
   const forProject = !user && landsInProject(root, file);
   const { command, why } = hookCommand(host, root, ctx.self, forProject, runOf(ctx).platform);
   const changed = await mergeHooks(user ? userFile(file) : projectFile(root, settings.project), host, command);

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { createMcpServer, everyRule as everyRuleOf } from "../../integrations/mcp-server.js";
 import type { Config } from "../../core/config.js";
 import type { Candidate } from "../../core/types.js";
-import { contentHash } from "../../io/session-store.js";
+import { contentHash } from "../../io/session/session-store.js";
 import { watchTree } from "../../io/tree-watcher.js";
 import { lazyRequire } from "../../io/lazy-node.js";
 import { runOf, type CliContext } from "../context.js";

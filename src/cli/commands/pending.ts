@@ -1,5 +1,5 @@
 import type { Format } from "../../core/types.js";
-import { SessionStore, stateDir } from "../../io/session-store.js";
+import { SessionStore, stateDir } from "../../io/session/session-store.js";
 import { writeOut, type CliContext } from "../context.js";
 import { renderSessionEntries } from "./session-output.js";
 

@@ -1,7 +1,7 @@
 import { CtxinjectError } from "../../core/errors.js";
 import { safeMessage } from "../../core/redact.js";
 import type { Priority } from "../../core/types.js";
-import { SessionStore, stateDir } from "../../io/session-store.js";
+import { SessionStore, stateDir } from "../../io/session/session-store.js";
 import type { CliContext } from "../context.js";
 
 export interface RegisterFlags {

@@ -4,7 +4,7 @@ import { redactSecrets, safeMessage } from "../../core/redact.js";
 import { renderPending } from "../../core/render/pending.js";
 import { approxTokens } from "../../core/tokens.js";
 import type { Format, Warning } from "../../core/types.js";
-import type { StoredEntry } from "../../io/session-store.js";
+import type { StoredEntry } from "../../io/session/session-store.js";
 import { printWarnings, type CliContext } from "../context.js";
 
 /**

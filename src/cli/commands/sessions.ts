@@ -1,4 +1,4 @@
-import { SessionStore, stateDir } from "../../io/session-store.js";
+import { SessionStore, stateDir } from "../../io/session/session-store.js";
 import { writeOut, type CliContext } from "../context.js";
 
 /** Lists sessions with their pending and injected counts and when each was last used. */

@@ -1,7 +1,7 @@
 import { usageError } from "../../core/errors.js";
-import { configFileIn } from "../../io/config.js";
-import { findRoot } from "../../io/root.js";
-import { isCodeConfig, revokeTrust, trust } from "../../io/trust.js";
+import { configFileIn } from "../../io/config/config.js";
+import { findRoot } from "../../io/config/root.js";
+import { isCodeConfig, revokeTrust, trust } from "../../io/config/trust.js";
 import { writeOut, type CliContext } from "../context.js";
 
 /**

@@ -14,7 +14,7 @@ import {
   type SpoolAnswer,
   type SpoolRequest,
 } from "../../io/hook-transport/spool.js";
-import { under } from "../../io/paths.js";
+import { under } from "../../io/fs/paths.js";
 import { collectedOutput } from "../collected-output.js";
 import type { CliContext } from "../context.js";
 

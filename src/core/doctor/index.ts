@@ -46,7 +46,7 @@ export interface DoctorInput {
   /** Runs the globs too rich for a backtracking regexp (core/parse/glob-limits.ts); without it they match nothing. */
   linear?: LinearEngine;
   /**
-   * Every agent as its own settings have it (io/doctor-tree.ts makes them from src/hosts' list, which core does not
+   * Every agent as its own settings have it (io/trees/doctor-tree.ts makes them from src/hosts' list, which core does not
    * import): which of them read a file.
    */
   profiles: readonly AgentProfile[];

@@ -1,8 +1,8 @@
 import { closeSync, constants as fsConstants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, unlinkSync, type Stats } from "node:fs";
-import { writeFileAtomically } from "../atomic-write.js";
-import { readBoundedText } from "../bounded-read.js";
+import { writeFileAtomically } from "../fs/atomic-write.js";
+import { readBoundedText } from "../fs/bounded-read.js";
 import { lazyRequire } from "../lazy-node.js";
-import { under } from "../paths.js";
+import { under } from "../fs/paths.js";
 
 /**
  * The folder where `ctxinject hook` hands its event to the hook server (src/cli/hook-transport/server.ts) and takes the
@@ -148,9 +148,9 @@ export interface SpoolAnswer {
 }
 
 /**
- * The variables that let a repository's code run (io/trust.ts: CTXINJECT_TRUST_ALL, CI). The server never takes
+ * The variables that let a repository's code run (io/config/trust.ts: CTXINJECT_TRUST_ALL, CI). The server never takes
  * them from a request: a request whose values differ from the server's own start environment is handed back, and the
- * hook's own process (the same user, its own environment) decides. Keep in step with io/trust.ts.
+ * hook's own process (the same user, its own environment) decides. Keep in step with io/config/trust.ts.
  */
 export const TRUST_SWITCHES = ["CTXINJECT_TRUST_ALL", "CI"] as const;
 

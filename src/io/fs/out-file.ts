@@ -1,7 +1,7 @@
-import { CtxinjectError } from "../core/errors.js";
+import { CtxinjectError } from "../../core/errors.js";
 import { readTarget, writeTarget, type WriteTarget } from "./confine.js";
 
-/** The current text of a file ctxinject writes, or null when there is none (io/confine.ts: readTarget). */
+/** The current text of a file ctxinject writes, or null when there is none (io/fs/confine.ts: readTarget). */
 export async function readIfExists(target: WriteTarget): Promise<string | null> {
   return readTarget(target);
 }
@@ -25,7 +25,7 @@ export async function readJsonToMerge(target: WriteTarget): Promise<Record<strin
 
 /**
  * Writes text to a target only when it differs from what is there (so the mtime, and make or git, see no change),
- * through a temp file in the same folder and a rename (io/confine.ts: a project's file never through a link).
+ * through a temp file in the same folder and a rename (io/fs/confine.ts: a project's file never through a link).
  */
 export async function writeIfChanged(target: WriteTarget, text: string): Promise<boolean> {
   if (readTarget(target) === text) return false;

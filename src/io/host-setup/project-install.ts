@@ -1,8 +1,8 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { dirname, relative } from "node:path";
-import type { ProjectInstall } from "../core/command-line.js";
-import { projectFile, readTarget } from "./confine.js";
-import { findUp, hasGit, toRootRelative, under } from "./paths.js";
+import type { ProjectInstall } from "../../core/command-line.js";
+import { projectFile, readTarget } from "../fs/confine.js";
+import { findUp, hasGit, toRootRelative, under } from "../fs/paths.js";
 
 /**
  * The project's own ctxinject, found as its package manager lays it out: `node_modules/.bin/ctxinject` in the

@@ -1,10 +1,10 @@
 import { lstatSync, realpathSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
 import { pathFolderOf } from "./hook-settings.js";
-import { readJsonToMerge } from "./out-file.js";
-import { projectFile } from "./confine.js";
-import { spawnSync } from "./lazy-node.js";
-import { realOrSelf, toRootRelative } from "./paths.js";
+import { readJsonToMerge } from "../fs/out-file.js";
+import { projectFile } from "../fs/confine.js";
+import { spawnSync } from "../lazy-node.js";
+import { realOrSelf, toRootRelative } from "../fs/paths.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
 

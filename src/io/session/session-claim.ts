@@ -4,9 +4,9 @@
  * of omitted rules and each warning it gives. Nothing is final before `finish()`, which the caller runs once the
  * output is out; `abort()` (the output never left) gives everything back, so the session's next call has it.
  */
-import type { Composed } from "../core/compose.js";
-import type { Selection } from "../core/select.js";
-import type { Candidate, Warning } from "../core/types.js";
+import type { Composed } from "../../core/compose.js";
+import type { Selection } from "../../core/select.js";
+import type { Candidate, Warning } from "../../core/types.js";
 import type { Claim, InjectedRecord, InjectedRecords, SessionStore, StoredEntry } from "./session-store.js";
 
 /** The end of a call that takes or gives session state: one of the two, once the output is written or not. */

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
-import { usageError } from "../core/errors.js";
+import { usageError } from "../../core/errors.js";
 import { configFileIn } from "./config.js";
-import { findUp, hasGit, isDirectory } from "./paths.js";
+import { findUp, hasGit, isDirectory } from "../fs/paths.js";
 
 export interface RootInfo {
   root: string;

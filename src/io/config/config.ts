@@ -1,17 +1,17 @@
 import { existsSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
-import { confineConfiguredNames, guardRepositorySettings, mergeConfigLayers, type ConfigLayer, type SettingOrigin } from "../core/config-layers.js";
-import { checkConfig, defaultConfig, type Config, type UserConfig } from "../core/config.js";
-import { parseConfigText, type DataConfigKind } from "../core/config-text.js";
-import { CtxinjectError } from "../core/errors.js";
-import { redactSecrets } from "../core/redact.js";
-import { SOURCE_MODULES } from "../core/sources/index.js";
-import { HOST_CONFIG } from "../hosts/index.js";
-import type { Warning } from "../core/types.js";
-import { readBoundedBytes, readBoundedText, unreadableReason } from "./bounded-read.js";
-import { runCodeConfig } from "./config-code.js";
-import { homedir } from "./lazy-node.js";
-import { realOrSelf, toRootRelative, under } from "./paths.js";
+import { confineConfiguredNames, guardRepositorySettings, mergeConfigLayers, type ConfigLayer, type SettingOrigin } from "../../core/config-layers.js";
+import { checkConfig, defaultConfig, type Config, type UserConfig } from "../../core/config.js";
+import { parseConfigText, type DataConfigKind } from "../../core/config-text.js";
+import { CtxinjectError } from "../../core/errors.js";
+import { redactSecrets } from "../../core/redact.js";
+import { SOURCE_MODULES } from "../../core/sources/index.js";
+import { HOST_CONFIG } from "../../hosts/index.js";
+import type { Warning } from "../../core/types.js";
+import { readBoundedBytes, readBoundedText, unreadableReason } from "../fs/bounded-read.js";
+import { runCodeConfig } from "../config-code.js";
+import { homedir } from "../lazy-node.js";
+import { realOrSelf, toRootRelative, under } from "../fs/paths.js";
 import { isCodeConfig, isTrusted, sha256Of } from "./trust.js";
 
 export const MODULE_NAME = "ctxinject";
@@ -128,7 +128,7 @@ const readConfigText = (file: string): string => decode(readConfigBytes(file));
 /**
  * Defaults < the user's config < the repository's config (of `dir`). Data configs (JSON, YAML, package.json) are
  * parsed here, never through a loader that could run something. A JavaScript config in the repository runs only
- * when trusted (io/trust.ts); otherwise it is left out, with a warning saying how to trust it. The repository's config
+ * when trusted (io/config/trust.ts); otherwise it is left out, with a warning saying how to trust it. The repository's config
  * is not followed through a symlink out of the project, and cannot set what userOnlySettings guards.
  */
 export async function loadConfig(dir: string, env: Record<string, string | undefined>, platform: NodeJS.Platform): Promise<LoadedConfig> {

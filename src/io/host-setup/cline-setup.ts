@@ -1,5 +1,5 @@
-import { writeIfChanged } from "./out-file.js";
-import type { WriteTarget } from "./confine.js";
+import { writeIfChanged } from "../fs/out-file.js";
+import type { WriteTarget } from "../fs/confine.js";
 
 /**
  * The Cline plugin `init --cline` writes: it hands each run's start and each file tool's result to `ctxinject hook

@@ -1,5 +1,5 @@
-import { usageError } from "../core/errors.js";
-import { spawnSync } from "./lazy-node.js";
+import { usageError } from "../../core/errors.js";
+import { spawnSync } from "../lazy-node.js";
 
 /**
  * Every git process ctxinject starts goes through this module. A repository's own config (`.git/config`, the files it

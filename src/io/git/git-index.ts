@@ -1,9 +1,9 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { indexedPaths } from "../core/git-index.js";
-import { readBoundedText } from "./bounded-read.js";
+import { indexedPaths } from "../../core/git-index.js";
+import { readBoundedText } from "../fs/bounded-read.js";
 import { gitMovedByEnv } from "./git-ignore.js";
-import { isDirectory, toRootRelative } from "./paths.js";
+import { isDirectory, toRootRelative } from "../fs/paths.js";
 
 /**
  * The instruction files git tracks under `root` (every file with `spec.every`), read from the repository's index file instead of a `git ls-files`

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
-import { usageError } from "../core/errors.js";
-import { projectFile, readTarget, userFile, writeTarget } from "./confine.js";
+import { usageError } from "../../core/errors.js";
+import { projectFile, readTarget, userFile, writeTarget } from "../fs/confine.js";
 import { hooksFolder, type GitEnvironment } from "./git.js";
-import { toRootRelative } from "./paths.js";
+import { toRootRelative } from "../fs/paths.js";
 
 const BEGIN = "# >>> ctxinject >>>";
 const END = "# <<< ctxinject <<<";

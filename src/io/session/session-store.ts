@@ -1,10 +1,10 @@
 // Synchronous calls: a hook's handful of tiny files cost more in thread-pool round trips than in the calls.
 import { chmodSync, linkSync, unlinkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from "node:fs";
-import { usageError } from "../core/errors.js";
-import type { Priority } from "../core/types.js";
-import { fingerprint } from "../core/fingerprint.js";
-import { homedir } from "./lazy-node.js";
-import { under } from "./paths.js";
+import { usageError } from "../../core/errors.js";
+import type { Priority } from "../../core/types.js";
+import { fingerprint } from "../../core/fingerprint.js";
+import { homedir } from "../lazy-node.js";
+import { under } from "../fs/paths.js";
 
 /**
  * Session state shared by separate processes (a git hook, an agent hook, the next build).

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { readJsonToMerge, writeIfChanged } from "./out-file.js";
-import type { WriteTarget } from "./confine.js";
+import { readJsonToMerge, writeIfChanged } from "../fs/out-file.js";
+import type { WriteTarget } from "../fs/confine.js";
 
-import type { PluginInstall } from "../hosts/host.js";
+import type { PluginInstall } from "../../hosts/host.js";
 
 /**
  * The plugin file: a loader that finds ctxinject (the project's own install, else the one on PATH) and says so in
@@ -65,7 +65,7 @@ export const CtxinjectPlugin =
 
 /**
  * A file in the host's config folder (the project's or the user's): `fileIn(name)` makes its write target
- * (io/confine.ts), a project's checked for links on its way.
+ * (io/fs/confine.ts), a project's checked for links on its way.
  */
 export type FileIn = (name: string) => WriteTarget;
 

@@ -1,21 +1,21 @@
-import type { RunEnvironment } from "./pipeline.js";
-import type { AgentProfile } from "../core/agents/profile.js";
-import type { Config } from "../core/config.js";
-import type { CoverageInput } from "../core/coverage/model.js";
-import { diagnose } from "../core/doctor/index.js";
-import { usageError } from "../core/errors.js";
-import { dirOf, joinPath } from "../core/rel-path.js";
-import { trackedClean } from "../core/confined-path.js";
-import { createRunMemo, type RunMemo } from "../core/run-memo.js";
-import { selectContext, type Selection } from "../core/select.js";
-import { PACKAGE_MANIFESTS } from "../core/sources/readme.js";
-import { instructionNames, locateOptionsOf, sourceLocator } from "../core/sources/index.js";
-import type { SourceFile, Warning } from "../core/types.js";
-import { MAX_FILE_BYTES } from "./bounded-read.js";
-import { HOSTS } from "../hosts/index.js";
+import type { RunEnvironment } from "../pipeline.js";
+import type { AgentProfile } from "../../core/agents/profile.js";
+import type { Config } from "../../core/config.js";
+import type { CoverageInput } from "../../core/coverage/model.js";
+import { diagnose } from "../../core/doctor/index.js";
+import { usageError } from "../../core/errors.js";
+import { dirOf, joinPath } from "../../core/rel-path.js";
+import { trackedClean } from "../../core/confined-path.js";
+import { createRunMemo, type RunMemo } from "../../core/run-memo.js";
+import { selectContext, type Selection } from "../../core/select.js";
+import { PACKAGE_MANIFESTS } from "../../core/sources/readme.js";
+import { instructionNames, locateOptionsOf, sourceLocator } from "../../core/sources/index.js";
+import type { SourceFile, Warning } from "../../core/types.js";
+import { MAX_FILE_BYTES } from "../fs/bounded-read.js";
+import { HOSTS } from "../../hosts/index.js";
 import { readDoctorTree } from "./doctor-tree.js";
-import { blobsAt, filesAt, treeEntries, type GitEnvironment } from "./git.js";
-import { linearEngine } from "./linear-regexp.js";
+import { blobsAt, filesAt, treeEntries, type GitEnvironment } from "../git/git.js";
+import { linearEngine } from "../linear-regexp.js";
 
 /**
  * The agents with a host integration that injects on its own (src/hosts: a command hook or a plugin). The others

@@ -1,9 +1,9 @@
 import { constants, existsSync, statSync } from "node:fs";
-import { gitIgnoreMatcher, type IgnoreFile } from "../core/gitignore.js";
-import type { RunMemo } from "../core/run-memo.js";
-import { ancestorsOf, depthOf, dirOf, joinPath } from "../core/rel-path.js";
-import { readBoundedText } from "./bounded-read.js";
-import { isDirectory, toRootRelative, under } from "./paths.js";
+import { gitIgnoreMatcher, type IgnoreFile } from "../../core/gitignore.js";
+import type { RunMemo } from "../../core/run-memo.js";
+import { ancestorsOf, depthOf, dirOf, joinPath } from "../../core/rel-path.js";
+import { readBoundedText } from "../fs/bounded-read.js";
+import { isDirectory, toRootRelative, under } from "../fs/paths.js";
 
 /**
  * Git's variables that move the repository, its index or its config (GIT_CONFIG_KEY_n counts only with

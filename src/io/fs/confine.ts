@@ -1,10 +1,10 @@
 import { chmodSync, closeSync, constants, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { whyUnclean } from "../core/confined-path.js";
-import { CtxinjectError } from "../core/errors.js";
-import { baseName, dirOf } from "../core/rel-path.js";
+import { whyUnclean } from "../../core/confined-path.js";
+import { CtxinjectError } from "../../core/errors.js";
+import { baseName, dirOf } from "../../core/rel-path.js";
 import { BoundedReadError, readBoundedBytes, readBoundedText, readInTree, unreadableReason } from "./bounded-read.js";
-import { randomHex } from "./lazy-node.js";
+import { randomHex } from "../lazy-node.js";
 import { realOrSelf, toRootRelative, under } from "./paths.js";
 
 /**
@@ -129,7 +129,7 @@ export class WriteTarget {
   readonly #project: { root: string; rel: string } | null;
   /** `path`: its absolute path, as messages name it. */
   constructor(made: typeof MADE_HERE, readonly path: string, project: { root: string; rel: string } | null) {
-    if (made !== MADE_HERE) throw new TypeError("a WriteTarget is made by io/confine.ts only");
+    if (made !== MADE_HERE) throw new TypeError("a WriteTarget is made by io/fs/confine.ts only");
     this.#project = project;
   }
   static projectOf(t: WriteTarget): { root: string; rel: string } | null {

@@ -1,7 +1,7 @@
 import { unreadableReason } from "./bounded-read.js";
-import type { SourceFile, Warning } from "../core/types.js";
+import type { SourceFile, Warning } from "../../core/types.js";
 import { ConfinedReader } from "./confine.js";
-import { mayStopAfter } from "../core/work-budget.js";
+import { mayStopAfter } from "../../core/work-budget.js";
 
 export interface ReadOptions {
   /** Real paths outside the root that symlinks may lead to (config `allowOutside`, resolved against the root). */
@@ -13,7 +13,7 @@ export interface ReadOptions {
 }
 
 /**
- * Reads instruction files as text, through the confinement (io/confine.ts). A file that cannot be read, holds a NUL
+ * Reads instruction files as text, through the confinement (io/fs/confine.ts). A file that cannot be read, holds a NUL
  * byte (binary), is no clean path below the root (`a/../..`, absolute) or leads out of the project root through a
  * symlink is left out with a warning naming it; so is anything that is not a regular file (a device, a FIFO:
  * `/dev/zero` behind a symlink) or is larger than MAX_FILE_BYTES, before a byte of it is read. Invalid UTF-8 decodes

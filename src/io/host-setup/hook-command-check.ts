@@ -1,10 +1,10 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
-import { commandWords } from "../core/command-line.js";
-import type { Finding } from "../core/doctor/finding.js";
-import type { CommandHookHost } from "../hosts/host.js";
-import { HOSTS } from "../hosts/index.js";
-import { projectFile, readTarget, userFile, type WriteTarget } from "./confine.js";
+import { commandWords } from "../../core/command-line.js";
+import type { Finding } from "../../core/doctor/finding.js";
+import type { CommandHookHost } from "../../hosts/host.js";
+import { HOSTS } from "../../hosts/index.js";
+import { projectFile, readTarget, userFile, type WriteTarget } from "../fs/confine.js";
 import { ourHook, pathFolderOf } from "./hook-settings.js";
 import { findProjectInstall } from "./project-install.js";
 

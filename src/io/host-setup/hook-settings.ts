@@ -1,10 +1,10 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
-import { chooseHookCommand, type HookCommandChoice } from "../core/command-line.js";
-import type { CommandHookHost } from "../hosts/host.js";
-import { readJsonToMerge, writeIfChanged } from "./out-file.js";
-import type { WriteTarget } from "./confine.js";
-import { realOrSelf, toRootRelative } from "./paths.js";
+import { chooseHookCommand, type HookCommandChoice } from "../../core/command-line.js";
+import type { CommandHookHost } from "../../hosts/host.js";
+import { readJsonToMerge, writeIfChanged } from "../fs/out-file.js";
+import type { WriteTarget } from "../fs/confine.js";
+import { realOrSelf, toRootRelative } from "../fs/paths.js";
 import { findProjectInstall } from "./project-install.js";
 
 interface HookCommand {
@@ -58,7 +58,7 @@ async function mergeFlatHooks(settingsFile: WriteTarget, settings: Record<string
 
 /**
  * The command the host runs (core/command-line.ts chooses the form) and why: from what the project installs, as its
- * package manager lays it out (io/project-install.ts). This executable is named by its real path: run through npx
+ * package manager lays it out (io/host-setup/project-install.ts). This executable is named by its real path: run through npx
  * it is a node_modules/.bin link, which the project may point elsewhere.
  */
 export function hookCommand(host: CommandHookHost, root: string, self: string, forProject: boolean, platform: string): HookCommandChoice {

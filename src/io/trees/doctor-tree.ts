@@ -1,15 +1,15 @@
 import { statSync } from "node:fs";
-import type { DoctorInput } from "../core/doctor/index.js";
-import type { Warning } from "../core/types.js";
-import { walkTree } from "./discover.js";
-import { AGENT_NAMES, profileFor } from "../hosts/index.js";
-import { readAgentSettings } from "./agent-settings.js";
-import { runPipeline, type RunEnvironment } from "./pipeline.js";
-import { trackedFiles } from "./git.js";
-import { indexedFiles } from "./git-index.js";
-import { findUp, hasGit, toRootRelative, under } from "./paths.js";
-import { trackedClean } from "../core/confined-path.js";
-import type { SettingOrigin } from "../core/config-layers.js";
+import type { DoctorInput } from "../../core/doctor/index.js";
+import type { Warning } from "../../core/types.js";
+import { walkTree } from "../discover.js";
+import { AGENT_NAMES, profileFor } from "../../hosts/index.js";
+import { readAgentSettings } from "../agent-settings.js";
+import { runPipeline, type RunEnvironment } from "../pipeline.js";
+import { trackedFiles } from "../git/git.js";
+import { indexedFiles } from "../git/git-index.js";
+import { findUp, hasGit, toRootRelative, under } from "../fs/paths.js";
+import { trackedClean } from "../../core/confined-path.js";
+import type { SettingOrigin } from "../../core/config-layers.js";
 
 /**
  * What `doctor` looks at: what `build --all` reads (every instruction file git tracks, or the tree's outside git,

@@ -1,17 +1,17 @@
 import { mkdirSync, readFileSync } from "node:fs";
-import { writeFileAtomically } from "./atomic-write.js";
+import { writeFileAtomically } from "../fs/atomic-write.js";
 import { join } from "node:path";
-import { readBoundedBytes } from "./bounded-read.js";
-import { lazyRequire } from "./lazy-node.js";
-import { realOrSelf } from "./paths.js";
-import { stateDir } from "./session-store.js";
+import { readBoundedBytes } from "../fs/bounded-read.js";
+import { lazyRequire } from "../lazy-node.js";
+import { realOrSelf } from "../fs/paths.js";
+import { stateDir } from "../session/session-store.js";
 
 /**
  * A JavaScript config is code from the repository. A hook installed for the user runs ctxinject in every repository
  * the user opens, so a cloned repository's config would run unasked: it runs only once trusted here — its real path
  * and the SHA-256 of its text recorded in the state folder (a changed file needs trust again) — or where the
  * environment says the repository's code runs anyway: CTXINJECT_TRUST_ALL=1, or CI (a pipeline runs the
- * repository's own scripts). Data configs (JSON, YAML, package.json) are parsed by ctxinject (io/config.ts): nothing
+ * repository's own scripts). Data configs (JSON, YAML, package.json) are parsed by ctxinject (io/config/config.ts): nothing
  * in them can run, so they need no trust.
  */
 export const isCodeConfig = (file: string): boolean => /\.(c|m)?js$|\.ts$/.test(file);
