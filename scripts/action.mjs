@@ -74,12 +74,23 @@ export function commentTarget(env) {
   }
   if (!/^\d+$/.test(number)) return { post: false, why: "not a pull request (no pull request number)" };
   if (!/^[^/\s]+\/[^/\s]+$/.test(env.GITHUB_REPOSITORY ?? "")) return { post: false, why: "GITHUB_REPOSITORY is not owner/name" };
-  return { post: true, api: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/$/, ""), repo: env.GITHUB_REPOSITORY, number, token: env.INPUT_GITHUB_TOKEN };
+  return {
+    post: true,
+    api: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/$/, ""),
+    repo: env.GITHUB_REPOSITORY,
+    number,
+    token: env.INPUT_GITHUB_TOKEN,
+  };
 }
 
 /** Creates the comment, or updates the one an earlier run made (the first comment starting with MARKER). */
 export async function upsertComment(target, body) {
-  const headers = { authorization: `Bearer ${target.token}`, accept: "application/vnd.github+json", "content-type": "application/json", "user-agent": "ctxinject-action" };
+  const headers = {
+    authorization: `Bearer ${target.token}`,
+    accept: "application/vnd.github+json",
+    "content-type": "application/json",
+    "user-agent": "ctxinject-action",
+  };
   const call = async (method, path, payload) => {
     const response = await fetch(`${target.api}${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
     if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status}`);
@@ -106,7 +117,12 @@ export async function main(env = process.env, out = (s) => process.stdout.write(
   const summary = [];
   const ctxinject = (args) => {
     const [file, ...pre] = command;
-    const run = spawnSync(file, [...pre, ...args, "--root", root], { cwd: root, encoding: "utf8", env: { ...env, NO_COLOR: "1" }, maxBuffer: 256 * 1024 * 1024 });
+    const run = spawnSync(file, [...pre, ...args, "--root", root], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...env, NO_COLOR: "1" },
+      maxBuffer: 256 * 1024 * 1024,
+    });
     if (run.error) throw run.error;
     return { status: run.status, stdout: run.stdout, stderr: run.stderr };
   };
@@ -157,7 +173,13 @@ export async function main(env = process.env, out = (s) => process.stdout.write(
     }
   }
   for (const name of CHECKS) results[name] ??= "skipped";
-  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, Object.entries(results).map(([k, v]) => `${k}=${v}\n`).join(""));
+  if (env.GITHUB_OUTPUT)
+    appendFileSync(
+      env.GITHUB_OUTPUT,
+      Object.entries(results)
+        .map(([k, v]) => `${k}=${v}\n`)
+        .join(""),
+    );
   return Object.values(results).includes("fail") ? 1 : 0;
 }
 

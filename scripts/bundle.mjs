@@ -80,16 +80,23 @@ const standIns = {
 const SHARED_BUILTINS = ["fs", "path"];
 const namesImported = (text, builtin) =>
   [...text.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*"(?:node:)?${builtin}"`, "g"))].flatMap(([, list]) =>
-    list.split(",").map((item) => item.trim()).filter((item) => item !== "" && !item.startsWith("type ")).map((item) => item.split(/\s+as\s+/)[0]),
+    list
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== "" && !item.startsWith("type "))
+      .map((item) => item.split(/\s+as\s+/)[0]),
   );
 const isGetter = (builtin, name) => Object.getOwnPropertyDescriptor(createRequire(import.meta.url)(`node:${builtin}`), name)?.get !== undefined;
 // Only a module that takes the builtin by names alone: a namespace or default import would need every export.
 const sharable = (text, builtin) =>
   namesImported(text, builtin).every((name) => !isGetter(builtin, name)) &&
-  [...text.matchAll(new RegExp(`\\bfrom\\s*"(?:node:)?${builtin}"`, "g"))].length === [...text.matchAll(new RegExp(`import\\s*\\{[^}]*\\}\\s*from\\s*"(?:node:)?${builtin}"`, "g"))].length;
+  [...text.matchAll(new RegExp(`\\bfrom\\s*"(?:node:)?${builtin}"`, "g"))].length ===
+    [...text.matchAll(new RegExp(`import\\s*\\{[^}]*\\}\\s*from\\s*"(?:node:)?${builtin}"`, "g"))].length;
 function sharedNames(builtin) {
   const names = new Set();
-  for (const file of readdirSync("src", { recursive: true }).map(String).filter((f) => f.endsWith(".ts"))) {
+  for (const file of readdirSync("src", { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".ts"))) {
     const text = readFileSync(join("src", file), "utf8");
     if (sharable(text, builtin)) for (const name of namesImported(text, builtin)) names.add(name);
   }
@@ -115,7 +122,8 @@ const sharedBuiltins = {
 // bin (module.load: from its own code cache) on the first call, and hands it the CLI bundle's core/errors module, so
 // that a CtxinjectError thrown there is the class main.ts catches (one identity across the two bundles).
 const OCCASIONAL = "src/cli/commands/occasional.ts";
-const OCCASIONAL_ONLY = /^src\/(cli\/commands\/(init|doctor|coverage|mcp|trust)\.ts|core\/coverage\/|core\/doctor\/index\.ts|io\/(trees\/coverage-tree|trees\/doctor-tree|host-setup\/cline-setup|host-setup\/opencode-setup)\.ts|integrations\/mcp-server\.ts)/;
+const OCCASIONAL_ONLY =
+  /^src\/(cli\/commands\/(init|doctor|coverage|mcp|trust)\.ts|core\/coverage\/|core\/doctor\/index\.ts|io\/(trees\/coverage-tree|trees\/doctor-tree|host-setup\/cline-setup|host-setup\/opencode-setup)\.ts|integrations\/mcp-server\.ts)/;
 const ERRORS = resolve("src/core/errors.ts");
 const exportedNames = (file, pattern) => [...readFileSync(file, "utf8").matchAll(pattern)].map((m) => m[1]);
 const occasionalStandIn = {
@@ -200,7 +208,10 @@ const BUNDLES = [
     // Every host's sample events (Host.samples in src/hosts/, each session its own): their event readers, settings
     // readers and answer shapes are cached too, not compiled on each of their calls.
     runs: COMMAND_HOOK_HOSTS.flatMap((host) =>
-      (host.samples ?? []).map((sample) => ({ args: ["hook", host.short], input: event({ session_id: `training-${host.short}`, ...sample.event(trainingPlace) }) })),
+      (host.samples ?? []).map((sample) => ({
+        args: ["hook", host.short],
+        input: event({ session_id: `training-${host.short}`, ...sample.event(trainingPlace) }),
+      })),
     ),
   },
 ];
@@ -221,7 +232,9 @@ async function bundle(entry, bundleFile, define = {}, extraPlugins = []) {
     // esbuild's own directive into a plain string, and the bundle (strict as ES modules) would run sloppy.
     // __ctxinject.load and .shared: what bin/ctxinject.js hands a bundle to load another (occasional.cjs) and what it
     // is handed by the bundle that loads it.
-    banner: { js: '(function (exports, require, module, __filename, __dirname) {"use strict";\nconst __ctxinject = { get url() { return require("node:url").pathToFileURL(__filename).href; }, load: module.load, shared: module.shared };' },
+    banner: {
+      js: '(function (exports, require, module, __filename, __dirname) {"use strict";\nconst __ctxinject = { get url() { return require("node:url").pathToFileURL(__filename).href; }, load: module.load, shared: module.shared };',
+    },
     footer: { js: "})" },
     // bin/import-module.cjs (a trusted ES module config's import()) is required by its path at run time, never bundled.
     external: ["gpt-tokenizer", "gpt-tokenizer/*"],
@@ -258,7 +271,8 @@ function train({ name, runs }, buildId) {
   // readings, ignore answers). The training runs after them then take the path of every run but a project's first,
   // and the functions only a first run needs (picomatch's and ignore's parsers, the stemmer) stay out of the cache:
   // every run deserialises all of it.
-  for (const run of runs) ctxinject(run.args, run.input.replace(/"session_id":"([^"]*)"/, '"session_id":"$1-warm"'), { HOME: state, XDG_CACHE_HOME: join(state, "cache") });
+  for (const run of runs)
+    ctxinject(run.args, run.input.replace(/"session_id":"([^"]*)"/, '"session_id":"$1-warm"'), { HOME: state, XDG_CACHE_HOME: join(state, "cache") });
   for (const run of runs) {
     // This bundle's cache only: a doctor run also starts the CLI bundle, whose cache holds the paths of every prompt.
     const training = ctxinject(run.args, run.input, { CTXINJECT_WRITE_CODE_CACHE: name });
@@ -289,7 +303,10 @@ async function trainClient(buildId) {
   // The first call starts the server and answers itself (its own caches in the training state).
   ctxinject(args, input, { ...env, HOME: state, XDG_CACHE_HOME: join(state, "cache") });
   // Its lock, wherever in the spool the server keeps it (src/io/hook-transport/spool.ts lays the spool out).
-  const findLock = () => readdirSync(run, { recursive: true }).map(String).find((name) => name.endsWith("server.pid"));
+  const findLock = () =>
+    readdirSync(run, { recursive: true })
+      .map(String)
+      .find((name) => name.endsWith("server.pid"));
   let lock = findLock();
   for (let waited = 0; lock === undefined && waited < 5000; waited += 50) {
     await new Promise((r) => setTimeout(r, 50));
@@ -299,7 +316,8 @@ async function trainClient(buildId) {
     for (const session of ["training-client", "training-client-2"]) {
       const training = ctxinject(args, input.replace('"training"', JSON.stringify(session)), { ...env, CTXINJECT_WRITE_CODE_CACHE: "1", CTXINJECT_DEBUG: "1" });
       if (!trained("client", buildId, args, training)) break;
-      if (!training.stderr.includes("answered by the hook server")) process.stderr.write(`bundle: warning: the client's training call was not answered by a server:\n${training.stderr}`);
+      if (!training.stderr.includes("answered by the hook server"))
+        process.stderr.write(`bundle: warning: the client's training call was not answered by a server:\n${training.stderr}`);
     }
   } finally {
     if (lock !== undefined && existsSync(join(run, lock))) process.kill(Number(readFileSync(join(run, lock), "utf8")));

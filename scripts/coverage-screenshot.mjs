@@ -10,7 +10,11 @@ import { fileURLToPath } from "node:url";
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = mkdtempSync(join(tmpdir(), "ctxinject-coverage-shot-"));
 const run = (cmd, args, cwd = dir) => {
-  const r = spawnSync(cmd, args, { cwd, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, CTXINJECT_HOOK_SERVER: "0", CTXINJECT_STATE_DIR: join(dir, "state") } });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, CTXINJECT_HOOK_SERVER: "0", CTXINJECT_STATE_DIR: join(dir, "state") },
+  });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
 };
 try {
@@ -18,7 +22,16 @@ try {
   run("git", ["init", "-q"], join(dir, "repo"));
   run("git", ["add", "-A"], join(dir, "repo"));
   run(process.execPath, [join(repo, "bin/ctxinject.js"), "coverage", "--format", "html", "--out", join(dir, "coverage.html")], join(dir, "repo"));
-  run("chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", `--user-data-dir=${join(dir, "home")}`, "--window-size=1366,768", `--screenshot=${join(repo, "docs/coverage.png")}`, `file://${join(dir, "coverage.html")}#open=packages/api/src/handlers|claude-code`]);
+  run("chromium", [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--hide-scrollbars",
+    `--user-data-dir=${join(dir, "home")}`,
+    "--window-size=1366,768",
+    `--screenshot=${join(repo, "docs/coverage.png")}`,
+    `file://${join(dir, "coverage.html")}#open=packages/api/src/handlers|claude-code`,
+  ]);
   console.log("wrote docs/coverage.png");
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -48,7 +48,11 @@ export function libraryFiles(repo = REPO) {
 function distFiles(repo) {
   return readdirSync(join(repo, "dist"), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
-    .map((e) => relative(repo, join(e.parentPath ?? e.path, e.name)).split("\\").join("/"));
+    .map((e) =>
+      relative(repo, join(e.parentPath ?? e.path, e.name))
+        .split("\\")
+        .join("/"),
+    );
 }
 
 /** What dist/.npmignore leaves out: the code caches, and every module neither the bin nor the library loads. */

@@ -38,7 +38,9 @@ const LAZY = "load it on first use with lazyRequire from src/io/lazy-node.ts (a 
 
 /** Comments and string literals blanked out, so that only code is searched (line numbers kept). */
 function codeOnly(text) {
-  return text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^\\`])*`/g, (literal) => literal.replace(/[^\n]/g, " "));
+  return text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\[\s\S]|[^\\`])*`/g, (literal) =>
+    literal.replace(/[^\n]/g, " "),
+  );
 }
 
 const IMPORT_CALL = /(?<![\w$.])import\s*\(/;
@@ -65,12 +67,20 @@ export const startUpGuard = {
       // import() is reported below; the stand-ins this build writes itself (lazy-child-process) are the lazy load.
       if (args.kind === "dynamic-import" || args.namespace === "ctxinject") return undefined;
       return {
-        errors: [{ text: `${args.path} is imported statically by ${relative(process.cwd(), args.importer)}: in the bundle it would load on every start; ${LAZY}` }],
+        errors: [
+          { text: `${args.path} is imported statically by ${relative(process.cwd(), args.importer)}: in the bundle it would load on every start; ${LAZY}` },
+        ],
       };
     });
     build.onResolve({ filter: /.*/ }, (args) => {
       if (args.kind !== "dynamic-import") return undefined;
-      return { errors: [{ text: `import("${args.path}") in ${relative(process.cwd(), args.importer)}: the bundle runs from a code cache, where import() fails at run time; ${LAZY}` }] };
+      return {
+        errors: [
+          {
+            text: `import("${args.path}") in ${relative(process.cwd(), args.importer)}: the bundle runs from a code cache, where import() fails at run time; ${LAZY}`,
+          },
+        ],
+      };
     });
     build.onEnd((result) => {
       const outfile = build.initialOptions.outfile;
@@ -81,7 +91,9 @@ export const startUpGuard = {
         if (at === -1) continue;
         const near = text.slice(Math.max(0, at - 30), at + 10).replace(/\s+/g, " ");
         const escaped = `\\u${text.charCodeAt(at).toString(16).padStart(4, "0")}`;
-        errors.push({ text: `${relative(process.cwd(), path)}: ${JSON.stringify(text[at])} (near ${JSON.stringify(near)}) makes V8 hold the whole bundle as a two-byte string, slower to read on every start; write it as ${escaped} in the source` });
+        errors.push({
+          text: `${relative(process.cwd(), path)}: ${JSON.stringify(text[at])} (near ${JSON.stringify(near)}) makes V8 hold the whole bundle as a two-byte string, slower to read on every start; write it as ${escaped} in the source`,
+        });
       }
       return { errors };
     });
@@ -90,7 +102,11 @@ export const startUpGuard = {
       const lines = dynamicImports(readFileSync(args.path, "utf8"));
       if (lines.length === 0) return undefined;
       const file = relative(process.cwd(), args.path);
-      return { errors: lines.map((line) => ({ text: `import() at ${file}${line > 0 ? `:${line}` : ""}: the bundle runs from a code cache, where import() fails at run time; ${LAZY}` })) };
+      return {
+        errors: lines.map((line) => ({
+          text: `import() at ${file}${line > 0 ? `:${line}` : ""}: the bundle runs from a code cache, where import() fails at run time; ${LAZY}`,
+        })),
+      };
     });
   },
 };

@@ -9,7 +9,12 @@ export type { Config, UserConfig } from "./core/config.js";
 
 /** A loaded config object checked (a CtxinjectError names the file, the key and what was expected), defaults filled in. */
 export function validateConfig(raw: unknown, file: string): Config {
-  return checkAndComplete(raw, file, SOURCE_MODULES.map((m) => m.name), HOST_CONFIG);
+  return checkAndComplete(
+    raw,
+    file,
+    SOURCE_MODULES.map((m) => m.name),
+    HOST_CONFIG,
+  );
 }
 
 /** Every default filled in, the hosts' groups (`<short>.includeNative`…) included. */
@@ -48,6 +53,9 @@ export interface GatherOptions extends ReadRequest {
  */
 export function gather(options: GatherOptions): Promise<Gathered> {
   const { cwd, env = process.env, startedAt, ...request } = options;
-  return runPipeline({ cwd, env, platform: process.platform, ...(startedAt !== undefined && { startedAt }) }, { ...request, purpose: "explain", until: "select" });
+  return runPipeline(
+    { cwd, env, platform: process.platform, ...(startedAt !== undefined && { startedAt }) },
+    { ...request, purpose: "explain", until: "select" },
+  );
 }
 export * from "./core/types.js";

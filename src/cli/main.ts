@@ -39,7 +39,7 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
       return error.exitCode;
     }
     const verbose = ctx.env.CTXINJECT_DEBUG !== undefined;
-    const message = error instanceof Error ? (verbose ? error.stack ?? error.message : error.message) : String(error);
+    const message = error instanceof Error ? (verbose ? (error.stack ?? error.message) : error.message) : String(error);
     ctx.stderr.write(`ctxinject: internal error: ${verbose ? message : safeMessage(message)}\n${verbose ? "" : "(set CTXINJECT_DEBUG=1 for the stack)\n"}`);
     return EXIT_INTERNAL;
   }

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError, Option } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
 import { FORMATS, TOKENIZERS, type Format, type TokenizerName } from "../core/types.js";
 import type { SelectionRequest } from "../io/pipeline.js";
 

@@ -1,4 +1,4 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, type CommanderError, InvalidArgumentError, Option } from "commander";
 import { FORMATS, PRIORITIES, type Format } from "../core/types.js";
 import { runBuild } from "./commands/build.js";
 import { runExplain } from "./commands/explain.js";
@@ -14,7 +14,6 @@ import { runCoverage, runDoctor, runInit, runMcp, runTrust } from "./commands/oc
 import { SEVERITIES } from "../core/doctor/finding.js";
 import type { CliContext } from "./context.js";
 import { addSelectionOptions, COVERAGE_FORMATS, DOCTOR_FORMATS } from "./options.js";
-
 
 /**
  * The command tree. The commands a prompt runs are imported statically: in the bundle one file loads faster than a
@@ -87,11 +86,7 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .option("--all", "every session")
         .action(run(runClear)),
     sessions: () =>
-      program
-        .command("sessions")
-        .description("list sessions with their pending and injected counts")
-        .option("--json", "print JSON")
-        .action(run(runSessions)),
+      program.command("sessions").description("list sessions with their pending and injected counts").option("--json", "print JSON").action(run(runSessions)),
     hook: () =>
       program
         .command("hook")
@@ -104,8 +99,16 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
         .description("report what silently goes wrong in the instruction files, for which agent (exit 1 at --fail-on)")
         .option("--root <dir>", "project root")
         .option("--json", "print the findings as JSON (the same as --format json)")
-        .addOption(new Option("--format <format>", "text; json; sarif (SARIF 2.1.0 for GitHub code scanning); github (workflow annotations on the lines)").choices([...DOCTOR_FORMATS]))
-        .addOption(new Option("--fail-on <severity>", "exit 1 when a finding is at or above this severity (none: never)").choices([...SEVERITIES, "none"]).default("error"))
+        .addOption(
+          new Option("--format <format>", "text; json; sarif (SARIF 2.1.0 for GitHub code scanning); github (workflow annotations on the lines)").choices([
+            ...DOCTOR_FORMATS,
+          ]),
+        )
+        .addOption(
+          new Option("--fail-on <severity>", "exit 1 when a finding is at or above this severity (none: never)")
+            .choices([...SEVERITIES, "none"])
+            .default("error"),
+        )
         .action(run((c: CliContext, flags: DoctorFlags) => runDoctor(c, flags, version))),
     coverage: () =>
       program
@@ -134,16 +137,29 @@ export function createProgram(ctx: CliContext, version: string, result: { code: 
       const hooked = HOSTS.filter((h) => "settings" in h.install);
       const init = program
         .command("init")
-        .description(`write a commented .ctxinjectrc.yaml at the project root (--git-hook: a pre-commit hook; ${HOSTS.map((h) => `--${h.short}`).join(", ")}: install into that agent)`)
+        .description(
+          `write a commented .ctxinjectrc.yaml at the project root (--git-hook: a pre-commit hook; ${HOSTS.map((h) => `--${h.short}`).join(", ")}: install into that agent)`,
+        )
         .option("--root <dir>", "project root")
         .option("--git-hook", "install a pre-commit hook that regenerates and stages the generated context file")
         .option("--out <file>", "with --git-hook: the file to generate (default .context/AGENTS.generated.md)");
-      for (const h of hooked) if ("settings" in h.install) init.option(`--${h.short}`, `merge ctxinject's hooks into the project's ${h.install.settings.project}`);
+      for (const h of hooked)
+        if ("settings" in h.install) init.option(`--${h.short}`, `merge ctxinject's hooks into the project's ${h.install.settings.project}`);
       const userToo = HOSTS.filter((h) => "settings" in h.install || "pluginFile" in h.install || ("plugin" in h.install && h.install.plugin.user));
       init.option("--user", `with ${orList(userToo.map((h) => `--${h.short}`))}: into the user's settings in HOME (every project)`);
-      for (const h of HOSTS) if ("plugin" in h.install) init.option(`--${h.short}`, `write ${h.install.plugin.folder}/${h.install.plugin.file} and its package.json, and install ${h.label}'s plugin package`);
-      for (const h of HOSTS) if ("pluginFile" in h.install) init.option(`--${h.short}`, `write ${h.install.pluginFile.writes}, through which ${h.label} runs \`ctxinject hook ${h.short}\``);
-      init.option("--no-install", `with ${orList(HOSTS.filter((h) => "plugin" in h.install).map((h) => `--${h.short}`))}: do not run npm in the host's config folder`);
+      for (const h of HOSTS)
+        if ("plugin" in h.install)
+          init.option(
+            `--${h.short}`,
+            `write ${h.install.plugin.folder}/${h.install.plugin.file} and its package.json, and install ${h.label}'s plugin package`,
+          );
+      for (const h of HOSTS)
+        if ("pluginFile" in h.install)
+          init.option(`--${h.short}`, `write ${h.install.pluginFile.writes}, through which ${h.label} runs \`ctxinject hook ${h.short}\``);
+      init.option(
+        "--no-install",
+        `with ${orList(HOSTS.filter((h) => "plugin" in h.install).map((h) => `--${h.short}`))}: do not run npm in the host's config folder`,
+      );
       // A host's profile name works as its flag too (--claude-code = --claude).
       for (const { flag, host, hidden } of INIT_FLAGS) if (hidden) init.addOption(new Option(flag, `the same as --${host.short}`).hideHelp());
       // runInit takes a host by either flag.
@@ -164,4 +180,3 @@ const orList = (items: readonly string[]) => (items.length < 2 ? items.join("") 
 export function exitCodeOf(error: CommanderError): number {
   return error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help" ? 0 : 2;
 }
-

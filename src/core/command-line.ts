@@ -35,7 +35,10 @@ function windowsWord(word: string): string {
 
 function quoted(word: string): string {
   const slashed = word.replace(/\\/g, "/");
-  if (/["%$`\r\n]/.test(slashed)) throw usageError(`${word}: a path with ", %, $, \` or a line break cannot be quoted the same for cmd.exe and PowerShell; install ctxinject in a folder without them`);
+  if (/["%$`\r\n]/.test(slashed))
+    throw usageError(
+      `${word}: a path with ", %, $, \` or a line break cannot be quoted the same for cmd.exe and PowerShell; install ctxinject in a folder without them`,
+    );
   return `"${slashed}"`;
 }
 
@@ -87,16 +90,38 @@ export function chooseHookCommand(request: HookCommandRequest): HookCommandChoic
   const { agent, hostName, platform, projectDir, install } = request;
   const args = ["hook", agent];
   const self = commandLine(platform, "node", [request.self, ...args]);
-  if (!request.forProject) return { command: self, why: "user settings run in every project, so they name this ctxinject by its real path, nothing a project's node_modules could stand in for" };
-  if (install === null) return { command: self, why: `ctxinject is not installed in this project, so the hook runs the ctxinject you ran, by its path on this machine (another machine runs \`ctxinject init --${agent}\` again, or the project installs ctxinject: \`npm install --save-dev ctxinject\`, then init names that)` };
-  if ("runner" in install) return { command: commandLine(platform, "yarn", ["ctxinject", ...args]), why: `ctxinject is a dependency of this project under ${install.manager} (no node_modules): yarn runs it from the project folder or any folder below` };
+  if (!request.forProject)
+    return {
+      command: self,
+      why: "user settings run in every project, so they name this ctxinject by its real path, nothing a project's node_modules could stand in for",
+    };
+  if (install === null)
+    return {
+      command: self,
+      why: `ctxinject is not installed in this project, so the hook runs the ctxinject you ran, by its path on this machine (another machine runs \`ctxinject init --${agent}\` again, or the project installs ctxinject: \`npm install --save-dev ctxinject\`, then init names that)`,
+    };
+  if ("runner" in install)
+    return {
+      command: commandLine(platform, "yarn", ["ctxinject", ...args]),
+      why: `ctxinject is a dependency of this project under ${install.manager} (no node_modules): yarn runs it from the project folder or any folder below`,
+    };
   const npx = commandLine(platform, "npx", ["--no-install", "ctxinject", ...args]);
   const installed = `ctxinject is installed in this project (${install.bin}, ${install.manager})`;
   if (platform === "win32") return { command: npx, why: `${installed}; on Windows npx finds it from cmd.exe, PowerShell and Git Bash alike` };
-  const bin = install.bin.split("/").map((part) => commandLine(platform, part, [])).join("/");
+  const bin = install.bin
+    .split("/")
+    .map((part) => commandLine(platform, part, []))
+    .join("/");
   if (projectDir === "cwd") return { command: `${bin} ${args.join(" ")}`, why: `${installed} and ${hostName} runs hooks in the project folder` };
-  if (projectDir !== "none") return { command: `"$${projectDir.variable}"/${bin} ${args.join(" ")}`, why: `${installed} and ${hostName} sets $${projectDir.variable} to the project folder` };
-  return { command: npx, why: `${installed}, but ${hostName} runs hooks in the folder it was started in, which may be below the project: npx finds the install from there` };
+  if (projectDir !== "none")
+    return {
+      command: `"$${projectDir.variable}"/${bin} ${args.join(" ")}`,
+      why: `${installed} and ${hostName} sets $${projectDir.variable} to the project folder`,
+    };
+  return {
+    command: npx,
+    why: `${installed}, but ${hostName} runs hooks in the folder it was started in, which may be below the project: npx finds the install from there`,
+  };
 }
 
 /**

@@ -60,7 +60,13 @@ function unfoldImporters(selection: Selection, importers: ReadonlySet<string>, p
     const key = keyOf(c);
     if (c.status !== "included" || !importers.has(key)) continue;
     const written = c.asWritten ?? { content: c.content, tokens: c.tokens };
-    const importer: Candidate = { ...c, content: written.content, tokens: written.tokens, unfolded: true, reason: `${c.reason}; its text with its imports did not fit whole in --max-tokens ${maxTokens}: sent as written, each imported file an entry of its own` };
+    const importer: Candidate = {
+      ...c,
+      content: written.content,
+      tokens: written.tokens,
+      unfolded: true,
+      reason: `${c.reason}; its text with its imports did not fit whole in --max-tokens ${maxTokens}: sent as written, each imported file an entry of its own`,
+    };
     replaced.set(key, importer);
     // A file two importers bring in is one entry, the first one's.
     const parts = partsOf(c).filter((p) => !replaced.has(keyOf(p)) && !made.has(keyOf(p)));
@@ -123,10 +129,12 @@ function fitSelection(selection: Selection, options: ComposeOptions): { composed
       const importer = c.importedBy === undefined ? undefined : includedByKey.get(c.importedBy);
       return importer === undefined ? own(c) : strongerOf(own(c), own(importer));
     };
-    return weakestFirst(selection.entries.map((e) => {
-      const candidate = includedByKey.get(keyOf(e));
-      return candidate ? carriedOf(e).map(strength).reduce(strongerOf, strength(candidate)) : ([0, 0, 0] as const);
-    }));
+    return weakestFirst(
+      selection.entries.map((e) => {
+        const candidate = includedByKey.get(keyOf(e));
+        return candidate ? carriedOf(e).map(strength).reduce(strongerOf, strength(candidate)) : ([0, 0, 0] as const);
+      }),
+    );
   };
   const carriedOut = (d: Candidate, holder: string): Omitted => ({
     source: d.source,
@@ -139,7 +147,10 @@ function fitSelection(selection: Selection, options: ComposeOptions): { composed
   });
   const fitted = fitToBudget({
     dropOrder,
-    carried: (entry, sent) => carriedOf(entry).filter((d) => textLost(d, sent)).map((d) => carriedOut(d, entry.path ?? entry.id)),
+    carried: (entry, sent) =>
+      carriedOf(entry)
+        .filter((d) => textLost(d, sent))
+        .map((d) => carriedOut(d, entry.path ?? entry.id)),
     entries: selection.entries,
     omitted: doc.omitted,
     countTokens: options.countTokens,
@@ -173,18 +184,36 @@ function fitSelection(selection: Selection, options: ComposeOptions): { composed
     const key = keyOf(c);
     if (key === fitted.trimmed) {
       const kept = entries.find((e) => keyOf(e) === key)!;
-      return { ...c, status: "trimmed" as const, truncated: true, reason: `${c.reason}; cut by the budget to ${kept.tokens} of ${c.tokens} tokens to fit --max-tokens ${maxTokens}` };
+      return {
+        ...c,
+        status: "trimmed" as const,
+        truncated: true,
+        reason: `${c.reason}; cut by the budget to ${kept.tokens} of ${c.tokens} tokens to fit --max-tokens ${maxTokens}`,
+      };
     }
     if (dropped.has(key)) {
-      const where = namedBefore.has(key) ? "; named in an index given earlier in this session" : inIndex === undefined || inIndex.has(key) ? "; listed in the index" : unnamed;
-      return { ...c, status: "over-budget" as const, reason: `${c.reason}; left out by the budget: ${c.tokens} tokens did not fit in --max-tokens ${maxTokens} beside stronger evidence${where}` };
+      const where = namedBefore.has(key)
+        ? "; named in an index given earlier in this session"
+        : inIndex === undefined || inIndex.has(key)
+          ? "; listed in the index"
+          : unnamed;
+      return {
+        ...c,
+        status: "over-budget" as const,
+        reason: `${c.reason}; left out by the budget: ${c.tokens} tokens did not fit in --max-tokens ${maxTokens} beside stronger evidence${where}`,
+      };
     }
     const holder = lostWith.get(key);
     if (holder !== undefined) {
       const where = inIndex === undefined || inIndex.has(key) ? "; listed in the index" : unnamed;
-      return { ...c, status: "over-budget" as const, reason: `${c.reason}; left out with it: ${holder} did not fit whole in --max-tokens ${maxTokens}${where}` };
+      return {
+        ...c,
+        status: "over-budget" as const,
+        reason: `${c.reason}; left out with it: ${holder} did not fit whole in --max-tokens ${maxTokens}${where}`,
+      };
     }
-    if (inIndex !== undefined && c.status === "below-threshold" && !inIndex.has(key)) return { ...c, reason: c.reason.replace(/; listed in the index$/, "") + unnamed };
+    if (inIndex !== undefined && c.status === "below-threshold" && !inIndex.has(key))
+      return { ...c, reason: c.reason.replace(/; listed in the index$/, "") + unnamed };
     return c;
   });
   const fittedDoc: ContextDocument = { ...doc, entries, omitted: fitted.omitted, omittedMore: fitted.more };

@@ -96,7 +96,9 @@ export function renderConfigSummary(hosts: readonly HostConfig[] = []): string {
   // Every host has the same group: named once as `<host>.…`, not once per host.
   const hostKeys = new Set(hosts.map((h) => h.key));
   const leaves = configLeaves(hosts);
-  const keys = leaves.filter(({ key }) => !hostKeys.has(key.split(".")[0]!)).map(({ key, leaf }) => `\`${leaf.each === undefined ? key : `${key}.<${leaf.each}>`}\``);
+  const keys = leaves
+    .filter(({ key }) => !hostKeys.has(key.split(".")[0]!))
+    .map(({ key, leaf }) => `\`${leaf.each === undefined ? key : `${key}.<${leaf.each}>`}\``);
   const members = [...new Set(leaves.filter(({ key }) => hostKeys.has(key.split(".")[0]!)).map(({ key }) => key.slice(key.indexOf(".") + 1)))];
   const perHost = members.map((m) => {
     const only = hosts.filter((h) => leaves.some(({ key }) => key === `${h.key}.${m}`));

@@ -36,8 +36,9 @@ export interface SettingOrigin {
  * read outside the root: io/custom.ts, and symlinks only where the user's `allowOutside` says), `agents.readIgnored`
  * (files inside the tree), `keywords` patterns (bounded by the pattern engine).
  */
-export const userOnlySettings = lazyConstant((): ReadonlyArray<{ key: string; weakens: (value: unknown) => boolean; why: string }> =>
-  configLeaves().flatMap(({ key, leaf }) => (leaf.userOnly ? [{ key, weakens: leaf.userOnly.weakens, why: leaf.userOnly.why }] : [])),
+export const userOnlySettings = lazyConstant(
+  (): ReadonlyArray<{ key: string; weakens: (value: unknown) => boolean; why: string }> =>
+    configLeaves().flatMap(({ key, leaf }) => (leaf.userOnly ? [{ key, weakens: leaf.userOnly.weakens, why: leaf.userOnly.why }] : [])),
 );
 
 // Made when a repository has a config (few have): a walk of the whole table otherwise paid on every start.
@@ -103,7 +104,11 @@ export function confineConfiguredNames(settings: UserConfig, file: string): { se
     for (const name of names as string[]) {
       const result = configuredName(name);
       if ("path" in result) clean.push(result.path);
-      else warnings.push({ file, message: `"${group}.${key}": ${JSON.stringify(name)} ${result.why}, so it could name a file outside the project root; left out (a name is a path below the root)` });
+      else
+        warnings.push({
+          file,
+          message: `"${group}.${key}": ${JSON.stringify(name)} ${result.why}, so it could name a file outside the project root; left out (a name is a path below the root)`,
+        });
     }
     if (clean.length === names.length && clean.every((c, i) => c === names[i])) continue;
     if (kept === settings) kept = { ...settings };
@@ -112,14 +117,17 @@ export function confineConfiguredNames(settings: UserConfig, file: string): { se
   return { settings: kept, warnings };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /**
  * The layers merged in order (later wins): objects key by key (`agents.files` from the repository keeps the user's
  * `agents.skipRoot`), lists and values whole. Records where each leaf came from, by dotted key.
  */
-export function mergeConfigLayers(layers: ConfigLayer[], ignored: Record<string, string> = {}, hosts: readonly HostConfig[] = []): { config: Config; origins: Record<string, SettingOrigin> } {
+export function mergeConfigLayers(
+  layers: ConfigLayer[],
+  ignored: Record<string, string> = {},
+  hosts: readonly HostConfig[] = [],
+): { config: Config; origins: Record<string, SettingOrigin> } {
   const merged: Record<string, unknown> = {};
   const origins: Record<string, SettingOrigin> = {};
   const into = (target: Record<string, unknown>, source: Record<string, unknown>, at: string, origin: SettingOrigin) => {

@@ -65,7 +65,8 @@ const texts: Kind<string[]> = {
     (v as unknown[]).forEach((item, i) => text.check(item, `${k}[${i}]`, c));
   },
 };
-const whole = (expected: string, min: number, max = Infinity) => kind<number>(expected, (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max);
+const whole = (expected: string, min: number, max = Infinity) =>
+  kind<number>(expected, (v) => Number.isInteger(v) && (v as number) >= min && (v as number) <= max);
 const priority = oneOf(PRIORITIES);
 const regex: Kind<string> = {
   expected: "a regular expression",
@@ -185,7 +186,8 @@ export interface Group<M extends Record<string, AnyLeaf>> {
   readonly doc: string;
 }
 
-type AnyLeaf = Leaf<any, boolean>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: a table row of any value type
+type AnyLeaf = Leaf<any, boolean>;
 export type Entry = AnyLeaf | Group<Record<string, AnyLeaf>>;
 
 type LeafSpec<T> = Omit<Leaf<T, boolean>, "kind" | "default">;
@@ -219,8 +221,7 @@ export const DEFAULT_MAX_TOKENS = 8000;
 export const DEFAULT_MIN_RELEVANCE = 0.35;
 
 const INCLUDE_NATIVE_DEFAULT = false;
-const includeNative = (host: string) =>
-  setting(bool, { default: INCLUDE_NATIVE_DEFAULT, doc: `also send what ${host} loads itself` });
+const includeNative = (host: string) => setting(bool, { default: INCLUDE_NATIVE_DEFAULT, doc: `also send what ${host} loads itself` });
 
 /** Every setting, in the order init's template, the docs and explain list them. */
 export const CONFIG_TABLE = {
@@ -231,11 +232,14 @@ export const CONFIG_TABLE = {
     doc: "token budget of a targeted build; `--all` and hooks have none unless set (hosts keep their own caps)",
   }),
   tokenizer: setting(oneOf(TOKENIZERS), { unset: DEFAULT_TOKENIZER, flag: "--tokenizer", doc: "how tokens are counted" }),
-  minRelevance: setting(kind<number>("a number from 0 to 1", (v) => typeof v === "number" && !(v < 0 || v > 1)), {
-    unset: DEFAULT_MIN_RELEVANCE,
-    flag: "--min-relevance",
-    doc: "threshold for description-only rules and skills",
-  }),
+  minRelevance: setting(
+    kind<number>("a number from 0 to 1", (v) => typeof v === "number" && !(v < 0 || v > 1)),
+    {
+      unset: DEFAULT_MIN_RELEVANCE,
+      flag: "--min-relevance",
+      doc: "threshold for description-only rules and skills",
+    },
+  ),
   mode: setting(text, { flag: "--mode", doc: "the agent mode, for Roo Code's `.roo/rules-<mode>` and Kilo Code's `.kilocode/rules-<mode>`" }),
   sources: setting(sources, {
     default: {},
@@ -279,7 +283,12 @@ export const CONFIG_TABLE = {
     doc: "folders outside the root that symlinks may lead to",
     userOnly: { weakens: (v) => Array.isArray(v) && v.length > 0, guarded: "any folder", why: "it lets symlinks lead to files outside the project" },
   }),
-  sessions: group("sessions", { maxAgeHours: setting(kind<number>("a positive number", (v) => typeof v === "number" && v > 0), { default: 24 * 7, doc: "unused sessions are removed after this many hours" }) }),
+  sessions: group("sessions", {
+    maxAgeHours: setting(
+      kind<number>("a positive number", (v) => typeof v === "number" && v > 0),
+      { default: 24 * 7, doc: "unused sessions are removed after this many hours" },
+    ),
+  }),
   hookDeadlineMs: setting(whole("a whole number of milliseconds from 1 to 600000", 1, 600_000), {
     default: DEFAULT_HOOK_DEADLINE_MS,
     doc: "a hook stops reading, redacting and comparing at this long and answers with what it found by then: it never holds the host up",
@@ -290,13 +299,19 @@ export const CONFIG_TABLE = {
     },
   }),
   doctor: group("ctxinject doctor", {
-    maxChainTokens: setting(whole("a positive whole number of tokens", 1), { default: 8000, doc: "`doctor` reports agent-file chains longer than this many tokens" }),
+    maxChainTokens: setting(whole("a positive whole number of tokens", 1), {
+      default: 8000,
+      doc: "`doctor` reports agent-file chains longer than this many tokens",
+    }),
   }),
   compaction: group("after a host compacts a conversation", {
-    budgetFraction: setting(kind<number>("a number above 0 and at most 1", (v) => typeof v === "number" && v > 0 && v <= 1), {
-      default: 0.25,
-      doc: "share of a hook's cap for the digest of what was in force",
-    }),
+    budgetFraction: setting(
+      kind<number>("a number above 0 and at most 1", (v) => typeof v === "number" && v > 0 && v <= 1),
+      {
+        default: 0.25,
+        doc: "share of a hook's cap for the digest of what was in force",
+      },
+    ),
   }),
   relevance: group("description-only rules and skills scored against the prompt", {
     embeddings: setting(embeddings, {

@@ -1,6 +1,18 @@
 import { CtxinjectError } from "./errors.js";
 import { redactSecrets } from "./redact.js";
-import { CONFIG_TABLE, derivedHosts, hostGroupDefaults, isGroup, tableEntries, type Check, type CheckContext, type Config, type Entry, type HostConfig, type UserConfig } from "./config-table.js";
+import {
+  CONFIG_TABLE,
+  derivedHosts,
+  hostGroupDefaults,
+  isGroup,
+  tableEntries,
+  type Check,
+  type CheckContext,
+  type Config,
+  type Entry,
+  type HostConfig,
+  type UserConfig,
+} from "./config-table.js";
 
 export {
   BUILTIN_KEYWORDS,

@@ -70,7 +70,9 @@ export function trackedClean(paths: string[], from: string, warnings: Warning[])
   const { paths: kept, dropped } = cleanOnly(paths);
   if (dropped.length > 0) {
     const first = dropped[0]!;
-    warnings.push({ message: `${from} lists ${dropped.length} path${dropped.length === 1 ? "" : "s"} that ${whyUnclean(first)} (${JSON.stringify(first)}${dropped.length > 1 ? ", …" : ""}), which git itself never writes; left out, nothing read there` });
+    warnings.push({
+      message: `${from} lists ${dropped.length} path${dropped.length === 1 ? "" : "s"} that ${whyUnclean(first)} (${JSON.stringify(first)}${dropped.length > 1 ? ", …" : ""}), which git itself never writes; left out, nothing read there`,
+    });
   }
   return kept;
 }

@@ -25,7 +25,6 @@ const SLASH = 0x2f;
 const DIRECTORY_MODE = 0o040000;
 const encoder = new TextEncoder();
 
-
 /** Reads up to `length` bytes into `into` at `offset`; 0 at the end of the file. */
 export type ReadBytes = (into: Uint8Array, offset: number, length: number) => number;
 

@@ -47,13 +47,16 @@ export interface HiddenCharacters {
  */
 const CONTROLS = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]/;
 /** Unicode's Default_Ignorable_Code_Point, but the bidi marks (U+061C, U+200E, U+200F), and the interlinear annotations. */
-const INVISIBLE = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200D\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]|[\uDB40-\uDB43][\uDC00-\uDFFF]|\uD834[\uDD73-\uDD7A]|\uD82F[\uDCA0-\uDCA3]/;
+const INVISIBLE =
+  /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200D\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFFB]|[\uDB40-\uDB43][\uDC00-\uDFFF]|\uD834[\uDD73-\uDD7A]|\uD82F[\uDCA0-\uDCA3]/;
 /** Whether `text` holds a character stripHidden removes (or keeps only in its place: an emoji's selector, a flag's tags). */
 export const mayHoldHidden = (text: string): boolean => CONTROLS.test(text) || (!isAscii(text) && INVISIBLE.test(text));
 
 /** Always hidden wherever they stand (one code point at a time). The escape sequences are taken whole first. */
-const ALWAYS = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF0-\uFFFB\u{1D173}-\u{1D17A}\u{1BCA0}-\u{1BCA3}\u{E0080}-\u{E00FF}\u{E01F0}-\u{E0FFF}]/u;
-const isAsciiWord = (code: number | undefined) => code !== undefined && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122));
+const ALWAYS =
+  /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\uFFF0-\uFFFB\u{1D173}-\u{1D17A}\u{1BCA0}-\u{1BCA3}\u{E0080}-\u{E00FF}\u{E01F0}-\u{E0FFF}]/u;
+const isAsciiWord = (code: number | undefined) =>
+  code !== undefined && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122));
 /** The invisible characters that may be stray (HiddenCharacters.stray). */
 const STRAY: ReadonlySet<number> = new Set([0x00ad, 0x180e, 0x200b, 0x2060, 0xfeff, 0x0b, 0x0c]);
 // Made on first use (only a text with a zero-width character asks): a literal with Unicode property classes is
@@ -134,13 +137,15 @@ export function stripHidden(text: string): { text: string; found: HiddenCharacte
     } else if (code === 0x200c || code === 0x200d) {
       hidden = isAsciiWord(chars[i - 1]?.codePointAt(0)) && isAsciiWord(chars[i + 1]?.codePointAt(0));
       if (hidden) stray = false;
-    }
-    else if (isTag(code)) {
+    } else if (isTag(code)) {
       // A tag run up to and with its cancel tag: kept only as one of the three RGI subdivision flags.
       let end = i;
       while (end < chars.length && isTag(chars[end]!.codePointAt(0)!) && chars[end]!.codePointAt(0) !== CANCEL_TAG) end++;
       const cancelled = chars[end]?.codePointAt(0) === CANCEL_TAG;
-      const letters = chars.slice(i, end).map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000)).join("");
+      const letters = chars
+        .slice(i, end)
+        .map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000))
+        .join("");
       const flag = kept[kept.length - 1]?.codePointAt(0) === BLACK_FLAG && cancelled && RGI_SUBDIVISIONS.has(letters);
       const last = cancelled ? end : end - 1;
       if (!flag) stray = false;

@@ -61,12 +61,14 @@ interface Rule {
 
 const PLACEHOLDER = /^(\$\{?|<|\{|%|process\.env|os\.environ|env\(|your[-_]|example|changeme|xxx|\*{3})/i;
 /** Words an example's credential is made of (`user:password@`, `Bearer YOUR_TOKEN`). */
-const EXAMPLE_WORDS = /^(?:pass(?:word)?|passwd|pwd|secret|token|changeme|example|test|dummy|placeholder|redacted|hunter2|admin|root|foo|bar|x+|\*+|\.+|your[-_]?\w*|my[-_]?\w*|[a-z]+[-_](?:password|secret|token|key))$/i;
+const EXAMPLE_WORDS =
+  /^(?:pass(?:word)?|passwd|pwd|secret|token|changeme|example|test|dummy|placeholder|redacted|hunter2|admin|root|foo|bar|x+|\*+|\.+|your[-_]?\w*|my[-_]?\w*|[a-z]+[-_](?:password|secret|token|key))$/i;
 /**
  * Words a placeholder is written with (`base64encodedapikeyhere==`, `my-test-token-123`): a generated value holds
  * one of them by chance about once in a thousand, and then it is still redacted, only reported as weak.
  */
-export const PLACEHOLDER_WORDS = /here|your|example|sample|dummy|fake|placeholder|replace|insert|encoded|changeme|secret|token|apikey|api_key|password|passwd|xxxx|demo|test|redacted/i;
+export const PLACEHOLDER_WORDS =
+  /here|your|example|sample|dummy|fake|placeholder|replace|insert|encoded|changeme|secret|token|apikey|api_key|password|passwd|xxxx|demo|test|redacted/i;
 /** A Basic credential that decodes to an example's `user:password` (`dGVzdHVzZXI6dGVzdHBhc3N3b3Jk`: testuser:testpassword). */
 function isExampleBasic(value: string): boolean {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) || value.length % 4 !== 0) return false;
@@ -99,7 +101,11 @@ const looksGenerated = (v: string) => /\d/.test(v) && /[A-Za-z]/.test(v) && !/^(
 const rules = lazyConstant((): Rule[] => [
   { kind: "private-key", hints: ["private key"], pattern: closedKeys },
   // A key cut short (no END line, or a truncated paste): the BEGIN line and every line of the body that follows.
-  { kind: "private-key", hints: ["private key"], pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\n)[ \t]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n]*)[ \t]*)*/g },
+  {
+    kind: "private-key",
+    hints: ["private key"],
+    pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\n)[ \t]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n]*)[ \t]*)*/g,
+  },
   { kind: "aws-access-key", hints: ["akia", "asia", "abia", "acca"], pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
   {
     kind: "aws-secret-key",
@@ -110,13 +116,25 @@ const rules = lazyConstant((): Rule[] => [
   { kind: "gcp-service-account", hints: ["private_key_id"], pattern: /"private_key_id"\s*:\s*"([0-9a-f]{40})"/g, group: 1 },
   { kind: "google-api-key", hints: ["aiza"], pattern: /\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/g },
   { kind: "anthropic-api-key", hints: ["sk-ant-"], pattern: /\bsk-ant-(?:[a-z]+\d*-)?[A-Za-z0-9_-]{32,}/g },
-  { kind: "openai-api-key", hints: ["sk-"], pattern: /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48}(?![A-Za-z0-9_-]))/g },
+  {
+    kind: "openai-api-key",
+    hints: ["sk-"],
+    pattern: /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48}(?![A-Za-z0-9_-]))/g,
+  },
   { kind: "stripe-key", hints: ["sk_", "rk_", "whsec_"], pattern: /\b(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{32,})\b/g },
   { kind: "huggingface-token", hints: ["hf_"], pattern: /\bhf_[A-Za-z0-9]{30,40}\b/g },
-  { kind: "github-token", hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"], pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
+  {
+    kind: "github-token",
+    hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+    pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g,
+  },
   { kind: "gitlab-token", hints: ["gl"], pattern: /\bgl(?:pat|ptt|dt|rt|cbt|oas|soat|ft|imt|agent)-[A-Za-z0-9_-]{20,}/g },
   { kind: "slack-token", hints: ["xox"], pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}\b/g },
-  { kind: "slack-webhook", hints: ["hooks.slack.com"], pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_]+\/[A-Za-z0-9_]+\/[A-Za-z0-9_]+/g },
+  {
+    kind: "slack-webhook",
+    hints: ["hooks.slack.com"],
+    pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_]+\/[A-Za-z0-9_]+\/[A-Za-z0-9_]+/g,
+  },
   { kind: "discord-webhook", hints: ["discord"], pattern: /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{20,}/g },
   { kind: "telegram-bot-token", hints: [":aa"], pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g },
   { kind: "npm-token", hints: ["npm_"], pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
@@ -132,7 +150,11 @@ const rules = lazyConstant((): Rule[] => [
   { kind: "newrelic-key", hints: ["nrak-"], pattern: /\bNRAK-[A-Z0-9]{27}\b/g },
   { kind: "square-token", hints: ["sq0"], pattern: /\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}/g },
   { kind: "age-secret-key", hints: ["age-secret-key-"], pattern: /\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b/g },
-  { kind: "ai-api-key", hints: ["gsk_", "xai-", "r8_", "pplx-"], pattern: /\b(?:gsk_[A-Za-z0-9]{48,}|xai-[A-Za-z0-9]{70,}|r8_[A-Za-z0-9]{37}|pplx-[A-Za-z0-9]{48})\b/g },
+  {
+    kind: "ai-api-key",
+    hints: ["gsk_", "xai-", "r8_", "pplx-"],
+    pattern: /\b(?:gsk_[A-Za-z0-9]{48,}|xai-[A-Za-z0-9]{70,}|r8_[A-Za-z0-9]{37}|pplx-[A-Za-z0-9]{48})\b/g,
+  },
   { kind: "azure-storage-key", hints: ["accountkey"], pattern: /AccountKey=([A-Za-z0-9+/]{86}==)/gi, group: 1 },
   { kind: "azure-client-secret", hints: ["q~"], pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g },
   { kind: "jwt", hints: ["eyj"], pattern: jwtMatches },
@@ -175,7 +197,8 @@ const rules = lazyConstant((): Rule[] => [
  * scan's time on the benchmark tree, two scans take twice. A URL counts only with a user:password@ in it, looked
  * for only where the text has both `://` and `@`, since nearly every README links somewhere.
  */
-const WORDS = /a(?:kia|sia|bia|cca|pi[_-]?key|ccountkey|uthoriz)|p(?:rivate.key|assw|wd)|secret|g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|cbt|oas|soat|ft|imt|agent)-)|xox|hooks\.slack|npm_|eyj|token/i;
+const WORDS =
+  /a(?:kia|sia|bia|cca|pi[_-]?key|ccountkey|uthoriz)|p(?:rivate.key|assw|wd)|secret|g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|cbt|oas|soat|ft|imt|agent)-)|xox|hooks\.slack|npm_|eyj|token/i;
 const PREFIXES = /sk[-_]|[rh][k8f]_|AIza|xai-|pplx-|pypi-|dckr_|_v1_|lin_api_|dapi|NRAK-|Q~|:AA|SG\.|SK[0-9a-f]{8}|shp[a-z]{2}_|sq0|whsec_|discord|gsk_/;
 const URL_CREDENTIALS = /:\/\/[^\s/@:]{1,100}:[^\s/@]{1,200}@/;
 const urlCredentials = (text: string): boolean => text.includes("://") && text.includes("@") && URL_CREDENTIALS.test(text);
@@ -187,8 +210,68 @@ const hinted = (text: string): boolean => WORDS.test(text) || PREFIXES.test(text
  * second (V8 interprets a pattern once, then compiles it to machine code); a search costs a few microseconds on a
  * message but several times the compiled patterns per kilobyte, so it tests short texts only.
  */
-const WORD_SUBSTRINGS = ["akia", "asia", "abia", "acca", "api_key", "api-key", "apikey", "accountkey", "authoriz", "private", "passw", "pwd", "secret", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "glptt-", "gldt-", "glrt-", "glcbt-", "gloas-", "glsoat-", "glft-", "glimt-", "glagent-", "xox", "hooks.slack", "npm_", "eyj", "token"];
-const PREFIX_SUBSTRINGS = ["sk-", "sk_", "rk_", "r8_", "rf_", "hk_", "h8_", "hf_", "AIza", "xai-", "pplx-", "pypi-", "dckr_", "_v1_", "lin_api_", "dapi", "NRAK-", "Q~", ":AA", "SG.", "shp", "sq0", "whsec_", "discord"];
+const WORD_SUBSTRINGS = [
+  "akia",
+  "asia",
+  "abia",
+  "acca",
+  "api_key",
+  "api-key",
+  "apikey",
+  "accountkey",
+  "authoriz",
+  "private",
+  "passw",
+  "pwd",
+  "secret",
+  "ghp_",
+  "gho_",
+  "ghu_",
+  "ghs_",
+  "ghr_",
+  "github_pat_",
+  "glpat-",
+  "glptt-",
+  "gldt-",
+  "glrt-",
+  "glcbt-",
+  "gloas-",
+  "glsoat-",
+  "glft-",
+  "glimt-",
+  "glagent-",
+  "xox",
+  "hooks.slack",
+  "npm_",
+  "eyj",
+  "token",
+];
+const PREFIX_SUBSTRINGS = [
+  "sk-",
+  "sk_",
+  "rk_",
+  "r8_",
+  "rf_",
+  "hk_",
+  "h8_",
+  "hf_",
+  "AIza",
+  "xai-",
+  "pplx-",
+  "pypi-",
+  "dckr_",
+  "_v1_",
+  "lin_api_",
+  "dapi",
+  "NRAK-",
+  "Q~",
+  ":AA",
+  "SG.",
+  "shp",
+  "sq0",
+  "whsec_",
+  "discord",
+];
 function hintedBySearch(text: string): boolean {
   const lower = text.toLowerCase();
   for (const word of WORD_SUBSTRINGS) if (lower.includes(word)) return true;
@@ -290,7 +373,6 @@ function* globalMatches(pattern: RegExp, text: string): Iterable<Found> {
   pattern.lastIndex = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) yield m;
 }
-
 
 /*
  * Three kinds a backtracking pattern cannot find in time linear in a repository's text, scanned here instead. Each
@@ -406,7 +488,8 @@ function arnBefore(text: string): (end: number) => boolean {
     for (; at < end; at++) {
       const c = text.charCodeAt(at);
       if (c === 34 || c === 39 || c === 96 || (c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 160 && /\s/.test(text[at]!))) brokenAt = at;
-      else if ((c | 32) === 97 && at + 4 <= end && text.slice(at, at + 4).toLowerCase() === "arn:" && (at === 0 || !isWordChar(text.charCodeAt(at - 1)))) arnAt = at;
+      else if ((c | 32) === 97 && at + 4 <= end && text.slice(at, at + 4).toLowerCase() === "arn:" && (at === 0 || !isWordChar(text.charCodeAt(at - 1))))
+        arnAt = at;
     }
     return arnAt > brokenAt;
   };

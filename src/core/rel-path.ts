@@ -1,7 +1,10 @@
 /** Arithmetic on root-relative paths (`/` separators, "" for the root): no file system involved. */
 
 export function trimSlashes(path: string): string {
-  return path.replace(/\\/g, "/").replace(/^\.?\/+/, "").replace(/\/+$/, "");
+  return path
+    .replace(/\\/g, "/")
+    .replace(/^\.?\/+/, "")
+    .replace(/\/+$/, "");
 }
 
 /** `name` without the first of `suffixes` (lower case) it ends with, in any case. */

@@ -33,7 +33,11 @@ export function oneFilePerRealPath(files: readonly SourceFile[]): OneFilePerPath
   for (const [real, group] of groups) {
     const named = group.find((f) => f.path === real) ?? group[0]!;
     keep.add(named);
-    if (group.length > 1) aliasesOf.set(named.path, group.filter((f) => f !== named).map((f) => f.path));
+    if (group.length > 1)
+      aliasesOf.set(
+        named.path,
+        group.filter((f) => f !== named).map((f) => f.path),
+      );
   }
   return { kept: files.filter((f) => keep.has(f)), aliasesOf };
 }

@@ -143,12 +143,26 @@ export function selectContext(input: SelectInput): Selection {
 
   const exclude: Exclude | undefined = input.exclude && aliasesOf.size > 0 ? (c, loaded) => loadsThroughAnyPath(input.exclude!, c, loaded) : input.exclude;
   // What an agent finds is every path, links included (a CLAUDE.md that links to AGENTS.md is there for Claude Code).
-  const loaded = { present: aliasesOf.size > 0 ? new Set([...ctx.present, ...[...aliasesOf.values()].flat()]) : ctx.present, workingFolder: input.workingFolder ?? "", reads: input.reads ?? [], ...(input.mentioned && { mentioned: input.mentioned }), bytesOf: (path: string) => utf8Bytes(ctx.files.get(path)?.text ?? "") };
+  const loaded = {
+    present: aliasesOf.size > 0 ? new Set([...ctx.present, ...[...aliasesOf.values()].flat()]) : ctx.present,
+    workingFolder: input.workingFolder ?? "",
+    reads: input.reads ?? [],
+    ...(input.mentioned && { mentioned: input.mentioned }),
+    bytesOf: (path: string) => utf8Bytes(ctx.files.get(path)?.text ?? ""),
+  };
   oneSkillPerText(drafts, (path) => ctx.files.get(path)?.text, exclude && { exclude, loaded });
 
   // Paths count by their topic words only: src, packages and .ts are in every path of a repository.
   const query = [withPathTopics(input.prompt ?? ""), ...ctx.targets.map(pathTopicWords)].join("\n");
-  const scored = scorePhase(drafts, query, input.minRelevance ?? DEFAULT_MIN_RELEVANCE, input.stem ?? ((w) => w), input.semantic, withoutPaths(input.prompt ?? ""), input.scoring);
+  const scored = scorePhase(
+    drafts,
+    query,
+    input.minRelevance ?? DEFAULT_MIN_RELEVANCE,
+    input.stem ?? ((w) => w),
+    input.semantic,
+    withoutPaths(input.prompt ?? ""),
+    input.scoring,
+  );
   // An importer the cap would cut is sent as written, its imported files on their own (before the gate: they pass it too).
   unfoldOversized(drafts, { files: ctx.files, memo: ctx.memo, countTokens: ctx.countTokens }, (c) => (exclude?.(c, loaded) ?? null) !== null, warn);
   const known = gatePhase(drafts, {
@@ -158,7 +172,8 @@ export function selectContext(input: SelectInput): Selection {
         ? compileGlobs(input.config.ignore, "", {
             ...(input.linear !== undefined && { linear: input.linear }),
             memo: ctx.memo,
-            refused: (pattern, reason) => warn({ file: input.configFile ?? "config", message: `ignore: the glob ${JSON.stringify(pattern)} is not matched: ${reason}` }),
+            refused: (pattern, reason) =>
+              warn({ file: input.configFile ?? "config", message: `ignore: the glob ${JSON.stringify(pattern)} is not matched: ${reason}` }),
           })
         : null,
     countTokens: ctx.countTokens,
@@ -186,7 +201,8 @@ export function selectContext(input: SelectInput): Selection {
     c.reason = c.likely !== undefined && likely.includes(c) ? `${c.reason}; ${LIKELY_EXPLAINED}` : `${c.reason}; ${INDEX_EXPLAINED}`;
   }
   const selection: Selection = { targets: ctx.targets, candidates, entries, omitted, warnings, scored };
-  if (entries.some((e) => e.imports !== undefined)) selection.importParts = importPartsOf(candidates, { files: ctx.files, memo: ctx.memo, countTokens: ctx.countTokens });
+  if (entries.some((e) => e.imports !== undefined))
+    selection.importParts = importPartsOf(candidates, { files: ctx.files, memo: ctx.memo, countTokens: ctx.countTokens });
   return selection;
 }
 
@@ -249,7 +265,14 @@ function warnRedaction(r: Redaction, where: string, warn: (w: Warning) => void):
  * of a few files tests them joined for a credential's hint first: most hold none, and one test of the joined text
  * costs a third of testing each (see mayHoldCredentials).
  */
-function redactFiles(sorted: SourceFile[], strip: boolean, redact: boolean, warn: (w: Warning) => void, memo: RunMemo | undefined, stop: StopSignal | undefined): SourceFile[] {
+function redactFiles(
+  sorted: SourceFile[],
+  strip: boolean,
+  redact: boolean,
+  warn: (w: Warning) => void,
+  memo: RunMemo | undefined,
+  stop: StopSignal | undefined,
+): SourceFile[] {
   // Two lists, not an object, an array and a closure per file (--all's thousands): a file has at most one note.
   const texts: string[] = [];
   const notes: Array<Warning | undefined> = [];

@@ -39,7 +39,15 @@ export function gateText(text: string, options: GateOptions = {}): GatedText {
   // `]` may not): what it leaves is taken too, so that gating twice is gating once.
   const after = redacted.redactions.length > 0 && options.strip !== false ? stripHidden(redacted.text) : null;
   if (after === null) return { text: redacted.text, hidden: stripped?.found ?? null, redactions: redacted.redactions };
-  const hidden = stripped === null ? after.found : { ...stripped.found, count: stripped.found.count + after.found.count, codePoints: [...new Set([...stripped.found.codePoints, ...after.found.codePoints])], stray: stripped.found.stray && after.found.stray };
+  const hidden =
+    stripped === null
+      ? after.found
+      : {
+          ...stripped.found,
+          count: stripped.found.count + after.found.count,
+          codePoints: [...new Set([...stripped.found.codePoints, ...after.found.codePoints])],
+          stray: stripped.found.stray && after.found.stray,
+        };
   return { text: after.text, hidden, redactions: redacted.redactions };
 }
 

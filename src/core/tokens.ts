@@ -18,7 +18,8 @@ export const approxTokens: CountTokens = (text) => {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x80) ascii++;
-    else if (code >= 0xdc00 && code <= 0xdfff) continue; // low half of a surrogate pair: counted with its high half
+    else if (code >= 0xdc00 && code <= 0xdfff)
+      continue; // low half of a surrogate pair: counted with its high half
     else other++;
   }
   return Math.ceil(ascii / 4) + other;

@@ -7,14 +7,7 @@ export interface ImportNode {
 export const PRIORITIES = ["critical", "high", "normal", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-export const SOURCES = [
-  "keyword-detector",
-  "rules-injector",
-  "directory-agents",
-  "directory-readme",
-  "skills",
-  "custom",
-] as const;
+export const SOURCES = ["keyword-detector", "rules-injector", "directory-agents", "directory-readme", "skills", "custom"] as const;
 export type SourceName = (typeof SOURCES)[number];
 
 /** How a rule decides whether it applies (DESIGN.md "Rule semantics"); `directory` is an AGENTS.md/README on a target's path. */

@@ -77,7 +77,8 @@ export function createWarm(saved?: WarmData, chars = saved === undefined ? 0 : J
   let changed = false;
 
   /** Every set of ignore files with answers, saved or this run's. */
-  const ignoreSets = (): Set<string> => new Set([...(saved?.ignored !== null && typeof saved?.ignored === "object" ? Object.keys(saved.ignored) : []), ...ignoredBy.keys()]);
+  const ignoreSets = (): Set<string> =>
+    new Set([...(saved?.ignored !== null && typeof saved?.ignored === "object" ? Object.keys(saved.ignored) : []), ...ignoredBy.keys()]);
 
   return {
     ignored(set, path, decide) {
@@ -161,7 +162,10 @@ export function createWarm(saved?: WarmData, chars = saved === undefined ? 0 : J
     takeChanges() {
       if (!changed) return null;
       changed = false;
-      const ignored = [...ignoreSets()].map((set) => [set, Object.fromEntries([...soundEntries(savedEntry(saved?.ignored, set), isDecision), ...(ignoredBy.get(set) ?? [])])]);
+      const ignored = [...ignoreSets()].map((set) => [
+        set,
+        Object.fromEntries([...soundEntries(savedEntry(saved?.ignored, set), isDecision), ...(ignoredBy.get(set) ?? [])]),
+      ]);
       return {
         globs: Object.fromEntries([...soundEntries(saved?.globs, isGlob), ...globs]),
         stems: Object.fromEntries([...soundEntries(saved?.stems, isStem), ...stems]),
@@ -176,14 +180,23 @@ export function createWarm(saved?: WarmData, chars = saved === undefined ? 0 : J
 // Saved data is checked entry by entry as it is asked for: a damaged entry is no cache, not a wrong answer.
 const savedEntry = (part: unknown, key: string): unknown =>
   part !== null && typeof part === "object" && Object.hasOwn(part, key) ? (part as Record<string, unknown>)[key] : undefined;
-const isGlob = (value: unknown): value is [string, string] => Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && typeof value[1] === "string";
+const isGlob = (value: unknown): value is [string, string] =>
+  Array.isArray(value) && value.length === 2 && typeof value[0] === "string" && typeof value[1] === "string";
 const isStem = (value: unknown): value is string => typeof value === "string";
 const isHash = (value: unknown): value is string => typeof value === "string" && /^[0-9a-f]{28}$/.test(value);
 const isDecision = (value: unknown): value is 0 | 1 => value === 0 || value === 1;
 
 const isReading = (value: unknown): value is BlockReading => {
   const r = value as BlockReading | null;
-  return r !== null && typeof r === "object" && isJson(r.data) && r.data !== null && !Array.isArray(r.data) && Array.isArray(r.warnings) && r.warnings.every((w) => typeof w?.message === "string" && (w.line === undefined || typeof w.line === "number"));
+  return (
+    r !== null &&
+    typeof r === "object" &&
+    isJson(r.data) &&
+    r.data !== null &&
+    !Array.isArray(r.data) &&
+    Array.isArray(r.warnings) &&
+    r.warnings.every((w) => typeof w?.message === "string" && (w.line === undefined || typeof w.line === "number"))
+  );
 };
 
 /** Values that come back from JSON as they went in (YAML may give dates and other objects: those are not kept). */

@@ -59,6 +59,9 @@ export const clineHost: HookAnsweringHost = {
   // What the Cline plugin hands over (io/host-setup/cline-setup.ts): a run's start with its prompt, a read_files result.
   samples: [
     { label: "beforeRun", event: ({ prompt }) => ({ hook_event_name: "beforeRun", prompt: `<user_input mode="act">${prompt}</user_input>` }) },
-    { label: "afterTool (read_files)", event: (place) => ({ hook_event_name: "afterTool", tool_name: "read_files", tool_input: { file_paths: [sampleFile(place)] } }) },
+    {
+      label: "afterTool (read_files)",
+      event: (place) => ({ hook_event_name: "afterTool", tool_name: "read_files", tool_input: { file_paths: [sampleFile(place)] } }),
+    },
   ],
 };

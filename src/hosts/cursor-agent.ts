@@ -54,7 +54,9 @@ export const cursorAgentHost: CommandHookHost = {
   },
   markers: [".cursor/hooks.json"],
   // Its events name no folder of their own: the player's `cwd` stands beside workspace_roots.
-  samples: [{ label: "beforeSubmitPrompt", event: ({ prompt, root }) => ({ hook_event_name: "beforeSubmitPrompt", prompt, attachments: [], workspace_roots: [root] }) }],
+  samples: [
+    { label: "beforeSubmitPrompt", event: ({ prompt, root }) => ({ hook_event_name: "beforeSubmitPrompt", prompt, attachments: [], workspace_roots: [root] }) },
+  ],
 };
 
 /** The files attached to a prompt (`attachments: [{type: "file", file_path}]`); rules attached are Cursor's own. */

@@ -23,7 +23,8 @@ export const geminiCliHost: CommandHookHost = {
    * settings over the project's over the user's over the system's defaults.
    */
   readSettings(files) {
-    const system = files.platform === "darwin" ? "/Library/Application Support/GeminiCli" : files.platform === "win32" ? "C:\\ProgramData\\gemini-cli" : "/etc/gemini-cli";
+    const system =
+      files.platform === "darwin" ? "/Library/Application Support/GeminiCli" : files.platform === "win32" ? "C:\\ProgramData\\gemini-cli" : "/etc/gemini-cli";
     const candidates = [
       files.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || files.under(system, "settings.json"),
       files.under(files.root, ".gemini/settings.json"),

@@ -187,7 +187,11 @@ export interface SettingsFiles {
 
 /** A string or a list of strings, trimmed, empty ones dropped; undefined for anything else. */
 export const strings = (value: unknown): string[] | undefined =>
-  typeof value === "string" && value.trim() !== "" ? [value.trim()] : Array.isArray(value) && value.every((v) => typeof v === "string") ? value.map((v) => v.trim()).filter(Boolean) : undefined;
+  typeof value === "string" && value.trim() !== ""
+    ? [value.trim()]
+    : Array.isArray(value) && value.every((v) => typeof v === "string")
+      ? value.map((v) => v.trim()).filter(Boolean)
+      : undefined;
 
 /** The path a file tool's input names (`file_path`, `notebook_path`, `path`, `absolute_path`), if any. */
 export function filePathOf(input: Record<string, unknown> | undefined): string | undefined {

@@ -18,7 +18,18 @@ import { kiloHost } from "./kilo.js";
 import { opencodeHost } from "./opencode.js";
 import { qwenCodeHost } from "./qwen-code.js";
 
-export const HOSTS: readonly Host[] = [claudeCodeHost, codexHost, geminiCliHost, opencodeHost, clineHost, qwenCodeHost, droidHost, copilotCliHost, kiloHost, cursorAgentHost];
+export const HOSTS: readonly Host[] = [
+  claudeCodeHost,
+  codexHost,
+  geminiCliHost,
+  opencodeHost,
+  clineHost,
+  qwenCodeHost,
+  droidHost,
+  copilotCliHost,
+  kiloHost,
+  cursorAgentHost,
+];
 
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -61,9 +72,13 @@ export function hostRegistry(hosts: readonly Host[], readOnly: typeof READ_ONLY_
     /** The hosts `ctxinject hook <name>` answers. */
     commandHookHosts,
     /** The host `hook <name>` answers for (by its short or profile name, any case). */
-    hookHost: (name: string): HookAnsweringHost | undefined => commandHookHosts.find((h) => h.short === name.toLowerCase()) ?? commandHookHosts.find((h) => h.name === agentName(name)),
+    hookHost: (name: string): HookAnsweringHost | undefined =>
+      commandHookHosts.find((h) => h.short === name.toLowerCase()) ?? commandHookHosts.find((h) => h.name === agentName(name)),
     /** The flags `init` takes for hosts: `--<short>`, and `--<name>` where it differs (hidden). */
-    initFlags: hosts.flatMap((h) => [{ flag: `--${h.short}`, host: h, hidden: false }, ...(h.name === h.short ? [] : [{ flag: `--${h.name}`, host: h, hidden: true }])]),
+    initFlags: hosts.flatMap((h) => [
+      { flag: `--${h.short}`, host: h, hidden: false },
+      ...(h.name === h.short ? [] : [{ flag: `--${h.name}`, host: h, hidden: true }]),
+    ]),
     /** Each host's config group (`<short>.includeNative`, `<short>.maxChars`), as core's config table takes them. */
     configGroups: hosts.map(hostConfigOf),
     /** The named agent's profile as its own settings have it; its defaults when it has none that matter. */

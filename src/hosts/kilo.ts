@@ -12,6 +12,8 @@ export const kiloHost: Host = {
   short: "kilo",
   label: "Kilo",
   profile: kilo,
-  install: { plugin: { folder: ".kilo", file: "plugin/ctxinject.js", user: "kilo", entry: "kilo", package: { name: "@kilocode/plugin", version: kilo.version } } },
+  install: {
+    plugin: { folder: ".kilo", file: "plugin/ctxinject.js", user: "kilo", entry: "kilo", package: { name: "@kilocode/plugin", version: kilo.version } },
+  },
   markers: [".kilo/", ".kilocode/", "kilo.json", "kilo.jsonc"],
 };

@@ -14,7 +14,11 @@ export const opencodeHost: Host = {
   /** `instructions`, from its global and project configs (opencode merges them; instructions from both apply). */
   readSettings(files) {
     const configHome = files.env.XDG_CONFIG_HOME || files.under(files.home, ".config");
-    const candidates = ["opencode.json", "opencode.jsonc"].flatMap((name) => [files.under(configHome, `opencode/${name}`), files.under(files.root, name), files.under(files.root, `.opencode/${name}`)]);
+    const candidates = ["opencode.json", "opencode.jsonc"].flatMap((name) => [
+      files.under(configHome, `opencode/${name}`),
+      files.under(files.root, name),
+      files.under(files.root, `.opencode/${name}`),
+    ]);
     const instructions: string[] = [];
     let from: string | undefined;
     for (const file of candidates) {
@@ -27,6 +31,8 @@ export const opencodeHost: Host = {
     }
     return instructions.length > 0 ? { instructions, ...(from && { from }) } : undefined;
   },
-  install: { plugin: { folder: ".opencode", file: "plugins/ctxinject.js", entry: "opencode", package: { name: "@opencode-ai/plugin", version: opencode.version } } },
+  install: {
+    plugin: { folder: ".opencode", file: "plugins/ctxinject.js", entry: "opencode", package: { name: "@opencode-ai/plugin", version: opencode.version } },
+  },
   markers: [".opencode/", "opencode.json", "opencode.jsonc"],
 };

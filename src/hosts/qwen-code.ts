@@ -52,6 +52,9 @@ export const qwenCodeHost: CommandHookHost = {
   markers: [".qwen/", "QWEN.md"],
   samples: [
     { label: "UserPromptSubmit", event: ({ prompt }) => ({ hook_event_name: "UserPromptSubmit", prompt }) },
-    { label: "PostToolUse (read_file)", event: (place) => ({ hook_event_name: "PostToolUse", tool_name: "read_file", tool_input: { file_path: sampleFile(place) } }) },
+    {
+      label: "PostToolUse (read_file)",
+      event: (place) => ({ hook_event_name: "PostToolUse", tool_name: "read_file", tool_input: { file_path: sampleFile(place) } }),
+    },
   ],
 };

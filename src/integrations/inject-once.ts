@@ -24,7 +24,12 @@ export interface Injection extends Delivery {
  * when nothing is new. The index of omitted rules and warnings already shown in the session are not repeated. It
  * is recorded as injected by `finish()`, which the caller runs once its answer is written (`abort()` when not).
  */
-export async function injectOnce(injector: Injector, run: RunEnvironment, session: string, request: Omit<SelectionRequest, "session" | "format">): Promise<Injection> {
+export async function injectOnce(
+  injector: Injector,
+  run: RunEnvironment,
+  session: string,
+  request: Omit<SelectionRequest, "session" | "format">,
+): Promise<Injection> {
   const selected = await runPipeline(run, {
     ...request,
     purpose: "hook",

@@ -93,23 +93,24 @@ export function createMcpServer(options: McpOptions): McpServerType {
       },
     },
     async ({ files, prompt, max_tokens, format }, extra) => {
-      const selected = await runPipeline(
-        options.run,
-        {
-          purpose: "mcp",
-          ...place(),
-          ...(files && { files }),
-          ...(prompt !== undefined && { prompt }),
-          ...(max_tokens !== undefined && { maxTokens: max_tokens }),
-          ...(format !== undefined && { format: format as Format }),
-          session: options.session,
-          limits: () => ({ once: true }),
-        },
-      );
+      const selected = await runPipeline(options.run, {
+        purpose: "mcp",
+        ...place(),
+        ...(files && { files }),
+        ...(prompt !== undefined && { prompt }),
+        ...(max_tokens !== undefined && { maxTokens: max_tokens }),
+        ...(format !== undefined && { format: format as Format }),
+        session: options.session,
+        limits: () => ({ once: true }),
+      });
       // What it gives stays given once the answer is sent (the transport's send, below), and not when it is not.
       held.set(extra.requestId, selected);
       extra.signal.addEventListener("abort", () => void settle(extra.requestId, false), { once: true });
-      return text(selected.doc.entries.length === 0 && selected.format !== "json" ? "Nothing new applies: every instruction for these files was given earlier in this conversation." : selected.output);
+      return text(
+        selected.doc.entries.length === 0 && selected.format !== "json"
+          ? "Nothing new applies: every instruction for these files was given earlier in this conversation."
+          : selected.output,
+      );
     },
   );
 
@@ -138,7 +139,15 @@ export function createMcpServer(options: McpOptions): McpServerType {
     },
     async () => {
       // Names pass the gate before JSON escapes a control in them out of `clean`'s sight.
-      const rules = (await everyRule(options)).map((c) => ({ id: gateName(c.id), source: c.source, kind: c.kind, path: c.path === null ? null : gateName(c.path), ...(c.globs.length > 0 && { globs: c.globs }), ...(c.description !== null && { description: c.description }), tokens: c.tokens }));
+      const rules = (await everyRule(options)).map((c) => ({
+        id: gateName(c.id),
+        source: c.source,
+        kind: c.kind,
+        path: c.path === null ? null : gateName(c.path),
+        ...(c.globs.length > 0 && { globs: c.globs }),
+        ...(c.description !== null && { description: c.description }),
+        tokens: c.tokens,
+      }));
       return text(`${JSON.stringify({ rules }, null, 2)}\n`);
     },
   );
@@ -147,13 +156,16 @@ export function createMcpServer(options: McpOptions): McpServerType {
     "read_rule",
     {
       title: "One instruction file in full",
-      description: "The full text of a rule or agent file named by its id or path (as list_rules and the index give them), with credentials and hidden characters removed as in every output.",
+      description:
+        "The full text of a rule or agent file named by its id or path (as list_rules and the index give them), with credentials and hidden characters removed as in every output.",
       inputSchema: { rule: z.string().min(1).describe("an id or path from list_rules or the index of a get_context block") },
     },
     async ({ rule }) => {
       const name = rule.replace(/^\.\//, "");
       // A name as list_rules showed it (gated) or as it is.
-      const found = (await everyRule(options)).find((c) => c.id === name || c.path === name || gateName(c.id) === name || (c.path !== null && gateName(c.path) === name));
+      const found = (await everyRule(options)).find(
+        (c) => c.id === name || c.path === name || gateName(c.id) === name || (c.path !== null && gateName(c.path) === name),
+      );
       return found ? text(found.content) : failure(`rule: no instruction file has the id or path ${JSON.stringify(rule)} (list_rules names them)`);
     },
   );
@@ -162,7 +174,12 @@ export function createMcpServer(options: McpOptions): McpServerType {
     "rule",
     new ResourceTemplate("ctxinject://rule/{+path}", {
       list: async () => ({
-        resources: (await everyRule(options)).map((c) => ({ uri: `ctxinject://rule/${gateName(c.path!)}`, name: gateName(c.path!), mimeType: "text/markdown", ...(c.description !== null && { description: c.description }) })),
+        resources: (await everyRule(options)).map((c) => ({
+          uri: `ctxinject://rule/${gateName(c.path!)}`,
+          name: gateName(c.path!),
+          mimeType: "text/markdown",
+          ...(c.description !== null && { description: c.description }),
+        })),
       }),
     }),
     { mimeType: "text/markdown", description: "An instruction file of the repository (rules, AGENTS.md, README…), as ctxinject reads it" },

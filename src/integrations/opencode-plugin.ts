@@ -133,4 +133,3 @@ async function log(input: PluginInput, level: "warn" | "error", message: string)
     // Logging must never be the thing that fails a chat.
   }
 }
-

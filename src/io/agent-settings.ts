@@ -21,7 +21,8 @@ export function readAgentSettings(agent: string, root: string, outside: Outside)
   const warnings: Warning[] = [];
   const home = homedir(env);
   // A project file by its root-relative path, a home file with ~.
-  const shown = (file: string) => (file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file);
+  const shown = (file: string) =>
+    file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file;
   const read = (file: string, parse: (text: string) => unknown): Record<string, unknown> | undefined => {
     let text: string;
     // Most of these files do not exist: a stat that says so costs less than the error a failed read throws.
@@ -30,7 +31,8 @@ export function readAgentSettings(agent: string, root: string, outside: Outside)
       text = readBoundedText(file);
     } catch (error) {
       // A project's settings file may be a FIFO, a device or huge: said once, never waited on or held in memory.
-      if (error instanceof BoundedReadError) warnings.push({ file: shown(file), message: `${unreadableReason(error)}; what ${agent} loads by itself is judged by its defaults` });
+      if (error instanceof BoundedReadError)
+        warnings.push({ file: shown(file), message: `${unreadableReason(error)}; what ${agent} loads by itself is judged by its defaults` });
       return undefined;
     }
     try {

@@ -4,7 +4,10 @@ import { lazyRequire } from "./lazy-node.js";
 import { findUp, under } from "./fs/paths.js";
 
 type NodeUrl = typeof import("node:url");
-type ModuleConstructor = (new (id: string, parent?: unknown) => { filename: string; paths: string[]; exports: unknown; require(id: string): unknown; _compile(text: string, file: string): void }) & {
+type ModuleConstructor = (new (
+  id: string,
+  parent?: unknown,
+) => { filename: string; paths: string[]; exports: unknown; require(id: string): unknown; _compile(text: string, file: string): void }) & {
   _nodeModulePaths(dir: string): string[];
   isBuiltin(id: string): boolean;
 };
@@ -15,7 +18,8 @@ type ModuleConstructor = (new (id: string, parent?: unknown) => { filename: stri
  * it loads would need Node's whole resolution (extensions, `exports`, conditions, a path built at run time) and each
  * miss would be a silent hole; a refusal is one rule that names what to inline.
  */
-const loadRefused = (id: string) => new Error(`it loads "${id.slice(0, 60)}": a trusted config may load only Node's built-in modules (trust covers its own text only)`);
+const loadRefused = (id: string) =>
+  new Error(`it loads "${id.slice(0, 60)}": a trusted config may load only Node's built-in modules (trust covers its own text only)`);
 
 /**
  * Runs a trusted JavaScript config (io/config/trust.ts decided) and returns what it exports. `text` is what trust was checked

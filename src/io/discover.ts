@@ -69,10 +69,13 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
     if (gitTop !== null) {
       const spec = instructionNames(options);
       const withAlso = { folders: spec.folders, names: [...spec.names, ...alsoNames] };
-      paths = indexedFiles(gitTop, options.root, withAlso, options.env) ?? trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)], options.env);
+      paths =
+        indexedFiles(gitTop, options.root, withAlso, options.env) ??
+        trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)], options.env);
       if (paths !== null) paths = trackedClean(paths, "git's index", warnings);
       if (paths !== null) paths.push(...throughLinkedFolders(options.root, spec.folders), ...skillsBehindLinks(options.root, paths));
-      if (paths !== null && !paths.some((p) => locate(p) !== null)) warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
+      if (paths !== null && !paths.some((p) => locate(p) !== null))
+        warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }
     if (paths === null) {
       paths = await walkTree(options.root, (p) => isAlso(p) || locate(p) !== null || LINKED_SKILL.test(p));

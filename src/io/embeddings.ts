@@ -140,7 +140,13 @@ export interface VectorsOptions {
  * whose vectors are not there by the deadline are ranked by words only (the core takes vectors for some rules).
  * Cached by hash of (model, document prefix, text): a model or prefix change misses the cache and embeds again.
  */
-export async function semanticVectors(server: EmbeddingsServer, prompt: string, docs: RelevanceDoc[], env: Record<string, string | undefined>, options: VectorsOptions = {}): Promise<SemanticResult> {
+export async function semanticVectors(
+  server: EmbeddingsServer,
+  prompt: string,
+  docs: RelevanceDoc[],
+  env: Record<string, string | undefined>,
+  options: VectorsOptions = {},
+): Promise<SemanticResult> {
   const texts = [...new Set(docs.map(embeddingText))];
   const keyOf = (text: string) => fingerprint(`${server.model}\0${server.documentPrefix}\0${text}`);
   const dir = under(stateDir(env), CACHE_DIR);
@@ -160,7 +166,14 @@ export async function semanticVectors(server: EmbeddingsServer, prompt: string, 
   const timer = setTimeout(() => deadline.abort(), server.timeoutMs);
   // The prompt's request first: a server that embeds one request at a time answers it before the rules.
   const asked = embed(server, [server.queryPrefix + prompt], deadline.signal);
-  if (missing.length > 0) for (const [t, vector] of requestRules(server, dir, missing.map((t) => [t, keyOf(t)]), options.waitForRules === true)) waiting.set(t, vector);
+  if (missing.length > 0)
+    for (const [t, vector] of requestRules(
+      server,
+      dir,
+      missing.map((t) => [t, keyOf(t)]),
+      options.waitForRules === true,
+    ))
+      waiting.set(t, vector);
   let rulesFailed: string | undefined;
   const rules = Promise.all(
     [...waiting].map(async ([t, running]) => {
@@ -208,9 +221,17 @@ function requestRules(server: EmbeddingsServer, dir: string, missing: Array<[tex
   const cap = new AbortController();
   const timer = setTimeout(() => cap.abort(), RULES_TIMEOUT_MS);
   if (!held) timer.unref();
-  const answer = embed(server, missing.map(([t]) => server.documentPrefix + t), cap.signal, !held).then(
+  const answer = embed(
+    server,
+    missing.map(([t]) => server.documentPrefix + t),
+    cap.signal,
+    !held,
+  ).then(
     (fresh) => {
-      writeCached(dir, missing.map(([, key], i) => [key, fresh[i]!]));
+      writeCached(
+        dir,
+        missing.map(([, key], i) => [key, fresh[i]!]),
+      );
       return fresh;
     },
     (error: Error) => ({ failed: cap.signal.aborted ? `did not answer within ${RULES_TIMEOUT_MS / 1000} s` : error.message }),
@@ -258,7 +279,9 @@ function ollamaVectors(answer: unknown): number[][] | null {
 function openaiVectors(answer: unknown): number[][] | null {
   if (!isObject(answer) || !Array.isArray(answer.data)) return null;
   // `index` says which input a vector is for; a server may answer out of order.
-  const items = answer.data.map((d, i) => (isObject(d) && Array.isArray(d.embedding) ? { index: typeof d.index === "number" ? d.index : i, embedding: d.embedding as number[] } : null));
+  const items = answer.data.map((d, i) =>
+    isObject(d) && Array.isArray(d.embedding) ? { index: typeof d.index === "number" ? d.index : i, embedding: d.embedding as number[] } : null,
+  );
   if (items.some((d) => d === null)) return null;
   return (items as Array<{ index: number; embedding: number[] }>).sort((a, b) => a.index - b.index).map((d) => d.embedding);
 }
@@ -285,7 +308,9 @@ function post(url: string, body: string, apiKey: string | undefined, signal: Abo
     });
     // ECONNREFUSED and the like: the code says it best.
     if (unref) request.on("socket", (socket) => socket.unref());
-    request.on("error", (error: NodeJS.ErrnoException) => reject(new Error(error.code !== undefined && error.code !== "ABORT_ERR" ? `cannot be reached (${error.code})` : error.message)));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code !== undefined && error.code !== "ABORT_ERR" ? `cannot be reached (${error.code})` : error.message)),
+    );
     request.end(body);
   });
 }
@@ -353,7 +378,13 @@ function collectUnused(dir: string, now: number): void {
  * semanticVectors); every other run answers within the server's timeout. The run's purpose stays the pipeline's: this
  * module only hears what it changes here, so it imports nothing from io/pipeline.ts.
  */
-export async function promptEmbeddings(config: Config, env: Record<string, string | undefined>, prompt: string | undefined, docs: RelevanceDoc[], waitForRules: boolean): Promise<SemanticResult> {
+export async function promptEmbeddings(
+  config: Config,
+  env: Record<string, string | undefined>,
+  prompt: string | undefined,
+  docs: RelevanceDoc[],
+  waitForRules: boolean,
+): Promise<SemanticResult> {
   if (prompt === undefined || docs.length === 0) return { warnings: [] };
   const { server, warnings } = embeddingsServer(config, env);
   if (server === null) return { warnings };

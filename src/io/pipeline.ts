@@ -135,7 +135,10 @@ export interface Gathered {
  * A line in the likely tier ("read before you start", the prompt's) has a record of its own: a line given plain is
  * given again when a later prompt makes it likely; one given as likely is never repeated plain.
  */
-const indexLineRecord = (line: Omitted) => ({ key: `${line.tier === "likely" ? "ctxinject:index-likely" : "ctxinject:index"}:${line.source}:${line.id}`, hash: contentHash(String(line.tokens)) });
+const indexLineRecord = (line: Omitted) => ({
+  key: `${line.tier === "likely" ? "ctxinject:index-likely" : "ctxinject:index"}:${line.source}:${line.id}`,
+  hash: contentHash(String(line.tokens)),
+});
 const asLikely = (line: Omitted): Omitted => (line.tier === "likely" ? line : { ...line, tier: "likely" });
 
 const NONE: ReadonlySet<string> = new Set();
@@ -195,7 +198,11 @@ export const IO_DEPS: PipelineDeps = {
  * commits what the session was given once the block is written); doctor and coverage, or `until: "select"`, stop
  * after select and get what was read and selected.
  */
-export function runPipeline(run: RunEnvironment, request: PipelineRequest & ({ purpose: "doctor" | "coverage" } | { until: "select" }), deps?: PipelineDeps): Promise<Gathered>;
+export function runPipeline(
+  run: RunEnvironment,
+  request: PipelineRequest & ({ purpose: "doctor" | "coverage" } | { until: "select" }),
+  deps?: PipelineDeps,
+): Promise<Gathered>;
 export function runPipeline(run: RunEnvironment, request: PipelineRequest, deps?: PipelineDeps): Promise<Selected>;
 export async function runPipeline(run: RunEnvironment, request: PipelineRequest, deps: PipelineDeps = IO_DEPS): Promise<Selected | Gathered> {
   const { purpose, limits: limitsFor = noLimits, until, session: sessionId, fresh, as: asAgent, ...read } = request;
@@ -204,7 +211,10 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
   // The session first: a claim takes its pending entries, which join the selection. What it takes and gives is
   // final only once the caller has written the output (finish), and given back when it could not (abort).
   let collection: Collection | null = null;
-  const session = sessionId !== undefined ? await SessionClaim.open(deps.sessions(run.env), sessionId, { takes: claims, fresh: fresh === true, collection: () => collection }) : null;
+  const session =
+    sessionId !== undefined
+      ? await SessionClaim.open(deps.sessions(run.env), sessionId, { takes: claims, fresh: fresh === true, collection: () => collection })
+      : null;
   try {
     // root and config → targets → discover → read → select
     const gathered = await gather(run, read, deps, purpose, (config) => limitsFor(config).native, session?.input);
@@ -226,7 +236,15 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
       });
     const composeOf = (chosen: Selection, namedElsewhere: ReadonlySet<string> = NONE) => {
       const named = namedIn(namedElsewhere);
-      return compose(chosen, { format, root: gathered.root, tokenizer, provenance, all, ...budget(gathered.countTokens, maxTokens, limits.maxChars), ...(named && { named }) });
+      return compose(chosen, {
+        format,
+        root: gathered.root,
+        tokenizer,
+        provenance,
+        all,
+        ...budget(gathered.countTokens, maxTokens, limits.maxChars),
+        ...(named && { named }),
+      });
     };
     let composed = composeOf(selection);
     // commit: what this call gives is claimed now, and stays given once the caller has written it (finish).
@@ -236,7 +254,15 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
       gathered.saveWarm();
     }
     const held: Delivery = session ?? NOTHING_HELD;
-    return { ...composed, prompt: read.prompt, format, settings: gathered.settings, warnings: shown ? shown.map(({ w }) => w) : gathered.warnings, finish: () => held.finish(), abort: () => held.abort() };
+    return {
+      ...composed,
+      prompt: read.prompt,
+      format,
+      settings: gathered.settings,
+      warnings: shown ? shown.map(({ w }) => w) : gathered.warnings,
+      finish: () => held.finish(),
+      abort: () => held.abort(),
+    };
   } catch (error) {
     await session?.abort();
     throw error;
@@ -244,7 +270,14 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
 }
 
 /** The read side: root and config → targets → discover → read → select. */
-async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineDeps, purpose: Purpose, excludeFor: (config: Config) => string | undefined, session?: SessionInput): Promise<Gathered> {
+async function gather(
+  run: RunEnvironment,
+  options: ReadRequest,
+  deps: PipelineDeps,
+  purpose: Purpose,
+  excludeFor: (config: Config) => string | undefined,
+  session?: SessionInput,
+): Promise<Gathered> {
   const { cwd, env } = run;
   // root and config
   const { root, gitTop } = deps.findRoot(cwd, options.root);
@@ -287,7 +320,8 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
   // The run's locator looked up once, not per file (--all reads thousands).
   const locateFound = sourceLocator(located, memo);
   // Imports never read what git ignores (`@.env`): asked of git only where a file imports one that is there.
-  const ignoredOf = (asked: string[]) => (gitTop === null ? () => false : (ignoreMatcher(gitTop, root, asked, env, run.platform, memo) ?? ignoredByGit(root, asked, env)));
+  const ignoredOf = (asked: string[]) =>
+    gitTop === null ? () => false : (ignoreMatcher(gitTop, root, asked, env, run.platform, memo) ?? ignoredByGit(root, asked, env));
   const imported = deps.readImports(root, found.files, (path) => importSyntaxOf(locateFound(path)?.module), readOptions, ignoredOf);
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = deps.readCustomEntries(root, config);
@@ -318,7 +352,12 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
     rules: resolved.rules,
     ...(resolved.mode !== undefined && { mode: resolved.mode }),
     custom: [...custom.entries, ...sessionEntries],
-    ...(exclude && { exclude, workingFolder: workingFolderOf(root, cwd), ...(options.readByAgent && { reads: targets }), mentioned: mentioned.filter((path) => !path.endsWith("/")) }),
+    ...(exclude && {
+      exclude,
+      workingFolder: workingFolderOf(root, cwd),
+      ...(options.readByAgent && { reads: targets }),
+      mentioned: mentioned.filter((path) => !path.endsWith("/")),
+    }),
     // A text is hashed only where the session has a record of its key: a new session hashes nothing here.
     ...(injected && {
       alreadyInjected: (c: Candidate) => {
@@ -353,7 +392,20 @@ async function gather(run: RunEnvironment, options: ReadRequest, deps: PipelineD
     candidates
       .filter((c) => (c.status === "included" || c.status === "trimmed") && c.source !== "keyword-detector" && c.kind !== "session")
       .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
-  return { keyOf: keyFor, files: read.files, injectionRecords, saveWarm: all ? () => undefined : saveWarm, root, options: resolved, settings: settingOrigins(origins, options), countTokens, config, selection, memo, warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings] };
+  return {
+    keyOf: keyFor,
+    files: read.files,
+    injectionRecords,
+    saveWarm: all ? () => undefined : saveWarm,
+    root,
+    options: resolved,
+    settings: settingOrigins(origins, options),
+    countTokens,
+    config,
+    selection,
+    memo,
+    warnings: [...warnings, ...read.warnings, ...custom.warnings, ...selection.warnings],
+  };
 }
 
 /** Paths by how deep they are, in their order within a depth (a stable sort). */

@@ -20,7 +20,13 @@ export interface TargetOptions {
 }
 
 /** Root-relative targets from --files (relative to cwd), --staged and --changed. */
-export function resolveTargets(cwd: string, root: string, gitTop: string | null, options: TargetOptions, env: GitEnvironment): { targets: string[]; warnings: Warning[] } {
+export function resolveTargets(
+  cwd: string,
+  root: string,
+  gitTop: string | null,
+  options: TargetOptions,
+  env: GitEnvironment,
+): { targets: string[]; warnings: Warning[] } {
   const warnings: Warning[] = [];
   const targets = new Set<string>();
   for (const file of options.files ?? []) {

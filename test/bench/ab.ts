@@ -38,7 +38,8 @@ try {
   run(process.execPath, ["scripts/bundle.mjs"], before);
   const trees = join(tmpdir(), "ctxinject-bench");
   const tree = size ? generate(trees, size, true) : generateWide(trees);
-  const fields = event === "PostToolUse" ? { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } } : { prompt: `fix the retry in ${tree.target}` };
+  const fields =
+    event === "PostToolUse" ? { tool_name: "Read", tool_input: { file_path: join(tree.root, tree.target) } } : { prompt: `fix the retry in ${tree.target}` };
   // A new session each run, for each build its own events.
   const invoke = (bin: string, name: string) => {
     if (event === "build") return `node ${bin} build --files ${tree.target}`;
@@ -46,16 +47,28 @@ try {
     const input = (run: number) => JSON.stringify({ hook_event_name: event, session_id: `${name}-${run}`, cwd: tree.root, ...fields });
     return inputPerRun(join(work, `event-${name}`), runs, input, `node ${bin} hook claude`);
   };
-  const commands: Record<string, string> = { "node -e 0": "node -e 0", [ref]: invoke(join(before, "bin/ctxinject.js"), "before"), "this checkout": invoke(BIN, "after") };
+  const commands: Record<string, string> = {
+    "node -e 0": "node -e 0",
+    [ref]: invoke(join(before, "bin/ctxinject.js"), "before"),
+    "this checkout": invoke(BIN, "after"),
+  };
   // Each build its own state folder: what one saves for the next run is not the other's.
   const names = Object.keys(commands);
-  const timings = sideBySide(tree.root, names.map((name, index) => ({ command: commands[name]!, env: { CTXINJECT_STATE_DIR: join(work, `state-${index}`) } })), runs);
+  const timings = sideBySide(
+    tree.root,
+    names.map((name, index) => ({ command: commands[name]!, env: { CTXINJECT_STATE_DIR: join(work, `state-${index}`) } })),
+    runs,
+  );
   const floor = timings[0]!;
-  console.log(`${sizeName} tree, ${event === "build" ? "build --files" : event === "all" ? "build --all" : `hook claude ${event}`}, ${runs} runs taking turns (ms; ratio to node -e 0)`);
+  console.log(
+    `${sizeName} tree, ${event === "build" ? "build --files" : event === "all" ? "build --all" : `hook claude ${event}`}, ${runs} runs taking turns (ms; ratio to node -e 0)`,
+  );
   names.forEach((name, i) => {
     const t = timings[i]!;
     const cpu = t.cpuMs === null ? "" : `  cpu median ${t.cpuMs.toFixed(0)}`;
-    console.log(`${name.padEnd(14)} median ${t.ms.toFixed(1)} (${(t.ms / floor.ms).toFixed(3)})  fastest ${t.fastest.toFixed(1)} (${(t.fastest / floor.fastest).toFixed(3)})${cpu}`);
+    console.log(
+      `${name.padEnd(14)} median ${t.ms.toFixed(1)} (${(t.ms / floor.ms).toFixed(3)})  fastest ${t.fastest.toFixed(1)} (${(t.fastest / floor.fastest).toFixed(3)})${cpu}`,
+    );
   });
 } finally {
   spawnSync("git", ["worktree", "remove", "--force", before], { cwd: REPO });

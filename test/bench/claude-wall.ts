@@ -21,7 +21,17 @@ function timePrompt(root: string): number {
   const work = workFolder("claude-wall");
   const env = claudeEnv(work);
   const script = [{ tool: { name: "Read", input: { file_path: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }];
-  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, script, runs: [{ args: ["-p", "fix the retry in src/net/client.ts", "--output-format", "text"] }] }, "claude");
+  const out = runScenario(
+    work,
+    {
+      command: (found as { path: string }).path,
+      cwd: root,
+      env,
+      script,
+      runs: [{ args: ["-p", "fix the retry in src/net/client.ts", "--output-format", "text"] }],
+    },
+    "claude",
+  );
   return out.runs[0]!.ms;
 }
 
@@ -37,6 +47,8 @@ for (let i = 0; i < RUNS; i++) {
   times.hooked.push(timePrompt(hooked));
 }
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1]!;
-console.log(`claude -p (Claude Code ${CLAUDE_CODE_VERSION}, one prompt with a Read): without hooks ${median(times.bare).toFixed(0)} ms, with ctxinject's hooks ${median(times.hooked).toFixed(0)} ms (+${(median(times.hooked) - median(times.bare)).toFixed(0)} ms), medians of ${RUNS} runs taking turns`);
+console.log(
+  `claude -p (Claude Code ${CLAUDE_CODE_VERSION}, one prompt with a Read): without hooks ${median(times.bare).toFixed(0)} ms, with ctxinject's hooks ${median(times.hooked).toFixed(0)} ms (+${(median(times.hooked) - median(times.bare)).toFixed(0)} ms), medians of ${RUNS} runs taking turns`,
+);
 cleanup();
 removeWorkFolders();

@@ -130,7 +130,11 @@ export function generate(base: string, size: Size, git: boolean): Generated {
   }
   if (git) {
     const run = (...args: string[]) => {
-      const r = spawnSync("git", ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: root, encoding: "utf8", maxBuffer: 1 << 28 });
+      const r = spawnSync("git", ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid", "-c", "commit.gpgsign=false", ...args], {
+        cwd: root,
+        encoding: "utf8",
+        maxBuffer: 1 << 28,
+      });
       if (r.status !== 0) throw new Error(`git ${args[0]} failed in ${root}: ${r.stderr}`);
     };
     run("init", "-q");

@@ -38,7 +38,12 @@ export function sideBySide(cwd: string, commands: Command[], runs: number): Timi
       // The whole command under GNU time (a pipeline included), through a shell of its own.
       const timed = HAS_TIME ? `/usr/bin/time -f '%M %U %S' -o ${timeFile} sh -c '${command.replace(/'/g, `'\\''`)}'` : command;
       const started = process.hrtime.bigint();
-      const r = spawnSync("sh", ["-c", timed], { cwd, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env: { ...process.env, NO_COLOR: "1", CI: "true", ...env } });
+      const r = spawnSync("sh", ["-c", timed], {
+        cwd,
+        stdio: ["ignore", "ignore", "pipe"],
+        encoding: "utf8",
+        env: { ...process.env, NO_COLOR: "1", CI: "true", ...env },
+      });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (r.status !== 0) throw new Error(`benchmark command failed (${r.status}): ${command}\n${r.stderr}`);
       const [rss, user, system] = HAS_TIME ? readFileSync(timeFile, "utf8").trim().split(/\s+/).slice(-3).map(Number) : [];
@@ -51,7 +56,12 @@ export function sideBySide(cwd: string, commands: Command[], runs: number): Timi
     return samples.map((list) => {
       const byTime = [...list].sort((a, b) => a.ms - b.ms);
       const cpu = list.flatMap((s) => (s.cpuMs === null ? [] : [s.cpuMs]));
-      return { ms: byTime[Math.floor(byTime.length / 2)]!.ms, fastest: byTime[0]!.ms, rssMiB: byTime[Math.floor(byTime.length / 2)]!.rssMiB, cpuMs: cpu.length > 0 ? median(cpu) : null };
+      return {
+        ms: byTime[Math.floor(byTime.length / 2)]!.ms,
+        fastest: byTime[0]!.ms,
+        rssMiB: byTime[Math.floor(byTime.length / 2)]!.rssMiB,
+        cpuMs: cpu.length > 0 ? median(cpu) : null,
+      };
     });
   } finally {
     rmSync(scratch, { recursive: true, force: true });

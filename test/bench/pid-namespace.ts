@@ -42,12 +42,23 @@ const summary = (list: number[]): Timing => {
  * `runs` timed calls of each after a warm-up: `event(run)` is the hook's standard input, `eventsFile` a scratch
  * file, `env` the hooks' environment. The namespace's processes (its hook server too) end with the driver.
  */
-export function servedInPidNamespace(bin: string, cwd: string, runs: number, event: (run: number) => string, eventsFile: string, env: Record<string, string | undefined>): { floor: Timing; hook: Timing; served: boolean; stderr: string } | null {
+export function servedInPidNamespace(
+  bin: string,
+  cwd: string,
+  runs: number,
+  event: (run: number) => string,
+  eventsFile: string,
+  env: Record<string, string | undefined>,
+): { floor: Timing; hook: Timing; served: boolean; stderr: string } | null {
   if (!canUnshare()) return null;
   writeFileSync(eventsFile, JSON.stringify(Array.from({ length: runs + 1 }, (_, run) => event(run))));
   const environment: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...process.env, NO_COLOR: "1", CI: "true", ...env })) if (value !== undefined) environment[key] = value;
-  const r = spawnSync("unshare", ["-n", "-p", "--fork", "--mount-proc", process.execPath, "-e", DRIVER, bin, cwd, eventsFile], { env: environment, encoding: "utf8", maxBuffer: 1 << 26 });
+  const r = spawnSync("unshare", ["-n", "-p", "--fork", "--mount-proc", process.execPath, "-e", DRIVER, bin, cwd, eventsFile], {
+    env: environment,
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
   if (r.status !== 0) throw new Error(`the PID-namespace measurement failed (${r.status}): ${r.stderr}`);
   const out = JSON.parse(r.stdout) as { bare: number[]; hook: number[]; served: boolean; stderr: string };
   return { floor: summary(out.bare), hook: summary(out.hook), served: out.served, stderr: out.stderr };

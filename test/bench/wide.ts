@@ -14,7 +14,10 @@ import type { Generated } from "./generate.js";
 const PACKAGES = 1000;
 const FILES = 100;
 const NOISE = 2000;
-const WORDS = "module handler request response cache token budget parser render config session priority rule agent context file index build test lint format schema store query event stream queue retry timeout error logger metric trace worker".split(" ");
+const WORDS =
+  "module handler request response cache token budget parser render config session priority rule agent context file index build test lint format schema store query event stream queue retry timeout error logger metric trace worker".split(
+    " ",
+  );
 const SUBFOLDERS = ["src", "src/api", "src/core", "src/core/impl", "test"];
 
 export function generateWide(base: string): Generated {
@@ -67,8 +70,16 @@ export function generateWide(base: string): Generated {
     put(`${dir}/index.js`, `module.exports = ${n};\n`, true);
   }
   put(".gitignore", "node_modules/\ndist/\n");
-  for (const args of [["init", "-q"], ["add", "-A"], ["commit", "-qm", "wide bench tree"]]) {
-    const r = spawnSync("git", ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid", "-c", "commit.gpgsign=false", ...args], { cwd: root, encoding: "utf8", maxBuffer: 1 << 28 });
+  for (const args of [
+    ["init", "-q"],
+    ["add", "-A"],
+    ["commit", "-qm", "wide bench tree"],
+  ]) {
+    const r = spawnSync("git", ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid", "-c", "commit.gpgsign=false", ...args], {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+    });
     if (r.status !== 0) throw new Error(`git ${args[0]} failed in ${root}: ${r.stderr}`);
   }
   writeFileSync(marker, String(tracked));

@@ -58,11 +58,18 @@ const seedOf = (name: string) => createHash("sha256").update(name).digest().read
  */
 export function sampleTargets(name: string, paths: string[], count = TARGETS_PER_REPO): string[] {
   const next = random(seedOf(name));
-  const source = paths.filter((p) => /\.(ts|tsx|js|jsx|mjs|py|rs|go|cs|ps1|java|kt|rb|vue|svelte|css|yml|yaml|json|toml|md)$/.test(p) && !/(^|\/)(node_modules|dist|vendor|\.git)\//.test(p) && !/(^|\/)(AGENTS|CLAUDE|GEMINI|README)\.md$/i.test(p));
+  const source = paths.filter(
+    (p) =>
+      /\.(ts|tsx|js|jsx|mjs|py|rs|go|cs|ps1|java|kt|rb|vue|svelte|css|yml|yaml|json|toml|md)$/.test(p) &&
+      !/(^|\/)(node_modules|dist|vendor|\.git)\//.test(p) &&
+      !/(^|\/)(AGENTS|CLAUDE|GEMINI|README)\.md$/i.test(p),
+  );
   // A repository of instruction files only (a rules collection) is still worked on: its dot-folders then count.
   const outside = source.filter((p) => !p.startsWith("."));
   const code = outside.length > 0 ? outside : source;
-  const instructionDirs = new Set(paths.filter((p) => /(^|\/)(AGENTS|CLAUDE|GEMINI|README)\.md$/i.test(p) && p.includes("/")).map((p) => p.slice(0, p.lastIndexOf("/") + 1)));
+  const instructionDirs = new Set(
+    paths.filter((p) => /(^|\/)(AGENTS|CLAUDE|GEMINI|README)\.md$/i.test(p) && p.includes("/")).map((p) => p.slice(0, p.lastIndexOf("/") + 1)),
+  );
   const near = code.filter((p) => [...instructionDirs].some((d) => p.startsWith(d)));
   const picks: string[] = [];
   const pick = (from: string[]) => {
@@ -141,8 +148,15 @@ async function main(): Promise<number> {
         tally.pairs.runs += 2;
         const second = await go();
         const same = first.code === second.code && first.stdout === second.stdout;
-        record(tally, "stable", { pairs: 1, misses: same ? [] : [{ property: "stable", repo: name, label, detail: `two runs differ (${first.stdout.length} vs ${second.stdout.length} bytes)` }] });
-        if (first.code !== 0) record(tally, "runs", { pairs: 0, misses: [{ property: "runs", repo: name, label, detail: `exit ${first.code}: ${first.stderr.trim().split("\n").slice(-2).join(" ")}` }] });
+        record(tally, "stable", {
+          pairs: 1,
+          misses: same ? [] : [{ property: "stable", repo: name, label, detail: `two runs differ (${first.stdout.length} vs ${second.stdout.length} bytes)` }],
+        });
+        if (first.code !== 0)
+          record(tally, "runs", {
+            pairs: 0,
+            misses: [{ property: "runs", repo: name, label, detail: `exit ${first.code}: ${first.stderr.trim().split("\n").slice(-2).join(" ")}` }],
+          });
         return first;
       };
       const text = (label: string, output: string, entries?: BuildJson["entries"]) => {
@@ -191,8 +205,13 @@ async function main(): Promise<number> {
           ["gemini", "AfterTool read_file", { hook_event_name: "AfterTool", tool_name: "read_file", tool_input: { file_path: target } }],
         ];
         for (const [agent, event, body] of hookCases) {
-          const answer = await twice(label(`hook ${agent} ${event}`), () => run(root, ["hook", agent], JSON.stringify({ session_id: "s-1", cwd: root, ...body })));
-          const context = answer.stdout.trim() === "" ? "" : ((JSON.parse(answer.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? "");
+          const answer = await twice(label(`hook ${agent} ${event}`), () =>
+            run(root, ["hook", agent], JSON.stringify({ session_id: "s-1", cwd: root, ...body })),
+          );
+          const context =
+            answer.stdout.trim() === ""
+              ? ""
+              : ((JSON.parse(answer.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? "");
           text(label(`hook ${agent} ${event}`), context);
         }
         // opencode: its plugin in process, a chat message and a read, each in a fresh session and state folder.
@@ -204,7 +223,10 @@ async function main(): Promise<number> {
             const hooks = await CtxinjectPlugin({ directory: root, worktree: root, client });
             const sessionID = "ses_corpus";
             if (event === "chat.message") {
-              const output = { message: { id: "msg_1", sessionID, role: "user" }, parts: [{ id: "prt_1", sessionID, messageID: "msg_1", type: "text", text: prompt }] };
+              const output = {
+                message: { id: "msg_1", sessionID, role: "user" },
+                parts: [{ id: "prt_1", sessionID, messageID: "msg_1", type: "text", text: prompt }],
+              };
               await hooks["chat.message"]!({ sessionID }, output);
               const added = output.parts.filter((p) => (p as { synthetic?: boolean }).synthetic).map((p) => p.text);
               return { code: 0, stdout: added.join("\n"), stderr: "" };
@@ -233,12 +255,23 @@ async function main(): Promise<number> {
 
   const header = ["repository", ...PROPERTIES.map((p) => `${p} pairs/misses`), "s"];
   const cells = (t: Tally) => PROPERTIES.map((p) => `${t.pairs[p]}/${t.misses[p]}`);
-  const table = [header, ...rows.map(([name, t, ms]) => [name, ...cells(t), (ms / 1000).toFixed(1)]), ["total", ...cells(total), ((performance.now() - started) / 1000).toFixed(1)]];
+  const table = [
+    header,
+    ...rows.map(([name, t, ms]) => [name, ...cells(t), (ms / 1000).toFixed(1)]),
+    ["total", ...cells(total), ((performance.now() - started) / 1000).toFixed(1)],
+  ];
   const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
-  for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ").trimEnd());
+  for (const row of table)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join(" | ")
+        .trimEnd(),
+    );
   const failedRepos = rows.filter(([, t]) => PROPERTIES.some((p) => t.misses[p] > 0)).length;
   const shown = process.env.VERBOSE ? total.examples : total.examples.slice(0, 40);
-  if (shown.length > 0) console.log(`\nmisses${shown.length < total.examples.length ? ` (first ${shown.length} of ${total.examples.length}; VERBOSE=1 for all)` : ""}:`);
+  if (shown.length > 0)
+    console.log(`\nmisses${shown.length < total.examples.length ? ` (first ${shown.length} of ${total.examples.length}; VERBOSE=1 for all)` : ""}:`);
   for (const m of shown) console.log(`  [${m.property}] ${m.repo}: ${m.label}: ${m.detail}`);
   // Read by .ci/run: one pass or fail per repository.
   console.log(`\nproperty suite: ${rows.length - failedRepos} repositories passed, ${failedRepos} failed`);

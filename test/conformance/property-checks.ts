@@ -171,7 +171,9 @@ export function strengthOf(c: ExplainCandidate, nearest: Set<string>): [number, 
 
 /** For each target, the agent files of the deepest folder on its path that holds one and was selected. */
 function nearestAgentFiles(candidates: ExplainCandidate[], targets: string[]): Set<string> {
-  const files = candidates.filter((c) => c.source === "directory-agents" && c.kind === "directory" && c.path !== null && ["included", "trimmed", "over-budget"].includes(c.status));
+  const files = candidates.filter(
+    (c) => c.source === "directory-agents" && c.kind === "directory" && c.path !== null && ["included", "trimmed", "over-budget"].includes(c.status),
+  );
   const nearest = new Set<string>();
   for (const target of targets) {
     let best = -1;
@@ -193,7 +195,13 @@ const compare = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]! || 
  * (b) budget: no entry left out for the budget (over-budget) is stronger than one kept whole (included); and every
  * entry left out, for the budget or below the relevance threshold, is named in the output's index (no "… and N more").
  */
-export function checkBudget(repo: string, label: string, targets: string[], candidates: ExplainCandidate[], output: string): { order: Checked; named: Checked } {
+export function checkBudget(
+  repo: string,
+  label: string,
+  targets: string[],
+  candidates: ExplainCandidate[],
+  output: string,
+): { order: Checked; named: Checked } {
   const nearest = nearestAgentFiles(candidates, targets);
   const dropped = candidates.filter((c) => c.status === "over-budget");
   const whole = candidates.filter((c) => c.status === "included");
@@ -212,6 +220,7 @@ export function checkBudget(repo: string, label: string, targets: string[], cand
     named.pairs++;
     if (!listed.has(c.path ?? c.id)) named.misses.push({ property: "named", repo, label, detail: `${c.status} ${c.path ?? c.id} is not named in the index` });
   }
-  if (output.includes("… and ") && /… and \d+ more/.test(output)) named.misses.push({ property: "named", repo, label, detail: "the index ends with '… and N more'" });
+  if (output.includes("… and ") && /… and \d+ more/.test(output))
+    named.misses.push({ property: "named", repo, label, detail: "the index ends with '… and N more'" });
   return { order, named };
 }

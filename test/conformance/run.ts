@@ -61,7 +61,8 @@ for (const name of corpusRepositories(CORPUS)) {
     }
     const sample = pickTargets(readFileSync(join(repoDir, ".ALLFILES.txt"), "utf8").split("\n").filter(Boolean));
     const targeted = run(["explain", "--json", "--files", ...sample], dir);
-    const targetedIncluded = targeted.status === 0 ? (JSON.parse(targeted.stdout) as { candidates: Candidate[] }).candidates.filter((c) => c.status === "included").length : -1;
+    const targetedIncluded =
+      targeted.status === 0 ? (JSON.parse(targeted.stdout) as { candidates: Candidate[] }).candidates.filter((c) => c.status === "included").length : -1;
     const candidates = (JSON.parse(explain.stdout) as { candidates: Candidate[] }).candidates;
     const entries = (JSON.parse(build.stdout) as { entries: unknown[] }).entries.length;
     const ids = new Set(candidates.map((c) => c.id));
@@ -90,20 +91,49 @@ for (const name of corpusRepositories(CORPUS)) {
     ]);
     const doctor = run(["doctor", "--json", "--fail-on", "none"], dir);
     if (doctor.status !== 0) problems++;
-    const findings = doctor.status === 0 ? (JSON.parse(doctor.stdout) as { findings: Array<{ kind: string; file: string; line?: number; message: string }> }).findings : [];
+    const findings =
+      doctor.status === 0 ? (JSON.parse(doctor.stdout) as { findings: Array<{ kind: string; file: string; line?: number; message: string }> }).findings : [];
     const kinds = new Map<string, number>();
     for (const f of findings) kinds.set(f.kind, (kinds.get(f.kind) ?? 0) + 1);
-    doctorRows.push([name, doctor.status === 0 ? [...kinds].sort().map(([k, n]) => `${k} ${n}`).join(", ") || "none" : `exit ${doctor.status}: ${doctor.stderr.split("\n")[0]}`, `${doctor.ms.toFixed(0)} ms`]);
-    if (process.env.VERBOSE) process.stderr.write(warnings.join("\n") + "\n" + findings.map((f) => `${f.kind} ${f.file}:${f.line ?? ""} ${f.message}`).join("\n") + "\n");
+    doctorRows.push([
+      name,
+      doctor.status === 0
+        ? [...kinds]
+            .sort()
+            .map(([k, n]) => `${k} ${n}`)
+            .join(", ") || "none"
+        : `exit ${doctor.status}: ${doctor.stderr.split("\n")[0]}`,
+      `${doctor.ms.toFixed(0)} ms`,
+    ]);
+    if (process.env.VERBOSE)
+      process.stderr.write(warnings.join("\n") + "\n" + findings.map((f) => `${f.kind} ${f.file}:${f.line ?? ""} ${f.message}`).join("\n") + "\n");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const header = ["repository", "candidates", "rules always/auto/agent/manual", "agents", "readmes", "duplicates", "entries", "warnings", "not found / not parsed", "ms build / explain", "5 targets: included"];
+const header = [
+  "repository",
+  "candidates",
+  "rules always/auto/agent/manual",
+  "agents",
+  "readmes",
+  "duplicates",
+  "entries",
+  "warnings",
+  "not found / not parsed",
+  "ms build / explain",
+  "5 targets: included",
+];
 const table = [header, header.map((h) => "-".repeat(h.length)), ...rows];
 const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
-for (const row of table) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ").trimEnd());
+for (const row of table)
+  console.log(
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join(" | ")
+      .trimEnd(),
+  );
 console.log("\ndoctor (findings by kind):");
 for (const [name = "", kinds = "", ms = ""] of doctorRows) console.log(`${name.padEnd(40)} ${ms.padStart(8)}  ${kinds}`);
 process.exit(problems === 0 ? 0 : 1);

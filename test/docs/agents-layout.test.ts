@@ -29,7 +29,10 @@ const names = (text: string, name: string) => new RegExp(`(^|[^\\w.-])${name.rep
 
 const entries = layoutEntries();
 const block = (top: string) => entries.get(top) ?? "";
-const tsFiles = (dir: string) => readdirSync(join(REPO, dir), { withFileTypes: true }).filter((d) => d.isFile() && d.name.endsWith(".ts")).map((d) => d.name.slice(0, -3));
+const tsFiles = (dir: string) =>
+  readdirSync(join(REPO, dir), { withFileTypes: true })
+    .filter((d) => d.isFile() && d.name.endsWith(".ts"))
+    .map((d) => d.name.slice(0, -3));
 const folders = (dir: string): string[] =>
   readdirSync(join(REPO, dir), { withFileTypes: true })
     .filter((d) => d.isDirectory())

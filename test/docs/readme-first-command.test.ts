@@ -40,7 +40,15 @@ test("the README's first command runs clean: no warning on stderr, and the sampl
 
 test("the README's Install section builds in the clone before anything runs or packs it", () => {
   const install = readme.slice(readme.indexOf("## Install\n"), readme.indexOf("\n## ", readme.indexOf("## Install\n") + 1));
-  const commands = install.split("\n").filter((l) => l.startsWith("    ")).flatMap((l) => l.replace(/#.*/, "").split("&&").map((s) => s.trim()));
+  const commands = install
+    .split("\n")
+    .filter((l) => l.startsWith("    "))
+    .flatMap((l) =>
+      l
+        .replace(/#.*/, "")
+        .split("&&")
+        .map((s) => s.trim()),
+    );
   const installs = commands.indexOf("npm ci");
   const builds = commands.indexOf("npm run build");
   const uses = commands.findIndex((c) => /^(npx ctxinject|node bin\/ctxinject\.js|npm pack)\b/.test(c));

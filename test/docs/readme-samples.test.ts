@@ -16,7 +16,10 @@ function samples(): Array<{ args: string[]; lines: string[] }> {
   const out: Array<{ args: string[]; lines: string[] }> = [];
   const blocks = readme.split(/\n(?! {4}|\n {4})/);
   for (const block of blocks) {
-    const lines = block.split("\n").filter((l) => l.startsWith("    ")).map((l) => l.slice(4));
+    const lines = block
+      .split("\n")
+      .filter((l) => l.startsWith("    "))
+      .map((l) => l.slice(4));
     const head = lines[0];
     if (head === undefined || !head.startsWith("$ ctxinject ")) continue;
     out.push({ args: head.slice("$ ctxinject ".length).split(/\s+/), lines: lines.slice(1) });

@@ -48,7 +48,12 @@ function runAction(workspace: string, inputs: Record<string, string>, extra: Rec
     child.stderr.resume();
     child.on("close", (status) => {
       const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
-      const outputs = Object.fromEntries(read(outputFile).split("\n").filter(Boolean).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+      const outputs = Object.fromEntries(
+        read(outputFile)
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+      );
       done({ status, stdout, summary: read(summaryFile), outputs });
     });
   });
@@ -113,14 +118,20 @@ test("coverage: the markdown report against the base ref goes to the job summary
 });
 
 /** A fake GitHub REST API for issue comments: records every request, keeps the comments it is given. */
-async function fakeGitHub(): Promise<{ url: string; requests: Array<{ method: string; url: string; auth: string; body: { body?: string } | null }>; comments: Array<{ id: number; body: string }>; server: Server }> {
+async function fakeGitHub(): Promise<{
+  url: string;
+  requests: Array<{ method: string; url: string; auth: string; body: { body?: string } | null }>;
+  comments: Array<{ id: number; body: string }>;
+  server: Server;
+}> {
   const requests: Array<{ method: string; url: string; auth: string; body: { body?: string } | null }> = [];
   const comments: Array<{ id: number; body: string }> = [{ id: 1, body: "Looks good to me" }];
-  const read = (req: IncomingMessage) => new Promise<string>((done) => {
-    let text = "";
-    req.on("data", (c: Buffer) => (text += c.toString()));
-    req.on("end", () => done(text));
-  });
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((done) => {
+      let text = "";
+      req.on("data", (c: Buffer) => (text += c.toString()));
+      req.on("end", () => done(text));
+    });
   const server = createServer(async (req, res) => {
     const text = await read(req);
     const body = text ? (JSON.parse(text) as { body?: string }) : null;
@@ -155,7 +166,10 @@ test("the PR comment: made once, then the same comment updated on the next run, 
     const github = { GITHUB_API_URL: api.url, GITHUB_REPOSITORY: "o/r", GITHUB_EVENT_PATH: event };
     const first = await runAction(root, { checks: "coverage", comment: "true", "github-token": "t0ken" }, github);
     assert.is(first.status, 0, first.stdout);
-    assert.equal(api.requests.map((r) => r.method), ["GET", "POST"]);
+    assert.equal(
+      api.requests.map((r) => r.method),
+      ["GET", "POST"],
+    );
     assert.ok(api.requests.every((r) => r.auth === "Bearer t0ken"));
     const mine = api.comments.filter((c) => c.body.startsWith(MARKER));
     assert.is(mine.length, 1);
@@ -165,7 +179,10 @@ test("the PR comment: made once, then the same comment updated on the next run, 
     writeFileSync(join(root, "AGENTS.md"), "# Widget\n\nUse pnpm.\n");
     const second = await runAction(root, { checks: "coverage", comment: "true", "github-token": "t0ken" }, github);
     assert.is(second.status, 0, second.stdout);
-    assert.equal(api.requests.map((r) => r.method), ["GET", "POST", "GET", "PATCH"]);
+    assert.equal(
+      api.requests.map((r) => r.method),
+      ["GET", "POST", "GET", "PATCH"],
+    );
     assert.is(api.requests[3]!.url, `/repos/o/r/issues/comments/${mine[0]!.id}`);
     assert.is(api.comments.filter((c) => c.body.startsWith(MARKER)).length, 1);
     assert.is(api.comments[0]!.body, "Looks good to me");
@@ -191,7 +208,10 @@ test("no comment is sent without comment: true, a token and a pull request; the 
   } finally {
     api.server.close();
   }
-  assert.equal(commentTarget({ INPUT_COMMENT: "false", INPUT_GITHUB_TOKEN: "t", INPUT_PR: "3", GITHUB_REPOSITORY: "o/r" }), { post: false, why: "comment is not true" });
+  assert.equal(commentTarget({ INPUT_COMMENT: "false", INPUT_GITHUB_TOKEN: "t", INPUT_PR: "3", GITHUB_REPOSITORY: "o/r" }), {
+    post: false,
+    why: "comment is not true",
+  });
   assert.is(commentTarget({ INPUT_COMMENT: "true", INPUT_GITHUB_TOKEN: "t", INPUT_PR: "3", GITHUB_REPOSITORY: "o/r" }).post, true);
 });
 
@@ -222,7 +242,13 @@ test("action.yml hands every input to the script and runs the script that exists
 });
 
 test(".pre-commit-hooks.yaml: each hook's command passes on a clean tree and fails on the problem it is for", () => {
-  const hooks = parseConfigText(readFileSync(join(REPO, ".pre-commit-hooks.yaml"), "utf8"), "yaml", ".pre-commit-hooks.yaml") as Array<{ id: string; entry: string; args?: string[]; language: string; pass_filenames: boolean }>;
+  const hooks = parseConfigText(readFileSync(join(REPO, ".pre-commit-hooks.yaml"), "utf8"), "yaml", ".pre-commit-hooks.yaml") as Array<{
+    id: string;
+    entry: string;
+    args?: string[];
+    language: string;
+    pass_filenames: boolean;
+  }>;
   const hook = (id: string) => {
     const found = hooks.find((h) => h.id === id)!;
     assert.is(found.language, "node");

@@ -16,7 +16,10 @@ interface Row {
 }
 
 async function view(root: string, agent: string, env: Record<string, string> = {}): Promise<{ rows: Map<string, Row["agent"]>; stderr: string }> {
-  const result = await runMain(["explain", "--json", "--as", agent, "--files", "src/send.ts"], { cwd: join(root, "services/mail"), env: { HOME: emptyHome(), ...env } });
+  const result = await runMain(["explain", "--json", "--as", agent, "--files", "src/send.ts"], {
+    cwd: join(root, "services/mail"),
+    env: { HOME: emptyHome(), ...env },
+  });
   assert.is(result.status, 0, result.stderr);
   const rows = (JSON.parse(result.stdout) as { candidates: Row[] }).candidates;
   return { rows: new Map(rows.map((r) => [r.id, r.agent])), stderr: result.stderr };
@@ -59,7 +62,10 @@ test("Gemini CLI's system settings override the project's, and its system defaul
 
 test("Codex's fallback names count from the user's config.toml, and from a project's only when the user trusts it", async () => {
   const root = materialize("agent-settings");
-  assert.not.ok((await view(root, "codex")).rows.get("services/mail/CLAUDE.md")!.loads, "an untrusted project's .codex/config.toml is ignored, as Codex ignores it");
+  assert.not.ok(
+    (await view(root, "codex")).rows.get("services/mail/CLAUDE.md")!.loads,
+    "an untrusted project's .codex/config.toml is ignored, as Codex ignores it",
+  );
   const codexHome = emptyHome();
   writeFileSync(join(codexHome, "config.toml"), `model = "x"\n\n[projects."${root}"]\ntrust_level = "trusted"\n`);
   const trusted = (await view(root, "codex", { CODEX_HOME: codexHome })).rows.get("services/mail/CLAUDE.md")!;
@@ -95,7 +101,11 @@ test("a settings file that does not parse is a warning naming it; the agent's de
 test("the hooks skip what the agent's settings make it load itself", async () => {
   const root = materialize("agent-settings");
   const event = JSON.stringify({ hook_event_name: "BeforeAgent", session_id: "s1", cwd: root, prompt: "tidy services/mail/src/send.ts" });
-  const result = await runMain(["hook", "gemini"], { cwd: root, input: event, env: { ...HOOK_SERVER_OFF, HOME: emptyHome(), CTXINJECT_STATE_DIR: emptyHome() } });
+  const result = await runMain(["hook", "gemini"], {
+    cwd: root,
+    input: event,
+    env: { ...HOOK_SERVER_OFF, HOME: emptyHome(), CTXINJECT_STATE_DIR: emptyHome() },
+  });
   assert.is(result.status, 0, result.stderr);
   const context = JSON.parse(result.stdout).hookSpecificOutput.additionalContext as string;
   assert.match(context, "Prefer early returns");

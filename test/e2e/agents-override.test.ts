@@ -34,7 +34,10 @@ test("CLAUDE.md symlinked to AGENTS.md is the same file: its text arrives once",
   const { stdout } = await runMain(["build", "--all"], { cwd: root });
   assert.is(stdout.split("Run `make check` before every push.").length - 1, 1, stdout);
   const candidates = JSON.parse((await runMain(["explain", "--json", "--files", BILLING], { cwd: root })).stdout).candidates;
-  assert.not.ok(candidates.some((c: { id: string }) => c.id === "CLAUDE.md"), "one file, one row");
+  assert.not.ok(
+    candidates.some((c: { id: string }) => c.id === "CLAUDE.md"),
+    "one file, one row",
+  );
   assert.equal(candidates.find((c: { id: string }) => c.id === "AGENTS.md").aliases, ["CLAUDE.md"]);
 });
 

@@ -68,7 +68,10 @@ test("a targeted build has a budget of 8000 tokens by default, as init's templat
   const root = materialize("budget-evidence");
   // A README far over any budget: a targeted build fits it, --all (generated files) does not.
   writeFileSync(join(root, "README.md"), "Plain sentence about the project. ".repeat(6000));
-  const json = JSON.parse((await runMain(["build", "--files", TARGET, "--format", "json"], { cwd: root })).stdout) as { maxTokens: number | null; tokens: number };
+  const json = JSON.parse((await runMain(["build", "--files", TARGET, "--format", "json"], { cwd: root })).stdout) as {
+    maxTokens: number | null;
+    tokens: number;
+  };
   assert.is(json.maxTokens, 8000);
   assert.ok(json.tokens <= 8000, `${json.tokens} tokens`);
   const all = JSON.parse((await runMain(["build", "--all", "--format", "json"], { cwd: root })).stdout) as { maxTokens: number | null; tokens: number };

@@ -53,7 +53,9 @@ test("a rule whose whole text is inside AGENTS.md is sent once, inside AGENTS.md
     assert.is(stdout.split("(overview-body)").length - 1, 1, `${args.join(" ")}: the rule's text once`);
     assert.match(stdout, "(agents-preamble)");
   }
-  const explain = JSON.parse((await runMain(["explain", "--json", "--files", "src/widget.ts"], { cwd: root })).stdout) as { candidates: Array<{ id: string; status: string; reason: string }> };
+  const explain = JSON.parse((await runMain(["explain", "--json", "--files", "src/widget.ts"], { cwd: root })).stdout) as {
+    candidates: Array<{ id: string; status: string; reason: string }>;
+  };
   const rule = explain.candidates.find((c) => c.id === ".cursor/rules/overview.mdc");
   assert.is(rule?.status, "duplicate");
   assert.match(rule!.reason, "AGENTS.md");

@@ -31,7 +31,9 @@ test("outside git, the folder holding the config file is the root", async () => 
 
 test("--files is read relative to the current folder, or to --root when it would leave the root", async () => {
   const root = materialize("monorepo");
-  const fromInside = JSON.parse((await runMain(["build", "--format", "json", "--files", "src/components/Button.tsx"], { cwd: join(root, "packages/web") })).stdout);
+  const fromInside = JSON.parse(
+    (await runMain(["build", "--format", "json", "--files", "src/components/Button.tsx"], { cwd: join(root, "packages/web") })).stdout,
+  );
   assert.equal(fromInside.targets, ["packages/web/src/components/Button.tsx"]);
   const viaRoot = JSON.parse((await runMain(["build", "--format", "json", "--root", root, "--files", "packages/web/src/components/Button.tsx"])).stdout);
   assert.equal(viaRoot.targets, ["packages/web/src/components/Button.tsx"]);

@@ -41,12 +41,22 @@ const NOTE = "Registered note MARK-NOTE-1.";
 test("a hook answer that fails to write gives nothing: the next event of the session gets the rules and the registered entry, once", async () => {
   const { root, env } = setup();
   assert.is((await runMain(["register", "--session", "s-1", "--source", "git-hook", "--id", "note", "--content", NOTE], { env })).status, 0);
-  const input = JSON.stringify({ session_id: "s-1", cwd: root, hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") } });
+  const input = JSON.stringify({
+    session_id: "s-1",
+    cwd: root,
+    hook_event_name: "PostToolUse",
+    tool_name: "Read",
+    tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") },
+  });
   const failed = await runMain(["hook", "claude"], { cwd: "/", env, input, stdout: brokenPipe });
   assert.is(failed.status, 1);
   assert.match(failed.stderr, "ctxinject hook claude: EPIPE");
   const pending = JSON.parse((await runMain(["pending", "--session", "s-1", "--format", "json"], { env })).stdout) as { entries: Array<{ content: string }> };
-  assert.equal(pending.entries.map((e) => e.content), [NOTE], "the entry is pending again");
+  assert.equal(
+    pending.entries.map((e) => e.content),
+    [NOTE],
+    "the entry is pending again",
+  );
   const next = await runMain(["hook", "claude"], { cwd: "/", env, input });
   assert.is(next.status, 0, next.stderr);
   const context = JSON.parse(next.stdout).hookSpecificOutput.additionalContext as string;
@@ -73,7 +83,12 @@ test("build --session whose output fails to write leaves its entries pending and
 
 test("mcp: a get_context answer that is never sent gives nothing; the connection's next get_context has it", async () => {
   const { root, state } = setup();
-  const server = createMcpServer({ run: { cwd: root, env: { ...process.env, CTXINJECT_STATE_DIR: state }, platform: process.platform }, root, version: "0.0.0", session: "mcp-test" });
+  const server = createMcpServer({
+    run: { cwd: root, env: { ...process.env, CTXINJECT_STATE_DIR: state }, platform: process.platform },
+    root,
+    version: "0.0.0",
+    session: "mcp-test",
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   // The first answer to a tool call is lost on its way (the client's pipe broke while it was written); the client,
   // waiting for it, gives up then.
@@ -91,7 +106,8 @@ test("mcp: a get_context answer that is never sent gives nothing; the connection
   await server.connect(serverSide);
   const client = new Client({ name: "test", version: "0.0.0" });
   await client.connect(clientSide);
-  const call = (signal?: AbortSignal) => client.callTool({ name: "get_context", arguments: { files: ["packages/api/src/handlers/user.ts"] } }, undefined, { ...(signal && { signal }) });
+  const call = (signal?: AbortSignal) =>
+    client.callTool({ name: "get_context", arguments: { files: ["packages/api/src/handlers/user.ts"] } }, undefined, { ...(signal && { signal }) });
   await call(giveUp.signal).then(
     () => assert.unreachable("the lost answer never arrives"),
     () => undefined,

@@ -56,18 +56,26 @@ test("coverage: files a CLAUDE.md imports count once, inside it, and what it say
   const out = await runMain(["coverage", "--format", "json", "--as", "claude,codex,copilot"], { cwd: root });
   assert.is(out.status, 0, out.stderr);
   const model = JSON.parse(out.stdout) as CoverageModel;
-  const explain = JSON.parse((await runMain(["explain", "--json", "--files", "svc/main.go"], { cwd: root })).stdout) as { candidates: Array<{ path: string; tokens: number }> };
+  const explain = JSON.parse((await runMain(["explain", "--json", "--files", "svc/main.go"], { cwd: root })).stdout) as {
+    candidates: Array<{ path: string; tokens: number }>;
+  };
   const tokensOf = (path: string) => explain.candidates.find((c) => c.path === path)!.tokens;
   const expanded = tokensOf("CLAUDE.md");
 
   // Claude Code loads CLAUDE.md with its imports: the imports' tokens once, inside it.
   const claude = cellFiles(model, "svc", "claude-code");
-  assert.equal(claude.loads.map((i) => i.file), ["CLAUDE.md"]);
+  assert.equal(
+    claude.loads.map((i) => i.file),
+    ["CLAUDE.md"],
+  );
   assert.is(claude.tokens, expanded);
 
   // Codex's hook adds CLAUDE.md expanded, and the imported files not again (dedup: "imported by CLAUDE.md").
   const codex = cellFiles(model, "svc", "codex");
-  assert.equal(codex.adds.map((i) => i.file), ["CLAUDE.md"]);
+  assert.equal(
+    codex.adds.map((i) => i.file),
+    ["CLAUDE.md"],
+  );
   assert.is(codex.tokens, expanded, "not the imported files a second time");
   const state = tempDir("ctxinject-cov-state-");
   const hook = await runMain(["hook", "codex"], {
@@ -78,7 +86,11 @@ test("coverage: files a CLAUDE.md imports count once, inside it, and what it say
   assert.is(hook.status, 0, hook.stderr);
   const context = (JSON.parse(hook.stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
   const sent = [...context.matchAll(/<!-- [a-z-]+: (\S+) \(/g)].map((m) => m[1]);
-  assert.equal(sent, codex.adds.map((i) => i.file), "coverage's adds are the hook's entries");
+  assert.equal(
+    sent,
+    codex.adds.map((i) => i.file),
+    "coverage's adds are the hook's entries",
+  );
   for (const name of STANDARDS) assert.is(context.split(`(MARK-${name.toUpperCase()}-7)`).length - 1, 1, `${name} once`);
 
   // Copilot reads the rule files itself, and CLAUDE.md as written (it expands no imports): each text once.
@@ -98,8 +110,16 @@ const entriesOf = (stdout: string): string[] => {
 
 test("coverage: in every folder judged by a file of its own, what it says the hook adds is what the hook sends on a first read of that file", async () => {
   const hosts = [
-    { agent: "claude-code", short: "claude", event: (root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, file) } }) },
-    { agent: "codex", short: "codex", event: (_root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: `sed -n 1,80p ${file}` } }) },
+    {
+      agent: "claude-code",
+      short: "claude",
+      event: (root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, file) } }),
+    },
+    {
+      agent: "codex",
+      short: "codex",
+      event: (_root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: `sed -n 1,80p ${file}` } }),
+    },
   ];
   for (const root of [goService(), ...["monorepo", "claude-host", "imports", "coverage-copies", "agent-files-chain"].map((f) => materialize(f))]) {
     const out = await runMain(["coverage", "--format", "json", "--as", hosts.map((h) => h.agent).join(",")], { cwd: root });
@@ -107,7 +127,8 @@ test("coverage: in every folder judged by a file of its own, what it says the ho
     const model = JSON.parse(out.stdout) as CoverageModel;
     for (const folder of model.folders) {
       // A folder of folders is judged with no glob matching (docs/coverage.md): a read of a file below it matches some.
-      if (folder.representative.slice(0, Math.max(0, folder.representative.lastIndexOf("/"))) !== folder.path || folder.representative.startsWith(".")) continue;
+      if (folder.representative.slice(0, Math.max(0, folder.representative.lastIndexOf("/"))) !== folder.path || folder.representative.startsWith("."))
+        continue;
       for (const host of hosts) {
         const cell = model.cells[folder.cells[host.agent]!]!;
         const hook = await runMain(["hook", host.short], {

@@ -8,7 +8,14 @@ import { testUnless } from "../helpers/lane.js";
 import { chromiumOnPath, runChromium } from "../helpers/chromium.js";
 import { REPRESENTATIVE, type CoverageModel } from "../../src/core/coverage/model.js";
 
-type Json = CoverageModel & { root: string; base?: { ref: string; folders: Array<{ folder: string; agent: string; gained: string[]; lost: string[]; tokens: number }>; rules: Array<{ file: string; agents: Record<string, { before: number; after: number }> }> } };
+type Json = CoverageModel & {
+  root: string;
+  base?: {
+    ref: string;
+    folders: Array<{ folder: string; agent: string; gained: string[]; lost: string[]; tokens: number }>;
+    rules: Array<{ file: string; agents: Record<string, { before: number; after: number }> }>;
+  };
+};
 const ENV = { CTXINJECT_HOOK_SERVER: "0" };
 const coverageJson = async (cwd: string, ...args: string[]): Promise<Json> => {
   const r = await runMain(["coverage", "--format", "json", ...args], { cwd, env: ENV });
@@ -31,7 +38,25 @@ test("coverage --format json: every agent's cell per folder, deterministic, its 
   assert.is(first.status, 0, first.stderr);
   assert.is((await runMain(["coverage", "--format", "json"], { cwd: dir, env: ENV })).stdout, first.stdout);
   const model = JSON.parse(first.stdout) as Json;
-  assert.equal(model.agents.map((a) => a.name), ["claude-code", "cline", "codex", "copilot", "copilot-cli", "cursor", "cursor-agent", "droid", "gemini-cli", "kilo", "kiro", "opencode", "qwen-code", "windsurf"]);
+  assert.equal(
+    model.agents.map((a) => a.name),
+    [
+      "claude-code",
+      "cline",
+      "codex",
+      "copilot",
+      "copilot-cli",
+      "cursor",
+      "cursor-agent",
+      "droid",
+      "gemini-cli",
+      "kilo",
+      "kiro",
+      "opencode",
+      "qwen-code",
+      "windsurf",
+    ],
+  );
   const folder = model.folders.find((f) => f.path === "packages/api/src/handlers")!;
   assert.is(folder.representative, "packages/api/src/handlers/user.ts");
   const claude = cellOf(model, folder.cells["claude-code"]!);
@@ -41,7 +66,10 @@ test("coverage --format json: every agent's cell per folder, deterministic, its 
   assert.ok(claude.adds.some((i) => i.file === "packages/api/.cursor/rules/handlers.mdc"));
   const copilot = cellOf(model, folder.cells.copilot!);
   assert.ok(copilot.findings.some((f) => f.kind === "not-seen" && f.files!.includes("packages/api/.cursor/rules/handlers.mdc")));
-  assert.is(claude.tokens, [...claude.loads, ...claude.adds].reduce((n, i) => n + i.tokens, 0));
+  assert.is(
+    claude.tokens,
+    [...claude.loads, ...claude.adds].reduce((n, i) => n + i.tokens, 0),
+  );
   // What ctxinject adds carries the reason explain gives for that file.
   const explain = await runMain(["explain", "--json", "--files", folder.representative], { cwd: dir, env: ENV });
   const reasons = new Map((JSON.parse(explain.stdout).candidates as Array<{ path: string; reason: string; status: string }>).map((c) => [c.path, c.reason]));
@@ -77,9 +105,15 @@ test("coverage --format markdown: what differs, not every cell: agents alike at 
   const dir = materialize("monorepo");
   const r = await runMain(["coverage", "--as", "cursor,claude"], { cwd: dir, env: ENV });
   assert.is(r.status, 0, r.stderr);
-  assert.match(r.stdout, "2 agents over 14 folders (10 files). With ctxinject's hook: claude-code. Without a hook (only what they load by themselves): cursor.");
+  assert.match(
+    r.stdout,
+    "2 agents over 14 folders (10 files). With ctxinject's hook: claude-code. Without a hook (only what they load by themselves): cursor.",
+  );
   assert.match(r.stdout, /\| cursor \| `\.cursor\/rules\/general\.mdc`, `\.cursorrules`, `AGENTS\.md` \| - \| 1 \| \d+ \|/);
-  assert.match(r.stdout, /- `packages\/api\/src\/handlers\/` \(1 file\): cursor: \+ `\.cursor\/rules\/api-routes\.mdc`, `\.cursor\/rules\/typescript\.mdc`, `packages\/api\/\.cursor\/rules\/handlers\.mdc` \(\+\d+ tok\)/);
+  assert.match(
+    r.stdout,
+    /- `packages\/api\/src\/handlers\/` \(1 file\): cursor: \+ `\.cursor\/rules\/api-routes\.mdc`, `\.cursor\/rules\/typescript\.mdc`, `packages\/api\/\.cursor\/rules\/handlers\.mdc` \(\+\d+ tok\)/,
+  );
   // A folder where no agent gets anything else is not listed.
   assert.not.match(r.stdout, "`packages/api/src/`");
   assert.match(r.stdout, /- `\.claude\/rules\/conventions\.md` \(\d+ files\): never seen by cursor/);
@@ -91,7 +125,12 @@ test("coverage --format markdown with 14 agents: no table of every cell, each fi
   assert.is(r.status, 0, r.stderr);
   const md = r.stdout;
   // The widest table has 5 columns (the top's), not one per agent.
-  const widest = Math.max(...md.split("\n").filter((line) => line.startsWith("|---")).map((line) => line.split("|").length - 2));
+  const widest = Math.max(
+    ...md
+      .split("\n")
+      .filter((line) => line.startsWith("|---"))
+      .map((line) => line.split("|").length - 2),
+  );
   assert.is(widest, 5);
   assert.ok(md.length < 12_000, `${md.length} characters`);
   // Counted by finding: the title's count is the number of findings listed, and a not-seen over many files is one.
@@ -102,7 +141,11 @@ test("coverage --format markdown with 14 agents: no table of every cell, each fi
   assert.is(listed.filter((line) => line.startsWith("- **warning**")).length, Number(title![2]));
   const copilot = md.indexOf("- **warning** `not-seen`: files that apply there for other agents, never seen by copilot (14 folders)\n");
   assert.ok(copilot >= 0, md);
-  const under = md.slice(copilot).split("\n").slice(1).filter((line, i, all) => all.slice(0, i + 1).every((l) => l.startsWith("  - ")));
+  const under = md
+    .slice(copilot)
+    .split("\n")
+    .slice(1)
+    .filter((_line, i, all) => all.slice(0, i + 1).every((l) => l.startsWith("  - ")));
   assert.ok(under.includes("  - `.claude/rules/conventions.md` (14 folders)"), under.join("\n"));
   assert.ok(under.includes("  - `packages/api/.cursor/rules/handlers.mdc` (1 folder)"), under.join("\n"));
   assert.not.match(md, /\d+ warn\b/);
@@ -117,7 +160,10 @@ test("coverage: an agent without a hook is not warned, folder after folder, that
     for (const agent of bare)
       for (const f of model.cells[folder.cells[agent]!]!.findings) {
         if (f.kind !== "not-seen") continue;
-        assert.not.ok(f.files!.some((file) => file.endsWith("README.md")), `${agent} in ${folder.path || "/"}: ${f.files!.join(", ")}`);
+        assert.not.ok(
+          f.files!.some((file) => file.endsWith("README.md")),
+          `${agent} in ${folder.path || "/"}: ${f.files!.join(", ")}`,
+        );
         // What another agent loads by itself is still said.
         if (agent === "cursor" && folder.path === "") assert.ok(f.files!.includes(".claude/rules/conventions.md"));
       }
@@ -145,7 +191,15 @@ test("coverage --base REF: the folders that gain a new rule per agent, and how m
   assert.equal(rule.agents.cursor, { before: 0, after: 3, state: "loads" } as never);
   assert.equal(rule.agents.copilot, { before: 0, after: 0, state: "never" } as never);
   const gained = model.base!.folders.filter((c) => c.gained.includes(".cursor/rules/web-only.mdc"));
-  assert.equal(gained.map((c) => [c.folder, c.agent]), [["packages/web/src/components", "cursor"], ["packages/web/src/components", "claude-code"], ["packages/web/src/legacy", "cursor"], ["packages/web/src/legacy", "claude-code"]]);
+  assert.equal(
+    gained.map((c) => [c.folder, c.agent]),
+    [
+      ["packages/web/src/components", "cursor"],
+      ["packages/web/src/components", "claude-code"],
+      ["packages/web/src/legacy", "cursor"],
+      ["packages/web/src/legacy", "claude-code"],
+    ],
+  );
   assert.ok(gained.every((c) => c.tokens > 0));
   const md = await runMain(["coverage", "--base", "HEAD", "--as", "cursor,claude,copilot"], { cwd: dir, env: ENV });
   assert.match(md.stdout, "this change makes `.cursor/rules/web-only.mdc` apply to 3 more files for cursor, claude-code; copilot never sees it");
@@ -170,7 +224,12 @@ test("coverage --base HEAD with no change reports no change: a symlink at REF is
   assert.is(r.status, 0, r.stderr);
   const model = JSON.parse(r.stdout) as Json;
   assert.equal(model.base!.folders, []);
-  assert.equal(model.base!.rules.filter((rule) => Object.values(rule.agents).some((a) => (a as { before: number; after: number }).before !== (a as { before: number; after: number }).after)), []);
+  assert.equal(
+    model.base!.rules.filter((rule) =>
+      Object.values(rule.agents).some((a) => (a as { before: number; after: number }).before !== (a as { before: number; after: number }).after),
+    ),
+    [],
+  );
   assert.match(r.stderr, "packages/api/CLAUDE.md");
   assert.not.match(r.stdout, "Never read");
 });
@@ -180,14 +239,26 @@ test("coverage: an agent that gets a rule's text through another file (the same 
   const md = await runMain(["coverage"], { cwd: dir, env: ENV });
   assert.is(md.status, 0, md.stderr);
   // Cursor loads the .cursor near copy of the Claude rule; Codex, Gemini CLI and opencode get it from the hook.
-  assert.match(md.stdout, "- `.claude/rules/api-style.md` (1 file): never seen by copilot, kiro, windsurf; cline, codex, copilot-cli, cursor, cursor-agent, droid, gemini-cli, kilo, opencode, qwen-code get its text through `.cursor/rules/api-style.mdc`\n");
-  assert.match(md.stdout, "- `.claude/rules/naming.md` (2 files): never seen by copilot, kiro, windsurf; cline, codex, copilot-cli, cursor, cursor-agent, droid, gemini-cli, kilo, opencode, qwen-code get its text through `.cursor/rules/naming.mdc`\n");
-  assert.match(md.stdout, "- `.cursor/rules/api-style.mdc` (1 file): never seen by copilot, kiro, windsurf; claude-code gets its text through `.claude/rules/api-style.md`\n");
+  assert.match(
+    md.stdout,
+    "- `.claude/rules/api-style.md` (1 file): never seen by copilot, kiro, windsurf; cline, codex, copilot-cli, cursor, cursor-agent, droid, gemini-cli, kilo, opencode, qwen-code get its text through `.cursor/rules/api-style.mdc`\n",
+  );
+  assert.match(
+    md.stdout,
+    "- `.claude/rules/naming.md` (2 files): never seen by copilot, kiro, windsurf; cline, codex, copilot-cli, cursor, cursor-agent, droid, gemini-cli, kilo, opencode, qwen-code get its text through `.cursor/rules/naming.mdc`\n",
+  );
+  assert.match(
+    md.stdout,
+    "- `.cursor/rules/api-style.mdc` (1 file): never seen by copilot, kiro, windsurf; claude-code gets its text through `.claude/rules/api-style.md`\n",
+  );
   const model = await coverageJson(dir);
   const folder = model.folders.find((f) => f.path === "src/api")!;
   assert.ok(!cellOf(model, folder.cells.cursor!).findings.some((f) => f.kind === "not-seen"));
   // The hook sends Codex one copy of each text, not both.
-  assert.equal(cellOf(model, folder.cells.codex!).adds.map((i) => i.file), [".cursor/rules/api-style.mdc", ".cursor/rules/naming.mdc"]);
+  assert.equal(
+    cellOf(model, folder.cells.codex!).adds.map((i) => i.file),
+    [".cursor/rules/api-style.mdc", ".cursor/rules/naming.mdc"],
+  );
 });
 
 /** Headless Chromium on PATH (test/lanes/setup.sh installs it), or "" when missing: the browser test is skipped. */
@@ -198,30 +269,42 @@ function dumpDom(browser: string, file: string, hash: string): { dom: string; co
   return { dom: r.stdout, console: r.stderr.split("\n").filter((line) => line.includes(":CONSOLE")) };
 }
 
-testUnless(CHROMIUM === "" && "chromium is not installed (test/lanes/setup.sh installs it)")("coverage --format html in a real browser: no console error, every cell shown is the JSON's, a cell lists its files with explain's reasons", async () => {
-  const browser = CHROMIUM;
-  const dir = materialize("monorepo");
-  const out = join(dir, "..", `coverage-${process.pid}.html`);
-  assert.is((await runMain(["coverage", "--format", "html", "--out", out], { cwd: dir, env: ENV })).status, 0);
-  const html = readFileSync(out, "utf8");
-  assert.not.match(html, /(src|href)=["']?https?:/);
-  const model = await coverageJson(dir);
-  const all = dumpDom(browser, out, "all");
-  assert.equal(all.console, []);
-  const shown = [...all.dom.matchAll(/<td class="cell[^"]*" data-folder="([^"]*)" data-agent="([^"]*)" data-tokens="(\d+)" data-loads="(\d+)" data-adds="(\d+)"/g)].map((m) => m.slice(1).join(" "));
-  const expected = model.folders.flatMap((f) => model.agents.map(({ name }) => {
-    const cell = model.cells[f.cells[name]!]!;
-    return `${f.path} ${name} ${cell.tokens} ${cell.loads.length} ${cell.adds.length}`;
-  }));
-  assert.equal(shown, expected);
-  const opened = dumpDom(browser, out, "open=packages/api/src/handlers|claude-code");
-  assert.equal(opened.console, []);
-  const folder = model.folders.find((f) => f.path === "packages/api/src/handlers")!;
-  const cell = cellOf(model, folder.cells["claude-code"]!);
-  const listed = [...opened.dom.matchAll(/<li data-file="([^"]*)">/g)].map((m) => m[1]);
-  assert.equal(listed, [...cell.loads, ...cell.adds, ...cell.offers].map((i) => i.file));
-  const add = cell.adds[0]!;
-  assert.ok(opened.dom.includes(add.reason.split(REPRESENTATIVE).join(folder.representative).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")));
-});
+testUnless(CHROMIUM === "" && "chromium is not installed (test/lanes/setup.sh installs it)")(
+  "coverage --format html in a real browser: no console error, every cell shown is the JSON's, a cell lists its files with explain's reasons",
+  async () => {
+    const browser = CHROMIUM;
+    const dir = materialize("monorepo");
+    const out = join(dir, "..", `coverage-${process.pid}.html`);
+    assert.is((await runMain(["coverage", "--format", "html", "--out", out], { cwd: dir, env: ENV })).status, 0);
+    const html = readFileSync(out, "utf8");
+    assert.not.match(html, /(src|href)=["']?https?:/);
+    const model = await coverageJson(dir);
+    const all = dumpDom(browser, out, "all");
+    assert.equal(all.console, []);
+    const shown = [
+      ...all.dom.matchAll(/<td class="cell[^"]*" data-folder="([^"]*)" data-agent="([^"]*)" data-tokens="(\d+)" data-loads="(\d+)" data-adds="(\d+)"/g),
+    ].map((m) => m.slice(1).join(" "));
+    const expected = model.folders.flatMap((f) =>
+      model.agents.map(({ name }) => {
+        const cell = model.cells[f.cells[name]!]!;
+        return `${f.path} ${name} ${cell.tokens} ${cell.loads.length} ${cell.adds.length}`;
+      }),
+    );
+    assert.equal(shown, expected);
+    const opened = dumpDom(browser, out, "open=packages/api/src/handlers|claude-code");
+    assert.equal(opened.console, []);
+    const folder = model.folders.find((f) => f.path === "packages/api/src/handlers")!;
+    const cell = cellOf(model, folder.cells["claude-code"]!);
+    const listed = [...opened.dom.matchAll(/<li data-file="([^"]*)">/g)].map((m) => m[1]);
+    assert.equal(
+      listed,
+      [...cell.loads, ...cell.adds, ...cell.offers].map((i) => i.file),
+    );
+    const add = cell.adds[0]!;
+    assert.ok(
+      opened.dom.includes(add.reason.split(REPRESENTATIVE).join(folder.representative).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")),
+    );
+  },
+);
 
 test.run();

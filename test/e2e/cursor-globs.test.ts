@@ -15,7 +15,10 @@ interface Candidate {
 }
 const explain = async (root: string, file: string): Promise<Record<string, Candidate>> =>
   Object.fromEntries(
-    (JSON.parse((await runMain(["explain", "--json", "--files", file], { cwd: root })).stdout).candidates as Candidate[]).map((c) => [c.id.replace(".cursor/rules/", ""), c]),
+    (JSON.parse((await runMain(["explain", "--json", "--files", file], { cwd: root })).stdout).candidates as Candidate[]).map((c) => [
+      c.id.replace(".cursor/rules/", ""),
+      c,
+    ]),
   );
 
 test("unquoted comma-separated globs still apply, with the description intact, and the file is named with its line", async () => {

@@ -33,7 +33,9 @@ test("a path the prompt names brings no skill into the likely tier by its words 
 
 test("the prompt's own words still make the likely tier", async () => {
   const root = materialize("description-evidence");
-  const { status, stdout, stderr } = await runMain(["build", "--files", API_FILE, "--prompt", "split this change into commits for the server and the docs"], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["build", "--files", API_FILE, "--prompt", "split this change into commits for the server and the docs"], {
+    cwd: root,
+  });
   assert.is(status, 0, stderr);
   assert.match(stdout, "git-commit");
   assert.not.match(stdout, "(rule-legacy-models)");
@@ -43,7 +45,10 @@ test("the prompt's own words still make the likely tier", async () => {
 test("a glob rule with a description is offered for a prompt that names no file, and for one whose target its globs miss", async () => {
   const root = materialize("description-evidence");
   const prompt = "migrate the legacy invoice model to the new BaseModel class";
-  for (const args of [["--prompt", prompt], ["--prompt", prompt, "--files", API_FILE]]) {
+  for (const args of [
+    ["--prompt", prompt],
+    ["--prompt", prompt, "--files", API_FILE],
+  ]) {
     const { status, stdout, stderr } = await runMain(["build", ...args], { cwd: root });
     assert.is(status, 0, stderr);
     assert.match(stdout, "(rule-legacy-models)", args.join(" "));

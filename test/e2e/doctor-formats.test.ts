@@ -18,7 +18,9 @@ interface SarifResult {
 // A fresh copy per test: uvu imports every file before running any, and each suite's cleanup removes all copies made.
 async function doctorTree() {
   const root = materialize("doctor");
-  const json = JSON.parse((await runMain(["doctor", "--json"], { cwd: root })).stdout) as { findings: Array<{ severity: string; kind: string; file: string; line?: number }> };
+  const json = JSON.parse((await runMain(["doctor", "--json"], { cwd: root })).stdout) as {
+    findings: Array<{ severity: string; kind: string; file: string; line?: number }>;
+  };
   return { root, json };
 }
 
@@ -26,7 +28,11 @@ test("doctor --format sarif prints SARIF 2.1.0 with every field code scanning re
   const { root, json } = await doctorTree();
   const { status, stdout, stderr } = await runMain(["doctor", "--format", "sarif"], { cwd: root });
   assert.is(status, 1, stderr);
-  const log = JSON.parse(stdout) as { version: string; $schema: string; runs: Array<{ tool: { driver: { name: string; rules: Array<{ id: string; shortDescription: { text: string } }> } }; results: SarifResult[] }> };
+  const log = JSON.parse(stdout) as {
+    version: string;
+    $schema: string;
+    runs: Array<{ tool: { driver: { name: string; rules: Array<{ id: string; shortDescription: { text: string } }> } }; results: SarifResult[] }>;
+  };
   assert.is(log.version, "2.1.0");
   assert.match(log.$schema, "sarif");
   assert.is(log.runs.length, 1);

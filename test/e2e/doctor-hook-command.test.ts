@@ -19,7 +19,10 @@ function folder(prefix: string): string {
   return dir;
 }
 
-const PATH = (process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject"))).join(delimiter);
+const PATH = (process.env.PATH ?? "")
+  .split(delimiter)
+  .filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject")))
+  .join(delimiter);
 
 function project(): string {
   const root = folder("project");
@@ -33,7 +36,10 @@ function project(): string {
 function claudeSettings(dir: string, command: string): void {
   mkdirSync(join(dir, ".claude"), { recursive: true });
   const group = { hooks: [{ type: "command", command, timeout: 30 }] };
-  writeFileSync(join(dir, ".claude/settings.json"), `${JSON.stringify({ model: "sonnet", hooks: { UserPromptSubmit: [group], SessionStart: [group] } }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, ".claude/settings.json"),
+    `${JSON.stringify({ model: "sonnet", hooks: { UserPromptSubmit: [group], SessionStart: [group] } }, null, 2)}\n`,
+  );
 }
 
 type Finding = { severity: string; kind: string; agent: string; file: string; line?: number; message: string };
@@ -55,7 +61,10 @@ test("doctor: a project hook `npx --no-install ctxinject` with ctxinject install
   assert.match(finding!.message, "npx --no-install finds no ctxinject");
   assert.match(finding!.message, "run `ctxinject init --claude` again");
   const text = runCli(["doctor", "--fail-on", "none"], { cwd: root, env: { PATH, HOME: folder("home") } });
-  assert.match(text.stdout, /warning\s+\.claude\/settings\.json:9\s+hook-command \[claude-code\]: Claude Code runs `npx --no-install ctxinject hook claude` on every event, and it does not run here/);
+  assert.match(
+    text.stdout,
+    /warning\s+\.claude\/settings\.json:9\s+hook-command \[claude-code\]: Claude Code runs `npx --no-install ctxinject hook claude` on every event, and it does not run here/,
+  );
 });
 
 test("doctor: a user's hook naming a ctxinject that was removed is a finding on ~/.claude/settings.json, with --user", () => {

@@ -46,8 +46,15 @@ const LINKED = {
 
 test("doctor: .cursor/rules and .claude/rules as links to one .agents/rules folder are a valid layout (--fail-on warning passes)", async () => {
   const { status, findings } = await doctor(repo(LINKED));
-  assert.equal(findings.filter((f) => f.kind === "misplaced"), [], "neither the .cursor/rules link nor the .mdc files behind it");
-  assert.ok(findings.every((f) => f.severity === "info"), JSON.stringify(findings));
+  assert.equal(
+    findings.filter((f) => f.kind === "misplaced"),
+    [],
+    "neither the .cursor/rules link nor the .mdc files behind it",
+  );
+  assert.ok(
+    findings.every((f) => f.severity === "info"),
+    JSON.stringify(findings),
+  );
   assert.is(status, 0);
 });
 
@@ -62,30 +69,53 @@ test("doctor: a .md rule Cursor reaches through a .cursor/rules link is Cursor's
 
 test("doctor: .mdc templates in a tool's own assets/rules folder are information, not misplaced rules; in a folder named for Cursor they still are", async () => {
   const { status, findings } = await doctor(
-    repo({ "tools/gen/assets/rules/template.mdc": '---\nglobs: "**/*.ts"\n---\nA rule the tool writes into projects.\n', "cursor-rules/tables.mdc": "---\nalwaysApply: true\n---\nTables.\n", "src/a.ts": "export {};\n" }),
+    repo({
+      "tools/gen/assets/rules/template.mdc": '---\nglobs: "**/*.ts"\n---\nA rule the tool writes into projects.\n',
+      "cursor-rules/tables.mdc": "---\nalwaysApply: true\n---\nTables.\n",
+      "src/a.ts": "export {};\n",
+    }),
   );
   const misplaced = findings.filter((f) => f.kind === "misplaced").map((f) => [f.file, f.severity]);
-  assert.equal(misplaced, [["cursor-rules/tables.mdc", "warning"], ["tools/gen/assets/rules/template.mdc", "info"]]);
+  assert.equal(misplaced, [
+    ["cursor-rules/tables.mdc", "warning"],
+    ["tools/gen/assets/rules/template.mdc", "info"],
+  ]);
   assert.is(status, 1, "the one in cursor-rules/ is still a warning");
 });
 
 test("doctor: a CLAUDE.md that imports 25k tokens is a long chain, said with what it imports", async () => {
   const standards = Array.from({ length: 1300 }, (_, i) => `Standard ${i}: write the tests first, keep functions small and typed.`).join("\n");
-  const { findings } = await doctor(repo({ "CLAUDE.md": "# House\n\n@docs/standards.md\n", "docs/standards.md": `${standards}\n`, "src/a.ts": "export {};\n" }));
+  const { findings } = await doctor(
+    repo({ "CLAUDE.md": "# House\n\n@docs/standards.md\n", "docs/standards.md": `${standards}\n`, "src/a.ts": "export {};\n" }),
+  );
   const chain = findings.find((f) => f.kind === "long-chain" && f.file === "CLAUDE.md");
   assert.ok(chain, JSON.stringify(findings));
-  assert.match(chain!.message, /the CLAUDE\.md chain down to here \(CLAUDE\.md\), with the 1 file it imports, is about 2\d{4} tokens, over doctor\.maxChainTokens 8000/);
+  assert.match(
+    chain!.message,
+    /the CLAUDE\.md chain down to here \(CLAUDE\.md\), with the 1 file it imports, is about 2\d{4} tokens, over doctor\.maxChainTokens 8000/,
+  );
   assert.match(chain!.agent, "claude-code");
 });
 
 test("doctor: a pattern written in globs, paths and applyTo at once is one dead glob, on its line, in every format; build --all prints it once", async () => {
-  const root = repo({ ".claude/rules/lib.md": '---\nglobs: "lib/**/*"\npaths: "lib/**/*"\napplyTo: "lib/**/*"\n---\nA rule for lib.\n', "src/a.ts": "export {};\n" });
+  const root = repo({
+    ".claude/rules/lib.md": '---\nglobs: "lib/**/*"\npaths: "lib/**/*"\napplyTo: "lib/**/*"\n---\nA rule for lib.\n',
+    "src/a.ts": "export {};\n",
+  });
   const { findings } = await doctor(root);
   const dead = findings.filter((f) => f.kind === "dead-glob");
-  assert.equal(dead.map((f) => [f.file, f.line]), [[".claude/rules/lib.md", 2]]);
-  const sarif = JSON.parse((await runMain(["doctor", "--format", "sarif"], { cwd: root })).stdout) as { runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }> }> };
+  assert.equal(
+    dead.map((f) => [f.file, f.line]),
+    [[".claude/rules/lib.md", 2]],
+  );
+  const sarif = JSON.parse((await runMain(["doctor", "--format", "sarif"], { cwd: root })).stdout) as {
+    runs: Array<{ results: Array<{ ruleId: string; locations: Array<{ physicalLocation: { region: { startLine: number } } }> }> }>;
+  };
   const results = sarif.runs[0]!.results.filter((r) => r.ruleId === "dead-glob");
-  assert.equal(results.map((r) => r.locations[0]!.physicalLocation.region.startLine), [2]);
+  assert.equal(
+    results.map((r) => r.locations[0]!.physicalLocation.region.startLine),
+    [2],
+  );
   const github = (await runMain(["doctor", "--format", "github"], { cwd: root })).stdout.split("\n").filter((l) => l.includes("dead-glob"));
   assert.is(github.length, 1);
   assert.match(github[0]!, "file=.claude/rules/lib.md,line=2,");

@@ -17,10 +17,13 @@ test("doctor flags description-only rules no prompt is likely to match, and sugg
   const root = materialize("never-matching");
   const result = await runMain(["doctor", "--json"], { cwd: root });
   const findings = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.filter((f) => f.kind === "never-matching");
-  assert.equal(findings.map((f) => [f.file, f.line, f.severity]), [
-    [".claude/skills/tidy-up/SKILL.md", 3, "warning"],
-    [".cursor/rules/deploy.mdc", 2, "warning"],
-  ]);
+  assert.equal(
+    findings.map((f) => [f.file, f.line, f.severity]),
+    [
+      [".claude/skills/tidy-up/SKILL.md", 3, "warning"],
+      [".cursor/rules/deploy.mdc", 2, "warning"],
+    ],
+  );
   assert.match(findings[1]!.message, /repeats the name "deploy"/);
   assert.match(findings[0]!.message, /only cleanup, helper/);
   for (const f of findings) assert.match(f.message, /`keywords:` or `aliases:`/);

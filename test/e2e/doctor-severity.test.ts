@@ -18,14 +18,8 @@ test("a README's placeholder credential and a stray zero-width space before a fu
   const { status, findings } = await doctor("doctor-placeholder-readme");
   assert.is(status, 0, JSON.stringify(findings, null, 2));
   const at = (kind: string) => findings.find((f) => f.kind === kind && f.file === "README.md");
-  assert.equal(
-    { severity: at("secret")?.severity, line: at("secret")?.line },
-    { severity: "warning", line: 10 },
-  );
-  assert.equal(
-    { severity: at("stray-zero-width")?.severity, line: at("stray-zero-width")?.line },
-    { severity: "warning", line: 3 },
-  );
+  assert.equal({ severity: at("secret")?.severity, line: at("secret")?.line }, { severity: "warning", line: 10 });
+  assert.equal({ severity: at("stray-zero-width")?.severity, line: at("stray-zero-width")?.line }, { severity: "warning", line: 3 });
   assert.match(at("stray-zero-width")!.message, "1 zero-width character (U+200B) at column 51, outside any word");
   assert.not.ok(findings.some((f) => f.severity === "error"));
 });
@@ -33,7 +27,10 @@ test("a README's placeholder credential and a stray zero-width space before a fu
 test("a token's shape written as a mask (hf_xxxx…, ghp_XXXX…) is no credential: doctor finds nothing, build keeps it and says nothing", async () => {
   const { status, findings, root } = await doctor("doctor-masked-token");
   assert.is(status, 0, JSON.stringify(findings, null, 2));
-  assert.not.ok(findings.some((f) => f.kind === "secret"), JSON.stringify(findings, null, 2));
+  assert.not.ok(
+    findings.some((f) => f.kind === "secret"),
+    JSON.stringify(findings, null, 2),
+  );
   const build = await runMain(["build", "--files", "src/train.ts"], { cwd: root });
   assert.is(build.status, 0);
   assert.is(build.stderr, "");
@@ -74,7 +71,10 @@ test("a finding's agent tag names only the agents that read its file by themselv
   assert.is(tag("hidden-characters", "README.md"), "ctxinject");
   // The root AGENTS.md: every profiled agent that loads it, not Gemini CLI (GEMINI.md only, by default).
   assert.is(tag("frontmatter-unclosed", "AGENTS.md"), "claude-code, cline, codex, copilot, cursor, droid, kilo, kiro, opencode, qwen-code, windsurf");
-  assert.not.ok(findings.some((f) => f.agent === "all"), JSON.stringify(findings.map((f) => [f.kind, f.agent])));
+  assert.not.ok(
+    findings.some((f) => f.agent === "all"),
+    JSON.stringify(findings.map((f) => [f.kind, f.agent])),
+  );
   assert.match(findings.find((f) => f.kind === "long-rule")!.message, "521 lines");
 });
 

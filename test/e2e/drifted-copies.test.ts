@@ -23,7 +23,9 @@ test("build sends a rule whose two agents' copies drifted apart once: the longer
   assert.is(count(stdout, "(perm-common)"), 1, stdout);
   assert.match(stdout, "(perm-cursor-only)");
   assert.not.match(stdout, "(perm-claude-only)");
-  const explained = JSON.parse((await runMain(["explain", "--json", "--files", TARGET], { cwd: root })).stdout) as { candidates: Array<{ id: string; status: string; reason: string }> };
+  const explained = JSON.parse((await runMain(["explain", "--json", "--files", TARGET], { cwd: root })).stdout) as {
+    candidates: Array<{ id: string; status: string; reason: string }>;
+  };
   const copy = explained.candidates.find((c) => c.id === CLAUDE)!;
   assert.is(copy.status, "duplicate");
   assert.match(copy.reason, /^a near copy of \.cursor\/rules\/permissions\.mdc that drifted: \d+ of its \d+ lines the same$/);

@@ -4,7 +4,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { assertHookPathStated, BIN, cleanup, cliStartUp, HOOK_SERVER_OFF, materialize, ownHookServer, spoolOf, testEnvironment, type CliResult } from "../helpers/cli.js";
+import {
+  assertHookPathStated,
+  BIN,
+  cleanup,
+  cliStartUp,
+  HOOK_SERVER_OFF,
+  materialize,
+  ownHookServer,
+  spoolOf,
+  testEnvironment,
+  type CliResult,
+} from "../helpers/cli.js";
 import { closedAddress, DOCUMENT_PREFIX, startFakeEmbeddings, type FakeEmbeddings } from "../helpers/fake-embeddings.js";
 import { runMain } from "../helpers/main.js";
 import { until } from "../helpers/wait.js";
@@ -44,7 +55,9 @@ function userEnv(settings: unknown): Record<string, string> {
   return { XDG_CONFIG_HOME: home, CTXINJECT_STATE_DIR: state, ...HOOK_SERVER_OFF };
 }
 
-const ollama = (extra: Record<string, unknown> = {}) => ({ relevance: { embeddings: { provider: "ollama", model: "concepts-1", baseUrl: fake.url, ...extra } } });
+const ollama = (extra: Record<string, unknown> = {}) => ({
+  relevance: { embeddings: { provider: "ollama", model: "concepts-1", baseUrl: fake.url, ...extra } },
+});
 const build = (root: string, env: Record<string, string>, prompt = PROMPT) => runMain(["build", "--prompt", prompt], { cwd: root, env });
 const likelySection = (stdout: string) => stdout.split("## Likely relevant")[1]?.split("\n## ")[0] ?? "";
 
@@ -60,7 +73,11 @@ test("a prompt sharing no word with a rule's description reaches the likely tier
   assert.not.match(r.stdout, "REALTIME-RULE-BODY", "embeddings alone never inject a rule");
   assert.not.match(likelySection(r.stdout), "billing.mdc");
   assert.is(r.stderr, "");
-  assert.equal(fake.requests.map((q) => q.path), ["/api/embed", "/api/embed"], "one request for the prompt, one for the rules");
+  assert.equal(
+    fake.requests.map((q) => q.path),
+    ["/api/embed", "/api/embed"],
+    "one request for the prompt, one for the rules",
+  );
 });
 
 test("an OpenAI-compatible server named by the environment alone is used the same way", async () => {
@@ -86,20 +103,34 @@ test("rule vectors are cached in the state folder: the next prompt asks only for
   await build(root, env);
   const first = fake.requests.length;
   await build(root, env, "presence broadcast reconnects are flaky");
-  assert.equal(fake.requests.slice(first).map((q) => q.input.length), [1], "only the prompt");
+  assert.equal(
+    fake.requests.slice(first).map((q) => q.input.length),
+    [1],
+    "only the prompt",
+  );
   writeFileSync(join(env.XDG_CONFIG_HOME!, "ctxinject", "config.json"), JSON.stringify(ollama({ model: "concepts-2" })));
   const before = fake.requests.length;
   const r = await build(root, env);
   assert.match(likelySection(r.stdout), "realtime.mdc");
   const again = fake.requests.slice(before);
-  assert.equal(again.map((q) => [q.model, q.input.length]), [["concepts-2", 1], ["concepts-2", 3]], "the new model's vectors for the three rules");
+  assert.equal(
+    again.map((q) => [q.model, q.input.length]),
+    [
+      ["concepts-2", 1],
+      ["concepts-2", 3],
+    ],
+    "the new model's vectors for the three rules",
+  );
 });
 
 test("vectors no prompt used for 30 days are removed from the cache (a changed model's, an edited rule's); those in use stay", async () => {
   const root = materialize("embeddings-concepts");
   const env = userEnv(ollama());
   const cache = join(env.CTXINJECT_STATE_DIR!, "embeddings");
-  const vectors = () => readdirSync(cache).filter((name) => name.endsWith(".json")).sort();
+  const vectors = () =>
+    readdirSync(cache)
+      .filter((name) => name.endsWith(".json"))
+      .sort();
   // Everything in the cache as if last used (and last collected) 40 days ago.
   const age = (days: number) => {
     const then = (Date.now() - days * 24 * 60 * 60 * 1000) / 1000;
@@ -120,7 +151,11 @@ test("vectors no prompt used for 30 days are removed from the cache (a changed m
   writeFileSync(join(root, ".cursor/rules/search.mdc"), "---\ndescription: Full-text search indexing\nalwaysApply: false\n---\nSEARCH-RULE-BODY\n");
   const before = fake.requests.length;
   await build(root, env);
-  assert.equal(fake.requests.slice(before).map((q) => q.input.length), [1, 1], "the prompt, then only the new rule");
+  assert.equal(
+    fake.requests.slice(before).map((q) => q.input.length),
+    [1, 1],
+    "the prompt, then only the new rule",
+  );
   assert.is(vectors().length, 4);
   assert.ok(second.every((name) => vectors().includes(name)));
   assert.ok(Date.now() - statSync(join(cache, second[0]!)).mtimeMs < 60 * 60 * 1000, "a vector in use is marked used");
@@ -153,7 +188,10 @@ test("a server slower than timeoutMs: the hook answers with the word-based resul
   const first = await hook(PROMPT);
   assert.is(first.status, 0, first.stderr);
   const all = (r: { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr}`;
-  assert.match(all(first), /did not answer within 50 ms \(3 rules not embedded yet: `ctxinject explain --prompt \\?"...\\?"` embeds them once without the deadline\); the word-based ranking stands/);
+  assert.match(
+    all(first),
+    /did not answer within 50 ms \(3 rules not embedded yet: `ctxinject explain --prompt \\?"...\\?"` embeds them once without the deadline\); the word-based ranking stands/,
+  );
   assert.not.match(likelySection(first.stdout), "realtime.mdc");
   const second = await hook("other people's cursors freeze after the laptop sleeps");
   assert.is(second.status, 0, second.stderr);
@@ -176,8 +214,10 @@ const slowRules = (timeoutMs: number, delayMs: number) => {
   fake.documentDelayMs = delayMs;
   return ollama({ timeoutMs, documentPrefix: DOCUMENT_PREFIX });
 };
-const LATE_RULES = /did not embed 3 rules within \d+ ms \(`ctxinject explain --prompt \\?"...\\?"` embeds them once without the deadline\); those are ranked by words only/;
-const cached = (state: string) => (existsSync(join(state, "embeddings")) ? readdirSync(join(state, "embeddings")).filter((f) => f.endsWith(".json")).length : 0);
+const LATE_RULES =
+  /did not embed 3 rules within \d+ ms \(`ctxinject explain --prompt \\?"...\\?"` embeds them once without the deadline\); those are ranked by words only/;
+const cached = (state: string) =>
+  existsSync(join(state, "embeddings")) ? readdirSync(join(state, "embeddings")).filter((f) => f.endsWith(".json")).length : 0;
 
 /** The built CLI in a process of its own, without blocking this one (whose fake server must keep answering). */
 function spawnCli(args: string[], options: { cwd: string; env: Record<string, string>; input?: string }): Promise<CliResult & { ms: number }> {
@@ -209,7 +249,8 @@ const hookText = (r: CliResult) => `${answerText(r.stdout)}\n${r.stderr}`;
 // A hook gives context only when it injects something new: the billing rule, by its words; realtime is left to the
 // embeddings (similarity 0.60 on the concept table).
 const HOOK_PROMPT = "stripe refunds are charged twice, and the typing indicators lag after the laptop wakes";
-const claudePrompt = (root: string, session: string, prompt: string) => JSON.stringify({ session_id: session, cwd: root, hook_event_name: "UserPromptSubmit", prompt });
+const claudePrompt = (root: string, session: string, prompt: string) =>
+  JSON.stringify({ session_id: session, cwd: root, hook_event_name: "UserPromptSubmit", prompt });
 
 test("a model slower than timeoutMs on the rules: a hook in its own process answers within the deadline and says how to embed them once", async () => {
   const root = materialize("embeddings-concepts");
@@ -222,7 +263,11 @@ test("a model slower than timeoutMs on the rules: a hook in its own process answ
   assert.match(text, LATE_RULES);
   assert.match(text, "BILLING-RULE-BODY");
   assert.not.match(likelySection(text), "realtime.mdc");
-  assert.equal(fake.requests.map((q) => q.input.length), [1, 3], "the prompt, then the rules");
+  assert.equal(
+    fake.requests.map((q) => q.input.length),
+    [1, 3],
+    "the prompt, then the rules",
+  );
 });
 
 test("explain waits for a slow model's rule vectors and caches them: the next build gets the likely tier through embeddings within the deadline", async () => {
@@ -242,7 +287,11 @@ test("explain waits for a slow model's rule vectors and caches them: the next bu
   assert.ok(Date.now() - built < 200 + 1_500, "the build kept to the deadline");
   assert.is(r.stderr, "");
   assert.match(likelySection(r.stdout), ".cursor/rules/realtime.mdc");
-  assert.equal(fake.requests.slice(asked).map((q) => q.input.length), [1], "only the prompt: the rules came from the cache");
+  assert.equal(
+    fake.requests.slice(asked).map((q) => q.input.length),
+    [1],
+    "only the prompt: the rules came from the cache",
+  );
 });
 
 test("a prompt whose rules are only partly cached uses the cached vectors and ranks the rest by words", async () => {
@@ -260,7 +309,11 @@ test("a prompt whose rules are only partly cached uses the cached vectors and ra
   assert.is(r.status, 0, r.stderr);
   assert.match(likelySection(r.stdout), ".cursor/rules/realtime.mdc", "the cached vector is used");
   assert.match(r.stderr, /did not embed 2 rules within 300 ms/);
-  assert.equal(fake.requests.slice(asked).map((q) => q.input.length), [1, 2], "the prompt, then the two rules not cached");
+  assert.equal(
+    fake.requests.slice(asked).map((q) => q.input.length),
+    [1, 2],
+    "the prompt, then the two rules not cached",
+  );
 });
 
 test("with the warm hook server, the rules' vectors a slow model gives after the first prompt's answer are cached, and the next prompt uses them", async () => {
@@ -300,7 +353,11 @@ test("in a long-lived process, a prompt arriving while the rules are still being
   assert.match(first.stderr, LATE_RULES);
   const second = await build(root, env, "presence broadcast reconnects are flaky");
   assert.is(second.status, 0, second.stderr);
-  assert.equal(fake.requests.map((q) => q.input.length), [1, 3, 1], "the rules once, the prompt twice");
+  assert.equal(
+    fake.requests.map((q) => q.input.length),
+    [1, 3, 1],
+    "the rules once, the prompt twice",
+  );
   await until(() => cached(env.CTXINJECT_STATE_DIR!) === 3, "the rules' vectors");
 });
 

@@ -17,10 +17,17 @@ const READ = ["--files", "packages/api/src/handler.ts"];
 async function own(agent: string, ...args: string[]): Promise<string[]> {
   const result = await runMain(["explain", "--json", "--as", agent, ...args], { cwd: materialize("native-instructions") });
   assert.is(result.status, 0, result.stderr);
-  return (JSON.parse(result.stdout) as { candidates: Array<{ id: string; agent: { loads: boolean } }> }).candidates.filter((c) => c.agent.loads).map((c) => c.id).sort();
+  return (JSON.parse(result.stdout) as { candidates: Array<{ id: string; agent: { loads: boolean } }> }).candidates
+    .filter((c) => c.agent.loads)
+    .map((c) => c.id)
+    .sort();
 }
 
-const ROOT_SKILLS = { agents: ".agents/skills/probe-agents/SKILL.md", claude: ".claude/skills/probe-claude/SKILL.md", github: ".github/skills/probe-github/SKILL.md" };
+const ROOT_SKILLS = {
+  agents: ".agents/skills/probe-agents/SKILL.md",
+  claude: ".claude/skills/probe-claude/SKILL.md",
+  github: ".github/skills/probe-github/SKILL.md",
+};
 
 const CASES: Array<[string, string[], string[]]> = [
   // [agent, at start, after reading packages/api/src/handler.ts]
@@ -32,7 +39,18 @@ const CASES: Array<[string, string[], string[]]> = [
   ["qwen-code", ["AGENTS.md", ROOT_SKILLS.agents], []],
   ["droid", ["AGENTS.md", "CLAUDE.md", ROOT_SKILLS.agents, ".factory/skills/probe-factory/SKILL.md"], ["packages/api/AGENTS.md", "packages/api/CLAUDE.md"]],
   ["cline", [".clinerules/style.md", "AGENTS.md"], []],
-  ["kilo", ["AGENTS.md", ".kilocode/rules/logging.md", ROOT_SKILLS.agents, ROOT_SKILLS.claude, ".kilo/skills/probe-kilo/SKILL.md", ".kilocode/skills/probe-kilocode/SKILL.md"], ["packages/api/AGENTS.md"]],
+  [
+    "kilo",
+    [
+      "AGENTS.md",
+      ".kilocode/rules/logging.md",
+      ROOT_SKILLS.agents,
+      ROOT_SKILLS.claude,
+      ".kilo/skills/probe-kilo/SKILL.md",
+      ".kilocode/skills/probe-kilocode/SKILL.md",
+    ],
+    ["packages/api/AGENTS.md"],
+  ],
   ["cursor-agent", [".cursor/rules/exports.mdc", "AGENTS.md", "CLAUDE.md"], ["packages/api/AGENTS.md"]],
 ];
 

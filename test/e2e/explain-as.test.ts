@@ -98,10 +98,13 @@ test("explain --as prints the agent's column, and an unknown agent is a usage er
 test("build --as prints what that agent loads by itself: Codex its AGENTS.md at the working folder, Cursor its rules", async () => {
   const root = materialize("monorepo");
   const ids = async (agent: string) =>
-    (JSON.parse((await runMain(["build", "--as", agent, "--format", "json", ...TARGET], { cwd: root })).stdout) as { entries: Array<{ id: string }> }).entries.map((e) => e.id);
+    (
+      JSON.parse((await runMain(["build", "--as", agent, "--format", "json", ...TARGET], { cwd: root })).stdout) as { entries: Array<{ id: string }> }
+    ).entries.map((e) => e.id);
   assert.equal(await ids("codex"), ["AGENTS.md"]);
   const cursor = await ids("cursor");
-  for (const id of [".cursor/rules/general.mdc", ".cursor/rules/typescript.mdc", ".cursorrules", "AGENTS.md", "packages/api/AGENTS.md"]) assert.ok(cursor.includes(id), `${id} in ${cursor.join(", ")}`);
+  for (const id of [".cursor/rules/general.mdc", ".cursor/rules/typescript.mdc", ".cursorrules", "AGENTS.md", "packages/api/AGENTS.md"])
+    assert.ok(cursor.includes(id), `${id} in ${cursor.join(", ")}`);
   assert.not.ok(cursor.includes(".claude/rules/conventions.md"));
   assert.not.ok(cursor.includes("docs/kord/rules/review.md"), "no agent of its own reads kord rules");
   const both = await runMain(["build", "--as", "codex", "--session", "s"], { cwd: root });
@@ -112,7 +115,11 @@ test("build --as: an agent that leaves `@imports` as they are gets the file as w
   const root = materialize("imports");
   const entries = async (agent: string) =>
     new Map(
-      (JSON.parse((await runMain(["build", "--as", agent, "--format", "json", "--files", "pkg/main.ts"], { cwd: root })).stdout) as { entries: Array<{ id: string; content: string; tokens: number; imports?: unknown }> }).entries.map((e) => [e.id, e]),
+      (
+        JSON.parse((await runMain(["build", "--as", agent, "--format", "json", "--files", "pkg/main.ts"], { cwd: root })).stdout) as {
+          entries: Array<{ id: string; content: string; tokens: number; imports?: unknown }>;
+        }
+      ).entries.map((e) => [e.id, e]),
     );
   // Copilot reads the root CLAUDE.md and GEMINI.md itself, and AGENTS.md: the import line is all CLAUDE.md holds for it.
   const copilot = await entries("copilot");

@@ -61,17 +61,23 @@ test("every left-out entry says where it went: the index, the budget (and the ev
   const overBudget = [...rows.values()].filter((r) => r.status === "over-budget");
   assert.ok(overBudget.length > 0);
   // A copy of a text the budget left out is left out with it, and named too (issue 44 item 4).
-  for (const row of overBudget) assert.match(row.reason, /(; left out by the budget: \d+ tokens did not fit in --max-tokens 400 beside stronger evidence|; left out with it: \S+ did not fit whole in --max-tokens 400); listed in the index$/, row.id);
+  for (const row of overBudget)
+    assert.match(
+      row.reason,
+      /(; left out by the budget: \d+ tokens did not fit in --max-tokens 400 beside stronger evidence|; left out with it: \S+ did not fit whole in --max-tokens 400); listed in the index$/,
+      row.id,
+    );
   assert.match(rows.get(bridge(".cursor/rules/package-status.mdc"))!.reason, /^relevance 1\.00 >= 0\.35 \(package.*; left out by the budget/);
   const likely = "; likely relevant: listed first in the index, to be read before starting";
-  for (const row of rows.values()) if (row.status === "below-threshold") assert.ok(row.reason.endsWith("; listed in the index") || row.reason.endsWith(likely), `${row.id}: ${row.reason}`);
+  for (const row of rows.values())
+    if (row.status === "below-threshold") assert.ok(row.reason.endsWith("; listed in the index") || row.reason.endsWith(likely), `${row.id}: ${row.reason}`);
   // The caching rule comes in through related words only (stale, lookup caching): the likely tier, not the output.
   assert.match(rows.get(bridge(".cursor/rules/lookup-caching.mdc"))!.reason, /^relevance 0\.00 \(0\.\d\d with related words\) < 0\.35 .*; likely relevant/);
   assert.match(rows.get(bridge("AGENTS.md"))!.reason, `same content as ${bridge(".cursor/rules/copy-of-agents.mdc")}`);
   assert.match(rows.get(bridge(".cursor/rules/release.mdc"))!.reason, "include with --rule release");
 });
 
-test("a budget too small for every name: explain says which entries are in the \"… and N more\", and they are as many", async () => {
+test('a budget too small for every name: explain says which entries are in the "… and N more", and they are as many', async () => {
   const root = materialize("explain-wide");
   const build = await runMain(["build", ...TARGET, ...PROMPT, "--max-tokens", "150"], { cwd: root });
   const more = Number(/… and (\d+) more/.exec(build.stdout)?.[1]);
@@ -90,11 +96,20 @@ test("explain --as copilot: the column's marks explained once, and why Copilot l
   const root = materialize("explain-wide");
   const text = await explain(root, "--as", "copilot", ...TARGET, ...PROMPT);
   assert.is(text.split("copilot column:").length - 1, 1, text);
-  assert.match(text, /^copilot column: loads = copilot loads it by itself.*; skips = copilot's own\s+settings leave it out.*; - = copilot does not load it by itself/m);
+  assert.match(
+    text,
+    /^copilot column: loads = copilot loads it by itself.*; skips = copilot's own\s+settings leave it out.*; - = copilot does not load it by itself/m,
+  );
   assert.match(text, /^#\s+status\s+tokens\s+copilot\s+id$/m);
   // Under its row: the rule's own reason, then Copilot's.
-  assert.match(text, /^\d+\s+included\s+\d+\s+skips\s+\.github\/instructions\/review-only\.instructions\.md\n.*glob \*\* matches every file\n {6}copilot: excludeAgent: coding-agent — Copilot's coding agent leaves it out/m);
-  assert.match(text, /^\d+\s+included\s+\d+\s+loads\s+\.github\/copilot-instructions\.md\n.*\n {6}copilot: Copilot reads \.github\/copilot-instructions\.md itself, always$/m);
+  assert.match(
+    text,
+    /^\d+\s+included\s+\d+\s+skips\s+\.github\/instructions\/review-only\.instructions\.md\n.*glob \*\* matches every file\n {6}copilot: excludeAgent: coding-agent — Copilot's coding agent leaves it out/m,
+  );
+  assert.match(
+    text,
+    /^\d+\s+included\s+\d+\s+loads\s+\.github\/copilot-instructions\.md\n.*\n {6}copilot: Copilot reads \.github\/copilot-instructions\.md itself, always$/m,
+  );
   const rows = rowsOf(await explain(root, "--json", "--as", "copilot", ...TARGET, ...PROMPT));
   assert.equal(rows.get(".github/instructions/review-only.instructions.md")!.agent!.skipped, true);
   assert.is(rows.get(".github/copilot-instructions.md")!.agent!.skipped, undefined);

@@ -46,7 +46,8 @@ test("Cline: a .clinerules folder's files always apply unless `paths` narrows th
 
 test("Cline: the workflows, hooks and skills folders of .clinerules are no rules (Cline's own loader leaves them out)", async () => {
   const got = await explain("cline-paths", ["--files", "api/server.go"]);
-  for (const path of [".clinerules/workflows/release.md", ".clinerules/hooks/about.md", ".clinerules/skills/deploy-check/SKILL.md"]) assert.is(got[path], undefined, path);
+  for (const path of [".clinerules/workflows/release.md", ".clinerules/hooks/about.md", ".clinerules/skills/deploy-check/SKILL.md"])
+    assert.is(got[path], undefined, path);
   const root = materialize("cline-paths");
   const { stdout } = await runMain(["build", "--files", "api/server.go"], { cwd: root });
   assert.not.match(stdout, /cline-(workflow|hooks|skill)-/);
@@ -157,7 +158,10 @@ test("every new source can be turned off in the config by its module name", asyn
   assert.is(status, 0);
   const rows = (JSON.parse(stdout) as { candidates: Row[] }).candidates.filter((r) => r.id.startsWith(".kiro/"));
   assert.ok(rows.length > 0);
-  assert.equal(rows.filter((r) => r.status === "included"), []);
+  assert.equal(
+    rows.filter((r) => r.status === "included"),
+    [],
+  );
   const tech = rows.find((r) => r.id === ".kiro/steering/tech.md")!;
   assert.equal([tech.status, tech.reason], ["disabled", "source kiro is disabled in the config"]);
 });

@@ -145,8 +145,12 @@ test("build --all from a split index still finds every tracked rule (git is aske
 test("with `every`, the index gives every file git lists (coverage's tracked files), under a root too", () => {
   for (const version of ["2", "4"]) {
     const dir = repo(FILES, ["update-index", "--index-version", version]);
-    const all = (sub = "") => git(join(dir, sub), "ls-files", "-z", "--cached").split("\0").filter((p) => p !== "");
-    const every = (prefix: string, step = Infinity, window?: number) => indexedPaths(bytesReader(readFileSync(join(dir, ".git/index")), step), { ...SPEC, prefix, every: true }, window);
+    const all = (sub = "") =>
+      git(join(dir, sub), "ls-files", "-z", "--cached")
+        .split("\0")
+        .filter((p) => p !== "");
+    const every = (prefix: string, step = Infinity, window?: number) =>
+      indexedPaths(bytesReader(readFileSync(join(dir, ".git/index")), step), { ...SPEC, prefix, every: true }, window);
     assert.ok(all().includes("src/app.ts"), "git lists source files too");
     assert.equal(every(""), all(), `version ${version}`);
     assert.equal(every("", 7, 64), all(), `version ${version}, read in small steps`);

@@ -1,7 +1,20 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, cliStartUp, materialize, ownHookServer, REPO, runCli, spoolOf, alive } from "../helpers/cli.js";
@@ -74,9 +87,18 @@ function stateFor(run: string): string {
 }
 
 function hook(root: string, run: string, session: string, env: Record<string, string> = {}) {
-  const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: session, cwd: root, prompt: "fix the retry in packages/api/src/handlers/user.ts" });
+  const event = JSON.stringify({
+    hook_event_name: "UserPromptSubmit",
+    session_id: session,
+    cwd: root,
+    prompt: "fix the retry in packages/api/src/handlers/user.ts",
+  });
   const started = Date.now();
-  const result = runCli(["hook", "claude"], { cwd: root, input: event, env: { ...ownHookServer(run, stateFor(run)), CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...env } });
+  const result = runCli(["hook", "claude"], {
+    cwd: root,
+    input: event,
+    env: { ...ownHookServer(run, stateFor(run)), CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...env },
+  });
   return { ...result, ms: Date.now() - started };
 }
 
@@ -215,7 +237,10 @@ test("two servers started at once on one spool: one answers, the other ends with
   const spool = spoolOf(run);
   // Started through a shell that ends at once: the servers are not this process's children (no zombie reads alive).
   const twice = 'for i in 1 2; do "$0" "$1" --hook-server "$2" </dev/null >/dev/null 2>&1 & echo $!; done';
-  const shell = spawnSync("sh", ["-c", twice, process.execPath, join(REPO, "bin/ctxinject.js"), spool], { encoding: "utf8", env: { ...process.env, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000" } });
+  const shell = spawnSync("sh", ["-c", twice, process.execPath, join(REPO, "bin/ctxinject.js"), spool], {
+    encoding: "utf8",
+    env: { ...process.env, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000" },
+  });
   const started = shell.stdout.trim().split("\n").map(Number);
   servers.push(...started);
   waitUntil(() => serverPid(run) !== pid && serverPid(run) !== null && existsSync(join(spool, "server.fifo")));
@@ -279,7 +304,11 @@ test("a server whose install went away stops, and the hook it had taken answers 
   cpSync(join(REPO, "dist/bundle"), join(install, "dist/bundle"), { recursive: true });
   symlinkSync(join(REPO, "node_modules"), join(install, "node_modules"));
   const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "gone-warm", cwd: root, prompt: "hello" });
-  spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), "hook", "claude"], { cwd: root, input: event, env: { ...process.env, XDG_RUNTIME_DIR: run, CTXINJECT_STATE_DIR: privateRun() } });
+  spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), "hook", "claude"], {
+    cwd: root,
+    input: event,
+    env: { ...process.env, XDG_RUNTIME_DIR: run, CTXINJECT_STATE_DIR: privateRun() },
+  });
   const pid = waitForServer(run);
   rmSync(install, { recursive: true, force: true });
   const result = hook(root, run, "gone");

@@ -50,8 +50,18 @@ const write = (root: string, file: string, text: string) => {
 const HOST_ROWS: Record<string, HostRow> = {
   claude: { fixture: "monorepo", common: (root) => ({ session_id: "s-1", cwd: root }), shape: claudeShape },
   // Recorded from Codex 0.169.0 and Gemini CLI 0.61.0; the GEMINI.md is one Gemini CLI loads itself.
-  codex: { fixture: "claude-host", setup: (root) => write(root, "packages/api/GEMINI.md", "Gemini notes for the API. (MARK-GEMINI-API)\n"), common: (root) => ({ session_id: "s-1", cwd: root }), shape: claudeShape },
-  gemini: { fixture: "claude-host", setup: (root) => write(root, "packages/api/GEMINI.md", "Gemini notes for the API. (MARK-GEMINI-API)\n"), common: (root) => ({ session_id: "s-1", cwd: root }), shape: claudeShape },
+  codex: {
+    fixture: "claude-host",
+    setup: (root) => write(root, "packages/api/GEMINI.md", "Gemini notes for the API. (MARK-GEMINI-API)\n"),
+    common: (root) => ({ session_id: "s-1", cwd: root }),
+    shape: claudeShape,
+  },
+  gemini: {
+    fixture: "claude-host",
+    setup: (root) => write(root, "packages/api/GEMINI.md", "Gemini notes for the API. (MARK-GEMINI-API)\n"),
+    common: (root) => ({ session_id: "s-1", cwd: root }),
+    shape: claudeShape,
+  },
   // The fields the Cline plugin hands over (recorded from Cline CLI 3.0.65's beforeRun and afterTool), and a
   // .clinerules rule Cline applies itself.
   cline: {
@@ -61,8 +71,22 @@ const HOST_ROWS: Record<string, HostRow> = {
     shape: (_event, appendContext) => ({ appendContext }),
   },
   // Recorded from Qwen Code 0.24.4 and Factory Droid 0.215.0 (test/hosts/qwen.test.ts, droid.test.ts).
-  qwen: { fixture: "claude-host", common: (root, state) => ({ session_id: "0d6f1c2e-qwen", transcript_path: join(state, "t.jsonl"), cwd: root, permission_mode: "yolo", timestamp: "2026-11-24T21:00:00.000Z" }), shape: claudeShape },
-  droid: { fixture: "claude-host", common: (root, state) => ({ session_id: "7c0e-droid", transcript_path: join(state, "t.jsonl"), cwd: root, permission_mode: "auto-high" }), shape: claudeShape },
+  qwen: {
+    fixture: "claude-host",
+    common: (root, state) => ({
+      session_id: "0d6f1c2e-qwen",
+      transcript_path: join(state, "t.jsonl"),
+      cwd: root,
+      permission_mode: "yolo",
+      timestamp: "2026-11-24T21:00:00.000Z",
+    }),
+    shape: claudeShape,
+  },
+  droid: {
+    fixture: "claude-host",
+    common: (root, state) => ({ session_id: "7c0e-droid", transcript_path: join(state, "t.jsonl"), cwd: root, permission_mode: "auto-high" }),
+    shape: claudeShape,
+  },
   // Recorded from GitHub Copilot CLI 1.0.102: Claude-style snake_case input; it reads `additionalContext` at the
   // top of the answer (not hookSpecificOutput). Its hooks run with COPILOT_CLI=1.
   copilot: {
@@ -78,7 +102,15 @@ const HOST_ROWS: Record<string, HostRow> = {
   cursor: {
     fixture: "claude-host",
     setup: (root) => write(root, ".github/copilot-instructions.md", "Answer in British English. (MARK-COPILOT-ALWAYS)\n"),
-    common: (root) => ({ conversation_id: "conv-1", generation_id: "gen-1", model: "auto", cursor_version: "2.4.0", workspace_roots: [root], user_email: null, transcript_path: null }),
+    common: (root) => ({
+      conversation_id: "conv-1",
+      generation_id: "gen-1",
+      model: "auto",
+      cursor_version: "2.4.0",
+      workspace_roots: [root],
+      user_email: null,
+      transcript_path: null,
+    }),
     shape: (eventName, additional_context) => (eventName === "beforeSubmitPrompt" ? { continue: true, additional_context } : { additional_context }),
   },
 };
@@ -182,7 +214,8 @@ const prompt = (text: string) => ({ hook_event_name: "UserPromptSubmit", prompt:
 const claudeRead = (root: string, file: string) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, file) } });
 const API_HANDLER = "packages/api/src/handlers/user.ts";
 const config = (root: string, value: unknown) => writeFileSync(join(root, ".ctxinjectrc.json"), typeof value === "string" ? value : JSON.stringify(value));
-const sessionsIn = async (state: string) => (JSON.parse((await runMain(["sessions", "--json"], { env: { CTXINJECT_STATE_DIR: state } })).stdout) as { sessions: unknown[] }).sessions;
+const sessionsIn = async (state: string) =>
+  (JSON.parse((await runMain(["sessions", "--json"], { env: { CTXINJECT_STATE_DIR: state } })).stdout) as { sessions: unknown[] }).sessions;
 
 const CASES: Case[] = [
   // Claude Code
@@ -224,10 +257,18 @@ const CASES: Case[] = [
       { event: claudeRead(root, API_HANDLER), has: ["packages/api/.cursor/rules/handlers.mdc"] },
       {
         event: { hook_event_name: "SessionStart", source: "compact" },
-        has: ["## Instructions in force before this conversation was compacted", "### packages/api/.cursor/rules/handlers.mdc (critical)", "- .cursor/rules/general.mdc"],
+        has: [
+          "## Instructions in force before this conversation was compacted",
+          "### packages/api/.cursor/rules/handlers.mdc (critical)",
+          "- .cursor/rules/general.mdc",
+        ],
         check: (digest) => assert.ok(digest.length <= 9500 * 0.25, `within a quarter of the cap (${digest.length})`),
       },
-      { event: claudeRead(root, API_HANDLER), has: ["<!-- rules-injector: packages/api/.cursor/rules/handlers.mdc"], why: "full texts come back when the file is touched again" },
+      {
+        event: claudeRead(root, API_HANDLER),
+        has: ["<!-- rules-injector: packages/api/.cursor/rules/handlers.mdc"],
+        why: "full texts come back when the file is touched again",
+      },
       { event: { hook_event_name: "SessionStart", source: "clear" }, empty: true, why: "/clear forgets without a digest" },
     ],
   },
@@ -247,31 +288,46 @@ const CASES: Case[] = [
     steps: (root, state) => [
       { event: claudeRead(root, API_HANDLER), has: ["Every handler checks"], check: async () => assert.is((await sessionsIn(state)).length, 1) },
       ...["other", "prompt_input_exit", "logout"].map((reason): Step => ({ event: { hook_event_name: "SessionEnd", reason }, empty: true })),
-      { event: claudeRead(root, API_HANDLER), empty: true, why: "nothing again after a resume", check: async () => assert.is((await sessionsIn(state)).length, 1) },
+      {
+        event: claudeRead(root, API_HANDLER),
+        empty: true,
+        why: "nothing again after a resume",
+        check: async () => assert.is((await sessionsIn(state)).length, 1),
+      },
       { event: { hook_event_name: "SessionEnd", reason: "clear" }, empty: true, check: async () => assert.equal(await sessionsIn(state), []) },
     ],
   },
   {
     host: "claude",
     title: "other tools and events answer nothing",
-    steps: () => [{ event: { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" } }, empty: true }, { event: { hook_event_name: "Stop" }, empty: true }],
+    steps: () => [
+      { event: { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" } }, empty: true },
+      { event: { hook_event_name: "Stop" }, empty: true },
+    ],
   },
   {
     host: "claude",
     title: "additionalContext stays under Claude Code's 10,000-character cap",
     setup: (root) => writeFileSync(join(root, "README.md"), "# Big\n\n" + "A sentence that says a little. ".repeat(3000)),
-    steps: () => [{ event: prompt("hello"), has: ["read README.md for the rest"], check: (context) => assert.ok(context.length <= 10_000, `${context.length} characters`) }],
+    steps: () => [
+      { event: prompt("hello"), has: ["read README.md for the rest"], check: (context) => assert.ok(context.length <= 10_000, `${context.length} characters`) },
+    ],
   },
   {
     // #44 item 1: a README trimmed to the cap and the index came again on every prompt and every read of the package.
     host: "claude",
     title: "a trimmed entry and each index line reach the agent once per session: later prompts and reads add only what is new",
     setup: (root) => {
-      const long = (name: string) => `# ${name}\n\n${Array.from({ length: 150 }, (_, i) => `Paragraph ${i} of the ${name} package: it retries and logs each step.`).join("\n\n")}\n`;
+      const long = (name: string) =>
+        `# ${name}\n\n${Array.from({ length: 150 }, (_, i) => `Paragraph ${i} of the ${name} package: it retries and logs each step.`).join("\n\n")}\n`;
       write(root, "packages/api/README.md", long("api"));
       write(root, "packages/web/README.md", long("web"));
       write(root, ".cursor/rules/deploys.mdc", "---\ndescription: Deploying to the production clusters\n---\nDeploy on weekdays only. (MARK-DEPLOYS)\n");
-      write(root, "packages/web/.cursor/rules/storybook.mdc", "---\ndescription: Storybook stories for the components\n---\nOne story per state. (MARK-STORIES)\n");
+      write(
+        root,
+        "packages/web/.cursor/rules/storybook.mdc",
+        "---\ndescription: Storybook stories for the components\n---\nOne story per state. (MARK-STORIES)\n",
+      );
     },
     steps: (root) => [
       { event: prompt("fix packages/api/src/handlers/user.ts"), has: ["read packages/api/README.md for the rest", "`.cursor/rules/deploys.mdc`"] },
@@ -295,7 +351,11 @@ const CASES: Case[] = [
     host: "claude",
     title: "an index line given plain comes again when a later prompt makes it likely relevant, and a likely one not again",
     setup: (root) => {
-      write(root, ".windsurf/rules/realtime.md", "---\ntrigger: model_decision\ndescription: Realtime updates over WebSockets and reconnects\n---\nBack off. (MARK-REALTIME)\n");
+      write(
+        root,
+        ".windsurf/rules/realtime.md",
+        "---\ntrigger: model_decision\ndescription: Realtime updates over WebSockets and reconnects\n---\nBack off. (MARK-REALTIME)\n",
+      );
       write(root, ".cursor/rules/styling.mdc", "---\ndescription: CSS modules, design tokens and dark mode\n---\nNo hex values. (MARK-STYLING)\n");
     },
     steps: () => [
@@ -323,22 +383,42 @@ const CASES: Case[] = [
   {
     host: "codex",
     title: "a Bash command that reads a nested file brings its rules and the AGENTS.md Codex does not read below its folder",
-    steps: () => [{ event: { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "sed -n '1,80p' packages/api/src/handler.ts" } }, has: ["MARK-API-RULE", "MARK-API-AGENTS"], lacks: ["MARK-AGENTS-ROOT"], why: "the root AGENTS.md is Codex's own" }],
+    steps: () => [
+      {
+        event: { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "sed -n '1,80p' packages/api/src/handler.ts" } },
+        has: ["MARK-API-RULE", "MARK-API-AGENTS"],
+        lacks: ["MARK-AGENTS-ROOT"],
+        why: "the root AGENTS.md is Codex's own",
+      },
+    ],
   },
   {
     host: "codex",
     title: "a command that names no file answers nothing; the same file again answers nothing",
     steps: () => {
       const cat = { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat src/net/client.ts" } };
-      return [{ event: { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls -la" } }, empty: true }, { event: cat, has: ["MARK-NET-RULE"] }, { event: cat, empty: true }];
+      return [
+        { event: { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls -la" } }, empty: true },
+        { event: cat, has: ["MARK-NET-RULE"] },
+        { event: cat, empty: true },
+      ];
     },
   },
   {
     host: "codex",
     title: "apply_patch before the patch: the patched file's rules; PostCompact brings them back",
     steps: () => {
-      const patch = { hook_event_name: "PreToolUse", tool_name: "apply_patch", tool_input: { command: "*** Begin Patch\n*** Add File: src/net/retry.ts\n+export {};\n*** End Patch\n" } };
-      return [{ event: patch, has: ["MARK-NET-RULE"] }, { event: patch, empty: true }, { event: { hook_event_name: "PostCompact" } }, { event: patch, has: ["MARK-NET-RULE"] }];
+      const patch = {
+        hook_event_name: "PreToolUse",
+        tool_name: "apply_patch",
+        tool_input: { command: "*** Begin Patch\n*** Add File: src/net/retry.ts\n+export {};\n*** End Patch\n" },
+      };
+      return [
+        { event: patch, has: ["MARK-NET-RULE"] },
+        { event: patch, empty: true },
+        { event: { hook_event_name: "PostCompact" } },
+        { event: patch, has: ["MARK-NET-RULE"] },
+      ];
     },
   },
 
@@ -346,7 +426,13 @@ const CASES: Case[] = [
   {
     host: "gemini",
     title: "read_file brings the file's rules and AGENTS.md, not the GEMINI.md Gemini CLI adds itself",
-    steps: () => [{ event: { hook_event_name: "AfterTool", tool_name: "read_file", tool_input: { file_path: "packages/api/src/handler.ts" } }, has: ["MARK-API-RULE", "MARK-API-AGENTS"], lacks: ["MARK-GEMINI-API"] }],
+    steps: () => [
+      {
+        event: { hook_event_name: "AfterTool", tool_name: "read_file", tool_input: { file_path: "packages/api/src/handler.ts" } },
+        has: ["MARK-API-RULE", "MARK-API-AGENTS"],
+        lacks: ["MARK-GEMINI-API"],
+      },
+    ],
   },
   {
     host: "gemini",
@@ -366,7 +452,12 @@ const CASES: Case[] = [
     steps: () => {
       const run = { hook_event_name: "beforeRun", prompt: '<user_input mode="act">fix the retry in src/net/client.ts</user_input>' };
       return [
-        { event: run, has: ["MARK-NET-RULE"], lacks: ["MARK-AGENTS-ROOT", "MARK-CLINERULES", "user_input"], why: "Cline reads the root AGENTS.md and applies .clinerules itself; the wrapper is Cline's, not the prompt" },
+        {
+          event: run,
+          has: ["MARK-NET-RULE"],
+          lacks: ["MARK-AGENTS-ROOT", "MARK-CLINERULES", "user_input"],
+          why: "Cline reads the root AGENTS.md and applies .clinerules itself; the wrapper is Cline's, not the prompt",
+        },
         { event: run, empty: true },
       ];
     },
@@ -376,15 +467,29 @@ const CASES: Case[] = [
     title: "read_files of a nested file brings its rules and its folder's AGENTS.md once; a tool that names no file brings nothing",
     steps: (root) => {
       const read = { hook_event_name: "afterTool", tool_name: "read_files", tool_input: { file_paths: [join(root, "packages/api/src/handler.ts")] } };
-      return [{ event: read, has: ["MARK-API-RULE", "MARK-API-AGENTS"] }, { event: read, empty: true }, { event: { hook_event_name: "afterTool", tool_name: "run_commands", tool_input: { commands: ["ls"] } }, empty: true }];
+      return [
+        { event: read, has: ["MARK-API-RULE", "MARK-API-AGENTS"] },
+        { event: read, empty: true },
+        { event: { hook_event_name: "afterTool", tool_name: "run_commands", tool_input: { commands: ["ls"] } }, empty: true },
+      ];
     },
   },
   {
     host: "cline",
     title: "the editor and apply_patch bring the rules of the file they change",
     steps: () => [
-      { event: { hook_event_name: "afterTool", tool_name: "editor", tool_input: { command: "create", path: "src/net/retry.ts", new_text: "" } }, has: ["MARK-NET-RULE"] },
-      { event: { hook_event_name: "afterTool", tool_name: "apply_patch", tool_input: { input: "*** Begin Patch\n*** Update File: packages/api/src/handler.ts\n@@\n-a\n+b\n*** End Patch\n" } }, has: ["MARK-API-RULE"] },
+      {
+        event: { hook_event_name: "afterTool", tool_name: "editor", tool_input: { command: "create", path: "src/net/retry.ts", new_text: "" } },
+        has: ["MARK-NET-RULE"],
+      },
+      {
+        event: {
+          hook_event_name: "afterTool",
+          tool_name: "apply_patch",
+          tool_input: { input: "*** Begin Patch\n*** Update File: packages/api/src/handler.ts\n@@\n-a\n+b\n*** End Patch\n" },
+        },
+        has: ["MARK-API-RULE"],
+      },
     ],
   },
   {
@@ -404,8 +509,12 @@ const CASES: Case[] = [
   // Qwen Code
   {
     host: "qwen",
-    title: "SessionStart answers nothing (its text is not kept for a resumed session); the first prompt brings the root rules, not the AGENTS.md Qwen Code loads itself",
-    steps: () => [{ event: { hook_event_name: "SessionStart", source: "startup", model: "gpt-fake" }, empty: true }, { event: prompt("hello"), has: ["MARK-ROOT-CURSORRULES"], lacks: ["MARK-AGENTS-ROOT"] }],
+    title:
+      "SessionStart answers nothing (its text is not kept for a resumed session); the first prompt brings the root rules, not the AGENTS.md Qwen Code loads itself",
+    steps: () => [
+      { event: { hook_event_name: "SessionStart", source: "startup", model: "gpt-fake" }, empty: true },
+      { event: prompt("hello"), has: ["MARK-ROOT-CURSORRULES"], lacks: ["MARK-AGENTS-ROOT"] },
+    ],
   },
   {
     host: "qwen",
@@ -421,8 +530,18 @@ const CASES: Case[] = [
     host: "qwen",
     title: "read_file of a nested file brings its rules and nested AGENTS.md once; PreToolUse answers nothing",
     steps: (root) => {
-      const read = { hook_event_name: "PostToolUse", tool_name: "read_file", tool_input: { file_path: join(root, "packages/api/src/handler.ts") }, tool_response: "export {}", tool_use_id: "call_1" };
-      return [{ event: { ...read, hook_event_name: "PreToolUse" }, empty: true }, { event: read, has: ["MARK-API-RULE", "MARK-API-AGENTS"], why: "Qwen Code has no nested discovery" }, { event: read, empty: true }];
+      const read = {
+        hook_event_name: "PostToolUse",
+        tool_name: "read_file",
+        tool_input: { file_path: join(root, "packages/api/src/handler.ts") },
+        tool_response: "export {}",
+        tool_use_id: "call_1",
+      };
+      return [
+        { event: { ...read, hook_event_name: "PreToolUse" }, empty: true },
+        { event: read, has: ["MARK-API-RULE", "MARK-API-AGENTS"], why: "Qwen Code has no nested discovery" },
+        { event: read, empty: true },
+      ];
     },
   },
 
@@ -430,28 +549,59 @@ const CASES: Case[] = [
   {
     host: "droid",
     title: "SessionStart brings the root rules once, not the AGENTS.md Droid loads itself",
-    steps: () => [{ event: { hook_event_name: "SessionStart", source: "startup" }, has: ["MARK-ROOT-CURSORRULES"], lacks: ["MARK-AGENTS-ROOT"] }, { event: { hook_event_name: "SessionStart", source: "resume" }, empty: true, why: "a resumed session repeats nothing" }],
+    steps: () => [
+      { event: { hook_event_name: "SessionStart", source: "startup" }, has: ["MARK-ROOT-CURSORRULES"], lacks: ["MARK-AGENTS-ROOT"] },
+      { event: { hook_event_name: "SessionStart", source: "resume" }, empty: true, why: "a resumed session repeats nothing" },
+    ],
   },
   {
     host: "droid",
     title: "a Read of a nested file brings its rules once, not the nested AGENTS.md Droid adds itself; PreToolUse answers nothing",
     steps: (root) => {
-      const read = { hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handler.ts") }, tool_response: "export {}" };
-      return [{ event: { ...read, hook_event_name: "PreToolUse" }, empty: true }, { event: read, has: ["MARK-API-RULE"], lacks: ["MARK-API-AGENTS"] }, { event: read, empty: true }];
+      const read = {
+        hook_event_name: "PostToolUse",
+        tool_name: "Read",
+        tool_input: { file_path: join(root, "packages/api/src/handler.ts") },
+        tool_response: "export {}",
+      };
+      return [
+        { event: { ...read, hook_event_name: "PreToolUse" }, empty: true },
+        { event: read, has: ["MARK-API-RULE"], lacks: ["MARK-API-AGENTS"] },
+        { event: read, empty: true },
+      ];
     },
   },
   {
     host: "droid",
-    title: "UserPromptSubmit (stream-jsonrpc) brings a named nested file's rules, not its AGENTS.md Droid adds when it reads the file; a Create below it then does",
+    title:
+      "UserPromptSubmit (stream-jsonrpc) brings a named nested file's rules, not its AGENTS.md Droid adds when it reads the file; a Create below it then does",
     steps: (root) => [
-      { event: prompt("fix the bug in packages/api/src/handler.ts"), has: ["MARK-API-RULE"], lacks: ["MARK-API-AGENTS"], why: "Droid appends it to the Read of that file" },
-      { event: { hook_event_name: "PostToolUse", tool_name: "Create", tool_input: { file_path: join(root, "packages/api/src/new.ts") } }, has: ["MARK-API-AGENTS"], why: "no read brought it" },
+      {
+        event: prompt("fix the bug in packages/api/src/handler.ts"),
+        has: ["MARK-API-RULE"],
+        lacks: ["MARK-API-AGENTS"],
+        why: "Droid appends it to the Read of that file",
+      },
+      {
+        event: { hook_event_name: "PostToolUse", tool_name: "Create", tool_input: { file_path: join(root, "packages/api/src/new.ts") } },
+        has: ["MARK-API-AGENTS"],
+        why: "no read brought it",
+      },
     ],
   },
   {
     host: "droid",
     title: "an ApplyPatch brings the patched file's rules",
-    steps: () => [{ event: { hook_event_name: "PostToolUse", tool_name: "ApplyPatch", tool_input: { input: "*** Begin Patch\n*** Update File: src/net/client.ts\n@@\n-a\n+b\n*** End Patch\n" } }, has: ["MARK-NET-RULE"] }],
+    steps: () => [
+      {
+        event: {
+          hook_event_name: "PostToolUse",
+          tool_name: "ApplyPatch",
+          tool_input: { input: "*** Begin Patch\n*** Update File: src/net/client.ts\n@@\n-a\n+b\n*** End Patch\n" },
+        },
+        has: ["MARK-NET-RULE"],
+      },
+    ],
   },
 
   // Copilot CLI
@@ -459,7 +609,12 @@ const CASES: Case[] = [
     host: "copilot",
     title: "a prompt naming a file brings its rules at the top of the answer, not the AGENTS.md Copilot CLI loads itself",
     steps: () => [
-      { event: prompt("fix the retry in src/net/client.ts"), has: ["MARK-NET-RULE", "MARK-ROOT-CURSORRULES"], lacks: ["MARK-AGENTS-ROOT"], why: "the root AGENTS.md is Copilot CLI's own" },
+      {
+        event: prompt("fix the retry in src/net/client.ts"),
+        has: ["MARK-NET-RULE", "MARK-ROOT-CURSORRULES"],
+        lacks: ["MARK-AGENTS-ROOT"],
+        why: "the root AGENTS.md is Copilot CLI's own",
+      },
       { event: prompt("fix the retry in src/net/client.ts"), empty: true, why: "once per session" },
     ],
   },
@@ -467,8 +622,16 @@ const CASES: Case[] = [
     host: "copilot",
     title: "a Read of a nested file brings its rules, not the AGENTS.md and CLAUDE.md Copilot CLI adds itself after a read",
     steps: (root) => {
-      const read = { hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { path: join(root, "packages/api/src/handler.ts") }, tool_result: { result_type: "success", text_result_for_llm: "export function handle(): void {}\n" } };
-      return [{ event: read, has: ["MARK-API-RULE"], lacks: ["MARK-API-AGENTS", "MARK-CLAUDE-API"] }, { event: read, empty: true, why: "the same read again adds nothing" }];
+      const read = {
+        hook_event_name: "PostToolUse",
+        tool_name: "Read",
+        tool_input: { path: join(root, "packages/api/src/handler.ts") },
+        tool_result: { result_type: "success", text_result_for_llm: "export function handle(): void {}\n" },
+      };
+      return [
+        { event: read, has: ["MARK-API-RULE"], lacks: ["MARK-API-AGENTS", "MARK-CLAUDE-API"] },
+        { event: read, empty: true, why: "the same read again adds nothing" },
+      ];
     },
   },
   {
@@ -476,7 +639,10 @@ const CASES: Case[] = [
     title: "an Edit of a file brings its rules; a tool that names no file answers nothing",
     steps: (root) => [
       { event: { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" } }, empty: true },
-      { event: { hook_event_name: "PostToolUse", tool_name: "Edit", tool_input: { path: join(root, "src/net/client.ts"), old_str: "a", new_str: "b" } }, has: ["MARK-NET-RULE"] },
+      {
+        event: { hook_event_name: "PostToolUse", tool_name: "Edit", tool_input: { path: join(root, "src/net/client.ts"), old_str: "a", new_str: "b" } },
+        has: ["MARK-NET-RULE"],
+      },
     ],
   },
   {
@@ -484,7 +650,13 @@ const CASES: Case[] = [
     title: "apply_patch (named Edit, its input the patch text) brings the patched file's rules and the nested AGENTS.md Copilot CLI does not add after an edit",
     steps: () => [
       {
-        event: { hook_event_name: "PostToolUse", tool_name: "Edit", tool_input: "*** Begin Patch\n*** Update File: packages/api/src/handler.ts\n@@\n-export function handle(): void {}\n+export function handle(): number {\n+  return 0;\n+}\n*** End Patch\n", tool_result: { result_type: "success", text_result_for_llm: "Modified 1 file(s)" } },
+        event: {
+          hook_event_name: "PostToolUse",
+          tool_name: "Edit",
+          tool_input:
+            "*** Begin Patch\n*** Update File: packages/api/src/handler.ts\n@@\n-export function handle(): void {}\n+export function handle(): number {\n+  return 0;\n+}\n*** End Patch\n",
+          tool_result: { result_type: "success", text_result_for_llm: "Modified 1 file(s)" },
+        },
         has: ["MARK-API-RULE", "MARK-API-AGENTS"],
       },
     ],
@@ -493,8 +665,21 @@ const CASES: Case[] = [
     host: "copilot",
     title: "a prompt naming a nested file brings its rules, not its AGENTS.md Copilot CLI adds when it reads the file; an edit without a read then does",
     steps: (root) => [
-      { event: prompt("fix the bug in packages/api/src/handler.ts"), has: ["MARK-API-RULE"], lacks: ["MARK-API-AGENTS"], why: "Copilot CLI adds it to the read of that file" },
-      { event: { hook_event_name: "PostToolUse", tool_name: "Edit", tool_input: { path: join(root, "packages/api/src/handler.ts"), old_str: "a", new_str: "b" } }, has: ["MARK-API-AGENTS"], why: "no read brought it" },
+      {
+        event: prompt("fix the bug in packages/api/src/handler.ts"),
+        has: ["MARK-API-RULE"],
+        lacks: ["MARK-API-AGENTS"],
+        why: "Copilot CLI adds it to the read of that file",
+      },
+      {
+        event: {
+          hook_event_name: "PostToolUse",
+          tool_name: "Edit",
+          tool_input: { path: join(root, "packages/api/src/handler.ts"), old_str: "a", new_str: "b" },
+        },
+        has: ["MARK-API-AGENTS"],
+        why: "no read brought it",
+      },
     ],
   },
   {
@@ -505,7 +690,16 @@ const CASES: Case[] = [
   {
     host: "copilot",
     title: "a Bash command that reads a nested file brings its rules and nested AGENTS.md (Copilot CLI adds nothing after a shell read)",
-    steps: () => [{ event: { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/api/src/handler.ts", description: "read", mode: "sync", initial_wait: 10 } }, has: ["MARK-API-AGENTS"] }],
+    steps: () => [
+      {
+        event: {
+          hook_event_name: "PostToolUse",
+          tool_name: "Bash",
+          tool_input: { command: "cat packages/api/src/handler.ts", description: "read", mode: "sync", initial_wait: 10 },
+        },
+        has: ["MARK-API-AGENTS"],
+      },
+    ],
   },
   {
     host: "copilot",
@@ -514,7 +708,16 @@ const CASES: Case[] = [
       const sub = "de36f915-1f68-4431-9df3-c359498c8465";
       return [
         { event: prompt("look at packages/api/src/handler.ts"), has: ["MARK-API-RULE"] },
-        { event: { ...prompt("Summarise packages/api/src/handler.ts"), session_id: sub, agent_id: sub, agent_type: "explore", parent_agent_id: "0d6c1f1e-copilot" }, has: ["MARK-API-RULE"] },
+        {
+          event: {
+            ...prompt("Summarise packages/api/src/handler.ts"),
+            session_id: sub,
+            agent_id: sub,
+            agent_type: "explore",
+            parent_agent_id: "0d6c1f1e-copilot",
+          },
+          has: ["MARK-API-RULE"],
+        },
       ];
     },
   },
@@ -529,7 +732,13 @@ const CASES: Case[] = [
     steps: () => [
       { event: prompt("fix the retry in src/net/client.ts"), as: "claude", empty: true },
       { event: prompt("fix the retry in src/net/client.ts"), has: ["MARK-NET-RULE"], why: "the copilot hook still has every rule to give" },
-      { event: { ...prompt("fix the retry in src/net/client.ts"), session_id: "claude-own" }, as: "claude", env: { COPILOT_CLI: "" }, has: ["MARK-NET-RULE"], why: "in Claude Code itself nothing changes" },
+      {
+        event: { ...prompt("fix the retry in src/net/client.ts"), session_id: "claude-own" },
+        as: "claude",
+        env: { COPILOT_CLI: "" },
+        has: ["MARK-NET-RULE"],
+        why: "in Claude Code itself nothing changes",
+      },
     ],
   },
 
@@ -537,25 +746,49 @@ const CASES: Case[] = [
   {
     host: "cursor",
     title: "sessionStart answers additional_context with the always-on rules, leaving out what Cursor loads itself",
-    steps: () => [{ event: { hook_event_name: "sessionStart", session_id: "conv-1", is_background_agent: false, composer_mode: "agent" }, has: ["MARK-COPILOT-ALWAYS"], lacks: ["MARK-ROOT-CURSORRULES", "MARK-AGENTS-ROOT"], why: "Cursor reads .cursorrules and the root AGENTS.md itself" }],
+    steps: () => [
+      {
+        event: { hook_event_name: "sessionStart", session_id: "conv-1", is_background_agent: false, composer_mode: "agent" },
+        has: ["MARK-COPILOT-ALWAYS"],
+        lacks: ["MARK-ROOT-CURSORRULES", "MARK-AGENTS-ROOT"],
+        why: "Cursor reads .cursorrules and the root AGENTS.md itself",
+      },
+    ],
   },
   {
     host: "cursor",
     title: "beforeSubmitPrompt brings a named file's rules (continue: true), once per conversation; Cursor's own rules are left out",
     steps: () => [
-      { event: { hook_event_name: "beforeSubmitPrompt", prompt: "tidy web/page.tsx and src/net/client.ts", attachments: [] }, has: ["MARK-CLAUDE-PATHS"], lacks: ["MARK-NET-RULE"], why: ".cursor/rules are Cursor's own" },
-      { event: { hook_event_name: "beforeSubmitPrompt", prompt: "and web/page.tsx again", attachments: [] }, empty: true, why: "the same conversation: nothing again" },
+      {
+        event: { hook_event_name: "beforeSubmitPrompt", prompt: "tidy web/page.tsx and src/net/client.ts", attachments: [] },
+        has: ["MARK-CLAUDE-PATHS"],
+        lacks: ["MARK-NET-RULE"],
+        why: ".cursor/rules are Cursor's own",
+      },
+      {
+        event: { hook_event_name: "beforeSubmitPrompt", prompt: "and web/page.tsx again", attachments: [] },
+        empty: true,
+        why: "the same conversation: nothing again",
+      },
     ],
   },
   {
     host: "cursor",
     title: "a file attached to the prompt brings its rules",
-    steps: (root) => [{ event: { hook_event_name: "beforeSubmitPrompt", prompt: "what is this?", attachments: [{ type: "file", file_path: join(root, "web/page.tsx") }] }, has: ["MARK-CLAUDE-PATHS"] }],
+    steps: (root) => [
+      {
+        event: { hook_event_name: "beforeSubmitPrompt", prompt: "what is this?", attachments: [{ type: "file", file_path: join(root, "web/page.tsx") }] },
+        has: ["MARK-CLAUDE-PATHS"],
+      },
+    ],
   },
   {
     host: "cursor",
     title: "tool and stop events answer nothing",
-    steps: (root) => [{ event: { hook_event_name: "postToolUse", tool_name: "Read", tool_input: { file_path: join(root, "web/page.tsx") }, tool_output: "{}" }, empty: true }, { event: { hook_event_name: "stop", status: "completed" }, empty: true }],
+    steps: (root) => [
+      { event: { hook_event_name: "postToolUse", tool_name: "Read", tool_input: { file_path: join(root, "web/page.tsx") }, tool_output: "{}" }, empty: true },
+      { event: { hook_event_name: "stop", status: "completed" }, empty: true },
+    ],
   },
 ];
 
@@ -590,7 +823,9 @@ for (const c of CASES) {
 test("claude: past its deadline (config hookDeadlineMs) a hook answers with what it read by then, exits 0, and loses nothing", async () => {
   const { root, state, hook } = hookCase("claude");
   config(root, { hookDeadlineMs: 1 });
-  const registered = await runMain(["register", "--session", "s-1", "--source", "git-hook", "--id", "late", "--content", "Late note MARK-LATE."], { env: { CTXINJECT_STATE_DIR: state } });
+  const registered = await runMain(["register", "--session", "s-1", "--source", "git-hook", "--id", "late", "--content", "Late note MARK-LATE."], {
+    env: { CTXINJECT_STATE_DIR: state },
+  });
   assert.is(registered.status, 0, registered.stderr);
   const late = await hook(prompt("tidy packages/web/src/components/Button.tsx"), { startedAt: Date.now() - 5 });
   assert.is(late.status, 0, late.stderr);
@@ -598,7 +833,9 @@ test("claude: past its deadline (config hookDeadlineMs) a hook answers with what
   const context = contextOf("claude", "UserPromptSubmit", late.stdout);
   assert.match(context, "MARK-LATE");
   assert.match(context, "Keep functions short");
-  const pending = JSON.parse((await runMain(["pending", "--session", "s-1", "--format", "json"], { env: { CTXINJECT_STATE_DIR: state } })).stdout) as { entries: Array<{ content: string }> };
+  const pending = JSON.parse((await runMain(["pending", "--session", "s-1", "--format", "json"], { env: { CTXINJECT_STATE_DIR: state } })).stdout) as {
+    entries: Array<{ content: string }>;
+  };
   assert.equal(pending.entries, [], "the session's entry was given");
 });
 
@@ -606,7 +843,8 @@ test("claude: a tree made slow on purpose (8,000 rules on the target's path) sto
   const { root, hook } = hookCase("claude");
   const rules = join(root, "packages/web/.cursor/rules/bulk");
   mkdirSync(rules, { recursive: true });
-  for (let i = 0; i < 8000; i++) writeFileSync(join(rules, `rule-${i}.mdc`), `---\nglobs: "src/**/*.tsx"\n---\nGenerated rule ${i}: keep component ${i} pure.\n`);
+  for (let i = 0; i < 8000; i++)
+    writeFileSync(join(rules, `rule-${i}.mdc`), `---\nglobs: "src/**/*.tsx"\n---\nGenerated rule ${i}: keep component ${i} pure.\n`);
   config(root, { hookDeadlineMs: 150 });
   const started = Date.now();
   // The hook began 145 ms ago (its host's clock): the deadline falls inside the reading whatever this machine's speed.

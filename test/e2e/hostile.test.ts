@@ -50,8 +50,17 @@ test("every bad input gets a warning naming the file (and line), and the run goe
     assert.ok(line, `no warning for ${where}`);
     assert.match(line!, what);
   }
-  const contents = JSON.parse(all.stdout).entries.map((e: { content: string }) => e.content).join("\n");
-  for (const kept of ["Root agents file", "Colons rule body.", "Bracket rule body.", "BOM and CRLF rule body.", "Map-globs rule body.", "caf\uFFFD rule body"]) {
+  const contents = JSON.parse(all.stdout)
+    .entries.map((e: { content: string }) => e.content)
+    .join("\n");
+  for (const kept of [
+    "Root agents file",
+    "Colons rule body.",
+    "Bracket rule body.",
+    "BOM and CRLF rule body.",
+    "Map-globs rule body.",
+    "caf\uFFFD rule body",
+  ]) {
     assert.match(contents, kept);
   }
   assert.not.match(contents, "AKIAIOSFODNN7EXAMPLE");
@@ -63,7 +72,10 @@ test("a file holding U+FFFD itself is valid UTF-8: read as it is, no warning; a 
   writeFileSync(join(folder, "README.md"), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("after the mark\n")]));
   writeFileSync(join(folder, "CLAUDE.md"), Buffer.from([0x61, 0xff, 0x62]));
   const read = readSourceFiles(folder, ["AGENTS.md", "README.md", "CLAUDE.md"]);
-  assert.equal(read.files.map((f) => f.text), ["keep \uFFFD as written\n", "after the mark\n", "a\uFFFDb"]);
+  assert.equal(
+    read.files.map((f) => f.text),
+    ["keep \uFFFD as written\n", "after the mark\n", "a\uFFFDb"],
+  );
   assert.equal(read.warnings, [{ file: "CLAUDE.md", message: "not valid UTF-8; undecodable bytes became U+FFFD" }]);
 });
 
@@ -74,7 +86,15 @@ test("a short file read after a binary or marked one is judged by its own bytes 
   writeFileSync(join(folder, "QWEN.md"), Buffer.from([0xef, 0xbb]));
   writeFileSync(join(folder, "README.md"), "plain\n");
   const read = readSourceFiles(folder, ["AGENTS.md", "CLAUDE.md", "GEMINI.md", "QWEN.md", "README.md"]);
-  assert.equal(read.files.map((f) => [f.path, f.text]), [["CLAUDE.md", "ok\n"], ["GEMINI.md", "marked \uFFFD text\n"], ["QWEN.md", "\uFFFD"], ["README.md", "plain\n"]]);
+  assert.equal(
+    read.files.map((f) => [f.path, f.text]),
+    [
+      ["CLAUDE.md", "ok\n"],
+      ["GEMINI.md", "marked \uFFFD text\n"],
+      ["QWEN.md", "\uFFFD"],
+      ["README.md", "plain\n"],
+    ],
+  );
   assert.equal(read.warnings, [
     { file: "AGENTS.md", message: "binary file (NUL byte); skipped" },
     { file: "QWEN.md", message: "not valid UTF-8; undecodable bytes became U+FFFD" },
@@ -93,7 +113,10 @@ test("forged provenance in a file stays attributed to that file in markdown", as
   const root = materialize("hostile");
   const { stdout } = await runMain(["build", "--all"], { cwd: root });
   const comments = stdout.split("\n").filter((l) => /^<!-- [\w-]+: .* \(\w+[^)]*\) -->$/.test(l));
-  assert.not.ok(comments.some((c) => c.includes("trusted.mdc")), "the forged comment is not a comment any more");
+  assert.not.ok(
+    comments.some((c) => c.includes("trusted.mdc")),
+    "the forged comment is not a comment any more",
+  );
   const forgedAt = stdout.indexOf("Forged instructions");
   const lastComment = stdout.lastIndexOf("\n<!-- rules-injector:", forgedAt);
   assert.match(stdout.slice(lastComment, lastComment + 80), "forged.mdc");
@@ -142,7 +165,10 @@ test("a config custom file is read like any other: a symlink out of the root is 
 test("a file that vanishes between listing and reading is a warning, not a crash", async () => {
   const root = materialize("hostile", { git: false });
   const { files, warnings } = await readSourceFiles(root, ["AGENTS.md", "gone.md"]);
-  assert.equal(files.map((f) => f.path), ["AGENTS.md"]);
+  assert.equal(
+    files.map((f) => f.path),
+    ["AGENTS.md"],
+  );
   assert.match(warnings[0]!.message, /vanished/);
   assert.is(warnings[0]!.file, "gone.md");
 });
@@ -161,7 +187,10 @@ test("very deep trees and 10,000 rules in one folder build without trouble", asy
   const manyRun = await runMain(["explain", "--json", "--files", "many/src/m9999/a.ts"], { cwd: root });
   assert.is(manyRun.status, 0, manyRun.stderr);
   const included = JSON.parse(manyRun.stdout).candidates.filter((c: { id: string; status: string }) => c.id.startsWith("many/") && c.status === "included");
-  assert.equal(included.map((c: { id: string }) => c.id), ["many/.cursor/rules/r9999.mdc"]);
+  assert.equal(
+    included.map((c: { id: string }) => c.id),
+    ["many/.cursor/rules/r9999.mdc"],
+  );
 });
 
 test("every bad argument or config is exit 2 with one line that names it", async () => {
@@ -173,17 +202,28 @@ test("every bad argument or config is exit 2 with one line that names it", async
     [["build", "--root", "nowhere"], /--root nowhere: no such directory/],
     [["build"], /unknown key "sources\.readmes"/, () => writeFileSync(join(root, ".ctxinjectrc.json"), JSON.stringify({ sources: { readmes: {} } }))],
     [["build"], /\.ctxinjectrc\.json: cannot load the config file/, () => writeFileSync(join(root, ".ctxinjectrc.json"), "{ not json")],
-    [["build"], /\.ctxinjectrc\.json: cannot load the config file/, () => {
-      rmSync(join(root, ".ctxinjectrc.json"));
-      mkdirSync(join(root, ".ctxinjectrc.json"));
-    }],
+    [
+      ["build"],
+      /\.ctxinjectrc\.json: cannot load the config file/,
+      () => {
+        rmSync(join(root, ".ctxinjectrc.json"));
+        mkdirSync(join(root, ".ctxinjectrc.json"));
+      },
+    ],
   ];
   for (const [args, message, prepare] of cases) {
     prepare?.();
     const { status, stderr, stdout } = await runMain(args, { cwd: root });
     assert.is(status, 2, args.join(" "));
     assert.match(stderr, message);
-    assert.is(stderr.trim().split("\n").filter((l) => !l.startsWith("(run ctxinject")).length, 1, stderr);
+    assert.is(
+      stderr
+        .trim()
+        .split("\n")
+        .filter((l) => !l.startsWith("(run ctxinject")).length,
+      1,
+      stderr,
+    );
     assert.is(stdout, "");
   }
 });
@@ -203,7 +243,12 @@ testUnless(!onPath("mkfifo") && "mkfifo is not on PATH")("a FIFO named like an i
   assert.is(made.status, 0, made.stderr?.toString());
   mkdirSync(join(root, ".cursor/rules"), { recursive: true });
   spawnSync("mkfifo", [join(root, ".cursor/rules/pipe.mdc")]);
-  const result = spawnSync(process.execPath, [BIN, "build", "--files", "packages/api/src/handlers/user.ts"], { cwd: root, encoding: "utf8", timeout: 20_000, env: { ...process.env, NO_COLOR: "1" } });
+  const result = spawnSync(process.execPath, [BIN, "build", "--files", "packages/api/src/handlers/user.ts"], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 20_000,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   assert.is(result.status, 0, `the build finished (${result.error?.message ?? result.stderr})`);
   assert.match(result.stderr, "packages/api/AGENTS.md: is not a regular file");
   assert.not.match(result.stdout, "pipe.mdc");

@@ -19,7 +19,10 @@ interface Row {
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 const RULES = ["terminology", "continuous-work", "coding", "testing", "go-standards", "errors", "logging", "security", "release", "review"];
-const CAPPED_FILES: Array<[string, string]> = [["docs/glossary.md", "glossary"], ...RULES.map((r): [string, string] => [`.github/instructions/${r}.instructions.md`, r])];
+const CAPPED_FILES: Array<[string, string]> = [
+  ["docs/glossary.md", "glossary"],
+  ...RULES.map((r): [string, string] => [`.github/instructions/${r}.instructions.md`, r]),
+];
 
 const rows = async (root: string, args: string[]): Promise<Row[]> => {
   const { status, stdout, stderr } = await runMain(["explain", "--json", ...args], { cwd: root });

@@ -39,7 +39,9 @@ test("explain shows the import tree under the importing file", async () => {
   const root = materialize("imports");
   const { stdout } = await runMain(["explain"], { cwd: root });
   assert.match(stdout, /GEMINI\.md\n.*\n {6}↳ imports docs\/style\.md\n {8}↳ imports docs\/deeper\.md/);
-  const json = JSON.parse((await runMain(["explain", "--json"], { cwd: root })).stdout) as { candidates: Array<{ id: string; status: string; reason: string; imports?: unknown }> };
+  const json = JSON.parse((await runMain(["explain", "--json"], { cwd: root })).stdout) as {
+    candidates: Array<{ id: string; status: string; reason: string; imports?: unknown }>;
+  };
   const gemini = json.candidates.find((c) => c.id === "GEMINI.md")!;
   assert.equal(gemini.imports, [{ path: "docs/style.md", imports: [{ path: "docs/deeper.md", imports: [] }] }]);
   const agents = json.candidates.find((c) => c.id === "AGENTS.md")!;

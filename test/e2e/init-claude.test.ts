@@ -16,7 +16,12 @@ test("init --claude merges the hooks into .claude/settings.json, keeps what is t
   const mine = { matcher: "Bash", hooks: [{ type: "command", command: "echo mine" }] };
   writeFileSync(join(root, ".claude/settings.json"), JSON.stringify({ model: "sonnet", hooks: { PreToolUse: [mine] } }));
   // A PATH with no ctxinject on it, so the command is the same on every machine.
-  const env = { PATH: (process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject"))).join(delimiter) };
+  const env = {
+    PATH: (process.env.PATH ?? "")
+      .split(delimiter)
+      .filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject")))
+      .join(delimiter),
+  };
   const first = await runMain(["init", "--claude"], { cwd: root, env });
   assert.is(first.status, 0, first.stderr);
   const settings = settingsOf(root);
@@ -24,7 +29,11 @@ test("init --claude merges the hooks into .claude/settings.json, keeps what is t
   assert.equal(settings.hooks.PreToolUse![0], mine);
   for (const event of ["UserPromptSubmit", "PreToolUse", "PostToolUse", "SubagentStart", "SessionStart", "SessionEnd"]) {
     const ours = settings.hooks[event]!.flatMap((g) => g.hooks).filter((h) => h.command.endsWith("hook claude"));
-    assert.equal(ours.map((h) => h.command), [`node ${BIN} hook claude`], event);
+    assert.equal(
+      ours.map((h) => h.command),
+      [`node ${BIN} hook claude`],
+      event,
+    );
   }
   assert.is(settings.hooks.PostToolUse!.at(-1)!.matcher, "Read|Write|Edit|MultiEdit|NotebookEdit");
   const again = await runMain(["init", "--claude"], { cwd: root, env });

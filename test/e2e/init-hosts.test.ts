@@ -71,7 +71,11 @@ test("init --cline --user writes the plugin into ~/.cline/plugins (or $CLINE_DIR
 type HookFile = { version: number; hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ type: string; command: string; timeout: number }> }>> };
 const hookFileOf = (file: string) => JSON.parse(readFileSync(file, "utf8")) as HookFile;
 /** A PATH with no ctxinject on it, so the command is the same on every machine. */
-const noCtxinject = () => (process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject"))).join(delimiter);
+const noCtxinject = () =>
+  (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject")))
+    .join(delimiter);
 
 test("init --copilot writes .github/hooks/ctxinject.json with a command that runs here, says the folder must be trusted, and is idempotent", async () => {
   const root = materialize("claude-host");
@@ -82,7 +86,11 @@ test("init --copilot writes .github/hooks/ctxinject.json with a command that run
   assert.is(written.version, 1);
   assert.equal(Object.keys(written.hooks), ["UserPromptSubmit", "PostToolUse"]);
   assert.is(written.hooks.PostToolUse![0]!.matcher, "Read|Edit|Write|Bash");
-  for (const groups of Object.values(written.hooks)) assert.equal(groups.flatMap((g) => g.hooks.map((h) => h.command)), [`node ${BIN} hook copilot`]);
+  for (const groups of Object.values(written.hooks))
+    assert.equal(
+      groups.flatMap((g) => g.hooks.map((h) => h.command)),
+      [`node ${BIN} hook copilot`],
+    );
   assert.not.match(readFileSync(file, "utf8"), root, "no path of the project folder");
   assert.match(first.stderr, "trusted");
   const again = await init(root, ["--copilot"], { PATH: noCtxinject() });
@@ -107,7 +115,10 @@ test("init without a flag, in a repository with copilot-instructions.md, says wh
   writeFileSync(join(root, ".github/copilot-instructions.md"), "Prefer small pull requests.\n");
   const out = await init(root, [], { PATH: noCtxinject() });
   assert.is(out.status, 0, out.stderr);
-  assert.match(out.stderr, `Copilot CLI (.github/copilot-instructions.md): \`ctxinject init --copilot\` would merge hooks running \`node ${BIN} hook copilot\` into .github/hooks/ctxinject.json`);
+  assert.match(
+    out.stderr,
+    `Copilot CLI (.github/copilot-instructions.md): \`ctxinject init --copilot\` would merge hooks running \`node ${BIN} hook copilot\` into .github/hooks/ctxinject.json`,
+  );
   assert.match(out.stderr, "GitHub Copilot in the IDE (.github/copilot-instructions.md): no hook to install");
 });
 
@@ -131,14 +142,21 @@ test("init --cursor writes .cursor/hooks.json v1 with flat entries (the user's h
 test("init --droid merges SessionStart, UserPromptSubmit and PostToolUse hooks into .factory/settings.json through $FACTORY_PROJECT_DIR (other settings stay); again changes nothing; --user writes ~/.factory/settings.json", async () => {
   const root = materialize("claude-host");
   mkdirSync(join(root, ".factory"));
-  writeFileSync(join(root, ".factory/settings.json"), JSON.stringify({ model: "custom:x", hooks: { SessionStart: [{ hooks: [{ type: "command", command: "echo mine" }] }] } }));
+  writeFileSync(
+    join(root, ".factory/settings.json"),
+    JSON.stringify({ model: "custom:x", hooks: { SessionStart: [{ hooks: [{ type: "command", command: "echo mine" }] }] } }),
+  );
   fakeLocalInstall(root);
   const first = await init(root, ["--droid"]);
   assert.is(first.status, 0, first.stderr);
   const text = readFileSync(join(root, ".factory/settings.json"), "utf8");
   const settings = JSON.parse(text);
   assert.is(settings.model, "custom:x");
-  assert.equal(Object.keys(settings.hooks), ["SessionStart", "UserPromptSubmit", "PostToolUse"], "not PreToolUse: its text does not reach the model; UserPromptSubmit's does, in stream-jsonrpc");
+  assert.equal(
+    Object.keys(settings.hooks),
+    ["SessionStart", "UserPromptSubmit", "PostToolUse"],
+    "not PreToolUse: its text does not reach the model; UserPromptSubmit's does, in stream-jsonrpc",
+  );
   assert.is(settings.hooks.SessionStart.length, 2, "the user's own hook stays");
   const command = '"$FACTORY_PROJECT_DIR"/node_modules/.bin/ctxinject hook droid';
   assert.equal(settings.hooks.PostToolUse, [{ matcher: "Read|Edit|MultiEdit|Create|ApplyPatch", hooks: [{ type: "command", command, timeout: 10 }] }]);
@@ -153,7 +171,10 @@ test("init --droid merges SessionStart, UserPromptSubmit and PostToolUse hooks i
 test("init --qwen merges SessionStart, UserPromptSubmit and PostToolUse hooks into .qwen/settings.json (other settings stay); again changes nothing; --user writes ~/.qwen/settings.json", async () => {
   const root = materialize("claude-host");
   mkdirSync(join(root, ".qwen"));
-  writeFileSync(join(root, ".qwen/settings.json"), JSON.stringify({ model: { name: "qwen3" }, hooks: { PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "echo mine" }] }] } }));
+  writeFileSync(
+    join(root, ".qwen/settings.json"),
+    JSON.stringify({ model: { name: "qwen3" }, hooks: { PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "echo mine" }] }] } }),
+  );
   fakeLocalInstall(root);
   const first = await init(root, ["--qwen"]);
   assert.is(first.status, 0, first.stderr);
@@ -162,7 +183,10 @@ test("init --qwen merges SessionStart, UserPromptSubmit and PostToolUse hooks in
   assert.equal(settings.model, { name: "qwen3" });
   assert.equal(Object.keys(settings.hooks), ["PostToolUse", "SessionStart", "UserPromptSubmit"], "not PreToolUse: Qwen Code drops its text");
   assert.is(settings.hooks.PostToolUse.length, 2, "the user's own hook stays");
-  assert.equal(settings.hooks.PostToolUse[1], { matcher: "read_file|edit|write_file", hooks: [{ type: "command", command: "node_modules/.bin/ctxinject hook qwen", timeout: 10 }] });
+  assert.equal(settings.hooks.PostToolUse[1], {
+    matcher: "read_file|edit|write_file",
+    hooks: [{ type: "command", command: "node_modules/.bin/ctxinject hook qwen", timeout: 10 }],
+  });
   assert.equal(settings.hooks.UserPromptSubmit, [{ hooks: [{ type: "command", command: "node_modules/.bin/ctxinject hook qwen", timeout: 10 }] }]);
   const again = await init(root, ["--qwen"]);
   assert.match(again.stderr, "unchanged");

@@ -23,7 +23,10 @@ function folder(prefix: string): string {
 }
 
 /** The test's PATH without any folder that holds a ctxinject. */
-const PATH = (process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject"))).join(delimiter);
+const PATH = (process.env.PATH ?? "")
+  .split(delimiter)
+  .filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject")))
+  .join(delimiter);
 const REAL_BIN = realpathSync(BIN);
 
 /** A git repository with an AGENTS.md (and a subfolder the host may run hooks from). */
@@ -57,13 +60,18 @@ function linkedBin(dir: string): string {
 /** pnpm: a shell script in node_modules/.bin that runs the package's bin with node. */
 function pnpmBin(dir: string): string {
   const marker = fakePackage(dir);
-  writeFileSync(join(dir, "node_modules/.bin/ctxinject"), `#!/bin/sh\nbasedir=$(dirname "$(echo "$0" | sed -e 's,\\\\,/,g')")\nexec node "$basedir/../ctxinject/bin/ctxinject.js" "$@"\n`);
+  writeFileSync(
+    join(dir, "node_modules/.bin/ctxinject"),
+    `#!/bin/sh\nbasedir=$(dirname "$(echo "$0" | sed -e 's,\\\\,/,g')")\nexec node "$basedir/../ctxinject/bin/ctxinject.js" "$@"\n`,
+  );
   chmodSync(join(dir, "node_modules/.bin/ctxinject"), 0o755);
   return marker;
 }
 
 const commandOf = (root: string): string => {
-  const settings = JSON.parse(readFileSync(join(root, ".claude/settings.json"), "utf8")) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
+  const settings = JSON.parse(readFileSync(join(root, ".claude/settings.json"), "utf8")) as {
+    hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>;
+  };
   const commands = [...new Set(Object.values(settings.hooks).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.command))))];
   assert.is(commands.length, 1, commands.join("\n"));
   return commands[0]!;
@@ -72,7 +80,12 @@ const commandOf = (root: string): string => {
 /** Runs the command as Claude Code does: `sh -c`, from a folder below the project, $CLAUDE_PROJECT_DIR set. */
 function runAsClaude(command: string, root: string, cwd = join(root, "src")) {
   const event = { hook_event_name: "UserPromptSubmit", session_id: "pm", cwd: root, prompt: "hello" };
-  return spawnSync("/bin/sh", ["-c", command], { cwd, input: JSON.stringify(event), encoding: "utf8", env: testEnvironment({ PATH, CLAUDE_PROJECT_DIR: root, CTXINJECT_HOOK_SERVER: "0" }) });
+  return spawnSync("/bin/sh", ["-c", command], {
+    cwd,
+    input: JSON.stringify(event),
+    encoding: "utf8",
+    env: testEnvironment({ PATH, CLAUDE_PROJECT_DIR: root, CTXINJECT_HOOK_SERVER: "0" }),
+  });
 }
 
 function init(root: string, ...args: string[]) {

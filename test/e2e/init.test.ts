@@ -62,16 +62,26 @@ test("a ctxinject on PATH, or npx's one-run node_modules/.bin, changes nothing: 
 test("with ctxinject installed in the project each host's command finds it from where that host runs hooks", async () => {
   const root = materialize("claude-host");
   installInProject(root);
-  for (const agent of ["claude", "codex", "gemini"] as const) assert.is((await runMain(["init", `--${agent}`], { cwd: root, env: { PATH: PATH_WITHOUT } })).status, 0);
+  for (const agent of ["claude", "codex", "gemini"] as const)
+    assert.is((await runMain(["init", `--${agent}`], { cwd: root, env: { PATH: PATH_WITHOUT } })).status, 0);
   assert.equal(commandsIn(root, "claude"), ['"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude']);
   assert.equal(commandsIn(root, "gemini"), ["node_modules/.bin/ctxinject hook gemini"]);
   assert.equal(commandsIn(root, "codex"), ["npx --no-install ctxinject hook codex"]);
   // Run each as its host would: Claude Code with $CLAUDE_PROJECT_DIR, Gemini CLI in the project folder, Codex in
   // the folder the session started in (here one below the project).
   const runs: Array<{ agent: Agent; cwd: string; env?: Record<string, string>; event: object }> = [
-    { agent: "claude", cwd: join(root, "src"), env: { CLAUDE_PROJECT_DIR: root }, event: { hook_event_name: "UserPromptSubmit", session_id: "s1", cwd: root, prompt: "fix src/net/client.ts" } },
+    {
+      agent: "claude",
+      cwd: join(root, "src"),
+      env: { CLAUDE_PROJECT_DIR: root },
+      event: { hook_event_name: "UserPromptSubmit", session_id: "s1", cwd: root, prompt: "fix src/net/client.ts" },
+    },
     { agent: "gemini", cwd: root, event: { hook_event_name: "BeforeAgent", session_id: "s2", cwd: root, prompt: "fix src/net/client.ts" } },
-    { agent: "codex", cwd: join(root, "src/net"), event: { hook_event_name: "UserPromptSubmit", session_id: "s3", turn_id: "t1", cwd: root, prompt: "fix src/net/client.ts" } },
+    {
+      agent: "codex",
+      cwd: join(root, "src/net"),
+      event: { hook_event_name: "UserPromptSubmit", session_id: "s3", turn_id: "t1", cwd: root, prompt: "fix src/net/client.ts" },
+    },
   ];
   const state = mkdtempSync(join(tmpdir(), "ctxinject-init-state-"));
   extra.push(state);
@@ -93,7 +103,10 @@ test("init with no agent writes the config, names the agents the repository is s
   const out = await runMain(["init"], { cwd: root, env: { PATH: PATH_WITHOUT } });
   assert.is(out.status, 0, out.stderr);
   assert.ok(existsSync(join(root, ".ctxinjectrc.yaml")));
-  assert.match(out.stderr, `Claude Code (.claude/): \`ctxinject init --claude\` would merge hooks running \`node ${BIN} hook claude\` into .claude/settings.json`);
+  assert.match(
+    out.stderr,
+    `Claude Code (.claude/): \`ctxinject init --claude\` would merge hooks running \`node ${BIN} hook claude\` into .claude/settings.json`,
+  );
   assert.match(out.stderr, "Codex (AGENTS.md): `ctxinject init --codex` would merge hooks");
   assert.match(out.stderr, "Cursor (.cursor/, .cursorrules): no hook to install");
   assert.not.match(out.stderr, "Gemini CLI");
@@ -114,7 +127,10 @@ test("init with no agent in a repository no agent is set up for says how to inst
   const out = await runMain(["init"], { cwd: bare });
   assert.is(out.status, 0, out.stderr);
   assert.match(out.stderr, "no agent is set up in");
-  assert.match(out.stderr, "`ctxinject init --claude`, --codex, --gemini, --opencode, --cline, --qwen, --droid, --copilot, --kilo or --cursor installs into one");
+  assert.match(
+    out.stderr,
+    "`ctxinject init --claude`, --codex, --gemini, --opencode, --cline, --qwen, --droid, --copilot, --kilo or --cursor installs into one",
+  );
 });
 
 test("init with an unknown flag is a usage error that writes nothing", async () => {

@@ -56,7 +56,10 @@ test("the Kilo plugin leaves out what Kilo loads itself (the root AGENTS.md) and
     parts: [{ id: "prt_1", sessionID: "ses_kilo1", messageID: "msg_1", type: "text", text: "fix the retry in src/net/client.ts" }],
   } as unknown as ChatOutput;
   await hooks["chat.message"]!({ sessionID: "ses_kilo1" }, output);
-  const added = (output.parts as Array<{ text?: string; synthetic?: boolean }>).filter((p) => p.synthetic).map((p) => p.text).join("\n");
+  const added = (output.parts as Array<{ text?: string; synthetic?: boolean }>)
+    .filter((p) => p.synthetic)
+    .map((p) => p.text)
+    .join("\n");
   assert.match(added, "MARK-NET-RULE");
   assert.match(added, "MARK-ROOT-CURSORRULES");
   assert.not.match(added, "MARK-AGENTS-ROOT");
@@ -71,11 +74,17 @@ test("the Kilo plugin leaves out, with the prompt, the nested AGENTS.md above a 
     parts: [{ id: "prt_1", sessionID: "ses_kilo2", messageID: "msg_1", type: "text", text: "fix the bug in packages/api/src/handler.ts" }],
   } as unknown as ChatOutput;
   await hooks["chat.message"]!({ sessionID: "ses_kilo2" }, output);
-  const added = (output.parts as Array<{ text?: string; synthetic?: boolean }>).filter((p) => p.synthetic).map((p) => p.text).join("\n");
+  const added = (output.parts as Array<{ text?: string; synthetic?: boolean }>)
+    .filter((p) => p.synthetic)
+    .map((p) => p.text)
+    .join("\n");
   assert.match(added, "MARK-API-RULE");
   assert.not.match(added, "MARK-API-AGENTS");
   const edit = { title: "", output: "Edit applied.", metadata: {} };
-  await hooks["tool.execute.after"]!({ tool: "edit", sessionID: "ses_kilo2", callID: "c1", args: { filePath: join(root, "packages/api/src/handler.ts") } }, edit);
+  await hooks["tool.execute.after"]!(
+    { tool: "edit", sessionID: "ses_kilo2", callID: "c1", args: { filePath: join(root, "packages/api/src/handler.ts") } },
+    edit,
+  );
   assert.match(edit.output, "MARK-API-AGENTS");
 });
 

@@ -40,7 +40,10 @@ test("a symlinked skills folder: each skill injected once, listed once in the in
   assert.is(count(build.stdout, "db-migrations/SKILL.md"), 1);
   const explain = await runMain(["explain", "--json", "--prompt", "merge the pdf forms"], { cwd: root });
   const skills = rows(explain.stdout).filter((r) => r.id.endsWith("SKILL.md"));
-  assert.equal(skills.map((r) => r.id), [".agents/skills/db-migrations/SKILL.md", ".agents/skills/pdf-forms/SKILL.md", ".agents/skills/release-notes/SKILL.md"]);
+  assert.equal(
+    skills.map((r) => r.id),
+    [".agents/skills/db-migrations/SKILL.md", ".agents/skills/pdf-forms/SKILL.md", ".agents/skills/release-notes/SKILL.md"],
+  );
   assert.equal(skills[1]!.aliases, [".claude/skills/pdf-forms/SKILL.md"]);
   const text = (await runMain(["explain", "--prompt", "merge the pdf forms"], { cwd: root })).stdout;
   assert.match(text, "↳ also reached as .claude/skills/pdf-forms/SKILL.md (same file, through a symlink)");
@@ -57,9 +60,14 @@ test("a symlinked ancestor folder: the package's files arrive once for targets o
   assert.match(viaLink.stdout, "<!-- directory-agents: packages/legacy/AGENTS.md (normal) -->");
   assert.is(count(viaLink.stdout, "MARK-CORE-AGENTS"), 1);
   // Both paths in one run: one row, under the real path, naming the other.
-  const explain = rows((await runMain(["explain", "--json", "--files", "packages/core/src/index.ts", "--files", "packages/legacy/src/index.ts"], { cwd: root })).stdout);
+  const explain = rows(
+    (await runMain(["explain", "--json", "--files", "packages/core/src/index.ts", "--files", "packages/legacy/src/index.ts"], { cwd: root })).stdout,
+  );
   const agents = explain.filter((r) => r.id.endsWith("/AGENTS.md"));
-  assert.equal(agents.map((r) => [r.id, r.aliases]), [["packages/core/AGENTS.md", ["packages/legacy/AGENTS.md"]]]);
+  assert.equal(
+    agents.map((r) => [r.id, r.aliases]),
+    [["packages/core/AGENTS.md", ["packages/legacy/AGENTS.md"]]],
+  );
 });
 
 test("--all and doctor on a tree whose links git cannot follow: every file once; doctor names the paths that are one file", async () => {
@@ -74,8 +82,14 @@ test("--all and doctor on a tree whose links git cannot follow: every file once;
   assert.is(doctor.status, 0, doctor.stderr);
   const same = JSON.parse(doctor.stdout).findings.filter((f: { kind: string }) => f.kind === "same-file");
   // --all reads a skill through the link as well (issue 44 item 11: Claude Code has it that way), so its two paths are named too.
-  const skills = ["db-migrations", "pdf-forms", "release-notes"].map((name) => [`.agents/skills/${name}/SKILL.md`, `also reached as .claude/skills/${name}/SKILL.md (a symlink): one file, read and injected once under this name`]);
-  assert.equal(same.map((f: { file: string; message: string }) => [f.file, f.message]), [...skills, ["AGENTS.md", "also reached as CLAUDE.md (a symlink): one file, read and injected once under this name"]]);
+  const skills = ["db-migrations", "pdf-forms", "release-notes"].map((name) => [
+    `.agents/skills/${name}/SKILL.md`,
+    `also reached as .claude/skills/${name}/SKILL.md (a symlink): one file, read and injected once under this name`,
+  ]);
+  assert.equal(
+    same.map((f: { file: string; message: string }) => [f.file, f.message]),
+    [...skills, ["AGENTS.md", "also reached as CLAUDE.md (a symlink): one file, read and injected once under this name"]],
+  );
 });
 
 test("--all in a tree whose skills folders are all links to a plain skills/ folder: every skill once, as a targeted build sees them", async () => {
@@ -89,7 +103,10 @@ test("--all in a tree whose skills folders are all links to a plain skills/ fold
   assert.is(all.status, 0, all.stderr);
   assert.is(count(all.stdout, 'Skill "chart-export"'), 1, all.stdout);
   assert.is(count(all.stdout, 'Skill "queue-drain"'), 1, all.stdout);
-  const ids = async (args: string[]) => rows((await runMain(["explain", "--json", ...args], { cwd: root })).stdout).filter((r) => r.id.endsWith("SKILL.md")).map((r) => [r.id, r.aliases]);
+  const ids = async (args: string[]) =>
+    rows((await runMain(["explain", "--json", ...args], { cwd: root })).stdout)
+      .filter((r) => r.id.endsWith("SKILL.md"))
+      .map((r) => [r.id, r.aliases]);
   const expected = [
     [".agents/skills/chart-export/SKILL.md", [".claude/skills/chart-export/SKILL.md"]],
     [".agents/skills/queue-drain/SKILL.md", [".claude/skills/queue-drain/SKILL.md"]],
@@ -124,7 +141,11 @@ test("explain --as claude (= claude-code) on a symlinked skills folder: Claude C
 async function claudeHook(root: string, prompt: string): Promise<string> {
   const state = mkdtempSync(join(tmpdir(), "ctxinject-links-"));
   states.push(state);
-  const out = await runMain(["hook", "claude"], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-1", cwd: root, hook_event_name: "UserPromptSubmit", prompt }) });
+  const out = await runMain(["hook", "claude"], {
+    cwd: "/",
+    env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state },
+    input: JSON.stringify({ session_id: "s-1", cwd: root, hook_event_name: "UserPromptSubmit", prompt }),
+  });
   assert.is(out.status, 0, out.stderr);
   return out.stdout === "" ? "" : (JSON.parse(out.stdout).hookSpecificOutput?.additionalContext ?? "");
 }
@@ -160,14 +181,19 @@ test("Gemini CLI's .gemini/skills and Codex's .codex/skills are skills: offered 
   const status = Object.fromEntries(explain.map((r) => [r.id, r.status]));
   assert.is(status[".gemini/skills/release-notes/SKILL.md"], "included", JSON.stringify(explain, null, 2));
   assert.ok(".codex/skills/flaky-tests/SKILL.md" in status, "listed, below the threshold");
-  const loads = async (as: string, id: string) => rows((await runMain(["explain", "--json", "--as", as], { cwd: root })).stdout).find((r) => r.id === id)?.agent?.loads;
+  const loads = async (as: string, id: string) =>
+    rows((await runMain(["explain", "--json", "--as", as], { cwd: root })).stdout).find((r) => r.id === id)?.agent?.loads;
   assert.is(await loads("gemini", ".gemini/skills/release-notes/SKILL.md"), true);
   assert.is(await loads("codex", ".codex/skills/flaky-tests/SKILL.md"), true);
   assert.is(await loads("claude", ".gemini/skills/release-notes/SKILL.md"), false);
   assert.match(await claudeHook(root, "write the release notes for the new version"), 'Skill "release-notes"');
   const state = mkdtempSync(join(tmpdir(), "ctxinject-links-"));
   states.push(state);
-  const gemini = await runMain(["hook", "gemini"], { cwd: root, env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-3", cwd: root, hook_event_name: "BeforeAgent", prompt: "write the release notes for the new version" }) });
+  const gemini = await runMain(["hook", "gemini"], {
+    cwd: root,
+    env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state },
+    input: JSON.stringify({ session_id: "s-3", cwd: root, hook_event_name: "BeforeAgent", prompt: "write the release notes for the new version" }),
+  });
   assert.is(gemini.status, 0, gemini.stderr);
   assert.match(gemini.stdout, "additionalContext", "the hook answered");
   assert.not.match(gemini.stdout, "release-notes", "Gemini CLI lists .gemini/skills itself");
@@ -184,10 +210,16 @@ test("Kiro's #[[file:path]] references are expanded from the workspace root, wit
   assert.match(build.stdout, "#[[file:../outside.md]]", "out of the workspace it stays as written");
   assert.match(build.stdout, "#[[file:docs/missing.md]]");
   const loop = await runMain(["build", "--rule", "loop", "--files", "src/api.ts"], { cwd: root });
-  assert.match(loop.stderr, ".kiro/steering/loop.md:5: import cycle: .kiro/steering/loop.md → .kiro/steering/loop.md; #[[file:.kiro/steering/loop.md]] is left as written");
+  assert.match(
+    loop.stderr,
+    ".kiro/steering/loop.md:5: import cycle: .kiro/steering/loop.md → .kiro/steering/loop.md; #[[file:.kiro/steering/loop.md]] is left as written",
+  );
   const explain = rows((await runMain(["explain", "--json", "--as", "kiro", "--files", "src/api.ts"], { cwd: root })).stdout);
   const standards = explain.find((r) => r.id === ".kiro/steering/api-standards.md") as Row & { imports?: Array<{ path: string }> };
-  assert.equal(standards.imports!.map((i) => i.path), ["docs/api-conventions.md", "docs/errors.md"]);
+  assert.equal(
+    standards.imports!.map((i) => i.path),
+    ["docs/api-conventions.md", "docs/errors.md"],
+  );
   assert.ok(standards.agent!.loads, standards.agent!.reason);
   assert.match(standards.agent!.reason, "Kiro includes it itself in every interaction");
 });
@@ -201,7 +233,11 @@ test("agents' short names: --as claude and --as gemini are claude-code and gemin
   assert.is((await runMain(["build", "--as", "gemini"], { cwd: root })).status, 0);
   const state = mkdtempSync(join(tmpdir(), "ctxinject-links-"));
   states.push(state);
-  const hook = await runMain(["hook", "claude-code"], { cwd: "/", env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state }, input: JSON.stringify({ session_id: "s-2", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "merge the pdf forms" }) });
+  const hook = await runMain(["hook", "claude-code"], {
+    cwd: "/",
+    env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state },
+    input: JSON.stringify({ session_id: "s-2", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "merge the pdf forms" }),
+  });
   assert.is(hook.status, 0, hook.stderr);
   assert.match(hook.stdout, "pdf-forms");
   const init = await runMain(["init", "--claude-code"], { cwd: root });
@@ -218,7 +254,10 @@ test("build --as an agent that loads none of the files by itself says so on stde
   const out = await runMain(["build", "--as", "codex", "--files", "src/app.ts"], { cwd: root });
   assert.is(out.status, 0);
   assert.is(out.stdout, "");
-  assert.is(out.stderr, "ctxinject: codex loads none of these instruction files by itself here (build --as prints only what the agent loads on its own; build without --as prints what ctxinject gives it)\n");
+  assert.is(
+    out.stderr,
+    "ctxinject: codex loads none of these instruction files by itself here (build --as prints only what the agent loads on its own; build without --as prints what ctxinject gives it)\n",
+  );
 });
 
 test.run();

@@ -25,7 +25,13 @@ interface Connected {
 }
 
 async function connectWith(root: string, roots?: string[], onRoots?: () => void): Promise<Connected> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: root, env: { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", CTXINJECT_STATE_DIR: `${root}/.state` } as Record<string, string>, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp"],
+    cwd: root,
+    env: { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", CTXINJECT_STATE_DIR: `${root}/.state` } as Record<string, string>,
+    stderr: "pipe",
+  });
   let said = "";
   const watching = new Promise<void>((resolve) => {
     transport.stderr!.on("data", (chunk: Buffer) => {
@@ -59,7 +65,7 @@ function nextListChanged(client: Client, ms: number): Promise<void> {
   });
 }
 
-const textOf = (result: unknown): string => ((result as { content: Array<{ type: string; text: string }> }).content[0]?.text ?? "");
+const textOf = (result: unknown): string => (result as { content: Array<{ type: string; text: string }> }).content[0]?.text ?? "";
 
 test("the server lists its four tools, with input schemas", async () => {
   const client = await connect(materialize("monorepo"));
@@ -80,15 +86,23 @@ test("get_context gives the block build gives for the files and prompt, once per
   assert.match(textOf(again), "Nothing new applies", "the same conversation is not given the same text twice");
   await client.close();
   const other = await connect(root);
-  assert.match(textOf(await other.callTool({ name: "get_context", arguments: { files: ["packages/api/src/handlers/user.ts"] } })), "handlers.mdc", "a new connection is a new session");
+  assert.match(
+    textOf(await other.callTool({ name: "get_context", arguments: { files: ["packages/api/src/handlers/user.ts"] } })),
+    "handlers.mdc",
+    "a new connection is a new session",
+  );
   await other.close();
 });
 
 test("explain, list_rules and read_rule answer from the same reading", async () => {
   const client = await connect(materialize("monorepo"));
-  const explained = JSON.parse(textOf(await client.callTool({ name: "explain", arguments: { files: ["packages/web/src/components/Button.tsx"] } }))) as { candidates: Array<{ id: string; status: string }> };
+  const explained = JSON.parse(textOf(await client.callTool({ name: "explain", arguments: { files: ["packages/web/src/components/Button.tsx"] } }))) as {
+    candidates: Array<{ id: string; status: string }>;
+  };
   assert.is(explained.candidates.find((c) => c.id === "packages/web/.cursor/rules/components.mdc")?.status, "included");
-  const { rules } = JSON.parse(textOf(await client.callTool({ name: "list_rules", arguments: {} }))) as { rules: Array<{ id: string; kind: string; description?: string }> };
+  const { rules } = JSON.parse(textOf(await client.callTool({ name: "list_rules", arguments: {} }))) as {
+    rules: Array<{ id: string; kind: string; description?: string }>;
+  };
   assert.is(rules.find((r) => r.id === ".cursor/rules/migrations.mdc")?.kind, "agent-requested");
   assert.ok(rules.find((r) => r.id === ".cursor/rules/migrations.mdc")?.description);
   assert.match(textOf(await client.callTool({ name: "read_rule", arguments: { rule: ".cursor/rules/migrations.mdc" } })), "migration");
@@ -112,7 +126,10 @@ test("every instruction file is a resource, listed and readable as markdown", as
   const client = await connect(materialize("monorepo"));
   const { resources } = await client.listResources();
   const uri = "ctxinject://rule/.cursor/rules/general.mdc";
-  assert.ok(resources.some((r) => r.uri === uri && r.mimeType === "text/markdown"), resources.map((r) => r.uri).join(" "));
+  assert.ok(
+    resources.some((r) => r.uri === uri && r.mimeType === "text/markdown"),
+    resources.map((r) => r.uri).join(" "),
+  );
   const read = await client.readResource({ uri });
   assert.match((read.contents[0] as { text: string }).text, "Keep functions short");
   await client.close();
@@ -161,7 +178,10 @@ test("the client's roots are the project: started elsewhere, it reads the root t
     await rootsAsked;
     await client.ping();
     const { rules } = JSON.parse(textOf(await client.callTool({ name: "list_rules", arguments: {} }))) as { rules: Array<{ id: string }> };
-    assert.ok(rules.some((r) => r.id === ".cursor/rules/general.mdc"), rules.map((r) => r.id).join(", "));
+    assert.ok(
+      rules.some((r) => r.id === ".cursor/rules/general.mdc"),
+      rules.map((r) => r.id).join(", "),
+    );
     await client.close();
   } finally {
     rmSync(elsewhere, { recursive: true, force: true });

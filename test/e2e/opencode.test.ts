@@ -64,7 +64,9 @@ test("a prompt naming a nested file: its rules, not its AGENTS.md (opencode appe
   const { root, hooks } = await plugin();
   const file = join(root, "packages/api/src/handler.ts");
   const session = newSession();
-  const text = added(await chat(hooks, session, "fix the bug in packages/api/src/handler.ts")).map((p) => p.text).join("\n");
+  const text = added(await chat(hooks, session, "fix the bug in packages/api/src/handler.ts"))
+    .map((p) => p.text)
+    .join("\n");
   assert.match(text, "MARK-API-RULE");
   assert.not.match(text, "MARK-API-AGENTS");
   assert.not.match(await tool(hooks, session, "read", { filePath: file }), "MARK-API-AGENTS");
@@ -75,7 +77,12 @@ test("a prompt naming a nested file: its rules, not its AGENTS.md (opencode appe
 
 test("a prompt naming only a nested folder keeps its AGENTS.md", async () => {
   const { hooks } = await plugin();
-  assert.match(added(await chat(hooks, newSession(), "what lives in packages/api/?")).map((p) => p.text).join("\n"), "MARK-API-AGENTS");
+  assert.match(
+    added(await chat(hooks, newSession(), "what lives in packages/api/?"))
+      .map((p) => p.text)
+      .join("\n"),
+    "MARK-API-AGENTS",
+  );
 });
 
 test("a write: opencode adds nothing, so the folder's AGENTS.md comes with the rules", async () => {
@@ -118,7 +125,15 @@ test("a new user message: what build gives for its text is added as a synthetic 
 test("keyword modes and attached files count; the same prompt again in the session adds nothing", async () => {
   const { root, hooks } = await plugin();
   const session = newSession();
-  const file = { id: "prt_2", sessionID: session, messageID: "msg_1", type: "file", mime: "text/plain", filename: "page.tsx", url: pathToFileURL(join(root, "web/page.tsx")).href };
+  const file = {
+    id: "prt_2",
+    sessionID: session,
+    messageID: "msg_1",
+    type: "file",
+    mime: "text/plain",
+    filename: "page.tsx",
+    url: pathToFileURL(join(root, "web/page.tsx")).href,
+  };
   const [block] = added(await chat(hooks, session, "ulw tidy this", [file as unknown as ChatOutput["parts"][number]]));
   assert.match(block!.text, "ULTRAWORK MODE");
   assert.match(block!.text, "MARK-CLAUDE-PATHS");
@@ -128,7 +143,10 @@ test("keyword modes and attached files count; the same prompt again in the sessi
 test("entries registered from outside (ctxinject register --session) arrive with the next message", async () => {
   const { root, hooks } = await plugin();
   const session = newSession();
-  const registered = await runMain(["register", "--session", session, "--source", "ci", "--id", "status", "--content", "The nightly build is red. (MARK-REGISTERED)"], { cwd: root, env: { CTXINJECT_STATE_DIR: state } });
+  const registered = await runMain(
+    ["register", "--session", session, "--source", "ci", "--id", "status", "--content", "The nightly build is red. (MARK-REGISTERED)"],
+    { cwd: root, env: { CTXINJECT_STATE_DIR: state } },
+  );
   assert.is(registered.status, 0, registered.stderr);
   assert.match(added(await chat(hooks, session, "what next?"))[0]!.text, "MARK-REGISTERED");
 });

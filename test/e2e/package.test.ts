@@ -29,8 +29,14 @@ const packed = (JSON.parse(run.stdout) as Packed[])[0]!;
 const paths = packed.files.map((f) => f.path);
 
 test("the tarball holds no V8 code cache and none of tsc's CLI modules (the bin runs dist/bundle)", () => {
-  assert.equal(paths.filter((p) => p.endsWith(".cache")), []);
-  assert.equal(paths.filter((p) => p.startsWith("dist/cli/")), []);
+  assert.equal(
+    paths.filter((p) => p.endsWith(".cache")),
+    [],
+  );
+  assert.equal(
+    paths.filter((p) => p.startsWith("dist/cli/")),
+    [],
+  );
   for (const bundle of ["main", "client", "hook", "occasional"]) assert.ok(paths.includes(`dist/bundle/${bundle}.cjs`), bundle);
   assert.ok(paths.includes("bin/ctxinject.js") && paths.includes("bin/import-module.cjs"));
 });
@@ -38,7 +44,11 @@ test("the tarball holds no V8 code cache and none of tsc's CLI modules (the bin 
 test("every module of dist/ in the tarball is one the library's exports load, and every one they load is there", () => {
   const library = libraryFiles(REPO) as Set<string>;
   const shipped = paths.filter((p) => p.startsWith("dist/") && !p.startsWith("dist/bundle/"));
-  assert.equal(shipped.filter((p) => !library.has(p)), [], "shipped, never loaded");
+  assert.equal(
+    shipped.filter((p) => !library.has(p)),
+    [],
+    "shipped, never loaded",
+  );
   assert.equal([...library].filter((p) => !paths.includes(p)).sort(), [], "loaded, not shipped");
 });
 
@@ -51,7 +61,8 @@ test("the packed files alone run: the bin builds a fixture and every export of t
     mkdirSync(dirname(join(home, path)), { recursive: true });
     cpSync(join(REPO, path), join(home, path));
   }
-  for (const dep of readdirSync(join(REPO, "node_modules"))) if (!dep.startsWith(".")) symlinkSync(join(REPO, "node_modules", dep), join(dir, "node_modules", dep));
+  for (const dep of readdirSync(join(REPO, "node_modules")))
+    if (!dep.startsWith(".")) symlinkSync(join(REPO, "node_modules", dep), join(dir, "node_modules", dep));
   const built = spawnSync(process.execPath, [join(home, "bin/ctxinject.js"), "build", "--root", join(FIXTURES, "first-run"), "--all"], {
     encoding: "utf8",
     env: testEnvironment({ XDG_CACHE_HOME: join(dir, "cache") }),

@@ -26,7 +26,10 @@ test("a topic word in a path still is evidence, though path words alone never in
   const rows = (JSON.parse(stdout) as { candidates: Array<{ id: string; status: string; reason: string }> }).candidates;
   const payments = rows.find((r) => r.id === ".cursor/rules/payments.mdc")!;
   assert.is(payments.status, "below-threshold");
-  assert.match(payments.reason, /^relevance 0\.\d\d (\(0\.\d\d with related words\) )?>= 0\.35 \((payments, refund|refund, payments)\), but its words come from paths only, not from words the user wrote: not enough to inject/);
+  assert.match(
+    payments.reason,
+    /^relevance 0\.\d\d (\(0\.\d\d with related words\) )?>= 0\.35 \((payments, refund|refund, payments)\), but its words come from paths only, not from words the user wrote: not enough to inject/,
+  );
   const s = await statuses(root, ["--files", "packages/payments/src/refund.ts", "--prompt", "refunds are charged twice"]);
   assert.is(s[".cursor/rules/payments.mdc"], "included");
   assert.is(s[".cursor/rules/figma-essential-rules.mdc"], "below-threshold");

@@ -40,7 +40,13 @@ test("json output never carries the prompt", async () => {
 
 test("a terminal-less run with /dev/null as standard input does not wait and prints no prompt", () => {
   const root = materialize("prompt-routing");
-  const result = spawnSync(process.execPath, [BIN, "build"], { cwd: root, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 20000 });
+  const result = spawnSync(process.execPath, [BIN, "build"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+    timeout: 20000,
+  });
   assert.is(result.status, 0);
   assert.not.ok(result.stdout.trimEnd().endsWith("---"));
 });
@@ -62,10 +68,15 @@ test("keyword modes, @rules and relevance all come from the prompt", async () =>
 
 test("--max-tokens bounds the output in every format, counted by the chosen tokenizer", async () => {
   const root = materialize("prompt-routing");
-  for (const [tokenizer, count] of [["approx", approxTokens], ["o200k", o200k]] as const) {
+  for (const [tokenizer, count] of [
+    ["approx", approxTokens],
+    ["o200k", o200k],
+  ] as const) {
     for (const format of ["markdown", "xml", "compact"]) {
       for (const budget of [40, 90, 200]) {
-        const { status, stdout } = await runMain(["build", "--all", "--format", format, "--max-tokens", String(budget), "--tokenizer", tokenizer], { cwd: root });
+        const { status, stdout } = await runMain(["build", "--all", "--format", format, "--max-tokens", String(budget), "--tokenizer", tokenizer], {
+          cwd: root,
+        });
         assert.is(status, 0);
         assert.ok(count(stdout) <= budget, `${format}/${tokenizer}/${budget}: ${count(stdout)} tokens`);
       }
@@ -88,7 +99,9 @@ test("explain shows what the budget trimmed and what it left out", async () => {
   const rank = ["critical", "high", "normal", "low"];
   const kept = value.candidates.filter((c: { status: string }) => c.status === "included" || c.status === "trimmed");
   const over = value.candidates.filter((c: { status: string }) => c.status === "over-budget");
-  for (const k of kept) for (const o of over) assert.ok(rank.indexOf(k.priority) <= rank.indexOf(o.priority), `${k.id} (${k.priority}) kept while ${o.id} (${o.priority}) left out`);
+  for (const k of kept)
+    for (const o of over)
+      assert.ok(rank.indexOf(k.priority) <= rank.indexOf(o.priority), `${k.id} (${k.priority}) kept while ${o.id} (${o.priority}) left out`);
 });
 
 test("the config's maxTokens and tokenizer apply when no flag is given", async () => {
@@ -113,7 +126,12 @@ test("a multi-megabyte README is capped with a note and a warning", async () => 
 
 test("bad budget, tokenizer and threshold values exit 2 with one line", async () => {
   const root = materialize("prompt-routing");
-  for (const args of [["--max-tokens", "-5"], ["--max-tokens", "lots"], ["--tokenizer", "gpt2"], ["--min-relevance", "2"]]) {
+  for (const args of [
+    ["--max-tokens", "-5"],
+    ["--max-tokens", "lots"],
+    ["--tokenizer", "gpt2"],
+    ["--min-relevance", "2"],
+  ]) {
     const { status, stderr, stdout } = await runMain(["build", ...args], { cwd: root });
     assert.is(status, 2, args.join(" "));
     assert.match(stderr, /error: /);

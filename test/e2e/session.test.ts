@@ -66,7 +66,9 @@ const pendingIds = async (state: string, session: string) => {
 
 test("8 processes registering at once lose nothing", async () => {
   const state = newState();
-  const cliRuns = Array.from({ length: 8 }, (_, i) => cli(state, "register", "--session", "s", "--source", "cli", "--id", `cli-${i}`, "--content", `entry ${i}`));
+  const cliRuns = Array.from({ length: 8 }, (_, i) =>
+    cli(state, "register", "--session", "s", "--source", "cli", "--id", `cli-${i}`, "--content", `entry ${i}`),
+  );
   const workers = Array.from({ length: 8 }, (_, i) => run(process.execPath, [WORKER, "register", state, "s", `w${i}`, "40"]));
   const results = await Promise.all([...cliRuns, ...workers]);
   for (const r of results) assert.is(r.status, 0, r.stderr);
@@ -92,7 +94,12 @@ test("a writer killed mid-registration leaves a readable store with every acknow
   const acknowledged: string[] = [];
   for (let round = 0; round < sized(4, 12); round++) {
     const out = await runAndKill([WORKER, "register", state, "s", `r${round}`, "100000"], 60 + ((round * 37) % 120));
-    acknowledged.push(...out.split("\n").filter((l) => l.startsWith("ok ")).map((l) => l.slice(3)));
+    acknowledged.push(
+      ...out
+        .split("\n")
+        .filter((l) => l.startsWith("ok "))
+        .map((l) => l.slice(3)),
+    );
   }
   assert.ok(acknowledged.length > 0, "the workers got some registrations done before being killed");
   const ids = new Set(await pendingIds(state, "s"));
@@ -143,7 +150,15 @@ test("build --session joins pending entries once, and does not inject unchanged 
   const state = newState();
   const root = materialize("monorepo");
   const env = { CTXINJECT_STATE_DIR: state };
-  assert.is((await runMain(["register", "--session", "s1", "--source", "git-hook", "--id", "branch", "--content", "On branch feature/x", "--priority", "high"], { cwd: root, env })).status, 0);
+  assert.is(
+    (
+      await runMain(["register", "--session", "s1", "--source", "git-hook", "--id", "branch", "--content", "On branch feature/x", "--priority", "high"], {
+        cwd: root,
+        env,
+      })
+    ).status,
+    0,
+  );
   const first = await runMain(["build", "--session", "s1", "--format", "json"], { cwd: root, env });
   assert.is(first.status, 0, first.stderr);
   const ids = JSON.parse(first.stdout).entries.map((e: { id: string }) => e.id);
@@ -154,7 +169,10 @@ test("build --session joins pending entries once, and does not inject unchanged 
   const explain = JSON.parse((await runMain(["explain", "--json", "--session", "s1"], { cwd: root, env })).stdout);
   assert.is(explain.candidates.find((c: { id: string }) => c.id === "AGENTS.md").status, "already-injected");
   const fresh = JSON.parse((await runMain(["build", "--session", "s1", "--fresh", "--format", "json"], { cwd: root, env })).stdout);
-  assert.ok(fresh.entries.some((e: { id: string }) => e.id === "AGENTS.md"), "--fresh ignores the history");
+  assert.ok(
+    fresh.entries.some((e: { id: string }) => e.id === "AGENTS.md"),
+    "--fresh ignores the history",
+  );
 });
 
 test("a changed file is injected again in the same session", async () => {
@@ -165,7 +183,10 @@ test("a changed file is injected again in the same session", async () => {
   const { writeFileSync } = await import("node:fs");
   writeFileSync(join(root, "AGENTS.md"), "# Changed\n\nNew instructions.\n");
   const again = JSON.parse((await runMain(["build", "--session", "s", "--format", "json"], { cwd: root, env })).stdout);
-  assert.equal(again.entries.map((e: { id: string }) => e.id), ["AGENTS.md"]);
+  assert.equal(
+    again.entries.map((e: { id: string }) => e.id),
+    ["AGENTS.md"],
+  );
 });
 
 test("sessions are isolated from each other", async () => {
@@ -173,7 +194,10 @@ test("sessions are isolated from each other", async () => {
   await cli(state, "register", "--session", "a", "--source", "x", "--id", "1", "--content", "for a");
   await cli(state, "register", "--session", "b", "--source", "x", "--id", "1", "--content", "for b");
   const a = JSON.parse((await cli(state, "consume", "--session", "a", "--format", "json")).stdout);
-  assert.equal(a.entries.map((e: { content: string }) => e.content), ["for a"]);
+  assert.equal(
+    a.entries.map((e: { content: string }) => e.content),
+    ["for a"],
+  );
   assert.equal(await pendingIds(state, "b"), ["1"]);
 });
 
@@ -182,9 +206,15 @@ test("register overwrites the same source and id; clear and sessions work", asyn
   await cli(state, "register", "--session", "s", "--source", "x", "--id", "1", "--content", "old");
   await cli(state, "register", "--session", "s", "--source", "x", "--id", "1", "--content", "new");
   const pending = JSON.parse((await cli(state, "pending", "--session", "s", "--format", "json")).stdout);
-  assert.equal(pending.entries.map((e: { content: string }) => e.content), ["new"]);
+  assert.equal(
+    pending.entries.map((e: { content: string }) => e.content),
+    ["new"],
+  );
   const listed = JSON.parse((await cli(state, "sessions", "--json")).stdout).sessions;
-  assert.equal(listed.map((s: { id: string; pending: number }) => [s.id, s.pending]), [["s", 1]]);
+  assert.equal(
+    listed.map((s: { id: string; pending: number }) => [s.id, s.pending]),
+    [["s", 1]],
+  );
   assert.is((await cli(state, "clear", "--session", "s")).status, 0);
   assert.equal(JSON.parse((await cli(state, "sessions", "--json")).stdout).sessions, []);
 });
@@ -202,7 +232,10 @@ test("session ids with any characters stay inside the state folder", async () =>
   const state = newState();
   await cli(state, "register", "--session", "../../evil/../id ✓", "--source", "x", "--id", "1", "--content", "c");
   const listed = JSON.parse((await cli(state, "sessions", "--json")).stdout).sessions;
-  assert.equal(listed.map((s: { id: string }) => s.id), ["../../evil/../id ✓"]);
+  assert.equal(
+    listed.map((s: { id: string }) => s.id),
+    ["../../evil/../id ✓"],
+  );
 });
 
 test.run();

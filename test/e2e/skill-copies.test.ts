@@ -26,7 +26,9 @@ test("build --all sends a SKILL.md kept in .claude/skills and .github/skills onc
 
 test("the index names a skill kept in two folders once, and explain names the copy it stands for", async () => {
   const root = materialize("skills-across-agents");
-  const { status, stdout, stderr } = await runMain(["build", "--files", "src/app.ts", "--prompt", "write the release notes for the new version"], { cwd: root });
+  const { status, stdout, stderr } = await runMain(["build", "--files", "src/app.ts", "--prompt", "write the release notes for the new version"], {
+    cwd: root,
+  });
   assert.is(status, 0, stderr);
   assert.is(count(stdout, "db-migration/SKILL.md` ("), 1, stdout);
   assert.is(count(stdout, "release-notes/SKILL.md"), 2, "one entry, which names its file twice (provenance and text)");
@@ -39,7 +41,12 @@ test("the index names a skill kept in two folders once, and explain names the co
 
 test("the Claude Code hook sends neither copy of a skill Claude Code lists itself from .claude/skills", async () => {
   const root = materialize("skills-across-agents");
-  const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "s-copies", cwd: root, prompt: "write the release notes for the new version" });
+  const event = JSON.stringify({
+    hook_event_name: "UserPromptSubmit",
+    session_id: "s-copies",
+    cwd: root,
+    prompt: "write the release notes for the new version",
+  });
   const { status, stdout, stderr } = await runMain(["hook", "claude"], { cwd: root, input: event, env: { CTXINJECT_HOOK_SERVER: "0" } });
   assert.is(status, 0, stderr);
   assert.not.match(stdout, "release-notes");

@@ -19,7 +19,16 @@ async function bundle(files: Record<string, string>, plugins: unknown[] = []): P
   mkdirSync(join(dir, "src"));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, "src", name), text);
   try {
-    await build({ entryPoints: [join(dir, "src/main.ts")], bundle: true, format: "cjs", platform: "node", target: "node20", write: false, logLevel: "silent", plugins: [...(plugins as never[]), startUpGuard] });
+    await build({
+      entryPoints: [join(dir, "src/main.ts")],
+      bundle: true,
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      write: false,
+      logLevel: "silent",
+      plugins: [...(plugins as never[]), startUpGuard],
+    });
     return null;
   } catch (error) {
     return (error as { errors: Array<{ text: string }> }).errors.map((e) => e.text).join("\n");
@@ -27,7 +36,9 @@ async function bundle(files: Record<string, string>, plugins: unknown[] = []): P
 }
 
 test("the bundle refuses import() of a computed name, naming the file and line and what to use instead", async () => {
-  const error = await bundle({ "main.ts": 'export async function load(name: string) {\n  const text = "import(not this)";\n  return await import(name);\n}\n' });
+  const error = await bundle({
+    "main.ts": 'export async function load(name: string) {\n  const text = "import(not this)";\n  return await import(name);\n}\n',
+  });
   assert.ok(error !== null, "the bundle was built");
   assert.match(error, /import\(\) at .*src\/main\.ts:3/);
   assert.match(error, "lazyRequire");
@@ -65,7 +76,8 @@ test("the bundle refuses a static import of a module that loads streams at start
 
 test("types that name a module, comments and strings are not loads: the bundle builds", async () => {
   const error = await bundle({
-    "main.ts": '// import("x") in a comment\nexport const tty = null as unknown as typeof import("node:tty");\nexport const text = `import(${"y"})`;\nimport { readFileSync } from "node:fs";\nexport const read = readFileSync;\n',
+    "main.ts":
+      '// import("x") in a comment\nexport const tty = null as unknown as typeof import("node:tty");\nexport const text = `import(${"y"})`;\nimport { readFileSync } from "node:fs";\nexport const read = readFileSync;\n',
   });
   assert.is(error, null);
 });

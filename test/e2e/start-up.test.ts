@@ -64,7 +64,10 @@ test("the build's code cache is used, and a spoiled one or one of another build 
 
   // Another build of the bundle (same length, another build line) finds no cache of its own.
   const source = readFileSync(join(bundle, "main.cjs"), "utf8");
-  writeFileSync(join(bundle, "main.cjs"), source.replace(/ctxinject-build [0-9a-f]+/, (line) => line.replace(/[0-9a-f]$/, (c) => (c === "0" ? "1" : "0"))));
+  writeFileSync(
+    join(bundle, "main.cjs"),
+    source.replace(/ctxinject-build [0-9a-f]+/, (line) => line.replace(/[0-9a-f]$/, (c) => (c === "0" ? "1" : "0"))),
+  );
   const other = runCopy(install, root, PROMPT);
   assert.is(other.stdout, expected.stdout);
   assert.match(other.stderr, "no code cache for this build of the bundle");
@@ -95,8 +98,13 @@ test("doctor, coverage, init, mcp and trust live in a bundle of their own, from 
   const install = installedCopy();
   const bundle = join(install, "dist/bundle");
   const env = { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER: "0", XDG_CACHE_HOME: join(install, "user-cache") };
-  const run = (args: string[], input = "") => spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), ...args], { cwd: root, input, encoding: "utf8", env });
-  assert.is(readdirSync(bundle).filter((name) => name.startsWith("occasional-") && name.endsWith(".cache")).length, 1, "npm run build records one cache for it");
+  const run = (args: string[], input = "") =>
+    spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), ...args], { cwd: root, input, encoding: "utf8", env });
+  assert.is(
+    readdirSync(bundle).filter((name) => name.startsWith("occasional-") && name.endsWith(".cache")).length,
+    1,
+    "npm run build records one cache for it",
+  );
 
   const expected = runCli(["doctor", "--root", root, "--format", "json"], { cwd: root });
   const doctor = run(["doctor", "--root", root, "--format", "json"]);
@@ -125,14 +133,22 @@ function modulesLoaded(args: string[], cwd: string, input: string, env: Record<s
   const preload = join(dir, "record.cjs");
   // Node's own modules, and any package file required at run time (the MCP SDK, chokidar, cosmiconfig load only
   // for the commands that need them; the bundle holds the rest).
-  writeFileSync(preload, `process.on("exit", () => require("fs").writeFileSync(process.env.RECORD, [...process.moduleLoadList, ...Object.keys(require.cache).filter((k) => k.includes("node_modules")).map((k) => "package " + k.split("node_modules/").pop())].join("\\n")));`);
+  writeFileSync(
+    preload,
+    `process.on("exit", () => require("fs").writeFileSync(process.env.RECORD, [...process.moduleLoadList, ...Object.keys(require.cache).filter((k) => k.includes("node_modules")).map((k) => "package " + k.split("node_modules/").pop())].join("\\n")));`,
+  );
   // The floor is an empty script where the bin is (a .js file in a CommonJS package), so Node's own loading of
   // a script is on both sides.
   mkdirSync(join(dir, "bin"));
   writeFileSync(join(dir, "bin/nothing.js"), "");
   writeFileSync(join(dir, "bin/package.json"), '{ "type": "commonjs" }');
   const record = (script: string[], file: string) => {
-    const result = spawnSync(process.execPath, ["--require", preload, ...script], { cwd, input, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", RECORD: join(dir, file), ...env } });
+    const result = spawnSync(process.execPath, ["--require", preload, ...script], {
+      cwd,
+      input,
+      encoding: "utf8",
+      env: { ...process.env, NO_COLOR: "1", RECORD: join(dir, file), ...env },
+    });
     assert.ok(result.status === 0, result.stderr);
     return readFileSync(join(dir, file), "utf8").split("\n");
   };
@@ -153,7 +169,10 @@ test("a build with a prompt and a hook's prompt and file events load no Node mod
   const runs: Array<[string[], string]> = [
     [["build", "--files", "packages/web/src/components/Button.tsx", "--format", "json"], PROMPT],
     [["hook", "claude"], event({ hook_event_name: "UserPromptSubmit", prompt: PROMPT })],
-    [["hook", "claude"], event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") } })],
+    [
+      ["hook", "claude"],
+      event({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, "packages/api/src/handlers/user.ts") } }),
+    ],
     [["hook", "codex"], event({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/web/src/components/Button.tsx" } })],
   ];
   // A hook in its own process, and a hook the warm server answers (one started for this test, in a spool of its own).
@@ -161,9 +180,20 @@ test("a build with a prompt and a hook's prompt and file events load no Node mod
   copies.push(run);
   const served = join(run, "served.log");
   // The server outlives the test's slowest run on a loaded machine (the finally below stops it).
-  const asUser = { HOME: home, CTXINJECT_STATE_DIR: undefined, XDG_STATE_HOME: undefined, XDG_RUNTIME_DIR: run, CTXINJECT_HOOK_SERVER_IDLE_MS: "600000", CTXINJECT_HOOK_SERVER_LOG: served };
+  const asUser = {
+    HOME: home,
+    CTXINJECT_STATE_DIR: undefined,
+    XDG_STATE_HOME: undefined,
+    XDG_RUNTIME_DIR: run,
+    CTXINJECT_HOOK_SERVER_IDLE_MS: "600000",
+    CTXINJECT_HOOK_SERVER_LOG: served,
+  };
   const [, start] = runs[1]!;
-  spawnSync(process.execPath, [join(REPO, "bin/ctxinject.js"), "hook", "claude"], { cwd: root, input: start.replace('"modules"', '"modules-start"'), env: { ...process.env, ...asUser } as NodeJS.ProcessEnv });
+  spawnSync(process.execPath, [join(REPO, "bin/ctxinject.js"), "hook", "claude"], {
+    cwd: root,
+    input: start.replace('"modules"', '"modules-start"'),
+    env: { ...process.env, ...asUser } as NodeJS.ProcessEnv,
+  });
   await until(() => hookServerLocks(run).length > 0, "the hook server to start");
   // The server writes its log line just after its answer: a line is waited for, not counted as the client ends.
   const servedLines = () => (existsSync(served) ? readFileSync(served, "utf8").trim().split("\n").length : 0);

@@ -29,7 +29,10 @@ test("a second run reads what the first saved and gives the same answer, byte fo
   const saved = JSON.parse(readFileSync(join(state, "warm", file!), "utf8"));
   assert.match(saved.key, /^picomatch@\S+ stemmer@\S+$/);
   assert.ok(saved.globs["b:*.ts"], "the unquoted glob's regexp");
-  assert.ok(Object.keys(saved.frontmatter).some((raw) => raw.includes("globs: *.ts,*.tsx")), "the frontmatter block as it was read");
+  assert.ok(
+    Object.keys(saved.frontmatter).some((raw) => raw.includes("globs: *.ts,*.tsx")),
+    "the frontmatter block as it was read",
+  );
   // Another file with the same frontmatter block: its warning names that file, from the saved reading.
   writeFileSync(join(root, ".cursor/rules/twin.mdc"), readFileSync(join(root, ".cursor/rules/strict-types.mdc"), "utf8"));
   const second = explain(root, state);
@@ -68,7 +71,12 @@ test("the saved regexps are what the next run matches with; a damaged file is no
   assert.match(reason(explain(root, state).stdout), /^no target matches /);
   // …and damaged data (or another version's, or a file far larger than a run writes) is ignored: the answer is
   // worked out again, quietly.
-  for (const damaged of ["{not json", JSON.stringify({ ...saved, globs: { "b:*.ts": ["(", ""] } }), JSON.stringify({ ...saved, key: "picomatch@0 stemmer@0", globs: { "b:*.ts": ["(?!)", ""] } }), JSON.stringify({ ...saved, globs: { "b:*.ts": ["(?!)", ""] }, stems: { padding: "x".repeat(200_000) } })]) {
+  for (const damaged of [
+    "{not json",
+    JSON.stringify({ ...saved, globs: { "b:*.ts": ["(", ""] } }),
+    JSON.stringify({ ...saved, key: "picomatch@0 stemmer@0", globs: { "b:*.ts": ["(?!)", ""] } }),
+    JSON.stringify({ ...saved, globs: { "b:*.ts": ["(?!)", ""] }, stems: { padding: "x".repeat(200_000) } }),
+  ]) {
     writeFileSync(path, damaged);
     const again = explain(root, state);
     assert.is(again.stdout, first.stdout);

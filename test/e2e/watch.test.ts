@@ -22,7 +22,11 @@ async function until(check: () => boolean, ms = 8000): Promise<boolean> {
 
 /** `build --all --out out.md --watch` in root: the child, what it said on stderr so far, and its exit. */
 function startWatch(root: string) {
-  const child = spawn(process.execPath, [BIN, "build", "--all", "--out", "out.md", "--watch"], { cwd: root, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [BIN, "build", "--all", "--out", "out.md", "--watch"], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: "1" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   const said = { text: "" };
   child.stderr.on("data", (chunk: Buffer) => (said.text += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

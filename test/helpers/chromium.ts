@@ -16,7 +16,11 @@ export function chromiumOnPath(): string | null {
 export function runChromium(browser: string, file: string, hash: string, flags: readonly string[]): SpawnSyncReturns<string> {
   const home = join(file, "..", "chromium-home");
   mkdirSync(home, { recursive: true });
-  const r = spawnSync(browser, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", `--user-data-dir=${home}`, ...flags, `file://${file}#${hash}`], { encoding: "utf8", timeout: 120_000, env: { ...process.env, HOME: home } });
+  const r = spawnSync(
+    browser,
+    ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", `--user-data-dir=${home}`, ...flags, `file://${file}#${hash}`],
+    { encoding: "utf8", timeout: 120_000, env: { ...process.env, HOME: home } },
+  );
   assert.is(r.status, 0, r.stderr);
   return r;
 }

@@ -21,7 +21,15 @@ export function testEnvironment(overrides: Record<string, string | undefined> = 
   // The user's own config (and git's and the agents' user settings under it) is never the developer's: an empty folder.
   const configDefault = "XDG_CONFIG_HOME" in overrides ? {} : { XDG_CONFIG_HOME: testConfigHome() };
   // A hook server the tests start ends soon after them (src/cli/hook-transport/server.ts).
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined, CTXINJECT_HOOK_SERVER_IDLE_MS: "30000", ...stateDefault, ...configDefault, ...overrides };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NO_COLOR: "1",
+    FORCE_COLOR: undefined,
+    CTXINJECT_HOOK_SERVER_IDLE_MS: "30000",
+    ...stateDefault,
+    ...configDefault,
+    ...overrides,
+  };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   return env as Record<string, string>;
 }
@@ -47,7 +55,9 @@ export function assertHookPathStated(args: readonly string[], env: Record<string
   const off = ["0", "off", "false", "no"].includes((env.CTXINJECT_HOOK_SERVER ?? "").toLowerCase());
   const own = env.XDG_RUNTIME_DIR !== undefined && env.XDG_RUNTIME_DIR !== "" && env.CTXINJECT_STATE_DIR !== undefined;
   if (!off && !own) {
-    throw new Error(`ctxinject ${args.join(" ")}: a test must say which path answers a hook: HOOK_SERVER_OFF, or ownHookServer(runtime, state) (test/helpers/cli.ts)`);
+    throw new Error(
+      `ctxinject ${args.join(" ")}: a test must say which path answers a hook: HOOK_SERVER_OFF, or ownHookServer(runtime, state) (test/helpers/cli.ts)`,
+    );
   }
 }
 

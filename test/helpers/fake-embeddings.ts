@@ -8,8 +8,45 @@ import type { AddressInfo, Socket } from "node:net";
  * POST /v1/embeddings, and records every request.
  */
 export const CONCEPTS: Record<string, string[]> = {
-  realtime: ["websocket", "websockets", "socket", "sockets", "presence", "broadcast", "broadcasts", "channel", "channels", "live", "cursor", "cursors", "reconnect", "reconnects", "wakes", "sleep", "realtime", "typing", "indicator", "indicators"],
-  billing: ["stripe", "invoice", "invoices", "refund", "refunds", "billing", "charge", "charged", "charges", "customers", "payment", "payments", "twice", "money", "subscription"],
+  realtime: [
+    "websocket",
+    "websockets",
+    "socket",
+    "sockets",
+    "presence",
+    "broadcast",
+    "broadcasts",
+    "channel",
+    "channels",
+    "live",
+    "cursor",
+    "cursors",
+    "reconnect",
+    "reconnects",
+    "wakes",
+    "sleep",
+    "realtime",
+    "typing",
+    "indicator",
+    "indicators",
+  ],
+  billing: [
+    "stripe",
+    "invoice",
+    "invoices",
+    "refund",
+    "refunds",
+    "billing",
+    "charge",
+    "charged",
+    "charges",
+    "customers",
+    "payment",
+    "payments",
+    "twice",
+    "money",
+    "subscription",
+  ],
   database: ["sql", "schema", "migration", "migrations", "database", "column", "columns", "table", "tables", "postgres", "index", "rollback", "nullable"],
 };
 
@@ -34,7 +71,10 @@ export interface FakeEmbeddings {
 }
 
 export function conceptVector(text: string, concepts: Record<string, string[]> = CONCEPTS): number[] {
-  const words = text.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   return [...Object.values(concepts).map((list) => words.filter((w) => list.includes(w)).length), 0.1];
 }
 
@@ -67,7 +107,8 @@ export async function startFakeEmbeddings(concepts: Record<string, string[]> = C
     if (fake.mode === "garbage") return void res.end(JSON.stringify({ embeddings: "not vectors", data: 42 }));
     const vectors = input.map((t) => conceptVector(t, concepts));
     if (req.url === "/api/embed") res.end(JSON.stringify({ model, embeddings: vectors }));
-    else if (req.url === "/v1/embeddings") res.end(JSON.stringify({ object: "list", data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding })) }));
+    else if (req.url === "/v1/embeddings")
+      res.end(JSON.stringify({ object: "list", data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding })) }));
     else {
       res.statusCode = 404;
       res.end("{}");

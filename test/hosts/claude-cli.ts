@@ -5,7 +5,12 @@ import { HOST_VERSIONS } from "./versions.js";
 /** Pinned in versions.ts, with every other host. */
 export const CLAUDE_CODE_VERSION = HOST_VERSIONS["claude-code"];
 
-const PLATFORM_PACKAGE: Record<string, string> = { "linux-x64": "claude-code-linux-x64", "linux-arm64": "claude-code-linux-arm64", "darwin-arm64": "claude-code-darwin-arm64", "darwin-x64": "claude-code-darwin-x64" };
+const PLATFORM_PACKAGE: Record<string, string> = {
+  "linux-x64": "claude-code-linux-x64",
+  "linux-arm64": "claude-code-linux-arm64",
+  "darwin-arm64": "claude-code-darwin-arm64",
+  "darwin-x64": "claude-code-darwin-x64",
+};
 
 /**
  * The real `claude` binary. npm 11 no longer runs the package's postinstall (which copies the native binary over a

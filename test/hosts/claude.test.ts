@@ -43,7 +43,8 @@ function project(prepare?: (root: string) => void): string {
 }
 
 /** The main agent's requests carry the first prompt; a subagent's start from the prompt it was given. */
-const isMain = (out: ClaudeOutcome, r: Recorded) => (r.body?.tools?.length ?? 0) > 0 && JSON.stringify(r.body).includes(JSON.stringify(out.firstPrompt).slice(1, -1));
+const isMain = (out: ClaudeOutcome, r: Recorded) =>
+  (r.body?.tools?.length ?? 0) > 0 && JSON.stringify(r.body).includes(JSON.stringify(out.firstPrompt).slice(1, -1));
 const lastMain = (out: ClaudeOutcome) => JSON.stringify(out.requests.filter((r) => isMain(out, r)).at(-1)?.body ?? {});
 const p = (prompt: string, ...more: string[]) => ["-p", prompt, "--output-format", "text", ...more];
 
@@ -90,7 +91,11 @@ suite("a .claude/rules file with paths: Claude Code loads it on the read, ctxinj
 
 suite("a Read of a nested file brings its package rules and AGENTS.md once", () => {
   const root = project();
-  const out = claude(root, [{ tool: { name: "Read", input: { file_path: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }], [p("what does the handler do?")]);
+  const out = claude(
+    root,
+    [{ tool: { name: "Read", input: { file_path: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }],
+    [p("what does the handler do?")],
+  );
   const body = lastMain(out);
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
@@ -104,11 +109,15 @@ suite("@path mentions are targets: the mentioned file's rules arrive", () => {
 suite("a second prompt in the same session repeats nothing; --resume repeats nothing (the hook server answers after the first call)", () => {
   const root = project();
   const id = "4d1f6f0e-1111-4222-8333-944455556666";
-  const out = claude(root, [{ text: "one" }, { text: "two" }, { text: "three" }], [
-    p("fix the retry in src/net/client.ts", "--session-id", id),
-    p("and now src/net/client.ts again", "--resume", id),
-    p("once more, src/net/client.ts and a database migration", "--resume", id),
-  ]);
+  const out = claude(
+    root,
+    [{ text: "one" }, { text: "two" }, { text: "three" }],
+    [
+      p("fix the retry in src/net/client.ts", "--session-id", id),
+      p("and now src/net/client.ts again", "--resume", id),
+      p("once more, src/net/client.ts and a database migration", "--resume", id),
+    ],
+  );
   const body = lastMain(out);
   assert.is(count(body, "MARK-NET-RULE"), 1, "the rule once across three prompts");
   assert.is(count(body, "MARK-AGENTS-ROOT"), 1);
@@ -120,10 +129,7 @@ suite("a second prompt in the same session repeats nothing; --resume repeats not
 suite("the index of omitted rules is shown once per session", () => {
   const root = project();
   const id = "5d1f6f0e-1111-4222-8333-944455556666";
-  const out = claude(root, [{ text: "one" }, { text: "two" }], [
-    p("tidy src/net/client.ts", "--session-id", id),
-    p("and tidy web/page.tsx", "--resume", id),
-  ]);
+  const out = claude(root, [{ text: "one" }, { text: "two" }], [p("tidy src/net/client.ts", "--session-id", id), p("and tidy web/page.tsx", "--resume", id)]);
   assert.is(count(lastMain(out), "<!-- ctxinject: index -->"), 1);
 });
 
@@ -134,7 +140,10 @@ suite("a subagent's read does not use up the main agent's rules: each gets the p
   const out = claude(
     root,
     [
-      { when: MAIN, tool: { name: "Agent", input: { description: "look", prompt: "Read packages/api/src/handler.ts and summarise it", subagent_type: "general-purpose" } } },
+      {
+        when: MAIN,
+        tool: { name: "Agent", input: { description: "look", prompt: "Read packages/api/src/handler.ts and summarise it", subagent_type: "general-purpose" } },
+      },
       { unless: MAIN, tool: { name: "Read", input: { file_path: file } } },
       { unless: MAIN, text: "It handles requests." },
       { when: MAIN, tool: { name: "Read", input: { file_path: file } } },
@@ -152,7 +161,11 @@ suite("a subagent's read does not use up the main agent's rules: each gets the p
 suite("PreToolUse: Claude Code accepts the file's rules from the hook that runs before a Write", () => {
   const root = project();
   const target = join(root, "src/net/retry.ts");
-  const out = claude(root, [{ tool: { name: "Write", input: { file_path: target, content: "export {};\n" } } }, { text: "ok" }], [p("create a retry helper", "--permission-mode", "acceptEdits")]);
+  const out = claude(
+    root,
+    [{ tool: { name: "Write", input: { file_path: target, content: "export {};\n" } } }, { text: "ok" }],
+    [p("create a retry helper", "--permission-mode", "acceptEdits")],
+  );
   const body = lastMain(out);
   assert.is(count(body, "MARK-NET-RULE"), 1);
   assert.match(body, "PreToolUse:Write hook additional context: <!-- rules-injector: .cursor/rules/net.mdc");
@@ -161,11 +174,11 @@ suite("PreToolUse: Claude Code accepts the file's rules from the hook that runs 
 suite("/compact: a digest of what was in force arrives once, and the rules come back once after the compaction", () => {
   const root = project();
   const id = "6d1f6f0e-1111-4222-8333-944455556666";
-  const out = claude(root, [{ text: "one" }, { text: "two" }], [
-    p("fix the retry in src/net/client.ts", "--session-id", id),
-    p("/compact", "--resume", id),
-    p("check src/net/client.ts once more", "--resume", id),
-  ]);
+  const out = claude(
+    root,
+    [{ text: "one" }, { text: "two" }],
+    [p("fix the retry in src/net/client.ts", "--session-id", id), p("/compact", "--resume", id), p("check src/net/client.ts once more", "--resume", id)],
+  );
   const last = JSON.stringify(out.requests.filter((r) => (r.body?.tools?.length ?? 0) > 0).at(-1)?.body ?? {});
   assert.match(last, "check src/net/client.ts once more");
   assert.is(count(last, "MARK-NET-RULE"), 1);
@@ -186,8 +199,6 @@ suite("with ctxinject as an MCP server (--mcp-config), a get_context call is ans
   assert.match(body, "mcp__ctxinject__get_context", "the tool is offered to the model");
   assert.match(body, /tool_result[^]*MARK-NET-RULE/, "the tool's answer carries the file's rule (no hook is installed here)");
 });
-
-
 
 suite("a skill in .claude/skills arrives once (Claude Code lists it; the hook does not send it again); one in .agents/skills once, from the hook", () => {
   const root = project((r) => {

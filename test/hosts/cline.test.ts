@@ -10,7 +10,18 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../helpers/cli.js";
 import { agentTurns, count, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
-import { assertMarkers, assertProfileMatchesHost, assertSkillsListed, firstTurn, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject } from "./probe.js";
+import {
+  assertMarkers,
+  assertProfileMatchesHost,
+  assertSkillsListed,
+  firstTurn,
+  fired,
+  hookCommand,
+  hookMarker,
+  NATIVE,
+  NESTED_FILE,
+  nativeProject,
+} from "./probe.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 /** Pinned in versions.ts, with every other host. */
@@ -24,7 +35,13 @@ const EVENTS = ["TaskStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "T
 const PROVIDERS = {
   version: 1,
   lastUsedProvider: "openai-compatible",
-  providers: { "openai-compatible": { settings: { provider: "openai-compatible", apiKey: "sk-fake-key-for-tests", model: "gpt-fake", baseUrl: "{{API}}/v1" }, updatedAt: "2026-01-01T00:00:00.000Z", tokenSource: "manual" } },
+  providers: {
+    "openai-compatible": {
+      settings: { provider: "openai-compatible", apiKey: "sk-fake-key-for-tests", model: "gpt-fake", baseUrl: "{{API}}/v1" },
+      updatedAt: "2026-01-01T00:00:00.000Z",
+      tokenSource: "manual",
+    },
+  },
 };
 
 /** A project plugin that logs its hooks and adds a marker before the run and after each tool. */
@@ -58,7 +75,18 @@ function probe() {
   const data = join(work, "data");
   const files = { [join(data, "settings/providers.json")]: JSON.stringify(PROVIDERS) };
   const script = [{ tool: { name: "read_files", input: { file_paths: [join(root, NESTED_FILE)] } } }, { text: "ok" }];
-  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env: {}, files, script, runs: [{ args: ["--data-dir", data, "--json", "what does the handler do?"] }] }, "cline");
+  const out = runScenario(
+    work,
+    {
+      command: (found as { path: string }).path,
+      cwd: root,
+      env: {},
+      files,
+      script,
+      runs: [{ args: ["--data-dir", data, "--json", "what does the handler do?"] }],
+    },
+    "cline",
+  );
   return (probed = { out, log, root });
 }
 
@@ -75,7 +103,8 @@ suite("a read of a nested file adds nothing of its folder (no nested discovery)"
 suite("hooks: TaskStart, PreToolUse, PostToolUse and TaskComplete fire headless, UserPromptSubmit does not; PreToolUse's text reaches the model", () => {
   const { out, log } = probe();
   const events = fired(log).map((f) => f.event);
-  for (const event of ["TaskStart", "PreToolUse", "PostToolUse", "TaskComplete"]) assert.ok(events.includes(event), `${event} fired (fired: ${events.join(", ")})`);
+  for (const event of ["TaskStart", "PreToolUse", "PostToolUse", "TaskComplete"])
+    assert.ok(events.includes(event), `${event} fired (fired: ${events.join(", ")})`);
   assert.not.ok(events.includes("UserPromptSubmit"));
   assert.is(count(firstTurn(out), hookMarker("TaskStart")), 0, "TaskStart is not awaited");
   assert.is(count(lastAgentTurn(out), hookMarker("PreToolUse")), 1);
@@ -116,7 +145,14 @@ function adapter() {
   const work = workFolder("cline");
   const data = join(work, "data");
   const files = { [join(data, "settings/providers.json")]: JSON.stringify(PROVIDERS) };
-  const scenario = (script: Array<Record<string, unknown>>, args: string[]) => ({ command: (found as { path: string }).path, cwd: root, env: { CTXINJECT_STATE_DIR: join(work, "state") }, files, script, runs: [{ args: ["--data-dir", data, "--json", ...args] }] });
+  const scenario = (script: Array<Record<string, unknown>>, args: string[]) => ({
+    command: (found as { path: string }).path,
+    cwd: root,
+    env: { CTXINJECT_STATE_DIR: join(work, "state") },
+    files,
+    script,
+    runs: [{ args: ["--data-dir", data, "--json", ...args] }],
+  });
   const first = runScenario(
     work,
     scenario(

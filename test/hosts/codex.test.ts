@@ -14,7 +14,10 @@ import { HOST_VERSIONS } from "./versions.js";
 /** Pinned in versions.ts, with every other host. */
 export const CODEX_VERSION = HOST_VERSIONS.codex;
 
-const PLATFORM: Record<string, string> = { "linux-x64": "codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex", "linux-arm64": "codex-linux-arm64/vendor/aarch64-unknown-linux-musl/bin/codex" };
+const PLATFORM: Record<string, string> = {
+  "linux-x64": "codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex",
+  "linux-arm64": "codex-linux-arm64/vendor/aarch64-unknown-linux-musl/bin/codex",
+};
 
 function codexBinary() {
   const binary = PLATFORM[`${process.platform}-${process.arch}`];
@@ -56,7 +59,11 @@ function codex(root: string, script: Step[], prompts: string[], topLevel: string
   const common = ["--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "--dangerously-bypass-hook-trust"];
   const runs = prompts.map((prompt, i) => ({ args: i === 0 ? ["exec", ...common, "--json", prompt] : ["exec", "resume", ...common, "--last", prompt] }));
   const env = { CODEX_HOME: home, FAKE_API_KEY: "sk-fake-key-for-tests", CTXINJECT_STATE_DIR: join(work, "state"), RUST_LOG: "error" };
-  return runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files: { [join(home, "config.toml")]: `${config}\n` }, script, runs }, "codex");
+  return runScenario(
+    work,
+    { command: (found as { path: string }).path, cwd: root, env, files: { [join(home, "config.toml")]: `${config}\n` }, script, runs },
+    "codex",
+  );
 }
 
 /** A copy of the fixture with ctxinject's hooks installed the way the README says. */
@@ -68,7 +75,6 @@ function project(prepare?: (root: string) => void): string {
   assert.is(init.status, 0, init.stderr);
   return root;
 }
-
 
 const suite = hostSuite(found);
 
@@ -84,14 +90,28 @@ suite("the root AGENTS.md, which Codex loads itself, arrives once", () => {
 });
 
 suite("a shell read of a nested file: its rules and the AGENTS.md below the working folder arrive once", () => {
-  const out = codex(project(), [{ tool: { name: "exec_command", input: { cmd: "cat packages/api/src/handler.ts" } } }, { text: "ok" }], ["what does the handler do?"]);
+  const out = codex(
+    project(),
+    [{ tool: { name: "exec_command", input: { cmd: "cat packages/api/src/handler.ts" } } }, { text: "ok" }],
+    ["what does the handler do?"],
+  );
   const body = lastAgentTurn(out);
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
 });
 
 suite("apply_patch on a nested file: its rules and AGENTS.md arrive with the patch, once", () => {
-  const patch = ["*** Begin Patch", "*** Update File: packages/api/src/handler.ts", "@@", "-export function handle(): void {}", "+export function handle(): number {", "+  return 0;", "+}", "*** End Patch", ""].join("\n");
+  const patch = [
+    "*** Begin Patch",
+    "*** Update File: packages/api/src/handler.ts",
+    "@@",
+    "-export function handle(): void {}",
+    "+export function handle(): number {",
+    "+  return 0;",
+    "+}",
+    "*** End Patch",
+    "",
+  ].join("\n");
   const out = codex(project(), [{ tool: { name: "apply_patch", input: patch } }, { text: "ok" }], ["make handle return a number"]);
   const body = lastAgentTurn(out);
   assert.match(body, "custom_tool_call_output", "Codex ran the patch");
@@ -125,7 +145,11 @@ suite("project_doc_fallback_filenames naming CLAUDE.md: Codex loads the root CLA
   assert.is(count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"], fallback)), "MARK-CLAUDE-ROOT"), 2);
   writeFileSync(join(root, ".ctxinjectrc.json"), "{}");
   assert.is(count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"], fallback)), "MARK-CLAUDE-ROOT"), 1);
-  assert.is(count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"])), "MARK-CLAUDE-ROOT"), 1, "without the setting Codex does not read it: ctxinject's copy is the one");
+  assert.is(
+    count(lastAgentTurn(codex(root, [{ text: "ok" }], ["hello"])), "MARK-CLAUDE-ROOT"),
+    1,
+    "without the setting Codex does not read it: ctxinject's copy is the one",
+  );
 });
 
 suite("a second prompt in the same session (exec resume) repeats nothing (the hook server answers after the first call)", () => {
@@ -138,8 +162,6 @@ suite("a second prompt in the same session (exec resume) repeats nothing (the ho
   assert.ok(out.served.length >= 1, "the hook server answered the later calls");
   for (const line of out.served) assert.match(line, /: exit 0,/);
 });
-
-
 
 suite("a skill in .agents/skills arrives once (Codex lists it; the hook does not send it again); one in .claude/skills once, from the hook", () => {
   const root = project((r) => {

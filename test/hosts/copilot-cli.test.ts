@@ -15,7 +15,13 @@ import { HOST_VERSIONS } from "./versions.js";
 const VERSION = HOST_VERSIONS["copilot-cli"];
 /** The CLI unpacks ~235 MB into XDG_CACHE_HOME on first start: one unpack shared with copilot.test.ts. */
 const UNPACK = join(HOSTS_CACHE, `copilot-unpack-${VERSION}`);
-const found = installHost({ name: "@github/copilot", version: VERSION, binary: "@github/copilot/npm-loader.js", versionArgs: ["--version"], env: { XDG_CACHE_HOME: UNPACK } });
+const found = installHost({
+  name: "@github/copilot",
+  version: VERSION,
+  binary: "@github/copilot/npm-loader.js",
+  versionArgs: ["--version"],
+  env: { XDG_CACHE_HOME: UNPACK },
+});
 if ("skip" in found) console.log(`copilot-cli host suite skipped: ${found.skip}`);
 else console.log(`copilot-cli host suite: Copilot CLI ${VERSION}`);
 
@@ -60,7 +66,17 @@ function project(...inits: string[]): string {
 
 const suite = hostSuite(found);
 
-const PATCH = ["*** Begin Patch", "*** Update File: packages/api/src/handler.ts", "@@", "-export function handle(): void {}", "+export function handle(): number {", "+  return 0;", "+}", "*** End Patch", ""].join("\n");
+const PATCH = [
+  "*** Begin Patch",
+  "*** Update File: packages/api/src/handler.ts",
+  "@@",
+  "-export function handle(): void {}",
+  "+export function handle(): number {",
+  "+  return 0;",
+  "+}",
+  "*** End Patch",
+  "",
+].join("\n");
 
 suite("installed by init --copilot, a prompt naming a file brings that file's rules once, and the root AGENTS.md Copilot CLI loads itself once", () => {
   const out = copilot(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]);
@@ -72,7 +88,11 @@ suite("installed by init --copilot, a prompt naming a file brings that file's ru
 
 suite("a read of a nested file: its rules arrive once, and the AGENTS.md Copilot CLI adds itself after the read once", () => {
   const root = project();
-  const out = copilot(root, [{ tool: { name: "view", input: { path: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }], ["what does the handler do?"]);
+  const out = copilot(
+    root,
+    [{ tool: { name: "view", input: { path: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }],
+    ["what does the handler do?"],
+  );
   const body = lastAgentTurn(out);
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
@@ -81,7 +101,11 @@ suite("a read of a nested file: its rules arrive once, and the AGENTS.md Copilot
 
 suite("a prompt naming a nested file, then a read of it: the AGENTS.md Copilot CLI adds to the read's result arrives once (not also at prompt time)", () => {
   const root = project();
-  const out = copilot(root, [{ tool: { name: "view", input: { path: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }], ["fix the bug in packages/api/src/handler.ts"]);
+  const out = copilot(
+    root,
+    [{ tool: { name: "view", input: { path: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }],
+    ["fix the bug in packages/api/src/handler.ts"],
+  );
   const body = lastAgentTurn(out);
   assert.match(body, "export function handle", "Copilot CLI ran the read");
   assert.is(count(body, "MARK-API-AGENTS"), 1);
@@ -89,7 +113,11 @@ suite("a prompt naming a nested file, then a read of it: the AGENTS.md Copilot C
 });
 
 suite("a prompt naming a nested file, then an edit without a read: its AGENTS.md still arrives once (ctxinject's, at the edit)", () => {
-  const out = copilot(project(), [{ tool: { name: "apply_patch", input: PATCH } }, { text: "ok" }], ["make handle in packages/api/src/handler.ts return a number"]);
+  const out = copilot(
+    project(),
+    [{ tool: { name: "apply_patch", input: PATCH } }, { text: "ok" }],
+    ["make handle in packages/api/src/handler.ts return a number"],
+  );
   const body = lastAgentTurn(out);
   assert.match(body, "Modified 1 file", "Copilot CLI ran the patch");
   assert.is(count(body, "MARK-API-AGENTS"), 1);
@@ -130,7 +158,11 @@ suite("with Claude Code's hooks installed too (Copilot CLI runs them as well), a
 
 suite("a subagent (task tool) gets its own rules once, from its own prompt", () => {
   const task = { description: "look at handler", prompt: "Summarise packages/api/src/handler.ts", agent_type: "explore", name: "looker" };
-  const out = copilot(project(), [{ tool: { name: "task", input: task }, when: "what does the handler" }, { text: "summary", when: "Summarise packages" }, { text: "ok" }], ["what does the handler do?"]);
+  const out = copilot(
+    project(),
+    [{ tool: { name: "task", input: task }, when: "what does the handler" }, { text: "summary", when: "Summarise packages" }, { text: "ok" }],
+    ["what does the handler do?"],
+  );
   const sub = agentTurns(out, (r) => JSON.stringify(r.body).includes("Summarise packages")).map((r) => JSON.stringify(r.body));
   assert.ok(sub.length > 0, "the subagent asked the model");
   assert.is(count(sub[0]!, "MARK-API-RULE"), 1);

@@ -8,7 +8,18 @@ import * as assert from "uvu/assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { count, HOSTS_CACHE, installHost, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
-import { assertMarkers, assertProfileMatchesHost, assertSkillsListed, firstTurn, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject } from "./probe.js";
+import {
+  assertMarkers,
+  assertProfileMatchesHost,
+  assertSkillsListed,
+  firstTurn,
+  fired,
+  hookCommand,
+  hookMarker,
+  NATIVE,
+  NESTED_FILE,
+  nativeProject,
+} from "./probe.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 /** Pinned in versions.ts, with every other host. */
@@ -16,7 +27,13 @@ export const COPILOT_VERSION = HOST_VERSIONS["copilot-cli"];
 
 /** The CLI unpacks ~235 MB into XDG_CACHE_HOME on first start; one shared unpack instead of one per HOME. */
 const UNPACK = join(HOSTS_CACHE, `copilot-unpack-${COPILOT_VERSION}`);
-const found = installHost({ name: "@github/copilot", version: COPILOT_VERSION, binary: "@github/copilot/npm-loader.js", versionArgs: ["--version"], env: { XDG_CACHE_HOME: UNPACK } });
+const found = installHost({
+  name: "@github/copilot",
+  version: COPILOT_VERSION,
+  binary: "@github/copilot/npm-loader.js",
+  versionArgs: ["--version"],
+  env: { XDG_CACHE_HOME: UNPACK },
+});
 if ("skip" in found) console.log(`copilot host suite skipped: ${found.skip}`);
 else console.log(`copilot host suite: Copilot CLI ${COPILOT_VERSION}`);
 
@@ -44,14 +61,22 @@ function probe() {
   // Repository hooks run only in a trusted folder.
   const files = { [join(work, "home/.copilot/config.json")]: JSON.stringify({ trustedFolders: [root] }) };
   const script = [{ tool: { name: "view", input: { path: join(root, NESTED_FILE) } } }, { text: "ok" }];
-  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files, script, runs: [{ args: ["-p", "what does the handler do?", "--allow-all-tools"] }] }, "copilot");
+  const out = runScenario(
+    work,
+    { command: (found as { path: string }).path, cwd: root, env, files, script, runs: [{ args: ["-p", "what does the handler do?", "--allow-all-tools"] }] },
+    "copilot",
+  );
   return (probed = { out, log, root });
 }
 
 const suite = hostSuite(found);
 
 suite("starts offline against the fake API and loads AGENTS.md, CLAUDE.md, GEMINI.md and copilot-instructions.md at the root, once each", () => {
-  assertMarkers(firstTurn(probe().out), [NATIVE.agents, NATIVE.claude, NATIVE.gemini, NATIVE.copilot], [NATIVE.qwen, NATIVE.cursor, NATIVE.clinerules, NATIVE.kiloRules, NATIVE.apiAgents, NATIVE.copilotScoped]);
+  assertMarkers(
+    firstTurn(probe().out),
+    [NATIVE.agents, NATIVE.claude, NATIVE.gemini, NATIVE.copilot],
+    [NATIVE.qwen, NATIVE.cursor, NATIVE.clinerules, NATIVE.kiloRules, NATIVE.apiAgents, NATIVE.copilotScoped],
+  );
 });
 
 suite("after a read of a nested file it adds that folder's AGENTS.md, CLAUDE.md and GEMINI.md and the scoped .github/instructions file itself, once", () => {

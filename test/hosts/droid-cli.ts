@@ -13,13 +13,29 @@ export const droidBinary = () => installHost({ name: "droid", version: DROID_VER
 
 /** The user's ~/.factory/config.json: one custom model on the fake OpenAI-compatible API. */
 export const DROID_MODELS = {
-  custom_models: [{ model_display_name: "Fake", model: "gpt-fake", base_url: "{{API}}/v1", api_key: "sk-fake-key-for-tests", provider: "generic-chat-completion-api", max_tokens: 4096 }],
+  custom_models: [
+    {
+      model_display_name: "Fake",
+      model: "gpt-fake",
+      base_url: "{{API}}/v1",
+      api_key: "sk-fake-key-for-tests",
+      provider: "generic-chat-completion-api",
+      max_tokens: 4096,
+    },
+  ],
 };
 
 export const DROID_ENV = { FACTORY_DROID_AUTO_UPDATE_ENABLED: "false" };
 
 /** The envelope of every request an editor sends Droid (its protocol as 0.215.0 builds it). */
-const request = (id: string, method: string, params: Record<string, unknown>) => ({ type: "request", jsonrpc: "2.0", factoryApiVersion: "1.0.0", id, method, params });
+const request = (id: string, method: string, params: Record<string, unknown>) => ({
+  type: "request",
+  jsonrpc: "2.0",
+  factoryApiVersion: "1.0.0",
+  id,
+  method,
+  params,
+});
 
 /**
  * One `droid exec` in stream-jsonrpc mode as an editor drives it: `droid.initialize_session` (model and autonomy

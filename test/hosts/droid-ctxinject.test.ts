@@ -37,13 +37,23 @@ const read = (root: string) => ({ tool: { name: "Read", input: { file_path: join
 
 let ran: { out: Outcome } | undefined;
 /** One `droid exec` prompt whose agent reads a nested file. Shared by the cases below. */
-const session = () => (ran ??= { out: withCtxinject(() => ({ args: ["exec", "-m", "custom:gpt-fake", "--auto", "high", "what does the handler do?"] }), (root) => [read(root), { text: "one" }]) });
+const session = () =>
+  (ran ??= {
+    out: withCtxinject(
+      () => ({ args: ["exec", "-m", "custom:gpt-fake", "--auto", "high", "what does the handler do?"] }),
+      (root) => [read(root), { text: "one" }],
+    ),
+  });
 
 const FIRST = `fix the bug in ${HANDLER}`;
 const SECOND = "and the retry in src/net/client.ts";
 let rpc: Outcome | undefined;
 /** A stream-jsonrpc session: the first prompt names the nested handler, which the agent reads; the second names another file. */
-const rpcSession = () => (rpc ??= withCtxinject((root) => droidRpcRun(root, [FIRST, SECOND]), (root) => [{ when: SECOND, text: "two" }, read(root), { text: "one" }]));
+const rpcSession = () =>
+  (rpc ??= withCtxinject(
+    (root) => droidRpcRun(root, [FIRST, SECOND]),
+    (root) => [{ when: SECOND, text: "two" }, read(root), { text: "one" }],
+  ));
 const secondPrompt = (out: Outcome) => agentTurns(out, (r) => JSON.stringify(r.body).includes(SECOND));
 
 const suite = hostSuite(found);
@@ -76,7 +86,8 @@ suite("stream-jsonrpc: the agent then reads that file: its AGENTS.md arrives onc
 suite("stream-jsonrpc: a second prompt in the session brings its own file's rules once and repeats nothing", () => {
   const body = JSON.stringify(secondPrompt(rpcSession())[0]?.body ?? {});
   assert.match(body, FIRST, "the second prompt continued the first one's session");
-  for (const marker of ["MARK-NET-RULE", "MARK-API-RULE", "MARK-API-AGENTS", "MARK-ROOT-CURSORRULES", "MARK-AGENTS-ROOT"]) assert.is(count(body, marker), 1, marker);
+  for (const marker of ["MARK-NET-RULE", "MARK-API-RULE", "MARK-API-AGENTS", "MARK-ROOT-CURSORRULES", "MARK-AGENTS-ROOT"])
+    assert.is(count(body, marker), 1, marker);
 });
 
 test.run();

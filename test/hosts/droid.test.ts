@@ -9,7 +9,18 @@ import * as assert from "uvu/assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { agentTurns, count, lastAgentTurn, type Outcome, runScenario, type Scenario, workFolder, hostSuite } from "./harness.js";
-import { assertMarkers, assertProfileMatchesHost, assertSkillsListed, firstTurn, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject } from "./probe.js";
+import {
+  assertMarkers,
+  assertProfileMatchesHost,
+  assertSkillsListed,
+  firstTurn,
+  fired,
+  hookCommand,
+  hookMarker,
+  NATIVE,
+  NESTED_FILE,
+  nativeProject,
+} from "./probe.js";
 import { DROID_ENV, DROID_MODELS, DROID_VERSION, droidBinary, droidRpcRun } from "./droid-cli.js";
 
 const found = droidBinary();
@@ -24,7 +35,9 @@ function probeWith(run: (root: string) => Scenario["runs"][number], script?: (ro
   const work = workFolder("droid");
   const log = join(work, "hooks.jsonl");
   mkdirSync(join(root, ".factory"), { recursive: true });
-  const hooks = Object.fromEntries(EVENTS.map((event) => [event, [{ matcher: "*", hooks: [{ type: "command", command: hookCommand(log, "claude", event), timeout: 20 }] }]]));
+  const hooks = Object.fromEntries(
+    EVENTS.map((event) => [event, [{ matcher: "*", hooks: [{ type: "command", command: hookCommand(log, "claude", event), timeout: 20 }] }]]),
+  );
   writeFileSync(join(root, ".factory/settings.json"), JSON.stringify({ hooks }));
   const files = { [join(work, "home/.factory/config.json")]: JSON.stringify(DROID_MODELS) };
   const steps = script?.(root) ?? [{ tool: { name: "Read", input: { file_path: join(root, NESTED_FILE) } } }, { text: "ok" }];
@@ -59,7 +72,8 @@ suite("after a read of a nested file it adds that folder's AGENTS.md and CLAUDE.
 suite("in droid exec: SessionStart and PostToolUse text reach the model; PreToolUse's does not; UserPromptSubmit does not fire", () => {
   const { out, log } = probe();
   const events = fired(log).map((f) => f.event);
-  for (const event of ["SessionStart", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"]) assert.ok(events.includes(event), `${event} fired (fired: ${events.join(", ")})`);
+  for (const event of ["SessionStart", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"])
+    assert.ok(events.includes(event), `${event} fired (fired: ${events.join(", ")})`);
   assert.not.ok(events.includes("UserPromptSubmit"), "UserPromptSubmit runs only in the stream-jsonrpc mode");
   const first = firstTurn(out);
   const last = lastAgentTurn(out);

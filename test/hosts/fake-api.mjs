@@ -38,7 +38,12 @@ export function startFakeApi(script) {
       if (special) return send(res, 200, special);
       const reply = protocol.offersTools(json) ? (take(queue, body) ?? { text: "Done." }) : { text: "ok" };
       const tools = reply.tools ?? (reply.tool ? [reply.tool] : []);
-      const answer = { text: tools.length > 0 ? null : (reply.text ?? "Done."), tools: tools.map((t) => ({ ...t, id: `call_${++ids.next}` })), id: ++ids.next, model: json?.model ?? "fake-model" };
+      const answer = {
+        text: tools.length > 0 ? null : (reply.text ?? "Done."),
+        tools: tools.map((t) => ({ ...t, id: `call_${++ids.next}` })),
+        id: ++ids.next,
+        model: json?.model ?? "fake-model",
+      };
       if (protocol.streams(json, req.url ?? "")) {
         res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": "req_fake" });
         for (const chunk of protocol.stream(answer)) res.write(chunk);

@@ -33,9 +33,18 @@ type Step = ({ text: string } | { tool: { name: string; input: Record<string, un
 function gemini(root: string, script: Step[], prompts: string[]): Outcome {
   const work = workFolder("gemini");
   const runs = prompts.map((prompt, i) => ({ args: ["-p", prompt, "-m", MODEL, "--yolo", ...(i > 0 ? ["--resume", "latest"] : [])] }));
-  const env = { GOOGLE_GEMINI_BASE_URL: "{{API}}", GEMINI_API_KEY: "fake-key-for-tests", GEMINI_CLI_NO_RELAUNCH: "true", CTXINJECT_STATE_DIR: join(work, "state") };
+  const env = {
+    GOOGLE_GEMINI_BASE_URL: "{{API}}",
+    GEMINI_API_KEY: "fake-key-for-tests",
+    GEMINI_CLI_NO_RELAUNCH: "true",
+    CTXINJECT_STATE_DIR: join(work, "state"),
+  };
   const files = { [join(work, "home/.gemini/settings.json")]: JSON.stringify(SETTINGS) };
-  return runScenario(work, { command: process.execPath, cwd: root, env, files, script, runs: runs.map((r) => ({ args: [(found as { path: string }).path, ...r.args] })) }, "gemini");
+  return runScenario(
+    work,
+    { command: process.execPath, cwd: root, env, files, script, runs: runs.map((r) => ({ args: [(found as { path: string }).path, ...r.args] })) },
+    "gemini",
+  );
 }
 
 /** A copy of the fixture with GEMINI.md files and ctxinject's hooks installed the way the README says. */
@@ -48,7 +57,6 @@ function project(): string {
   assert.is(init.status, 0, init.stderr);
   return root;
 }
-
 
 /** The named model's requests (Gemini CLI may also ask a small model on the side, e.g. to route). */
 const forModel = (r: Recorded) => (r.url ?? "").includes(`${MODEL}:`);
@@ -63,14 +71,24 @@ suite("installed by init --gemini, a prompt naming a file brings its rules once;
 });
 
 suite("a read_file of a nested file: its rules and AGENTS.md once; its GEMINI.md once (Gemini CLI adds it just in time)", () => {
-  const body = lastAgentTurn(gemini(project(), [{ tool: { name: "read_file", input: { file_path: "packages/api/src/handler.ts" } } }, { text: "ok" }], ["what does the handler do?"]), forModel);
+  const body = lastAgentTurn(
+    gemini(project(), [{ tool: { name: "read_file", input: { file_path: "packages/api/src/handler.ts" } } }, { text: "ok" }], ["what does the handler do?"]),
+    forModel,
+  );
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
   assert.is(count(body, "MARK-GEMINI-API"), 1);
 });
 
 suite("a write_file of a new nested file: its rules and AGENTS.md once, its folder's GEMINI.md once", () => {
-  const body = lastAgentTurn(gemini(project(), [{ tool: { name: "write_file", input: { file_path: "packages/api/src/routes.ts", content: "export {};\n" } } }, { text: "ok" }], ["add a routes file"]), forModel);
+  const body = lastAgentTurn(
+    gemini(
+      project(),
+      [{ tool: { name: "write_file", input: { file_path: "packages/api/src/routes.ts", content: "export {};\n" } } }, { text: "ok" }],
+      ["add a routes file"],
+    ),
+    forModel,
+  );
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
   assert.is(count(body, "MARK-GEMINI-API"), 1);
@@ -101,8 +119,6 @@ suite("a second prompt in the same session (--resume latest) repeats nothing (th
   assert.ok(out.served.length >= 1, "the hook server answered the later calls");
   for (const line of out.served) assert.match(line, /: exit 0,/);
 });
-
-
 
 suite("a skill in .agents/skills arrives once (Gemini CLI lists it; the hook does not send it again); one in .claude/skills once, from the hook", () => {
   const root = project();

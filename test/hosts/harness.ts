@@ -38,16 +38,22 @@ export function installHost(pkg: HostPackage): Found {
   const binary = join(dir, "node_modules", pkg.binary);
   if (!existsSync(binary)) {
     mkdirSync(dir, { recursive: true });
-    const install = spawnSync("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `${pkg.name}@${pkg.version}`], {
-      encoding: "utf8",
-      timeout: 15 * 60_000,
-    });
-    if (!existsSync(binary)) return { skip: `npm could not install ${pkg.name}@${pkg.version}: ${(install.stderr || install.error?.message || "").trim().split("\n").pop()}` };
+    const install = spawnSync(
+      "npm",
+      ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `${pkg.name}@${pkg.version}`],
+      {
+        encoding: "utf8",
+        timeout: 15 * 60_000,
+      },
+    );
+    if (!existsSync(binary))
+      return { skip: `npm could not install ${pkg.name}@${pkg.version}: ${(install.stderr || install.error?.message || "").trim().split("\n").pop()}` };
   }
   const home = mkdtempSync(join(tmpdir(), "ctxinject-host-version-"));
   const version = spawnSync(binary, pkg.versionArgs, { encoding: "utf8", env: { PATH: process.env.PATH, HOME: home, ...pkg.env }, timeout: 60_000 });
   rmSync(home, { recursive: true, force: true });
-  if (!version.stdout?.includes(pkg.version)) return { skip: `${binary} ${pkg.versionArgs.join(" ")} said ${JSON.stringify(version.stdout || version.error?.message)}` };
+  if (!version.stdout?.includes(pkg.version))
+    return { skip: `${binary} ${pkg.versionArgs.join(" ")} said ${JSON.stringify(version.stdout || version.error?.message)}` };
   return { path: binary };
 }
 
@@ -114,11 +120,18 @@ export function hostSuite(found: Found, ready = true): typeof test.skip {
 /** Runs the scenario in one network namespace with one fake API; every run must exit 0. */
 export function runScenario(work: string, scenario: Scenario, host: string): Outcome {
   writeFileSync(join(work, "scenario.json"), JSON.stringify({ ...scenario, env: { ...hookServerEnv(work), ...scenario.env }, home: join(work, "home") }));
-  const result = spawnSync("unshare", ["-n", process.execPath, join(REPO, "test/hosts/run-host.mjs"), join(work, "scenario.json"), join(work, "out.json")], { encoding: "utf8", timeout: 600_000 });
+  const result = spawnSync("unshare", ["-n", process.execPath, join(REPO, "test/hosts/run-host.mjs"), join(work, "scenario.json"), join(work, "out.json")], {
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   stopHookServers(join(work, "run"));
   assert.is(result.status, 0, result.stderr);
   const log = join(work, "hook-server.log");
-  const served = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter((line) => line !== "") : [];
+  const served = existsSync(log)
+    ? readFileSync(log, "utf8")
+        .split("\n")
+        .filter((line) => line !== "")
+    : [];
   const out = { ...(JSON.parse(readFileSync(join(work, "out.json"), "utf8")) as Omit<Outcome, "served">), served };
   for (const run of out.runs) assert.is(run.status, 0, `${host} ${run.args.join(" ")}: ${run.stderr.slice(-3000)}`);
   return out;
@@ -127,7 +140,8 @@ export function runScenario(work: string, scenario: Scenario, host: string): Out
 export const count = (text: string, marker: string) => text.split(marker).length - 1;
 
 /** The requests of the agent loop (those offering tools), optionally narrowed further. */
-export const agentTurns = (out: Outcome, also: (r: Recorded) => boolean = () => true) => out.requests.filter((r) => ((r.body?.tools as unknown[] | undefined)?.length ?? 0) > 0 && also(r));
+export const agentTurns = (out: Outcome, also: (r: Recorded) => boolean = () => true) =>
+  out.requests.filter((r) => ((r.body?.tools as unknown[] | undefined)?.length ?? 0) > 0 && also(r));
 
 /** The last agent request's body as text, to count markers in. */
 export const lastAgentTurn = (out: Outcome, also?: (r: Recorded) => boolean) => JSON.stringify(agentTurns(out, also).at(-1)?.body ?? {});
@@ -135,7 +149,10 @@ export const lastAgentTurn = (out: Outcome, also?: (r: Recorded) => boolean) => 
 /** A skill whose description carries a marker, in `folder` of the project. */
 export function writeSkill(root: string, folder: string, name: string, marker: string): void {
   mkdirSync(join(root, folder, name), { recursive: true });
-  writeFileSync(join(root, folder, name, "SKILL.md"), `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`);
+  writeFileSync(
+    join(root, folder, name, "SKILL.md"),
+    `---\nname: ${name}\ndescription: Reconcile the quarterly ledgers (${marker}-DESC)\n---\n\nSteps of the ${name} skill. (${marker}-BODY)\n`,
+  );
 }
 
 /**

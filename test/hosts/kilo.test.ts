@@ -20,7 +20,14 @@ if ("skip" in found) console.log(`kilo host suite skipped: ${found.skip}`);
 else console.log(`kilo host suite: Kilo ${KILO_VERSION}`);
 
 const CONFIG = {
-  provider: { fake: { npm: "@ai-sdk/openai-compatible", name: "Fake", options: { baseURL: "{{API}}/v1", apiKey: "sk-fake-key-for-tests" }, models: { m1: { name: "M1", tool_call: true } } } },
+  provider: {
+    fake: {
+      npm: "@ai-sdk/openai-compatible",
+      name: "Fake",
+      options: { baseURL: "{{API}}/v1", apiKey: "sk-fake-key-for-tests" },
+      models: { m1: { name: "M1", tool_call: true } },
+    },
+  },
   model: "fake/m1",
   autoupdate: false,
   share: "disabled",
@@ -50,8 +57,14 @@ function stubPluginPackage(dir: string): void {
   mkdirSync(join(dir, "node_modules/@kilocode/plugin"), { recursive: true });
   const dependencies = { "@kilocode/plugin": KILO_VERSION };
   writeFileSync(join(dir, "package.json"), JSON.stringify({ dependencies }));
-  writeFileSync(join(dir, "package-lock.json"), JSON.stringify({ lockfileVersion: 3, requires: true, packages: { "": { dependencies }, "node_modules/@kilocode/plugin": { version: KILO_VERSION } } }));
-  writeFileSync(join(dir, "node_modules/@kilocode/plugin/package.json"), JSON.stringify({ name: "@kilocode/plugin", version: KILO_VERSION, type: "module", main: "index.js" }));
+  writeFileSync(
+    join(dir, "package-lock.json"),
+    JSON.stringify({ lockfileVersion: 3, requires: true, packages: { "": { dependencies }, "node_modules/@kilocode/plugin": { version: KILO_VERSION } } }),
+  );
+  writeFileSync(
+    join(dir, "node_modules/@kilocode/plugin/package.json"),
+    JSON.stringify({ name: "@kilocode/plugin", version: KILO_VERSION, type: "module", main: "index.js" }),
+  );
   writeFileSync(join(dir, "node_modules/@kilocode/plugin/index.js"), "export {};\n");
 }
 
@@ -76,7 +89,11 @@ function probe() {
   writeFileSync(join(root, ".kilo/plugin/probe.js"), plugin(log));
   for (const dir of [join(root, ".kilo"), join(root, ".kilocode"), join(work, "home/.config/kilo")]) stubPluginPackage(dir);
   const script = [{ tool: { name: "read", input: { filePath: join(root, NESTED_FILE) } } }, { text: "ok" }];
-  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env: ENV, script, runs: [{ args: ["run", "--auto", "what does the handler do?"] }] }, "kilo");
+  const out = runScenario(
+    work,
+    { command: (found as { path: string }).path, cwd: root, env: ENV, script, runs: [{ args: ["run", "--auto", "what does the handler do?"] }] },
+    "kilo",
+  );
   return (probed = { out, log, root });
 }
 
@@ -106,7 +123,17 @@ function withCtxinject() {
     { text: "one" },
   ];
   const env = { ...ENV, CTXINJECT_STATE_DIR: join(work, "state") };
-  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, script, runs: [{ args: ["run", "--auto", "--format", "json", MAIN] }, { args: ["run", "--auto", "--session", "{{SESSION}}", AGAIN] }] }, "kilo");
+  const out = runScenario(
+    work,
+    {
+      command: (found as { path: string }).path,
+      cwd: root,
+      env,
+      script,
+      runs: [{ args: ["run", "--auto", "--format", "json", MAIN] }, { args: ["run", "--auto", "--session", "{{SESSION}}", AGAIN] }],
+    },
+    "kilo",
+  );
   return (installed = { out, root });
 }
 const NAMED = "fix the bug in packages/api/src/handler.ts";

@@ -9,13 +9,31 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, materialize, runCli } from "../helpers/cli.js";
-import { agentTurns, count, lastAgentTurn, HOSTS_CACHE, installHost, type Outcome, type Recorded, runScenario, workFolder, writeSkill, installInProject, hostSuite } from "./harness.js";
+import {
+  agentTurns,
+  count,
+  lastAgentTurn,
+  HOSTS_CACHE,
+  installHost,
+  type Outcome,
+  type Recorded,
+  runScenario,
+  workFolder,
+  writeSkill,
+  installInProject,
+  hostSuite,
+} from "./harness.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 /** Pinned in versions.ts, with every other host. */
 export const OPENCODE_VERSION = HOST_VERSIONS.opencode;
 
-const PLATFORM_PACKAGE: Record<string, string> = { "linux-x64": "opencode-linux-x64", "linux-arm64": "opencode-linux-arm64", "darwin-arm64": "opencode-darwin-arm64", "darwin-x64": "opencode-darwin-x64" };
+const PLATFORM_PACKAGE: Record<string, string> = {
+  "linux-x64": "opencode-linux-x64",
+  "linux-arm64": "opencode-linux-arm64",
+  "darwin-arm64": "opencode-darwin-arm64",
+  "darwin-x64": "opencode-darwin-x64",
+};
 
 function opencodeBinary() {
   const pkg = PLATFORM_PACKAGE[`${process.platform}-${process.arch}`];
@@ -85,7 +103,8 @@ function opencode(root: string, script: Step[], runs: Run[], options: { deps?: b
 /** The cached install in `dir`: its lock and node_modules, and its package.json unless one is there (init's). */
 function provideDependencies(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  for (const name of ["package.json", "package-lock.json"]) if (name !== "package.json" || !existsSync(join(dir, name))) cpSync(join(deps!, name), join(dir, name));
+  for (const name of ["package.json", "package-lock.json"])
+    if (name !== "package.json" || !existsSync(join(dir, name))) cpSync(join(deps!, name), join(dir, name));
   symlinkSync(join(deps!, "node_modules"), join(dir, "node_modules"));
 }
 
@@ -117,7 +136,15 @@ suite("installed by init --opencode (npm included), the first run starts offline
 
 suite("what arrives with the prompt stays for the rest of the conversation", () => {
   const root = project();
-  const out = opencode(root, [{ tool: { name: "read", input: { filePath: join(root, "web/page.tsx") } } }, { tool: { name: "read", input: { filePath: join(root, "src/net/client.ts") } } }, { text: "ok" }], [run("fix the retry in src/net/client.ts")]);
+  const out = opencode(
+    root,
+    [
+      { tool: { name: "read", input: { filePath: join(root, "web/page.tsx") } } },
+      { tool: { name: "read", input: { filePath: join(root, "src/net/client.ts") } } },
+      { text: "ok" },
+    ],
+    [run("fix the retry in src/net/client.ts")],
+  );
   const turns = agentTurns(out);
   assert.is(turns.length, 3);
   for (const turn of turns) assert.is(count(JSON.stringify(turn.body), "MARK-NET-RULE"), 1, "in every request, once");
@@ -140,7 +167,11 @@ suite("instructions in the project's opencode.json: opencode loads CONVENTIONS.m
 
 suite("a read of a nested file: its rules once, and its AGENTS.md once (opencode adds it to the read result itself)", () => {
   const root = project();
-  const out = opencode(root, [{ tool: { name: "read", input: { filePath: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }], [run("what does the handler do?")]);
+  const out = opencode(
+    root,
+    [{ tool: { name: "read", input: { filePath: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }],
+    [run("what does the handler do?")],
+  );
   const body = lastAgentTurn(out);
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
@@ -148,7 +179,11 @@ suite("a read of a nested file: its rules once, and its AGENTS.md once (opencode
 
 suite("a prompt naming a nested file, then a read of it: the AGENTS.md opencode adds to the read result arrives once (not also with the prompt)", () => {
   const root = project();
-  const out = opencode(root, [{ tool: { name: "read", input: { filePath: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }], [run("fix the bug in packages/api/src/handler.ts")]);
+  const out = opencode(
+    root,
+    [{ tool: { name: "read", input: { filePath: join(root, "packages/api/src/handler.ts") } } }, { text: "ok" }],
+    [run("fix the bug in packages/api/src/handler.ts")],
+  );
   const body = lastAgentTurn(out);
   assert.match(body, "export function handle", "opencode ran the read");
   assert.is(count(body, "MARK-API-AGENTS"), 1);
@@ -157,7 +192,11 @@ suite("a prompt naming a nested file, then a read of it: the AGENTS.md opencode 
 
 suite("a write of a nested file (opencode adds nothing on write): its AGENTS.md and rules arrive from ctxinject", () => {
   const root = project();
-  const out = opencode(root, [{ tool: { name: "write", input: { filePath: join(root, "packages/api/src/routes.ts"), content: "export {};\n" } } }, { text: "ok" }], [run("add a routes file")]);
+  const out = opencode(
+    root,
+    [{ tool: { name: "write", input: { filePath: join(root, "packages/api/src/routes.ts"), content: "export {};\n" } } }, { text: "ok" }],
+    [run("add a routes file")],
+  );
   const body = lastAgentTurn(out);
   assert.is(count(body, "MARK-API-RULE"), 1);
   assert.is(count(body, "MARK-API-AGENTS"), 1);
@@ -165,7 +204,14 @@ suite("a write of a nested file (opencode adds nothing on write): its AGENTS.md 
 
 suite("apply_patch (the edit tool opencode gives GPT models): the patched file's rules arrive", () => {
   const root = project();
-  const patch = ["*** Begin Patch", "*** Update File: src/net/client.ts", "@@", "-export const client = {};", "+export const client = { retries: 3 };", "*** End Patch"].join("\n");
+  const patch = [
+    "*** Begin Patch",
+    "*** Update File: src/net/client.ts",
+    "@@",
+    "-export const client = {};",
+    "+export const client = { retries: 3 };",
+    "*** End Patch",
+  ].join("\n");
   const out = opencode(root, [{ tool: { name: "apply_patch", input: { patchText: patch } } }, { text: "ok" }], [run("bump the constant", "-m", GPT)]);
   assert.ok(toolNames(agentTurns(out)[0]!).includes("apply_patch"), `opencode offered ${toolNames(agentTurns(out)[0]!).join(", ")}`);
   assert.is(count(lastAgentTurn(out), "MARK-NET-RULE"), 1);
@@ -187,7 +233,11 @@ suite("a file attached with -f brings its rules with the prompt", () => {
 
 suite("a second prompt in the same session repeats nothing", () => {
   const root = project();
-  const out = opencode(root, [{ text: "one" }, { text: "two" }], [run("fix the retry in src/net/client.ts", "--format", "json"), run("and src/net/client.ts again", "--session", "{{SESSION}}")]);
+  const out = opencode(
+    root,
+    [{ text: "one" }, { text: "two" }],
+    [run("fix the retry in src/net/client.ts", "--format", "json"), run("and src/net/client.ts again", "--session", "{{SESSION}}")],
+  );
   const body = lastAgentTurn(out);
   assert.match(body, "and src/net/client.ts again");
   assert.is(count(body, "MARK-NET-RULE"), 1);
@@ -196,15 +246,20 @@ suite("a second prompt in the same session repeats nothing", () => {
 
 suite("ctxinject register --session <opencode session> reaches the conversation", () => {
   const root = project();
-  const out = opencode(root, [{ text: "one" }, { text: "two" }], [
-    run("hello", "--format", "json"),
-    { command: process.execPath, args: [BIN, "register", "--session", "{{SESSION}}", "--source", "ci", "--id", "ci-status", "--content", "The nightly build is red. (MARK-REGISTERED)"] },
-    run("what next?", "--session", "{{SESSION}}"),
-  ]);
+  const out = opencode(
+    root,
+    [{ text: "one" }, { text: "two" }],
+    [
+      run("hello", "--format", "json"),
+      {
+        command: process.execPath,
+        args: [BIN, "register", "--session", "{{SESSION}}", "--source", "ci", "--id", "ci-status", "--content", "The nightly build is red. (MARK-REGISTERED)"],
+      },
+      run("what next?", "--session", "{{SESSION}}"),
+    ],
+  );
   assert.is(count(lastAgentTurn(out), "MARK-REGISTERED"), 1);
 });
-
-
 
 suite("a skill in .claude/skills arrives once (opencode lists it; the plugin does not send it again); one in .github/skills once, from the plugin", () => {
   const root = project({

@@ -20,6 +20,10 @@ process.stdin.on("end", () => {
   appendFileSync(log, `${JSON.stringify({ event, input: json })}\n`);
   const text = `Probe context for ${event}. (MARK-HOOK-${event})`;
   const answer =
-    shape === "copilot" ? { additionalContext: text } : shape === "cline" ? { cancel: false, contextModification: text } : { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
+    shape === "copilot"
+      ? { additionalContext: text }
+      : shape === "cline"
+        ? { cancel: false, contextModification: text }
+        : { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
   process.stdout.write(JSON.stringify(answer));
 });

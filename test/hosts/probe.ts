@@ -43,7 +43,10 @@ export const SKILLS = {
 } as const;
 
 /** The skills folders whose skills' descriptions are in `text`. */
-export const skillsIn = (text: string): string[] => Object.entries(SKILLS).filter(([, marker]) => text.includes(`${marker}-DESC`)).map(([folder]) => folder);
+export const skillsIn = (text: string): string[] =>
+  Object.entries(SKILLS)
+    .filter(([, marker]) => text.includes(`${marker}-DESC`))
+    .map(([folder]) => folder);
 
 /** The nested file the scripted tool call reads: its folder holds AGENTS.md and CLAUDE.md. */
 export const NESTED_FILE = "packages/api/src/handler.ts";
@@ -123,7 +126,10 @@ export function assertProfileMatchesHost(out: Outcome, root: string, agent: stri
   ];
   for (const [when, body, files] of checks) {
     const view = profileView(root, agent, files);
-    assert.ok(view.some((row) => row.loads), `${agent}: the profile claims some file ${when}`);
+    assert.ok(
+      view.some((row) => row.loads),
+      `${agent}: the profile claims some file ${when}`,
+    );
     for (const { path, marker, loads } of view) {
       // With its parentheses: MARK-N-COPILOT is also the start of MARK-N-COPILOT-SCOPED.
       const seen = count(body, `(${marker})`);

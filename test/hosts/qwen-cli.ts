@@ -5,7 +5,8 @@ import { HOST_VERSIONS } from "./versions.js";
 /** Pinned in versions.ts, with every other host. */
 export const QWEN_VERSION = HOST_VERSIONS["qwen-code"];
 
-export const qwenBinary = () => installHost({ name: "@qwen-code/qwen-code", version: QWEN_VERSION, binary: "@qwen-code/qwen-code/cli-entry.js", versionArgs: ["--version"] });
+export const qwenBinary = () =>
+  installHost({ name: "@qwen-code/qwen-code", version: QWEN_VERSION, binary: "@qwen-code/qwen-code/cli-entry.js", versionArgs: ["--version"] });
 
 /** The user's settings: the OpenAI-compatible provider, no trust prompt, nothing phoning home. */
 export const QWEN_SETTINGS = {

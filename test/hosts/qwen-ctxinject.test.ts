@@ -38,7 +38,10 @@ function session() {
   const env = { OPENAI_API_KEY: "sk-fake-key-for-tests", OPENAI_BASE_URL: "{{API}}/v1", OPENAI_MODEL: "gpt-fake", QWEN_CODE_SUPPRESS_YOLO_WARNING: "1" };
   const files = { [join(work, "home/.qwen/settings.json")]: JSON.stringify(QWEN_SETTINGS) };
   const script = [{ tool: { name: "read_file", input: { file_path: join(root, "packages/api/src/handler.ts") } } }, { text: "one" }, { text: "two" }];
-  const runs = [{ args: ["fix the retry in src/net/client.ts", "--yolo", "--session-id", SESSION] }, { args: ["and now src/net/client.ts again", "--yolo", "--resume", SESSION] }];
+  const runs = [
+    { args: ["fix the retry in src/net/client.ts", "--yolo", "--session-id", SESSION] },
+    { args: ["and now src/net/client.ts again", "--yolo", "--resume", SESSION] },
+  ];
   const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files, script, runs }, "qwen");
   return (ran = { out, root });
 }
@@ -65,7 +68,8 @@ suite("a read_file of a nested file brings its rules and nested AGENTS.md once (
 suite("a second prompt in the same session (--resume) repeats nothing", () => {
   const body = lastAgentTurn(session().out);
   assert.match(body, "and now src/net/client.ts again");
-  for (const marker of ["MARK-NET-RULE", "MARK-AGENTS-ROOT", "MARK-ROOT-CURSORRULES", "MARK-API-RULE", "MARK-API-AGENTS"]) assert.is(count(body, marker), 1, marker);
+  for (const marker of ["MARK-NET-RULE", "MARK-AGENTS-ROOT", "MARK-ROOT-CURSORRULES", "MARK-API-RULE", "MARK-API-AGENTS"])
+    assert.is(count(body, marker), 1, marker);
 });
 
 test.run();

@@ -8,7 +8,18 @@ import * as assert from "uvu/assert";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { count, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
-import { assertMarkers, assertProfileMatchesHost, assertSkillsListed, firstTurn, fired, hookCommand, hookMarker, NATIVE, NESTED_FILE, nativeProject } from "./probe.js";
+import {
+  assertMarkers,
+  assertProfileMatchesHost,
+  assertSkillsListed,
+  firstTurn,
+  fired,
+  hookCommand,
+  hookMarker,
+  NATIVE,
+  NESTED_FILE,
+  nativeProject,
+} from "./probe.js";
 import { QWEN_SETTINGS, QWEN_VERSION, qwenBinary } from "./qwen-cli.js";
 
 const found = qwenBinary();
@@ -25,12 +36,18 @@ function probe() {
   const work = workFolder("qwen");
   const log = join(work, "hooks.jsonl");
   mkdirSync(join(root, ".qwen"), { recursive: true });
-  const hooks = Object.fromEntries(EVENTS.map((event) => [event, [{ matcher: "*", hooks: [{ type: "command", command: hookCommand(log, "claude", event), timeout: 20 }] }]]));
+  const hooks = Object.fromEntries(
+    EVENTS.map((event) => [event, [{ matcher: "*", hooks: [{ type: "command", command: hookCommand(log, "claude", event), timeout: 20 }] }]]),
+  );
   writeFileSync(join(root, ".qwen/settings.json"), JSON.stringify({ hooks }));
   const env = { OPENAI_API_KEY: "sk-fake-key-for-tests", OPENAI_BASE_URL: "{{API}}/v1", OPENAI_MODEL: "gpt-fake", QWEN_CODE_SUPPRESS_YOLO_WARNING: "1" };
   const files = { [join(work, "home/.qwen/settings.json")]: JSON.stringify(QWEN_SETTINGS) };
   const script = [{ tool: { name: "read_file", input: { file_path: join(root, NESTED_FILE) } } }, { text: "ok" }];
-  const out = runScenario(work, { command: (found as { path: string }).path, cwd: root, env, files, script, runs: [{ args: ["what does the handler do?", "--yolo"] }] }, "qwen");
+  const out = runScenario(
+    work,
+    { command: (found as { path: string }).path, cwd: root, env, files, script, runs: [{ args: ["what does the handler do?", "--yolo"] }] },
+    "qwen",
+  );
   return (probed = { out, log, root });
 }
 
@@ -47,7 +64,11 @@ suite("a read of a nested file adds nothing of its folder (no nested discovery)"
 suite("SessionStart, UserPromptSubmit and PostToolUse text reach the model; PreToolUse's does not; UserPromptSubmit fires again with an empty prompt after the tool result", () => {
   const { out, log } = probe();
   const events = fired(log);
-  for (const event of EVENTS) assert.ok(events.some((f) => f.event === event), `${event} fired`);
+  for (const event of EVENTS)
+    assert.ok(
+      events.some((f) => f.event === event),
+      `${event} fired`,
+    );
   const first = firstTurn(out);
   const last = lastAgentTurn(out);
   assert.is(count(first, hookMarker("SessionStart")), 1);

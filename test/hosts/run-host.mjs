@@ -21,7 +21,12 @@ for (const [path, text] of Object.entries(scenario.files ?? {})) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, fill(text));
 }
-const env = { PATH: process.env.PATH, HOME: scenario.home, NO_COLOR: "1", ...Object.fromEntries(Object.entries(scenario.env ?? {}).map(([k, v]) => [k, fill(v)])) };
+const env = {
+  PATH: process.env.PATH,
+  HOME: scenario.home,
+  NO_COLOR: "1",
+  ...Object.fromEntries(Object.entries(scenario.env ?? {}).map(([k, v]) => [k, fill(v)])),
+};
 const runs = [];
 for (const run of scenario.runs) {
   const started = Date.now();

@@ -30,7 +30,7 @@ const processes = Number(process.env.CTXINJECT_TEST_PROCESSES) > 0 ? Number(proc
 const { suites } = await parse(join(REPO, "test"), lane.pattern, { ignore: lane.ignore });
 // Dealt in name order, one each in turn: the heavy e2e files spread over both.
 const shards = Array.from({ length: processes }, (_, i) => suites.filter((_, n) => n % processes === i).map((s) => s.name));
-const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const uvu = join(REPO, "node_modules/uvu/bin.js");
 
 const started = Date.now();
@@ -40,7 +40,7 @@ const results = await Promise.all(
     .map(
       (names) =>
         new Promise((resolve) => {
-          const child = spawn(process.execPath, [uvu, "-r", "tsx", "test", `^(${names.map(escape).join("|")})$`], {
+          const child = spawn(process.execPath, [uvu, "-r", "tsx", "test", `^(${names.map(escapeRegExp).join("|")})$`], {
             cwd: REPO,
             env: { ...process.env, ...lane.env },
             stdio: ["ignore", "pipe", "pipe"],
@@ -57,7 +57,15 @@ const results = await Promise.all(
 );
 
 const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, "");
-const count = (text, label) => Number(/^ *(?:Total|Passed|Skipped): *(\d+)/m.exec(plain(text).split("\n").filter((l) => l.trim().startsWith(label)).pop() ?? "")?.[1] ?? 0);
+const count = (text, label) =>
+  Number(
+    /^ *(?:Total|Passed|Skipped): *(\d+)/m.exec(
+      plain(text)
+        .split("\n")
+        .filter((l) => l.trim().startsWith(label))
+        .pop() ?? "",
+    )?.[1] ?? 0,
+  );
 let total = 0;
 let passed = 0;
 let skipped = 0;

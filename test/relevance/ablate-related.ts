@@ -20,7 +20,10 @@ function reached(): Map<string, number> {
   const out = new Map<string, number>();
   for (const p of prompts) {
     const s = selectContext({ files, targets: [], prompt: p.prompt, stem: stemmer, config: defaultConfig() });
-    const got = new Set([...s.entries.filter((e) => e.kind === "agent-requested").map((e) => nameOf(e.id)), ...s.omitted.filter((o) => o.tier === "likely").map((o) => nameOf(o.id))]);
+    const got = new Set([
+      ...s.entries.filter((e) => e.kind === "agent-requested").map((e) => nameOf(e.id)),
+      ...s.omitted.filter((o) => o.tier === "likely").map((o) => nameOf(o.id)),
+    ]);
     out.set(p.split, (out.get(p.split) ?? 0) + p.relevant.filter((r) => got.has(r)).length);
   }
   return out;
@@ -35,5 +38,7 @@ for (let i = 0; i < table.length; i++) {
   table[i]!.push(...group);
   const earns = splits.filter((s) => (whole.get(s) ?? 0) > (without.get(s) ?? 0));
   const costs = splits.filter((s) => (whole.get(s) ?? 0) < (without.get(s) ?? 0));
-  console.log(`${earns.length > 0 ? "EARNS" : "-----"} group ${i} [${group.slice(0, 4).join(" ")}] earns on: ${earns.map((s) => `${s} +${(whole.get(s) ?? 0) - (without.get(s) ?? 0)}`).join(" ") || "none"}; costs on: ${costs.join(" ") || "none"}`);
+  console.log(
+    `${earns.length > 0 ? "EARNS" : "-----"} group ${i} [${group.slice(0, 4).join(" ")}] earns on: ${earns.map((s) => `${s} +${(whole.get(s) ?? 0) - (without.get(s) ?? 0)}`).join(" ") || "none"}; costs on: ${costs.join(" ") || "none"}`,
+  );
 }

@@ -12,7 +12,8 @@ import { REPO } from "../helpers/cli.js";
 const [split, minArg] = process.argv.slice(2);
 if (split === undefined) throw new Error("usage: check-copies.ts <split> [min-overlap]");
 const min = minArg === undefined ? 0.45 : Number(minArg);
-const prompts = (JSON.parse(readFileSync(join(REPO, "fixtures/relevance/prompts.json"), "utf8")) as { prompts: Array<{ split: string; prompt: string }> }).prompts;
+const prompts = (JSON.parse(readFileSync(join(REPO, "fixtures/relevance/prompts.json"), "utf8")) as { prompts: Array<{ split: string; prompt: string }> })
+  .prompts;
 const words = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g) ?? []);
 const earlier = prompts.filter((p) => p.split !== split).map((p) => ({ prompt: p.prompt, words: words(p.prompt) }));
 const mine = prompts.filter((p) => p.split === split);

@@ -25,7 +25,6 @@ import { relevanceFixture } from "./fixture.js";
 import { startFakeEmbeddings, type FakeEmbeddings } from "../helpers/fake-embeddings.js";
 import { RELEVANCE_CONCEPTS } from "./fake-concepts.js";
 
-
 // Every rule folder and skill of the fixture, found as a build finds them, and every labelled prompt.
 const { files, prompts } = await relevanceFixture();
 const show = process.argv.includes("--show");
@@ -44,7 +43,10 @@ let server: EmbeddingsServer | null = null;
 const state = mkdtempSync(join(tmpdir(), "ctxinject-relevance-"));
 if (embeddingsArg === "fake") {
   fake = await startFakeEmbeddings(RELEVANCE_CONCEPTS);
-  server = embeddingsServer({ ...defaultConfig(), relevance: { embeddings: { provider: "ollama", model: "fake-concepts", baseUrl: fake.url, timeoutMs: 10_000 } } }, {}).server;
+  server = embeddingsServer(
+    { ...defaultConfig(), relevance: { embeddings: { provider: "ollama", model: "fake-concepts", baseUrl: fake.url, timeoutMs: 10_000 } } },
+    {},
+  ).server;
 } else if (embeddingsArg === "env") {
   server = embeddingsServer(defaultConfig(), process.env).server;
   if (server === null) throw new Error("--embeddings=env: set CTXINJECT_EMBEDDINGS_PROVIDER and CTXINJECT_EMBEDDINGS_MODEL");
@@ -53,7 +55,10 @@ if (embeddingsArg === "fake") {
 // The environment cannot set minSimilarity (a model's own scale): the flag does, for a sweep over a real model.
 const minSimilarityArg = process.argv.find((a) => a.startsWith("--min-similarity="));
 if (server && minSimilarityArg) server.minSimilarity = Number(minSimilarityArg.split("=")[1]);
-if (server) console.log(`embeddings: ${server.provider} ${server.model} at ${server.baseUrl}, minSimilarity ${server.minSimilarity}${fake ? " (the FAKE server's concept table, not a model)" : ""}`);
+if (server)
+  console.log(
+    `embeddings: ${server.provider} ${server.model} at ${server.baseUrl}, minSimilarity ${server.minSimilarity}${fake ? " (the FAKE server's concept table, not a model)" : ""}`,
+  );
 async function select(prompt: string) {
   const input = { files, targets: [], prompt, stem: stemmer, minRelevance: threshold, config: defaultConfig(), scoring: { without } };
   const first = selectContext(input);
@@ -95,7 +100,9 @@ for (const split of [...splits, "all"]) {
         .filter((c) => c.kind === "agent-requested" && scoreOf(c.reason) > 0)
         .sort((a, b) => scoreOf(b.reason) - scoreOf(a.reason));
       const top = reasons.map((c) => `${nameOf(c.id)} ${c.reason.replace(/^relevance /, "")}`).slice(0, Number(process.env.TOPN ?? 3));
-      console.log(`  [${split}] ${p.prompt}\n      expected ${p.relevant.join(", ") || "none"}; picked ${[...picked].join(", ") || "none"}; likely ${[...likely].join(", ") || "none"}\n      ${top.join("\n      ")}`);
+      console.log(
+        `  [${split}] ${p.prompt}\n      expected ${p.relevant.join(", ") || "none"}; picked ${[...picked].join(", ") || "none"}; likely ${[...likely].join(", ") || "none"}\n      ${top.join("\n      ")}`,
+      );
     }
   }
   const precision = tp + fp === 0 ? 1 : tp / (tp + fp);

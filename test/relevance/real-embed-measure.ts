@@ -70,7 +70,17 @@ for (const [n, p] of prompts.entries()) {
       ...selection.omitted.filter((o) => o.tier === "likely").map((o) => nameOf(o.id)),
     ]);
   const reached = reachedBy(first);
-  const fused = reachedBy(selectContext({ files, targets: [], prompt: p.prompt, stem: stemmer, minRelevance: DEFAULT_MIN_RELEVANCE, config: defaultConfig(), semantic: result.semantic }));
+  const fused = reachedBy(
+    selectContext({
+      files,
+      targets: [],
+      prompt: p.prompt,
+      stem: stemmer,
+      minRelevance: DEFAULT_MIN_RELEVANCE,
+      config: defaultConfig(),
+      semantic: result.semantic,
+    }),
+  );
   const row: Row = {
     split: p.split,
     ranks: [],
@@ -110,9 +120,13 @@ console.log(`relevant rules reached (injected or likely), minSimilarity ${server
 for (const split of [...splits, "all"]) {
   const chosen = rows.filter((r) => split === "all" || r.split === split);
   const sum = (f: (r: Row) => number) => chosen.reduce((a, r) => a + f(r), 0);
-  console.log(`${split.padEnd(10)} words ${sum((r) => r.reachedWords)}/${sum((r) => r.relevant)}  with embeddings ${sum((r) => r.reachedBoth)}/${sum((r) => r.relevant)}  (gained ${sum((r) => r.gained)}, lost ${sum((r) => r.lost)})`);
+  console.log(
+    `${split.padEnd(10)} words ${sum((r) => r.reachedWords)}/${sum((r) => r.relevant)}  with embeddings ${sum((r) => r.reachedBoth)}/${sum((r) => r.relevant)}  (gained ${sum((r) => r.gained)}, lost ${sum((r) => r.lost)})`,
+  );
 }
 warmMs.sort((a, b) => a - b);
 const pct = (q: number) => warmMs[Math.min(warmMs.length - 1, Math.floor(q * warmMs.length))]!.toFixed(1);
-console.log(`added time per prompt: first (empty cache, ${files.length} rules embedded) ${coldMs.toFixed(0)} ms; then (cached rules, one query) median ${pct(0.5)} ms, p90 ${pct(0.9)} ms, worst ${warmMs.at(-1)!.toFixed(1)} ms over ${warmMs.length} prompts`);
+console.log(
+  `added time per prompt: first (empty cache, ${files.length} rules embedded) ${coldMs.toFixed(0)} ms; then (cached rules, one query) median ${pct(0.5)} ms, p90 ${pct(0.9)} ms, worst ${warmMs.at(-1)!.toFixed(1)} ms over ${warmMs.length} prompts`,
+);
 rmSync(state, { recursive: true, force: true });

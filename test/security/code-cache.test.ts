@@ -60,7 +60,11 @@ test("the first run under another Node leaves a cache of the user's alone (0600 
   const second = build(install, root, cache);
   assert.is(second.stdout, first.stdout);
   assert.match(second.stderr, `using ${file}`);
-  assert.equal(readdirSync(join(cache, "ctxinject")).filter((name) => name.endsWith(".tmp")), [], "no temp file left");
+  assert.equal(
+    readdirSync(join(cache, "ctxinject")).filter((name) => name.endsWith(".tmp")),
+    [],
+    "no temp file left",
+  );
 });
 
 test("a code cache in the user's cache folder that others may write is not run, and is replaced by one of the user's alone", () => {

@@ -40,15 +40,34 @@ const marking = (cjs: boolean) =>
 
 const cases = [
   { config: ".ctxinjectrc.cjs", text: 'module.exports = require("./helper.cjs");\n', helper: "helper.cjs", specifier: "./helper.cjs", cjs: true },
-  { config: "ctxinject.config.mjs", text: 'import helper from "./helper.mjs";\nexport default helper;\n', helper: "helper.mjs", specifier: "./helper.mjs", cjs: false },
-  { config: ".ctxinjectrc.cjs", text: 'module.exports = require("settings-pkg");\n', helper: "node_modules/settings-pkg/index.js", specifier: "settings-pkg", cjs: true },
-  { config: "ctxinject.config.mjs", text: 'import helper from "settings-pkg";\nexport default helper;\n', helper: "node_modules/settings-pkg/index.js", specifier: "settings-pkg", cjs: true },
+  {
+    config: "ctxinject.config.mjs",
+    text: 'import helper from "./helper.mjs";\nexport default helper;\n',
+    helper: "helper.mjs",
+    specifier: "./helper.mjs",
+    cjs: false,
+  },
+  {
+    config: ".ctxinjectrc.cjs",
+    text: 'module.exports = require("settings-pkg");\n',
+    helper: "node_modules/settings-pkg/index.js",
+    specifier: "settings-pkg",
+    cjs: true,
+  },
+  {
+    config: "ctxinject.config.mjs",
+    text: 'import helper from "settings-pkg";\nexport default helper;\n',
+    helper: "node_modules/settings-pkg/index.js",
+    specifier: "settings-pkg",
+    cjs: true,
+  },
 ];
 
 for (const { config, text, helper, specifier, cjs } of cases) {
   test(`a trusted ${config} that loads "${specifier}" never runs it, before or after the helper is edited, and says which load it refused`, async () => {
     const root = tree({ [config]: text, [helper]: cjs ? 'module.exports = { format: "xml" };\n' : 'export default { format: "xml" };\n' });
-    if (helper.startsWith("node_modules/")) writeFileSync(join(root, "node_modules/settings-pkg/package.json"), JSON.stringify({ name: "settings-pkg", main: "index.js" }));
+    if (helper.startsWith("node_modules/"))
+      writeFileSync(join(root, "node_modules/settings-pkg/package.json"), JSON.stringify({ name: "settings-pkg", main: "index.js" }));
     const env = { CTXINJECT_STATE_DIR: folder("state"), XDG_CONFIG_HOME: folder("xdg") };
     trust(join(root, config), env);
     // The repository changes the helper after the user trusted the config: the config's text is unchanged.
@@ -70,13 +89,16 @@ test("through the CLI, a trusted config's refused helper is a usage error naming
   const built = runCli(["build"], { cwd: root, env });
   assert.not.ok(existsSync(join(root, "HELPER-RAN")), "build ran the helper");
   assert.is(built.status, 2, built.stderr);
-  assert.match(built.stderr, ".ctxinjectrc.cjs: cannot load the config file: it loads \"./helper.cjs\"");
+  assert.match(built.stderr, '.ctxinjectrc.cjs: cannot load the config file: it loads "./helper.cjs"');
   assert.not.match(built.stderr, "    at ");
 });
 
 test("a trusted config that loads only Node's built-in modules still runs, CommonJS and ES module alike", async () => {
   for (const [config, text] of [
-    [".ctxinjectrc.cjs", 'const { join } = require("node:path");\nconst os = require("os");\nmodule.exports = { format: typeof join === "function" && typeof os.tmpdir === "function" ? "xml" : "json" };\n'],
+    [
+      ".ctxinjectrc.cjs",
+      'const { join } = require("node:path");\nconst os = require("os");\nmodule.exports = { format: typeof join === "function" && typeof os.tmpdir === "function" ? "xml" : "json" };\n',
+    ],
     ["ctxinject.config.mjs", 'import { join } from "node:path";\nexport default { format: typeof join === "function" ? "xml" : "json" };\n'],
   ] as const) {
     const root = tree({ [config]: text });

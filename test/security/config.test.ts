@@ -53,7 +53,11 @@ async function build(root: string, extra: Record<string, string> = {}): Promise<
   return await runMain(["build", "--all"], { cwd: root, env: env(extra) });
 }
 const hook = async (root: string, extra: Record<string, string> = {}): Promise<CliResult> =>
-  await runMain(["hook", "claude"], { cwd: root, env: env(extra), input: JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "sec", cwd: root, prompt: "tidy the code" }) });
+  await runMain(["hook", "claude"], {
+    cwd: root,
+    env: env(extra),
+    input: JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "sec", cwd: root, prompt: "tidy the code" }),
+  });
 
 /** Writes a marker file next to itself when it runs: the proof that the repository's code ran. */
 const EVIL = 'require("node:fs").writeFileSync(require("node:path").join(__dirname, "RAN"), "evil.cjs ran");\nmodule.exports = {};\n';
@@ -73,7 +77,7 @@ for (const name of [".ctxinjectrc.yaml", ".ctxinjectrc", "ctxinject.config.yaml"
 }
 
 test("a YAML config cannot construct code with a tag (!!js/function): a config error, nothing run", async () => {
-  const root = project({ ".ctxinjectrc.yaml": 'format: !!js/function "function () { require(\'fs\').writeFileSync(\'RAN\', \'x\') }"\n' });
+  const root = project({ ".ctxinjectrc.yaml": "format: !!js/function \"function () { require('fs').writeFileSync('RAN', 'x') }\"\n" });
   const built = await build(root);
   assert.is(built.status, 2);
   assert.match(built.stderr, /\.ctxinjectrc\.yaml: cannot load the config file: not valid YAML at line 1, column \d+ \(unknown tag\)/);
@@ -98,7 +102,7 @@ test('a repository\'s {"allowOutside":["/"]} is ignored with one warning: nothin
   assert.not.match(built.stdout, marker);
   assert.match(built.stdout, "Root agents file");
   assert.is(built.stderr.split('"allowOutside" is ignored in a repository\'s config').length - 1, 1, built.stderr);
-  assert.match(built.stderr, ".ctxinjectrc.json: \"allowOutside\" is ignored in a repository's config (it lets symlinks lead to files outside the project)");
+  assert.match(built.stderr, '.ctxinjectrc.json: "allowOutside" is ignored in a repository\'s config (it lets symlinks lead to files outside the project)');
   const hooked = await hook(root);
   assert.is(hooked.status, 0, hooked.stderr);
   assert.not.match(hooked.stdout, marker);
@@ -129,7 +133,10 @@ test('a repository\'s {"hiddenCharacters":"keep"} is ignored: invisible characte
 
 test("a repository's redact: false and a long hookDeadlineMs are ignored; the user may set them", async () => {
   const token = `ghp_${"a1B2c3D4e5".repeat(4)}`;
-  const root = project({ "AGENTS.md": `Deploy with ${token}.\n`, ".ctxinjectrc.json": JSON.stringify({ redact: false, hookDeadlineMs: 600000, maxTokens: 5000 }) });
+  const root = project({
+    "AGENTS.md": `Deploy with ${token}.\n`,
+    ".ctxinjectrc.json": JSON.stringify({ redact: false, hookDeadlineMs: 600000, maxTokens: 5000 }),
+  });
   const built = await build(root);
   assert.not.match(built.stdout, token);
   assert.match(built.stderr, '"redact" is ignored in a repository\'s config');
@@ -205,7 +212,7 @@ test("explain shows where each setting came from: default, user config, reposito
   const text = await runMain(["explain", "--tokenizer", "o200k"], { cwd: root, env: env({ XDG_CONFIG_HOME: xdg }) });
   assert.is(text.status, 0, text.stderr);
   assert.match(text.stdout, new RegExp(`\\n  format +user config\\s+${userFile}\\n`));
-  assert.match(text.stdout, new RegExp(`\\n  tokenizer +flag\\n`));
+  assert.match(text.stdout, /\n {2}tokenizer +flag\n/);
   assert.match(text.stdout, new RegExp(`\\n  maxTokens +repository config\\s+${repoFile}\\n`));
   assert.match(text.stdout, new RegExp(`\\n  agents\\.files +user config\\s+${userFile}\\n`));
   assert.match(text.stdout, new RegExp(`\\n  agents\\.skipRoot +repository config\\s+${repoFile}\\n`));

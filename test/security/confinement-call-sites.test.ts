@@ -12,10 +12,39 @@ import { REPO } from "../helpers/cli.js";
 
 /** What opens a file's content or changes the file system, in node:fs (listing a folder or a stat is not here). */
 const FS_OPENERS = new Set([
-  "open", "openSync", "readFile", "readFileSync", "writeFile", "writeFileSync", "appendFile", "appendFileSync",
-  "rename", "renameSync", "mkdir", "mkdirSync", "createReadStream", "createWriteStream", "copyFile", "copyFileSync",
-  "cp", "cpSync", "chmod", "chmodSync", "symlink", "symlinkSync", "link", "linkSync", "rm", "rmSync", "unlink",
-  "unlinkSync", "truncate", "truncateSync", "utimes", "utimesSync", "promises",
+  "open",
+  "openSync",
+  "readFile",
+  "readFileSync",
+  "writeFile",
+  "writeFileSync",
+  "appendFile",
+  "appendFileSync",
+  "rename",
+  "renameSync",
+  "mkdir",
+  "mkdirSync",
+  "createReadStream",
+  "createWriteStream",
+  "copyFile",
+  "copyFileSync",
+  "cp",
+  "cpSync",
+  "chmod",
+  "chmodSync",
+  "symlink",
+  "symlinkSync",
+  "link",
+  "linkSync",
+  "rm",
+  "rmSync",
+  "unlink",
+  "unlinkSync",
+  "truncate",
+  "truncateSync",
+  "utimes",
+  "utimesSync",
+  "promises",
 ]);
 
 /** The openers of other modules: bounded reads of any path, and the state folder's atomic writes. */
@@ -90,17 +119,27 @@ test("only the listed modules open or write a file; everything else goes through
   }
   assert.equal(offenders, [], `open or write files without io/fs/confine.ts:\n${offenders.join("\n")}`);
   // A module that no longer opens anything leaves the list, so the list stays short and true.
-  assert.equal(Object.keys(ALLOWED).filter((rel) => !used.has(rel)), [], "listed but opening nothing");
+  assert.equal(
+    Object.keys(ALLOWED).filter((rel) => !used.has(rel)),
+    [],
+    "listed but opening nothing",
+  );
 });
 
 test("the pure core opens nothing and imports no file system module", () => {
   const impure = sources(join(REPO, "src/core")).filter((file) => /from\s+["'](node:)?fs(\/promises)?["']/.test(readFileSync(file, "utf8")));
-  assert.equal(impure.map((f) => relative(REPO, f)), []);
+  assert.equal(
+    impure.map((f) => relative(REPO, f)),
+    [],
+  );
 });
 
 test("a write target is made by io/fs/confine.ts only", () => {
   const makers = sources(join(REPO, "src")).filter((file) => !file.endsWith("io/fs/confine.ts") && /new\s+WriteTarget\s*\(/.test(readFileSync(file, "utf8")));
-  assert.equal(makers.map((f) => relative(REPO, f)), []);
+  assert.equal(
+    makers.map((f) => relative(REPO, f)),
+    [],
+  );
 });
 
 test("the walk sees what it is about: a module that opened a file without the confinement would be named", () => {

@@ -31,7 +31,29 @@ symlinkSync(join(outside, ".aws/config"), join(root, "a/config"));
 symlinkSync(join(root, "a"), join(root, "in"));
 symlinkSync("../AGENTS.md", join(root, "a/up.md"));
 
-const SEGMENTS = ["..", ".", "", "a", "b", "in", "out", "config", "up.md", "AGENTS.md", ".aws", "home", "repo", "x\\..\\..", "\0", "é", "ａ", "C:", "~", " ", "..."];
+const SEGMENTS = [
+  "..",
+  ".",
+  "",
+  "a",
+  "b",
+  "in",
+  "out",
+  "config",
+  "up.md",
+  "AGENTS.md",
+  ".aws",
+  "home",
+  "repo",
+  "x\\..\\..",
+  "\0",
+  "é",
+  "ａ",
+  "C:",
+  "~",
+  " ",
+  "...",
+];
 const segment = fc.oneof(fc.constantFrom(...SEGMENTS), fc.string({ maxLength: 4 }), fc.string({ unit: "binary", maxLength: 3 }));
 const prefix = fc.constantFrom("", "/", "//", "./", "../", `${base}/`, `${root}/`, `${outside}/`, "C:\\", "\\\\");
 const separator = fc.constantFrom("/", "/", "/", "\\", "//");

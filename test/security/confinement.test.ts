@@ -81,7 +81,11 @@ test("item 1: names in a repository config with `..` or absolute read nothing ou
     build: await runMain(["build", "--files", "src/a.ts", "--prompt", "use the steal skill and ssh notes"], { cwd: root }),
     "build --all": await runMain(["build", "--all"], { cwd: root }),
     explain: await runMain(["explain", "--files", "src/a.ts", "--format", "json"], { cwd: root }),
-    hook: await runMain(["hook", "claude"], { cwd: root, env: { CTXINJECT_HOOK_SERVER: "0" }, input: JSON.stringify({ session_id: "s-1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "edit src/a.ts with the steal skill" }) }),
+    hook: await runMain(["hook", "claude"], {
+      cwd: root,
+      env: { CTXINJECT_HOOK_SERVER: "0" },
+      input: JSON.stringify({ session_id: "s-1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "edit src/a.ts with the steal skill" }),
+    }),
   };
   for (const [what, r] of Object.entries(runs)) {
     assert.is(r.status, 0, `${what}: ${r.stderr}`);
@@ -89,21 +93,30 @@ test("item 1: names in a repository config with `..` or absolute read nothing ou
   }
   assert.match(runs.build.stdout, "PROJECT_RULE_TEXT", "the project's own file is still read");
   // One warning per name, naming the config file and the key.
-  for (const key of ["agents.files", "rules.dirs", "skills.dirs"]) assert.match(runs.build.stderr, new RegExp(`\\.ctxinjectrc\\.json.*"${key.replace(".", "\\.")}"`), `${key}: ${runs.build.stderr}`);
+  for (const key of ["agents.files", "rules.dirs", "skills.dirs"])
+    assert.match(runs.build.stderr, new RegExp(`\\.ctxinjectrc\\.json.*"${key.replace(".", "\\.")}"`), `${key}: ${runs.build.stderr}`);
   assert.match(runs.build.stderr, /is absolute/);
 });
 
 test("item 1: MCP get_context reads nothing outside the root through a repository config's names", async () => {
   const { base, root } = world({ "x/.keep": "", "sub/.keep": "" });
   writeFileSync(join(root, ".ctxinjectrc.json"), HOSTILE_CONFIG(base));
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: root, env: { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: join(base, "state"), XDG_CONFIG_HOME: join(base, "config") } as Record<string, string>, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp"],
+    cwd: root,
+    env: { ...process.env, NO_COLOR: "1", CTXINJECT_STATE_DIR: join(base, "state"), XDG_CONFIG_HOME: join(base, "config") } as Record<string, string>,
+    stderr: "pipe",
+  });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: "confine-test", version: "0.0.0" });
   await client.connect(transport);
   try {
     for (const files of [["src/a.ts"], ["x/../../home/.aws/config"], [join(base, "home/AGENTS.md")]]) {
-      const result = (await client.callTool({ name: "get_context", arguments: { files, prompt: "use the steal skill and the ssh notes" } })) as { content: Array<{ text?: string }> };
+      const result = (await client.callTool({ name: "get_context", arguments: { files, prompt: "use the steal skill and the ssh notes" } })) as {
+        content: Array<{ text?: string }>;
+      };
       const text = result.content.map((c) => c.text ?? "").join("\n");
       assert.not.ok(text.includes(MARKER), `get_context ${files.join(" ")}: ${text.slice(0, 600)}`);
     }
@@ -156,7 +169,10 @@ function craftedIndex(paths: string[]): Buffer {
 test("item 12: a crafted git index with `..`, `.`, empty or absolute paths is dropped with one warning: build --all, doctor, coverage", async () => {
   const { base, root } = world({ "docs/.keep": "" });
   assert.is(spawnSync("git", ["init", "-q"], { cwd: root }).status, 0);
-  writeFileSync(join(root, ".git/index"), craftedIndex(["AGENTS.md", "../home/AGENTS.md", "docs/../../home/AGENTS.md", "./AGENTS.md", "docs//AGENTS.md", `${base}/home/AGENTS.md`]));
+  writeFileSync(
+    join(root, ".git/index"),
+    craftedIndex(["AGENTS.md", "../home/AGENTS.md", "docs/../../home/AGENTS.md", "./AGENTS.md", "docs//AGENTS.md", `${base}/home/AGENTS.md`]),
+  );
   const build = await runMain(["build", "--all"], { cwd: root });
   assert.is(build.status, 0, build.stderr);
   noMarker(build, "build --all");
@@ -225,7 +241,12 @@ test("item 6: init --<host> refuses a settings folder or file the repository sym
   symlinkSync(join(home, "opencode"), join(root, ".opencode"));
   const before = snapshot(home);
   const env = { HOME: home, XDG_CONFIG_HOME: join(base, "config") };
-  for (const [host, link] of [["--claude", ".claude"], ["--cline", ".cline"], ["--gemini", ".gemini/settings.json"], ["--opencode", ".opencode"]] as const) {
+  for (const [host, link] of [
+    ["--claude", ".claude"],
+    ["--cline", ".cline"],
+    ["--gemini", ".gemini/settings.json"],
+    ["--opencode", ".opencode"],
+  ] as const) {
     const r = await runMain(["init", host, "--no-install"], { cwd: root, env });
     assert.is(r.status, 2, `${host}: ${r.stderr}`);
     assert.match(r.stderr, `${link} is a symlink in the project`, host);

@@ -55,11 +55,17 @@ test("a repository's config naming an embedding server is ignored with one warni
 
 test("the user's own embedding server stays in force over a repository's", async () => {
   const root = hostile();
-  const r = await runMain(["build", "--prompt", PROMPT], { cwd: root, env: env({ relevance: { embeddings: { provider: "ollama", model: "mine", baseUrl: own.url } } }) });
+  const r = await runMain(["build", "--prompt", PROMPT], {
+    cwd: root,
+    env: env({ relevance: { embeddings: { provider: "ollama", model: "mine", baseUrl: own.url } } }),
+  });
   assert.is(r.status, 0, r.stderr);
   assert.equal(attacker.requests, []);
   assert.ok(own.requests.length > 0 && own.requests.every((q) => q.model === "mine"), `${r.stderr} ${JSON.stringify(own.requests)}`);
-  assert.ok(own.requests.every((q) => q.input.every((t) => !t.startsWith("leak: "))), "not even the repository's prefix is used");
+  assert.ok(
+    own.requests.every((q) => q.input.every((t) => !t.startsWith("leak: "))),
+    "not even the repository's prefix is used",
+  );
 });
 
 test.run();

@@ -156,7 +156,10 @@ test("build --changed in a submodule-holding repository runs nothing the submodu
   git(top, "commit", "-qm", "top");
   const marks = join(temp("git-sub-marks"), "marks");
   mkdirSync(marks);
-  configure(join(top, "sub"), { "core.fsmonitor": marker(join(marks, ".."), marks, "sub-fsmonitor"), "filter.subf.clean": marker(join(marks, ".."), marks, "sub-clean") });
+  configure(join(top, "sub"), {
+    "core.fsmonitor": marker(join(marks, ".."), marks, "sub-fsmonitor"),
+    "filter.subf.clean": marker(join(marks, ".."), marks, "sub-clean"),
+  });
   const later = new Date(Date.now() + 5000);
   utimesSync(join(top, "sub/s.md"), later, later);
   const result = await runMain(["build", "--changed", "--format", "markdown"], { cwd: top, env });

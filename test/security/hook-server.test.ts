@@ -79,7 +79,10 @@ function withServer(): { run: string; spool: string; pid: number } {
 function repoWithCodeConfig(): { root: string; ran: string } {
   const root = materialize("config-js");
   const ran = join(tempDir(), "config-ran");
-  writeFileSync(join(root, "ctxinject.config.mjs"), `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(ran)}, "ran");\nexport default { format: "compact" };\n`);
+  writeFileSync(
+    join(root, "ctxinject.config.mjs"),
+    `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(ran)}, "ran");\nexport default { format: "compact" };\n`,
+  );
   return { root, ran };
 }
 
@@ -155,23 +158,43 @@ test("a request file owned by another user is not served", () => {
 
 const canHideProc = process.getuid?.() === 0 && spawnSync("unshare", ["-m", "--propagation", "private", "sh", "-c", "mount -t tmpfs none /proc"]).status === 0;
 
-testUnless(!canHideProc && "hiding /proc needs root and unshare")("without a readable /proc, nothing tells a hook's namespaces from a server's: six calls answer in their own process and start no server", () => {
-  const root = materialize("monorepo");
-  const run = tempDir();
-  const state = tempDir();
-  const env: Record<string, string | undefined> = { ...process.env, ...UNTRUSTED, NO_COLOR: "1", XDG_RUNTIME_DIR: run, CTXINJECT_STATE_DIR: state, CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER_IDLE_MS: "30000" };
-  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-  for (let i = 0; i < 6; i++) {
-    const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: `no-proc-${i}`, cwd: root, prompt: "fix packages/api/src/handlers/user.ts" });
-    // A mount namespace of its own, /proc covered by an empty folder.
-    const r = spawnSync("unshare", ["-m", "--propagation", "private", "sh", "-c", 'mount -t tmpfs none /proc && exec "$0" "$@"', process.execPath, BIN, "hook", "claude"], { cwd: root, env, input: event, encoding: "utf8" });
-    assert.is(r.status, 0, r.stderr);
-    assert.match(r.stdout, "packages/api");
-    assert.match(r.stderr, "no /proc/self/ns here");
-    assert.not.match(r.stderr, "started one");
-  }
-  assert.equal(readdirSync(run), [], "no spool was made");
-});
+testUnless(!canHideProc && "hiding /proc needs root and unshare")(
+  "without a readable /proc, nothing tells a hook's namespaces from a server's: six calls answer in their own process and start no server",
+  () => {
+    const root = materialize("monorepo");
+    const run = tempDir();
+    const state = tempDir();
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      ...UNTRUSTED,
+      NO_COLOR: "1",
+      XDG_RUNTIME_DIR: run,
+      CTXINJECT_STATE_DIR: state,
+      CTXINJECT_DEBUG: "1",
+      CTXINJECT_HOOK_SERVER_IDLE_MS: "30000",
+    };
+    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+    for (let i = 0; i < 6; i++) {
+      const event = JSON.stringify({
+        hook_event_name: "UserPromptSubmit",
+        session_id: `no-proc-${i}`,
+        cwd: root,
+        prompt: "fix packages/api/src/handlers/user.ts",
+      });
+      // A mount namespace of its own, /proc covered by an empty folder.
+      const r = spawnSync(
+        "unshare",
+        ["-m", "--propagation", "private", "sh", "-c", 'mount -t tmpfs none /proc && exec "$0" "$@"', process.execPath, BIN, "hook", "claude"],
+        { cwd: root, env, input: event, encoding: "utf8" },
+      );
+      assert.is(r.status, 0, r.stderr);
+      assert.match(r.stdout, "packages/api");
+      assert.match(r.stderr, "no /proc/self/ns here");
+      assert.not.match(r.stderr, "started one");
+    }
+    assert.equal(readdirSync(run), [], "no spool was made");
+  },
+);
 
 const canUnshareNet = process.getuid?.() === 0 && spawnSync("unshare", ["-n", "true"]).status === 0;
 
@@ -189,37 +212,43 @@ function serversUnder(run: string): number[] {
   return pids;
 }
 
-testUnless(!canUnshareNet && "needs root and unshare -n")("a hook in a network namespace of its own (a sandbox without network) is never answered by a server outside it, which can reach the network", () => {
-  const { run, pid } = withServer();
-  const root = materialize("monorepo");
-  const inside = hookWithoutNetwork(root, run, "no-network");
-  assert.is(inside.status, 0, inside.stderr);
-  assert.match(inside.stdout, "packages/api");
-  assert.not.match(inside.stderr, `(pid ${pid})`);
-  assert.match(inside.stderr, "no hook server for this build; started one");
-  waitUntil(() => serversUnder(run).length === 2);
-  // The server outside still serves the hooks outside: the sandbox's server has a spool of its own.
-  assert.match(hook(root, run, "with-network").stderr, `answered by the hook server (pid ${pid})`);
-});
+testUnless(!canUnshareNet && "needs root and unshare -n")(
+  "a hook in a network namespace of its own (a sandbox without network) is never answered by a server outside it, which can reach the network",
+  () => {
+    const { run, pid } = withServer();
+    const root = materialize("monorepo");
+    const inside = hookWithoutNetwork(root, run, "no-network");
+    assert.is(inside.status, 0, inside.stderr);
+    assert.match(inside.stdout, "packages/api");
+    assert.not.match(inside.stderr, `(pid ${pid})`);
+    assert.match(inside.stderr, "no hook server for this build; started one");
+    waitUntil(() => serversUnder(run).length === 2);
+    // The server outside still serves the hooks outside: the sandbox's server has a spool of its own.
+    assert.match(hook(root, run, "with-network").stderr, `answered by the hook server (pid ${pid})`);
+  },
+);
 
-testUnless(!canUnshareNet && "needs root and unshare -n")("sandboxes made per call leave at most four servers of a build running, then hooks there answer in their own process", () => {
-  const root = materialize("monorepo");
-  const run = tempDir();
-  const said: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    const r = hookWithoutNetwork(root, run, `sandbox-${i}`);
-    assert.is(r.status, 0, r.stderr);
-    assert.match(r.stdout, "packages/api");
-    said.push(r.stderr);
-    // Each server in place before the next sandbox counts the others.
-    if (i < 4) waitUntil(() => serversUnder(run).length === i + 1);
-  }
-  assert.equal(
-    said.map((stderr) => stderr.includes("started one")),
-    [true, true, true, true, false, false],
-  );
-  assert.match(said[5]!, "no hook server in these namespaces, and 4 run in others");
-  assert.is(new Set(serversUnder(run)).size, 4);
-});
+testUnless(!canUnshareNet && "needs root and unshare -n")(
+  "sandboxes made per call leave at most four servers of a build running, then hooks there answer in their own process",
+  () => {
+    const root = materialize("monorepo");
+    const run = tempDir();
+    const said: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = hookWithoutNetwork(root, run, `sandbox-${i}`);
+      assert.is(r.status, 0, r.stderr);
+      assert.match(r.stdout, "packages/api");
+      said.push(r.stderr);
+      // Each server in place before the next sandbox counts the others.
+      if (i < 4) waitUntil(() => serversUnder(run).length === i + 1);
+    }
+    assert.equal(
+      said.map((stderr) => stderr.includes("started one")),
+      [true, true, true, true, false, false],
+    );
+    assert.match(said[5]!, "no hook server in these namespaces, and 4 run in others");
+    assert.is(new Set(serversUnder(run)).size, 4);
+  },
+);
 
 test.run();

@@ -48,7 +48,10 @@ function timed(args: string[], cwd: string) {
  */
 function fanOut(): Record<string, string> {
   const files: Record<string, string> = { "CLAUDE.md": `# Project\n\n${Array(16).fill("See @docs/a1.md here.").join("\n")}\n` };
-  for (let i = 1; i <= 4; i++) files[`docs/a${i}.md`] = `Level ${i} text.\n${Array(16).fill(`See @a${i + 1}.md here.`).join("\n")}\n`;
+  for (let i = 1; i <= 4; i++)
+    files[`docs/a${i}.md`] = `Level ${i} text.\n${Array(16)
+      .fill(`See @a${i + 1}.md here.`)
+      .join("\n")}\n`;
   files["docs/a5.md"] = "The bottom of the chain, with some words in it.\n";
   return files;
 }
@@ -58,7 +61,13 @@ test("an import fan-out is bounded before it is expanded: the text never holds m
   const warnings: Warning[] = [];
   let bodies = 0;
   const top = files.get("CLAUDE.md")!.text;
-  const expanded = expandImports(top, "CLAUDE.md", files, (f) => (bodies++, f.text), (w) => void warnings.push(w));
+  const expanded = expandImports(
+    top,
+    "CLAUDE.md",
+    files,
+    (f) => (bodies++, f.text),
+    (w) => void warnings.push(w),
+  );
   assert.ok(expanded.text.length <= top.length + MAX_IMPORTED_CHARS, `${expanded.text.length} characters`);
   // Each file's text is worked out once, however often it is imported.
   assert.ok(bodies <= 5, `${bodies} bodies made`);

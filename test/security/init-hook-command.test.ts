@@ -42,7 +42,10 @@ function repository(): { root: string; marker: string } {
 }
 
 /** The test's PATH without any folder that holds a ctxinject. */
-const PATH = (process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject"))).join(delimiter);
+const PATH = (process.env.PATH ?? "")
+  .split(delimiter)
+  .filter((dir) => dir !== "" && !existsSync(join(dir, "ctxinject")))
+  .join(delimiter);
 const REAL_BIN = realpathSync(BIN);
 const USER_COMMAND = `node ${REAL_BIN} hook claude`;
 
@@ -75,7 +78,11 @@ test("init --claude --user run through a project's node_modules/.bin link (as np
   rmSync(join(root, "node_modules/.bin/ctxinject"));
   symlinkSync(BIN, join(root, "node_modules/.bin/ctxinject"));
   const home = folder("home");
-  const run = spawnSync(process.execPath, [join(root, "node_modules/.bin/ctxinject"), "init", "--claude", "--user"], { cwd: root, encoding: "utf8", env: testEnvironment({ HOME: home, PATH }) });
+  const run = spawnSync(process.execPath, [join(root, "node_modules/.bin/ctxinject"), "init", "--claude", "--user"], {
+    cwd: root,
+    encoding: "utf8",
+    env: testEnvironment({ HOME: home, PATH }),
+  });
   assert.is(run.status, 0, run.stderr);
   for (const command of commandsIn(join(home, ".claude/settings.json"))) {
     assert.not.match(command, "node_modules/.bin", command);
@@ -146,7 +153,10 @@ test("a project's own settings still name the project's install (a team commits 
   const { root } = repository();
   const out = await runMain(["init", "--claude"], { cwd: root, env: { PATH } });
   assert.is(out.status, 0, out.stderr);
-  assert.equal(commandsIn(join(root, ".claude/settings.json")), Array(commandsIn(join(root, ".claude/settings.json")).length).fill('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude'));
+  assert.equal(
+    commandsIn(join(root, ".claude/settings.json")),
+    Array(commandsIn(join(root, ".claude/settings.json")).length).fill('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude'),
+  );
 });
 
 test.run();

@@ -60,7 +60,13 @@ function setUp(files: Record<string, string>) {
     npm_config_ignore_scripts: "false",
     npm_command: "exec",
   };
-  const calls = () => (existsSync(record) ? readFileSync(record, "utf8").trim().split("\n").map((line) => JSON.parse(line) as { argv: string[]; cwd: string; env: Record<string, string> }) : []);
+  const calls = () =>
+    existsSync(record)
+      ? readFileSync(record, "utf8")
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line) as { argv: string[]; cwd: string; env: Record<string, string> })
+      : [];
   return { root, marker, env, calls };
 }
 
@@ -70,9 +76,15 @@ const POSTINSTALL = JSON.stringify({
   dependencies: { helper: "file:../evil" },
 });
 
-for (const [host, dir] of [["opencode", ".opencode"], ["kilo", ".kilo"]] as const) {
+for (const [host, dir] of [
+  ["opencode", ".opencode"],
+  ["kilo", ".kilo"],
+] as const) {
   test(`init --${host} runs no npm over a committed ${dir}/package.json with a postinstall and a file: dependency, and says why naming the file`, async () => {
-    const { root, marker, env, calls } = setUp({ [`${dir}/package.json`]: POSTINSTALL, "evil/package.json": JSON.stringify({ name: "helper", scripts: { install: "touch ../REPOSITORY-CODE-RAN" } }) });
+    const { root, marker, env, calls } = setUp({
+      [`${dir}/package.json`]: POSTINSTALL,
+      "evil/package.json": JSON.stringify({ name: "helper", scripts: { install: "touch ../REPOSITORY-CODE-RAN" } }),
+    });
     const out = await runMain(["init", `--${host}`], { cwd: root, env });
     assert.is(out.status, 0, out.stderr);
     assert.not.ok(existsSync(marker), `repository code ran: ${existsSync(marker) ? readFileSync(marker, "utf8") : ""}`);
@@ -83,14 +95,22 @@ for (const [host, dir] of [["opencode", ".opencode"], ["kilo", ".kilo"]] as cons
 
 test("init --opencode refuses a file:, git or URL dependency even without scripts, a .npmrc in the folder, and a lock that takes a package from outside the registry", async () => {
   const cases: Array<[Record<string, string>, string]> = [
-    [{ ".opencode/package.json": JSON.stringify({ dependencies: { a: "file:../evil" } }) }, ".opencode/package.json's dependencies takes a from outside the registry"],
+    [
+      { ".opencode/package.json": JSON.stringify({ dependencies: { a: "file:../evil" } }) },
+      ".opencode/package.json's dependencies takes a from outside the registry",
+    ],
     [{ ".opencode/package.json": JSON.stringify({ dependencies: { a: "github:evil/a" } }) }, "takes a from outside the registry"],
     [{ ".opencode/package.json": JSON.stringify({ optionalDependencies: { a: "evil/a#main" } }) }, "optionalDependencies takes a"],
     [{ ".opencode/package.json": JSON.stringify({ dependencies: { a: "https://127.0.0.1:9/a.tgz" } }) }, "takes a from outside the registry"],
     [{ ".opencode/package.json": JSON.stringify({ overrides: { zod: "file:../evil" } }) }, "overrides.zod is not a registry version"],
     [{ ".opencode/package.json": "{}", ".opencode/.npmrc": "ignore-scripts=false\n" }, ".opencode/.npmrc configures npm there"],
     [
-      { ".opencode/package-lock.json": JSON.stringify({ lockfileVersion: 3, packages: { "": {}, "node_modules/a": { resolved: "git+ssh://git@127.0.0.1/evil.git#abc" } } }) },
+      {
+        ".opencode/package-lock.json": JSON.stringify({
+          lockfileVersion: 3,
+          packages: { "": {}, "node_modules/a": { resolved: "git+ssh://git@127.0.0.1/evil.git#abc" } },
+        }),
+      },
       ".opencode/package-lock.json takes node_modules/a from outside the registry",
     ],
   ];
@@ -106,7 +126,9 @@ test("init --opencode refuses a file:, git or URL dependency even without script
 
 test("where npm runs, it is the user's npm (not the repository's node_modules/.bin), with --ignore-scripts, in the folder, without the npm_config_* variables npx passed down", async () => {
   // A registry-only package.json the repository wrote, and none at all: both are installed.
-  for (const files of [{}, { ".opencode/package.json": JSON.stringify({ dependencies: { zod: "^3.22.0", alias: "npm:@scope/thing@~1.2" } }) }] as Array<Record<string, string>>) {
+  for (const files of [{}, { ".opencode/package.json": JSON.stringify({ dependencies: { zod: "^3.22.0", alias: "npm:@scope/thing@~1.2" } }) }] as Array<
+    Record<string, string>
+  >) {
     const { root, marker, env, calls } = setUp(files);
     const out = await runMain(["init", "--opencode"], { cwd: root, env });
     assert.is(out.status, 0, out.stderr);
@@ -117,7 +139,10 @@ test("where npm runs, it is the user's npm (not the repository's node_modules/.b
     assert.equal(call.argv.slice(0, 3), ["install", "--prefix", join(root, ".opencode")]);
     assert.ok(call.argv.includes("--ignore-scripts"), call.argv.join(" "));
     assert.is(call.cwd, join(root, ".opencode"));
-    assert.equal(Object.keys(call.env).filter((key) => /^npm_config_/i.test(key)), []);
+    assert.equal(
+      Object.keys(call.env).filter((key) => /^npm_config_/i.test(key)),
+      [],
+    );
     assert.not.match(call.env.PATH ?? "", "node_modules/.bin");
     assert.match(out.stderr, "installed opencode's plugin package");
   }

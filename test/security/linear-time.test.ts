@@ -115,7 +115,15 @@ test("6,000 always-apply rules that share their lines are selected and deduplica
 test("dedup's comparisons are capped in proportion to what it is given: 20,000 rules sharing every line cost no more than 2,000 do, per text", () => {
   const rules = (n: number) =>
     Object.entries(sharingRules(n)).map(([path, content]) =>
-      makeCandidate({ source: "rules-injector", id: path, priority: "normal", kind: "always", path, content: content.slice(content.indexOf("Rule")), countTokens: approxTokens }),
+      makeCandidate({
+        source: "rules-injector",
+        id: path,
+        priority: "normal",
+        kind: "always",
+        path,
+        content: content.slice(content.indexOf("Rule")),
+        countTokens: approxTokens,
+      }),
     );
   const spentPerText = (n: number) => {
     const candidates = rules(n);

@@ -56,13 +56,21 @@ for (const count of FULL ? [8, 32] : [8]) {
     const files = ["packages/api/src/handlers/user.ts", "packages/web/src/components/Button.tsx", "README.md", "package.json"];
     const event = (i: number) => {
       const file = files[i % files.length]!;
-      const what = i % 2 === 0 ? { hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, file) } } : { hook_event_name: "UserPromptSubmit", prompt: `tidy ${file}` };
+      const what =
+        i % 2 === 0
+          ? { hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: join(root, file) } }
+          : { hook_event_name: "UserPromptSubmit", prompt: `tidy ${file}` };
       return JSON.stringify({ session_id: `parallel-${count}`, cwd: root, ...what });
     };
     // Beside them as many bare Node processes: what starting a process costs at that moment, before any of
     // ctxinject's code runs (the deadline counts from there), on a machine whose load the test does not choose.
     const [bare, runs] = await Promise.all([
-      startAll(count, () => ["-e", "0"], {}, () => ""),
+      startAll(
+        count,
+        () => ["-e", "0"],
+        {},
+        () => "",
+      ),
       startAll(count, () => [BIN, "hook", "claude"], { NO_COLOR: "1", CTXINJECT_HOOK_SERVER: "0", CTXINJECT_STATE_DIR: state }, event),
     ]);
     const startUp = Math.max(...bare.map((r) => r.ms));

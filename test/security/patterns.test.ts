@@ -49,7 +49,10 @@ function timed(args: string[], cwd: string, input = "") {
 
 /** Within the deadline past the CLI's start: a pattern that backtracks forever runs until KILL_MS, four deadlines. */
 const withinDeadline = (run: { ms: number; startUp: number; status: number | null; stderr: string }, what: string) => {
-  assert.ok(run.ms < DEADLINE_MS + run.startUp, `${what} took ${Math.round(run.ms)} ms (the hook deadline is ${DEADLINE_MS} ms; the CLI's bare start took ${Math.round(run.startUp)} ms just before)`);
+  assert.ok(
+    run.ms < DEADLINE_MS + run.startUp,
+    `${what} took ${Math.round(run.ms)} ms (the hook deadline is ${DEADLINE_MS} ms; the CLI's bare start took ${Math.round(run.startUp)} ms just before)`,
+  );
   assert.is(run.status, 0, run.stderr);
 };
 

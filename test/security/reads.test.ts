@@ -40,9 +40,20 @@ function hostileTree(sparse = 6 * 1024 * 1024 * 1024): { root: string; devices: 
  */
 function runBounded(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string; peakKiB: number; ms: number } {
   const started = Date.now();
-  const r = spawnSync("timeout", ["-s", "KILL", "30", "/usr/bin/time", "-f", "PEAK %M", ...args], { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: "1", CTXINJECT_HOOK_SERVER: "0", CTXINJECT_STATE_DIR: join(cwd, ".state") } });
+  const r = spawnSync("timeout", ["-s", "KILL", "30", "/usr/bin/time", "-f", "PEAK %M", ...args], {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: "1", CTXINJECT_HOOK_SERVER: "0", CTXINJECT_STATE_DIR: join(cwd, ".state") },
+  });
   const peak = /PEAK (\d+)\s*$/.exec(r.stderr ?? "");
-  return { status: r.status, stdout: r.stdout ?? "", stderr: (r.stderr ?? "").replace(/PEAK \d+\s*$/, ""), peakKiB: peak ? Number(peak[1]) : Infinity, ms: Date.now() - started };
+  return {
+    status: r.status,
+    stdout: r.stdout ?? "",
+    stderr: (r.stderr ?? "").replace(/PEAK \d+\s*$/, ""),
+    peakKiB: peak ? Number(peak[1]) : Infinity,
+    ms: Date.now() - started,
+  };
 }
 
 test("readSourceFiles with allowOutside refuses a symlink to /dev/zero, a device, a FIFO and a sparse file quickly, one warning each", () => {
@@ -76,7 +87,8 @@ test("build --all and a targeted build, where git's index lists files now a devi
   made.push(root);
   mkdirSync(join(root, ".cursor/rules"), { recursive: true });
   mkdirSync(join(root, "pkg"), { recursive: true });
-  for (const file of ["AGENTS.md", "CLAUDE.md", ".cursor/rules/pipe.mdc", "pkg/AGENTS.md"]) writeFileSync(join(root, file), "# Rules\n\nKeep handlers small.\n");
+  for (const file of ["AGENTS.md", "CLAUDE.md", ".cursor/rules/pipe.mdc", "pkg/AGENTS.md"])
+    writeFileSync(join(root, file), "# Rules\n\nKeep handlers small.\n");
   spawnSync("git", ["init", "-q"], { cwd: root });
   spawnSync("git", ["add", "-A"], { cwd: root });
   // The work tree changes after git add: the index still lists each as a file.
@@ -87,7 +99,10 @@ test("build --all and a targeted build, where git's index lists files now a devi
   const fd = openSync(join(root, "pkg/AGENTS.md"), "r+");
   ftruncateSync(fd, 6 * 1024 * 1024 * 1024);
   closeSync(fd);
-  for (const args of [["build", "--all"], ["build", "--files", "pkg/src/x.ts"]]) {
+  for (const args of [
+    ["build", "--all"],
+    ["build", "--files", "pkg/src/x.ts"],
+  ]) {
     const r = runBounded([process.execPath, BIN, ...args], root);
     assert.is(r.status, 0, `${args.join(" ")} finished (${r.ms} ms): ${r.stderr.slice(0, 500)}`);
     assert.match(r.stdout, "Keep handlers small.");

@@ -17,7 +17,21 @@ const tempDir = () => {
 };
 test.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const IDS = [".".repeat(86), "\u{1F600}".repeat(30), "\uD800", "\uDC00", "..", ".", "/", "a/b", "../../etc", "x".repeat(10_000), "ünï ✓", "abc-123", "3f2c9a4e-1b7d-4c1a-9e1f-0a2b3c4d5e6f~agent~a7"];
+const IDS = [
+  ".".repeat(86),
+  "\u{1F600}".repeat(30),
+  "\uD800",
+  "\uDC00",
+  "..",
+  ".",
+  "/",
+  "a/b",
+  "../../etc",
+  "x".repeat(10_000),
+  "ünï ✓",
+  "abc-123",
+  "3f2c9a4e-1b7d-4c1a-9e1f-0a2b3c4d5e6f~agent~a7",
+];
 
 test("every id gets a folder of its own, at most 255 bytes, never . or .., and is listed as it was given", async () => {
   const store = new SessionStore(tempDir());
@@ -29,7 +43,12 @@ test("every id gets a folder of its own, at most 255 bytes, never . or .., and i
     assert.not.ok(name === "." || name === ".." || name.includes("/"), name);
   }
   assert.equal((await store.sessions()).map((s) => s.id).sort(), [...IDS].sort());
-  for (const [i, id] of IDS.entries()) assert.equal((await store.pending(id)).map((e) => e.content), [`note ${i}`], JSON.stringify(id.slice(0, 20)));
+  for (const [i, id] of IDS.entries())
+    assert.equal(
+      (await store.pending(id)).map((e) => e.content),
+      [`note ${i}`],
+      JSON.stringify(id.slice(0, 20)),
+    );
 });
 
 test("a short id of safe characters is its own folder name; an encoded name can never be one", () => {
@@ -47,7 +66,13 @@ test("the CLI registers and lists sessions whose ids are 86 dots or 30 emoji", a
     assert.is(r.status, 0, r.stderr);
   }
   const listed = JSON.parse((await runMain(["sessions", "--json"], { env })).stdout) as { sessions: Array<{ id: string; pending: number }> };
-  assert.equal(listed.sessions.map((s) => [s.id, s.pending]).sort(), [[".".repeat(86), 1], ["\u{1F600}".repeat(30), 1]].sort());
+  assert.equal(
+    listed.sessions.map((s) => [s.id, s.pending]).sort(),
+    [
+      [".".repeat(86), 1],
+      ["\u{1F600}".repeat(30), 1],
+    ].sort(),
+  );
 });
 
 test.run();

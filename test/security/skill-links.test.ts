@@ -32,7 +32,11 @@ function tree(): { root: string; outside: string } {
 
 test("a skill link in .claude/skills that leads out of the root is not read, in a targeted build or --all; a link to its own folder ends", async () => {
   const { root } = tree();
-  for (const args of [["build", "--prompt", "merge the pdf forms"], ["build", "--all"], ["explain", "--all"]]) {
+  for (const args of [
+    ["build", "--prompt", "merge the pdf forms"],
+    ["build", "--all"],
+    ["explain", "--all"],
+  ]) {
     const { status, stdout, stderr } = await runMain(args, { cwd: root });
     assert.is(status, 0, stderr);
     assert.not.match(stdout, "OUTSIDE-SECRET-MARKER", args.join(" "));

@@ -18,7 +18,12 @@ test.after(() => {
 /** The CLI under umask 022, as most shells start it. */
 function run(args: string[], options: { cwd: string; state: string; input?: string }): { status: number | null; stderr: string } {
   const env = { ...process.env, NO_COLOR: "1", CTXINJECT_HOOK_SERVER: "0", CTXINJECT_STATE_DIR: options.state, CI: "", CTXINJECT_TRUST_ALL: "" };
-  const r = spawnSync("sh", ["-c", 'umask 022 && exec "$0" "$@"', process.execPath, BIN, ...args], { cwd: options.cwd, env, input: options.input ?? "", encoding: "utf8" });
+  const r = spawnSync("sh", ["-c", 'umask 022 && exec "$0" "$@"', process.execPath, BIN, ...args], {
+    cwd: options.cwd,
+    env,
+    input: options.input ?? "",
+    encoding: "utf8",
+  });
   return { status: r.status, stderr: r.stderr };
 }
 
@@ -48,7 +53,10 @@ test("under umask 022 every folder of the state is 0700 and every file 0600: ses
   const found = everything(state);
   const paths = found.map((f) => f.path.slice(state.length + 1));
   for (const want of ["sessions-2", "trusted-configs.json", "warm"]) assert.ok(paths.includes(want), `${want} in ${paths.join(", ")}`);
-  assert.ok(paths.some((p) => p.includes("/seen/")), "what the session was given is recorded");
+  assert.ok(
+    paths.some((p) => p.includes("/seen/")),
+    "what the session was given is recorded",
+  );
   assert.is(lstatSync(state).mode & 0o777, 0o700, "the state folder itself");
   for (const f of found) assert.is(f.mode, f.folder ? 0o700 : 0o600, `${f.path} is ${f.mode.toString(8)}`);
 });

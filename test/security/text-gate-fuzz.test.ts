@@ -16,21 +16,93 @@ const WALES = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}";
 
 /** Pieces a hostile text is made of, and ordinary text around them. */
 const PIECES = [
-  "\u001b", "\u001b[", "\u001b[8m", "\u001b[2J", "\u001b]52;c;ZXZpbA==\u0007", "\u001b]0;t\u001b\\", "\u001b]8;;http://e\u0007", "\u009b", "\u009d", "\u009f", "\u0090", "\u009c",
-  "\u0000", "\u0007", "\u0008", "\u000b", "\u000c", "\u007f", "\u0085", "\r", "\n", "\t", "\r\n",
-  "\u00ad", "\u034f", "\u061c", "\u115f", "\u17b4", "\u180b", "\u180e", "\u180f", "\u1820", "\u200b", "\u200c", "\u200d", "\u200e", "\u202e", "\u2060", "\u2065", "\u2066", "\u3164",
-  "\ufe0f", "\ufe0e", "\ufe00", "\ufeff", "\uffa0", "\ufff0", "\ufff8", "\ufff9", "\u{1bca0}", "\u{1d173}", "\u{e0001}", "\u{e0041}", "\u{e007f}", "\u{e0080}", "\u{e0100}", "\u{e0fff}",
-  "\u2764", "\u{1F600}", "\u{1F3F4}", "\u845b", "1", "#", "a", "b", " ", "word", WALES, "\ud800", "\udc00",
-  AWS_KEY, GITHUB_TOKEN, "password=", "Hunter2Secret99x",
+  "\u001b",
+  "\u001b[",
+  "\u001b[8m",
+  "\u001b[2J",
+  "\u001b]52;c;ZXZpbA==\u0007",
+  "\u001b]0;t\u001b\\",
+  "\u001b]8;;http://e\u0007",
+  "\u009b",
+  "\u009d",
+  "\u009f",
+  "\u0090",
+  "\u009c",
+  "\u0000",
+  "\u0007",
+  "\u0008",
+  "\u000b",
+  "\u000c",
+  "\u007f",
+  "\u0085",
+  "\r",
+  "\n",
+  "\t",
+  "\r\n",
+  "\u00ad",
+  "\u034f",
+  "\u061c",
+  "\u115f",
+  "\u17b4",
+  "\u180b",
+  "\u180e",
+  "\u180f",
+  "\u1820",
+  "\u200b",
+  "\u200c",
+  "\u200d",
+  "\u200e",
+  "\u202e",
+  "\u2060",
+  "\u2065",
+  "\u2066",
+  "\u3164",
+  "\ufe0f",
+  "\ufe0e",
+  "\ufe00",
+  "\ufeff",
+  "\uffa0",
+  "\ufff0",
+  "\ufff8",
+  "\ufff9",
+  "\u{1bca0}",
+  "\u{1d173}",
+  "\u{e0001}",
+  "\u{e0041}",
+  "\u{e007f}",
+  "\u{e0080}",
+  "\u{e0100}",
+  "\u{e0fff}",
+  "\u2764",
+  "\u{1F600}",
+  "\u{1F3F4}",
+  "\u845b",
+  "1",
+  "#",
+  "a",
+  "b",
+  " ",
+  "word",
+  WALES,
+  "\ud800",
+  "\udc00",
+  AWS_KEY,
+  GITHUB_TOKEN,
+  "password=",
+  "Hunter2Secret99x",
 ];
-const hostile = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 }), fc.string({ unit: "binary", maxLength: 3 })), { maxLength: 40 }).map((parts) => parts.join(""));
+const hostile = fc
+  .array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ maxLength: 4 }), fc.string({ unit: "binary", maxLength: 3 })), { maxLength: 40 })
+  .map((parts) => parts.join(""));
 
 const STANDALONE = new RegExp(`(?<![A-Za-z0-9_])(?:${AWS_KEY}|${GITHUB_TOKEN})(?![A-Za-z0-9_])`);
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** Default_Ignorable_Code_Point but the exceptions hidden.ts keeps in place (joiners, one selector, flag tags, bidi marks, a leading BOM). */
-const INVISIBLE = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B\u202A-\u202E\u2060-\u206F\u3164\uFFA0\uFFF0-\uFFF8\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}\u{E0002}-\u{E001F}\u{E0080}-\u{E00FF}\u{E01F0}-\u{E0FFF}]|(?!^)\uFEFF/u;
+const INVISIBLE =
+  /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180E\u200B\u202A-\u202E\u2060-\u206F\u3164\uFFA0\uFFF0-\uFFF8\u{1BCA0}-\u{1BCA3}\u{1D173}-\u{1D17A}\u{E0000}\u{E0002}-\u{E001F}\u{E0080}-\u{E00FF}\u{E01F0}-\u{E0FFF}]|(?!^)\uFEFF/u;
 /** Tag characters only in one of the three subdivision flags. */
-const withoutFlags = (text: string) => text.replace(/\u{1F3F4}(?:\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073}))\u{E007F}/gu, "");
+const withoutFlags = (text: string) =>
+  text.replace(/\u{1F3F4}(?:\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073}))\u{E007F}/gu, "");
 const TAG = /[\u{E0000}-\u{E007F}]/u;
 /** Two selectors in a row (a byte smuggled per selector). */
 const SELECTOR_RUN = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u180B-\u180D\u180F]{2}/u;

@@ -56,54 +56,68 @@ for (let i = 0; i < Number(runs); i++) {
 process.stdout.write(JSON.stringify(out));
 `;
 
-testUnless(!canUnshare && "needs root and unshare -n -p --fork --mount-proc")("in a PID namespace sharing the spool root with a live server outside it, no hook waits for that server, and the hooks are served by one of their own", () => {
-  const root = materialize("monorepo");
-  const runtime = tempDir();
-  const env = { ...ownHookServer(runtime, tempDir()), CTXINJECT_DEBUG: "1" };
-  const warm = (session: string) => {
-    const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: session, cwd: root, prompt: "fix the retry in packages/api/src/handlers/user.ts" });
-    return runCli(["hook", "claude"], { cwd: root, input: event, env });
-  };
-  // A server outside the namespace, alive and fresh all along.
-  warm("outside-0");
-  let outside: number | null = null;
-  for (let waited = 0; outside === null && waited < 10_000; waited += 50) {
-    try {
-      outside = Number(readFileSync(join(spoolOf(runtime), "server.pid"), "utf8"));
-    } catch {
-      sleep(50);
+testUnless(!canUnshare && "needs root and unshare -n -p --fork --mount-proc")(
+  "in a PID namespace sharing the spool root with a live server outside it, no hook waits for that server, and the hooks are served by one of their own",
+  () => {
+    const root = materialize("monorepo");
+    const runtime = tempDir();
+    const env = { ...ownHookServer(runtime, tempDir()), CTXINJECT_DEBUG: "1" };
+    const warm = (session: string) => {
+      const event = JSON.stringify({
+        hook_event_name: "UserPromptSubmit",
+        session_id: session,
+        cwd: root,
+        prompt: "fix the retry in packages/api/src/handlers/user.ts",
+      });
+      return runCli(["hook", "claude"], { cwd: root, input: event, env });
+    };
+    // A server outside the namespace, alive and fresh all along.
+    warm("outside-0");
+    let outside: number | null = null;
+    for (let waited = 0; outside === null && waited < 10_000; waited += 50) {
+      try {
+        outside = Number(readFileSync(join(spoolOf(runtime), "server.pid"), "utf8"));
+      } catch {
+        sleep(50);
+      }
     }
-  }
-  assert.ok(outside !== null, "a server started outside the namespace");
-  servers.push(outside);
-  assert.match(warm("outside-1").stderr, `answered by the hook server (pid ${outside})`);
+    assert.ok(outside !== null, "a server started outside the namespace");
+    servers.push(outside);
+    assert.match(warm("outside-1").stderr, `answered by the hook server (pid ${outside})`);
 
-  const inside = spawnSync("unshare", ["-n", "-p", "--fork", "--mount-proc", process.execPath, "-e", DRIVER, BIN, root, String(RUNS)], {
-    env: testEnvironment(env),
-    encoding: "utf8",
-    timeout: 120_000,
-  });
-  assert.is(inside.status, 0, inside.stderr);
-  const runs = JSON.parse(inside.stdout) as { bare: number; hook: number; status: number; stdout: string; stderr: string }[];
-  const bare = median(runs.map((r) => r.bare));
-  const hook = median(runs.map((r) => r.hook));
-  console.log(`  inside unshare -n -p --fork --mount-proc: hook claude median ${hook.toFixed(0)} ms, node -e 0 ${bare.toFixed(0)} ms: ${(hook / bare).toFixed(2)} x (${RUNS} runs each, taking turns)`);
+    const inside = spawnSync("unshare", ["-n", "-p", "--fork", "--mount-proc", process.execPath, "-e", DRIVER, BIN, root, String(RUNS)], {
+      env: testEnvironment(env),
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    assert.is(inside.status, 0, inside.stderr);
+    const runs = JSON.parse(inside.stdout) as { bare: number; hook: number; status: number; stdout: string; stderr: string }[];
+    const bare = median(runs.map((r) => r.bare));
+    const hook = median(runs.map((r) => r.hook));
+    console.log(
+      `  inside unshare -n -p --fork --mount-proc: hook claude median ${hook.toFixed(0)} ms, node -e 0 ${bare.toFixed(0)} ms: ${(hook / bare).toFixed(2)} x (${RUNS} runs each, taking turns)`,
+    );
 
-  for (const [i, run] of runs.entries()) {
-    assert.is(run.status, 0, run.stderr);
-    assert.match(run.stdout, "packages/api", `run ${i} answered`);
-    assert.not.match(run.stderr, /did not take the event|dropped the event|ended before answering/, `run ${i} waited for a server that could not answer: ${run.stderr}`);
-    assert.not.match(run.stderr, `(pid ${outside})`, `run ${i} chose the server outside the namespace`);
-  }
-  assert.match(runs[0]!.stderr, "started one", "the first call inside starts a server of the namespace's own");
-  const served = runs.filter((r) => r.stderr.includes("answered by the hook server")).length;
-  assert.ok(served >= RUNS - 3, `only ${served} of ${RUNS} calls were served by the namespace's server:\n${runs.map((r) => r.stderr).join("")}`);
+    for (const [i, run] of runs.entries()) {
+      assert.is(run.status, 0, run.stderr);
+      assert.match(run.stdout, "packages/api", `run ${i} answered`);
+      assert.not.match(
+        run.stderr,
+        /did not take the event|dropped the event|ended before answering/,
+        `run ${i} waited for a server that could not answer: ${run.stderr}`,
+      );
+      assert.not.match(run.stderr, `(pid ${outside})`, `run ${i} chose the server outside the namespace`);
+    }
+    assert.match(runs[0]!.stderr, "started one", "the first call inside starts a server of the namespace's own");
+    const served = runs.filter((r) => r.stderr.includes("answered by the hook server")).length;
+    assert.ok(served >= RUNS - 3, `only ${served} of ${RUNS} calls were served by the namespace's server:\n${runs.map((r) => r.stderr).join("")}`);
 
-  // Outside, the server there still serves: the namespace's server (gone with it) never took its place.
-  assert.ok(alive(outside));
-  assert.match(warm("outside-2").stderr, `answered by the hook server (pid ${outside})`);
-  const spools = readdirSync(join(runtime, `ctxinject-${process.getuid!()}`));
-  assert.is(spools.length, 2, `one spool for each namespace: ${spools.join(", ")}`);
-});
+    // Outside, the server there still serves: the namespace's server (gone with it) never took its place.
+    assert.ok(alive(outside));
+    assert.match(warm("outside-2").stderr, `answered by the hook server (pid ${outside})`);
+    const spools = readdirSync(join(runtime, `ctxinject-${process.getuid!()}`));
+    assert.is(spools.length, 2, `one spool for each namespace: ${spools.join(", ")}`);
+  },
+);
 
 test.run();

@@ -42,7 +42,11 @@ function toolsOnPath(): string {
   for (const tool of TOOLS) {
     const dir = join(CACHE, `${tool.pkg.replace(/^@/, "").replace(/\//g, "-")}-${tool.version}`);
     if (!existsSync(join(dir, "node_modules/.bin", tool.bins[0]!))) {
-      const made = spawnSync("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `${tool.pkg}@${tool.version}`], { encoding: "utf8", timeout: 10 * 60_000 });
+      const made = spawnSync(
+        "npm",
+        ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--loglevel=error", `${tool.pkg}@${tool.version}`],
+        { encoding: "utf8", timeout: 10 * 60_000 },
+      );
       assert.is(made.status, 0, `npm could not install ${tool.pkg}@${tool.version}: ${made.stderr}`);
     }
     for (const name of tool.bins) symlinkSync(join(dir, "node_modules/.bin", name), join(bin, name));

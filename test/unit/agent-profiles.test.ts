@@ -12,8 +12,14 @@ import { opencode, opencodeProfile } from "../../src/core/agents/opencode.js";
 import { makeCandidate } from "../../src/core/sources/source.js";
 import { approxTokens } from "../../src/core/tokens.js";
 
-const agentFile = (path: string) => makeCandidate({ source: "directory-agents", id: path, priority: "normal", kind: "directory", path, content: "text", countTokens: approxTokens });
-const context = (present: string[], workingFolder = "", reads: string[] = []): LoadedContext => ({ present: new Set(present), workingFolder, reads, bytesOf: () => 100 });
+const agentFile = (path: string) =>
+  makeCandidate({ source: "directory-agents", id: path, priority: "normal", kind: "directory", path, content: "text", countTokens: approxTokens });
+const context = (present: string[], workingFolder = "", reads: string[] = []): LoadedContext => ({
+  present: new Set(present),
+  workingFolder,
+  reads,
+  bytesOf: () => 100,
+});
 const loads = (path: string, ctx: LoadedContext) => opencode.loadsItself(agentFile(path), ctx) !== null;
 
 test("opencode at start: AGENTS.md from the working folder up to the top, every one on that path", () => {
@@ -42,7 +48,13 @@ test("opencode's read tool: the first of AGENTS.md, CLAUDE.md, CONTEXT.md in eac
 });
 
 test("Codex: the first of AGENTS.override.md and AGENTS.md per folder, root to working folder, within 32 KiB root first", () => {
-  const sizes: Record<string, number> = { "AGENTS.md": 20_000, "app/AGENTS.override.md": 10_000, "app/AGENTS.md": 5, "app/web/AGENTS.md": 4_000, "app/web/src/AGENTS.md": 10 };
+  const sizes: Record<string, number> = {
+    "AGENTS.md": 20_000,
+    "app/AGENTS.override.md": 10_000,
+    "app/AGENTS.md": 5,
+    "app/web/AGENTS.md": 4_000,
+    "app/web/src/AGENTS.md": 10,
+  };
   const ctx: LoadedContext = { present: new Set(Object.keys(sizes)), workingFolder: "app/web", reads: [], bytesOf: (p) => sizes[p] ?? 0 };
   const codexLoads = (path: string) => codex.loadsItself(agentFile(path), ctx) !== null;
   assert.ok(codexLoads("AGENTS.md"));
@@ -50,7 +62,10 @@ test("Codex: the first of AGENTS.override.md and AGENTS.md per folder, root to w
   assert.not.ok(codexLoads("app/AGENTS.md"), "the override wins in that folder");
   assert.not.ok(codexLoads("app/web/AGENTS.md"), "20,000 + 10,000 + 4,000 bytes: past 32 KiB, cut");
   assert.not.ok(codexLoads("app/web/src/AGENTS.md"), "below the working folder");
-  assert.not.ok(codex.loadsItself({ ...agentFile("AGENTS.md"), imports: [{ path: "docs/a.md", children: [] } as never] }, ctx), "imports Codex would not expand");
+  assert.not.ok(
+    codex.loadsItself({ ...agentFile("AGENTS.md"), imports: [{ path: "docs/a.md", children: [] } as never] }, ctx),
+    "imports Codex would not expand",
+  );
 });
 
 test("Gemini CLI with context.fileName naming AGENTS.md loads AGENTS.md too, and says which setting made it", () => {
@@ -75,10 +90,14 @@ test("Codex with fallback names takes the first name per folder, and its own byt
 });
 
 test("opencode's instructions: a relative path or glob is looked for from the working folder up to the top", () => {
-  const rule = (path: string) => makeCandidate({ source: "rules-injector", id: path, priority: "normal", kind: "always", path, content: "text", countTokens: approxTokens });
+  const rule = (path: string) =>
+    makeCandidate({ source: "rules-injector", id: path, priority: "normal", kind: "always", path, content: "text", countTokens: approxTokens });
   const configured = opencodeProfile({ instructions: ["CONVENTIONS.md", ".cursor/rules/*.mdc", "/etc/outside.md"], from: "opencode.json" });
   const ctx = context(["CONVENTIONS.md", "apps/web/CONVENTIONS.md", "lib/CONVENTIONS.md"], "apps/web");
-  assert.match(configured.loadsItself(rule(".cursor/rules/style.mdc"), ctx) ?? "", "opencode loads .cursor/rules/*.mdc at start (instructions in opencode.json)");
+  assert.match(
+    configured.loadsItself(rule(".cursor/rules/style.mdc"), ctx) ?? "",
+    "opencode loads .cursor/rules/*.mdc at start (instructions in opencode.json)",
+  );
   assert.ok(configured.loadsItself(rule("CONVENTIONS.md"), ctx));
   assert.ok(configured.loadsItself(rule("apps/web/CONVENTIONS.md"), ctx));
   assert.is(configured.loadsItself(rule("lib/CONVENTIONS.md"), ctx), null, "off the path from the working folder up");
@@ -86,12 +105,16 @@ test("opencode's instructions: a relative path or glob is looked for from the wo
   assert.is(opencode.loadsItself(rule(".cursor/rules/style.mdc"), ctx), null, "without instructions, no rules folders");
 });
 
-
 // Agents' own skills (issue 30 item 2): what each real CLI sent of a repository's skills in test/hosts probes
 // (Claude Code 2.1.330, Codex 0.169.0, Gemini CLI 0.61.0, opencode 1.18.33), and Copilot's and Kiro's documentation.
-const skill = (path: string) => makeCandidate({ source: "skills", id: path, priority: "normal", kind: "agent-requested", path, content: "Skill", countTokens: approxTokens });
-const listed = (profile: { loadsItself: (c: ReturnType<typeof skill>, ctx: LoadedContext) => string | null }, path: string, workingFolder = "", reads: string[] = []) =>
-  profile.loadsItself(skill(path), context([], workingFolder, reads)) !== null;
+const skill = (path: string) =>
+  makeCandidate({ source: "skills", id: path, priority: "normal", kind: "agent-requested", path, content: "Skill", countTokens: approxTokens });
+const listed = (
+  profile: { loadsItself: (c: ReturnType<typeof skill>, ctx: LoadedContext) => string | null },
+  path: string,
+  workingFolder = "",
+  reads: string[] = [],
+) => profile.loadsItself(skill(path), context([], workingFolder, reads)) !== null;
 
 test("each agent lists the skills of its own folders itself, from the folders it looks in", () => {
   const cases: Array<[string, typeof claudeCode, string, string, boolean]> = [
@@ -119,7 +142,8 @@ test("each agent lists the skills of its own folders itself, from the folders it
     ["kiro", kiro, ".claude/skills/a/SKILL.md", "", false],
     ["cursor", cursor, ".claude/skills/a/SKILL.md", "", false],
   ];
-  for (const [name, profile, path, folder, expected] of cases) assert.is(listed(profile, path, folder), expected, `${name}: ${path} from ${folder || "the root"}`);
+  for (const [name, profile, path, folder, expected] of cases)
+    assert.is(listed(profile, path, folder), expected, `${name}: ${path} from ${folder || "the root"}`);
   assert.ok(listed(claudeCode, "pkg/.claude/skills/a/SKILL.md", "", ["pkg/src/x.ts"]), "Claude Code: a nested .claude/skills once it works on files below it");
   assert.match(claudeCode.loadsItself(skill(".claude/skills/a/SKILL.md"), context([]))!, "name and description; it reads the body when it uses one");
 });

@@ -12,7 +12,8 @@ import { BoundedReadError, readBoundedBytes, readInTree } from "../../src/io/fs/
 
 const dir = mkdtempSync(join(tmpdir(), "ctxinject-bounded-"));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
-const text = (path: string, maxBytes?: number) => readInTree(path, (bytes, length) => bytes.toString("utf8", 0, length), { noFollow: true, ...(maxBytes !== undefined && { maxBytes }) });
+const text = (path: string, maxBytes?: number) =>
+  readInTree(path, (bytes, length) => bytes.toString("utf8", 0, length), { noFollow: true, ...(maxBytes !== undefined && { maxBytes }) });
 
 test("a file larger than the shared buffer arrives whole, and a small file read after it is not mixed with it", () => {
   const big = "rule line\n".repeat(20_000);

@@ -7,7 +7,15 @@ import { approxTokens } from "../../src/core/tokens.js";
 import type { Entry, Omitted } from "../../src/core/types.js";
 import { doc, entry } from "../helpers/doc.js";
 
-const describe = (e: Entry): Omitted => ({ source: e.source, id: e.id, priority: e.priority, path: e.path, description: null, tokens: e.tokens, reason: "over budget" });
+const describe = (e: Entry): Omitted => ({
+  source: e.source,
+  id: e.id,
+  priority: e.priority,
+  path: e.path,
+  description: null,
+  tokens: e.tokens,
+  reason: "over budget",
+});
 const markdown = (entries: Entry[], omitted: Omitted[], more: number) => renderMarkdown(doc(entries, { omitted, omittedMore: more }));
 const fit = (entries: Entry[], maxTokens: number, omitted: Omitted[] = []) =>
   fitToBudget({ entries, omitted, render: markdown, countTokens: approxTokens, maxTokens, describe });
@@ -19,7 +27,10 @@ test("cut points fall after paragraphs, sentences and list items", () => {
   assert.ok(cuts.includes("First sentence."));
   assert.ok(cuts.includes("First sentence. Second one!"));
   assert.ok(cuts.includes("First sentence. Second one!\n\n- item one"));
-  assert.not.ok(cuts.some((c) => c.endsWith("Last paragraph.")), "the whole text is not a cut");
+  assert.not.ok(
+    cuts.some((c) => c.endsWith("Last paragraph.")),
+    "the whole text is not a cut",
+  );
 });
 
 test("no cut point falls inside a code fence or inline code", () => {
@@ -77,7 +88,10 @@ test("no lower-priority entry is kept while a higher one was dropped", () => {
   const big = withTokens("big", "x".repeat(2000));
   const small = withTokens("small", "tiny.");
   const result = fit([withTokens("first", "First."), big, small], 60);
-  assert.equal(result.entries.map((e) => e.id), ["first"]);
+  assert.equal(
+    result.entries.map((e) => e.id),
+    ["first"],
+  );
   assert.equal(result.dropped, ["rules-injector:big", "rules-injector:small"]);
 });
 
@@ -90,7 +104,8 @@ test("a single sentence longer than the budget is listed, not cut mid-sentence",
 });
 
 test("a code fence at the cut is kept whole or left out whole", () => {
-  const content = "Intro sentence.\n\n```sh\nnpm ci\nnpm test\nnpm run build\n```\n\nAfter the fence there is more text to read. " + "Then one more sentence. ".repeat(6);
+  const content =
+    "Intro sentence.\n\n```sh\nnpm ci\nnpm test\nnpm run build\n```\n\nAfter the fence there is more text to read. " + "Then one more sentence. ".repeat(6);
   const e = withTokens("f.md", content);
   const seen = new Set<string>();
   for (let budget = 10; budget <= 90; budget++) {
@@ -123,7 +138,10 @@ test("a budget too small for any entry still lists them in the index", () => {
 });
 
 test("every entry left out is named: the index drops descriptions, then entries give way, before any name is counted", () => {
-  const entries = [withTokens("first.md", "Keep me."), ...Array.from({ length: 8 }, (_, i) => withTokens(`later/r${i}.md`, "Body text without a stop ".repeat(20)))];
+  const entries = [
+    withTokens("first.md", "Keep me."),
+    ...Array.from({ length: 8 }, (_, i) => withTokens(`later/r${i}.md`, "Body text without a stop ".repeat(20))),
+  ];
   const described = (e: Entry): Omitted => ({ ...describe(e), description: "a description long enough to cost a few tokens" });
   const result = fitToBudget({ entries, omitted: [], render: markdown, countTokens: approxTokens, maxTokens: 90, describe: described });
   assert.is(result.more, 0);
@@ -133,19 +151,33 @@ test("every entry left out is named: the index drops descriptions, then entries 
 });
 
 test("entries give way in the drop order given, whatever their place in the output", () => {
-  const entries = [withTokens("strong.md", "Strong rule. ".repeat(10)), withTokens("weak.md", "Weak guess. ".repeat(10)), withTokens("mid.md", "Middle. ".repeat(10))];
+  const entries = [
+    withTokens("strong.md", "Strong rule. ".repeat(10)),
+    withTokens("weak.md", "Weak guess. ".repeat(10)),
+    withTokens("mid.md", "Middle. ".repeat(10)),
+  ];
   const full = approxTokens(markdown(entries, [], 0));
   const result = fitToBudget({ entries, omitted: [], render: markdown, countTokens: approxTokens, maxTokens: full - 10, describe, dropOrder: [1, 2, 0] });
   const ids = result.entries.map((e) => e.id);
-  assert.equal(ids.filter((id) => id !== "weak.md"), ["strong.md", "mid.md"], "the others stay whole, in the output order");
-  assert.ok(result.entries.every((e) => e.id === "weak.md" || !e.truncated), "only the weakest is cut");
+  assert.equal(
+    ids.filter((id) => id !== "weak.md"),
+    ["strong.md", "mid.md"],
+    "the others stay whole, in the output order",
+  );
+  assert.ok(
+    result.entries.every((e) => e.id === "weak.md" || !e.truncated),
+    "only the weakest is cut",
+  );
   assert.ok(result.dropped.includes("rules-injector:weak.md") || result.trimmed === "rules-injector:weak.md");
 });
 
 test("entries that did not fit come first in the index, before rules below the relevance threshold", () => {
   const below: Omitted = { source: "rules-injector", id: "below.mdc", priority: "normal", path: "below.mdc", description: "d", tokens: 3, reason: "relevance" };
   const result = fit([withTokens("a.md", "Alpha runs on ".repeat(50))], 60, [below]);
-  assert.equal(result.omitted.map((o) => o.id), ["a.md", "below.mdc"]);
+  assert.equal(
+    result.omitted.map((o) => o.id),
+    ["a.md", "below.mdc"],
+  );
 });
 
 test("when even the index does not fit, its last items become a count", () => {

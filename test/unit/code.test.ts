@@ -24,7 +24,10 @@ test("inline code spans follow CommonMark: a run of n backticks closes on the ne
 
 test("a fence line whose info string holds a backtick is inline code, not a fence", () => {
   const { lines } = scanCode("```ulw```\nprose");
-  assert.equal(lines.map((l) => l.fence), [null, null]);
+  assert.equal(
+    lines.map((l) => l.fence),
+    [null, null],
+  );
 });
 
 test("a bare line of backticks closes a span the paragraph left open, so ulw between them is code", () => {
@@ -38,7 +41,10 @@ test("a bare line of backticks closes a span the paragraph left open, so ulw bet
 test("an unclosed fence runs to the end of the text: no cut point inside it", () => {
   const text = "One. Two.\n\n```\nthree. four.\n\nfive.";
   const inside = text.indexOf("```");
-  assert.ok(cutPoints(text).every((p) => p <= inside), String(cutPoints(text)));
+  assert.ok(
+    cutPoints(text).every((p) => p <= inside),
+    String(cutPoints(text)),
+  );
 });
 
 test.run();

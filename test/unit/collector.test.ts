@@ -18,7 +18,10 @@ test("the same id from two sources is two entries", () => {
   const c = new ContextCollector();
   c.register("s", { id: "x", source: "rules-injector", content: "from rules" });
   c.register("s", { id: "x", source: "custom", content: "from custom" });
-  assert.equal(c.getPending("s").entries.map((e) => e.source), ["rules-injector", "custom"]);
+  assert.equal(
+    c.getPending("s").entries.map((e) => e.source),
+    ["rules-injector", "custom"],
+  );
 });
 
 test("registering the same source and id again overwrites the content", () => {
@@ -37,7 +40,10 @@ test("orders by priority critical > high > normal > low, then by registration", 
   c.register("s", { id: "crit", source: "a", content: "C", priority: "critical" });
   c.register("s", { id: "n2", source: "a", content: "N2", priority: "normal" });
   c.register("s", { id: "high", source: "a", content: "H", priority: "high" });
-  assert.equal(c.getPending("s").entries.map((e) => e.id), ["crit", "high", "n1", "n2", "low"]);
+  assert.equal(
+    c.getPending("s").entries.map((e) => e.id),
+    ["crit", "high", "n1", "n2", "low"],
+  );
 });
 
 test("merges contents with the markdown separator", () => {
@@ -53,7 +59,10 @@ test("keeps the same content once, at its first place, and reports the other as 
   c.register("s", { id: "AGENTS.md", source: "directory-agents", content: "Use pnpm.\n" });
   c.register("s", { id: "CLAUDE.md", source: "directory-agents", content: "Use pnpm." });
   const pending = c.getPending("s");
-  assert.equal(pending.entries.map((e) => e.id), ["AGENTS.md"]);
+  assert.equal(
+    pending.entries.map((e) => e.id),
+    ["AGENTS.md"],
+  );
   assert.is(pending.duplicates.length, 1);
   assert.is(pending.duplicates[0]!.entry.id, "CLAUDE.md");
   assert.is(pending.duplicates[0]!.keptAs, "directory-agents:AGENTS.md");

@@ -10,7 +10,10 @@ import { pathFolderOf } from "../../src/io/host-setup/hook-settings.js";
 const WIN_BIN = "C:\\Users\\Ana Lima\\AppData\\Roaming\\npm\\node_modules\\ctxinject\\bin\\ctxinject.js";
 
 test("on Windows a .js bin is run by node, its path in double quotes with forward slashes", () => {
-  assert.is(commandLine("win32", WIN_BIN, ["hook", "claude"]), 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude');
+  assert.is(
+    commandLine("win32", WIN_BIN, ["hook", "claude"]),
+    'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude',
+  );
   assert.is(commandLine("win32", "C:\\tools\\ctxinject.js", ["hook", "codex"]), 'node "C:/tools/ctxinject.js" hook codex');
 });
 
@@ -24,13 +27,22 @@ test("on Windows no single quotes are written (cmd.exe passes them on as part of
 
 test("on Windows a path that cmd.exe or PowerShell would expand is refused with a usage error, not written", () => {
   for (const path of ["C:\\Users\\$admin\\ctxinject.js", "C:\\100%\\ctxinject.js", "C:\\a`b\\ctxinject.js"]) {
-    assert.throws(() => commandLine("win32", path, ["hook", "claude"]), (error: unknown) => error instanceof CtxinjectError && String((error as Error).message).includes(path));
+    assert.throws(
+      () => commandLine("win32", path, ["hook", "claude"]),
+      (error: unknown) => error instanceof CtxinjectError && String((error as Error).message).includes(path),
+    );
   }
-  assert.throws(() => commandLine("win32", "C:\\Program Files\\ctxinject\\ctxinject.exe", ["hook"]), (error: unknown) => error instanceof CtxinjectError);
+  assert.throws(
+    () => commandLine("win32", "C:\\Program Files\\ctxinject\\ctxinject.exe", ["hook"]),
+    (error: unknown) => error instanceof CtxinjectError,
+  );
 });
 
 test("on POSIX a plain path stays bare and one with spaces or quotes gets single quotes", () => {
-  assert.is(commandLine("linux", "/usr/local/lib/node_modules/ctxinject/bin/ctxinject.js", ["hook", "claude"]), "/usr/local/lib/node_modules/ctxinject/bin/ctxinject.js hook claude");
+  assert.is(
+    commandLine("linux", "/usr/local/lib/node_modules/ctxinject/bin/ctxinject.js", ["hook", "claude"]),
+    "/usr/local/lib/node_modules/ctxinject/bin/ctxinject.js hook claude",
+  );
   assert.is(commandLine("darwin", "/Users/ana lima/bin/ctxinject", ["hook", "codex"]), "'/Users/ana lima/bin/ctxinject' hook codex");
   assert.is(commandLine("linux", "/opt/it's/ctxinject", ["hook"]), `'/opt/it'\\''s/ctxinject' hook`);
   assert.is(commandLine("linux", "/opt/$HOME/ctxinject", ["hook"]), "'/opt/$HOME/ctxinject' hook");
@@ -71,7 +83,10 @@ test("a project's own install is reached through the host's project variable, th
   assert.match(codex.why, "may be below the project");
   assert.is(chooseHookCommand(request({ platform: "win32", install: NPM, self: WIN_BIN })).command, "npx --no-install ctxinject hook claude");
   // A package of a workspace whose root installs it (pnpm add -w); Yarn Plug'n'Play has no node_modules at all.
-  assert.is(chooseHookCommand(request({ install: { bin: "../../node_modules/.bin/ctxinject", manager: "pnpm" } })).command, '"$CLAUDE_PROJECT_DIR"/../../node_modules/.bin/ctxinject hook claude');
+  assert.is(
+    chooseHookCommand(request({ install: { bin: "../../node_modules/.bin/ctxinject", manager: "pnpm" } })).command,
+    '"$CLAUDE_PROJECT_DIR"/../../node_modules/.bin/ctxinject hook claude',
+  );
   assert.is(chooseHookCommand(request({ install: { runner: "yarn", manager: "Yarn Plug'n'Play" } })).command, "yarn ctxinject hook claude");
 });
 
@@ -82,17 +97,30 @@ test("without a project install a project's hook runs the ctxinject that ran, by
     assert.match(why, "not installed in this project");
     assert.match(why, "`ctxinject init --claude` again");
   }
-  assert.is(chooseHookCommand(request({ platform: "win32", self: WIN_BIN })).command, 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude');
+  assert.is(
+    chooseHookCommand(request({ platform: "win32", self: WIN_BIN })).command,
+    'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude',
+  );
 });
 
 test("a user's own settings name this ctxinject by its path, quoted for the platform", () => {
-  assert.is(chooseHookCommand(request({ forProject: false, platform: "win32", self: WIN_BIN, install: NPM })).command, 'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude');
-  assert.is(chooseHookCommand(request({ forProject: false, self: "/home/ana lima/bin/ctxinject.js" })).command, "node '/home/ana lima/bin/ctxinject.js' hook claude");
+  assert.is(
+    chooseHookCommand(request({ forProject: false, platform: "win32", self: WIN_BIN, install: NPM })).command,
+    'node "C:/Users/Ana Lima/AppData/Roaming/npm/node_modules/ctxinject/bin/ctxinject.js" hook claude',
+  );
+  assert.is(
+    chooseHookCommand(request({ forProject: false, self: "/home/ana lima/bin/ctxinject.js" })).command,
+    "node '/home/ana lima/bin/ctxinject.js' hook claude",
+  );
 });
 
 test("doctor reads a hook command's words as the shell does: quotes, the host's project variable; a line it cannot judge is null", () => {
   const vars = { CLAUDE_PROJECT_DIR: "/w/my app" };
-  assert.equal(commandWords('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude', "linux", vars), ["/w/my app/node_modules/.bin/ctxinject", "hook", "claude"]);
+  assert.equal(commandWords('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude', "linux", vars), [
+    "/w/my app/node_modules/.bin/ctxinject",
+    "hook",
+    "claude",
+  ]);
   assert.equal(commandWords("node '/home/ana lima/bin/ctxinject.js' hook claude", "linux", {}), ["node", "/home/ana lima/bin/ctxinject.js", "hook", "claude"]);
   assert.equal(commandWords('node "C:/Users/Ana Lima/ctxinject.js" hook claude', "win32", {}), ["node", "C:/Users/Ana Lima/ctxinject.js", "hook", "claude"]);
   // Every form init writes reads back to its program and arguments.

@@ -17,7 +17,10 @@ function message(run: () => unknown): string {
 }
 
 test("a repository's weakening settings are left out, one warning each naming the key; harmless values stay", () => {
-  const { settings, warnings, ignored } = guardRepositorySettings({ allowOutside: ["/"], hiddenCharacters: "keep", redact: false, hookDeadlineMs: 60_000, format: "xml" }, ".ctxinjectrc.json");
+  const { settings, warnings, ignored } = guardRepositorySettings(
+    { allowOutside: ["/"], hiddenCharacters: "keep", redact: false, hookDeadlineMs: 60_000, format: "xml" },
+    ".ctxinjectrc.json",
+  );
   assert.equal(settings, { format: "xml" });
   assert.equal(ignored, ["allowOutside", "hiddenCharacters", "redact", "hookDeadlineMs"]);
   assert.is(warnings.length, 4);
@@ -47,12 +50,18 @@ test("layers merge later over earlier, objects key by key, with each leaf's orig
 
 test("data config text: $import is a plain key, YAML tags construct nothing, errors say where and never what", () => {
   assert.equal(parseConfigText("$import: ./evil.cjs\n", "yaml", "f"), { $import: "./evil.cjs" });
-  assert.match(message(() => parseConfigText('a: !!js/function "function () {}"', "yaml", "f")), /not valid YAML at line 1, column \d+ \(unknown tag\)$/);
+  assert.match(
+    message(() => parseConfigText('a: !!js/function "function () {}"', "yaml", "f")),
+    /not valid YAML at line 1, column \d+ \(unknown tag\)$/,
+  );
   const yaml = message(() => parseConfigText(`${TOKEN}: [unclosed\n`, "yaml", "f"));
   assert.not.match(yaml, "Zx9Qw8Er7T");
   const json = message(() => parseConfigText(`{"a": https://u:${TOKEN}@github.com}`, "json", "f"));
   assert.is(json, "f: cannot load the config file: not valid JSON");
-  assert.is(message(() => parseConfigText('{\n  "a": 1,\n}', "json", "f")), "f: cannot load the config file: not valid JSON at line 3, column 1 (expected double-quoted property name)");
+  assert.is(
+    message(() => parseConfigText('{\n  "a": 1,\n}', "json", "f")),
+    "f: cannot load the config file: not valid JSON at line 3, column 1 (expected double-quoted property name)",
+  );
   assert.equal(parseConfigText('{"name":"x","ctxinject":{"format":"xml"}}', "package.json", "f"), { format: "xml" });
   assert.equal(parseConfigText('{"format":"xml"}', "yaml", "f"), { format: "xml" }, "an extensionless file may be JSON");
 });

@@ -34,7 +34,10 @@ test("init's template, uncommented, is a config that checks and gives the defaul
   const { format, maxTokens, tokenizer, minRelevance, allReadmes, ...rest } = config;
   assert.equal(rest, defaultConfig(HOST_CONFIG));
   assert.equal([format, maxTokens, tokenizer, minRelevance, allReadmes], ["markdown", 8000, "approx", 0.35, false]);
-  assert.ok(template.split("\n").every((line) => line.length <= 118 && /^[\x20-\x7e]*$/.test(line)), "lines fit and are ASCII (the bundle is)");
+  assert.ok(
+    template.split("\n").every((line) => line.length <= 118 && /^[\x20-\x7e]*$/.test(line)),
+    "lines fit and are ASCII (the bundle is)",
+  );
 });
 
 test("the template's header names every setting a repository may not weaken", () => {

@@ -31,7 +31,10 @@ test("every documented key is accepted", () => {
       rules: { dirs: ["docs/rules"] },
       agents: { files: ["AGENTS.md", "CLAUDE.md"], skipRoot: true },
       keywords: { ultrawork: { pattern: "\\bulw\\b", content: "Go.", priority: "critical" } },
-      custom: [{ id: "a", content: "x" }, { id: "b", file: "docs/b.md", priority: "low" }],
+      custom: [
+        { id: "a", content: "x" },
+        { id: "b", file: "docs/b.md", priority: "low" },
+      ],
       ignore: ["legacy/**"],
       redact: false,
     },

@@ -12,7 +12,14 @@ import { REPO } from "../helpers/cli.js";
  * This reads the sources with TypeScript (names resolved, so a local that shadows a top-level name is not one).
  */
 function moduleState(sources: Record<string, string>): string[] {
-  const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, noEmit: true, allowJs: false, types: [] };
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    noEmit: true,
+    allowJs: false,
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const read = (file: string) => sources[file] ?? sources[file.replace(/\.js$/, ".ts")];
   const program = ts.createProgram({
@@ -41,12 +48,21 @@ function moduleState(sources: Record<string, string>): string[] {
     if (!ts.isIdentifier(name)) return undefined;
     let symbol = checker.getSymbolAtLocation(name);
     if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-    return symbol?.declarations?.find((d): d is ts.VariableDeclaration => ts.isVariableDeclaration(d) && ts.isVariableStatement(d.parent.parent) && ts.isSourceFile(d.parent.parent.parent));
+    return symbol?.declarations?.find(
+      (d): d is ts.VariableDeclaration => ts.isVariableDeclaration(d) && ts.isVariableStatement(d.parent.parent) && ts.isSourceFile(d.parent.parent.parent),
+    );
   };
   /** The name an access path starts from: `a` of `a.b[c].d`. */
   const rootOf = (node: ts.Expression): ts.Expression => {
     let at = node;
-    while (ts.isPropertyAccessExpression(at) || ts.isElementAccessExpression(at) || ts.isNonNullExpression(at) || ts.isParenthesizedExpression(at) || ts.isAsExpression(at)) at = at.expression;
+    while (
+      ts.isPropertyAccessExpression(at) ||
+      ts.isElementAccessExpression(at) ||
+      ts.isNonNullExpression(at) ||
+      ts.isParenthesizedExpression(at) ||
+      ts.isAsExpression(at)
+    )
+      at = at.expression;
     return at;
   };
   const mutated = (target: ts.Expression, how: string) => {
@@ -54,7 +70,18 @@ function moduleState(sources: Record<string, string>): string[] {
     if (declaration) problems.push(`${where(target)}: ${how} ${declaration.name.getText()}, a top-level binding of ${declaration.getSourceFile().fileName}`);
   };
   const MUTATORS = new Set(["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin", "set", "add", "delete", "clear"]);
-  const ASSIGNMENTS = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.PlusEqualsToken, ts.SyntaxKind.MinusEqualsToken, ts.SyntaxKind.AsteriskEqualsToken, ts.SyntaxKind.SlashEqualsToken, ts.SyntaxKind.BarBarEqualsToken, ts.SyntaxKind.AmpersandAmpersandEqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarEqualsToken, ts.SyntaxKind.AmpersandEqualsToken]);
+  const ASSIGNMENTS = new Set([
+    ts.SyntaxKind.EqualsToken,
+    ts.SyntaxKind.PlusEqualsToken,
+    ts.SyntaxKind.MinusEqualsToken,
+    ts.SyntaxKind.AsteriskEqualsToken,
+    ts.SyntaxKind.SlashEqualsToken,
+    ts.SyntaxKind.BarBarEqualsToken,
+    ts.SyntaxKind.AmpersandAmpersandEqualsToken,
+    ts.SyntaxKind.QuestionQuestionEqualsToken,
+    ts.SyntaxKind.BarEqualsToken,
+    ts.SyntaxKind.AmpersandEqualsToken,
+  ]);
   const isFunction = (node: ts.Node) => ts.isFunctionLike(node) && !ts.isCallSignatureDeclaration(node);
   /** A function called where it is written, `(() => …)()`: its body runs as the module loads. */
   const calledAtOnce = (fn: ts.Node) => {
@@ -71,16 +98,25 @@ function moduleState(sources: Record<string, string>): string[] {
     // Everywhere: what changes a top-level binding, and a regexp whose lastIndex carries over.
     const everywhere = (node: ts.Node): void => {
       if (ts.isBinaryExpression(node) && ASSIGNMENTS.has(node.operatorToken.kind)) mutated(node.left, "assigns to");
-      else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) mutated(node.operand, "counts");
+      else if (
+        (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
+        (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)
+      )
+        mutated(node.operand, "counts");
       else if (ts.isDeleteExpression(node)) mutated(node.expression, "deletes from");
       else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
         const { expression: object, name } = node.expression;
         if (MUTATORS.has(name.text)) mutated(object, `.${name.text}() changes`);
-        if (/^Object\.(assign|defineProperty|defineProperties|setPrototypeOf)$|^Reflect\.(set|defineProperty|deleteProperty)$/.test(node.expression.getText()) && node.arguments[0]) mutated(node.arguments[0], "changes");
+        if (
+          /^Object\.(assign|defineProperty|defineProperties|setPrototypeOf)$|^Reflect\.(set|defineProperty|deleteProperty)$/.test(node.expression.getText()) &&
+          node.arguments[0]
+        )
+          mutated(node.arguments[0], "changes");
       }
       if (ts.isPropertyAccessExpression(node) && ["test", "exec", "lastIndex"].includes(node.name.text)) {
         const init = topLevel(node.expression)?.initializer;
-        if (init && ts.isRegularExpressionLiteral(init) && /\/[a-z]*[gy][a-z]*$/.test(init.text)) problems.push(`${where(node)}: .${node.name.text} on a global regexp kept at the top level (its lastIndex carries over)`);
+        if (init && ts.isRegularExpressionLiteral(init) && /\/[a-z]*[gy][a-z]*$/.test(init.text))
+          problems.push(`${where(node)}: .${node.name.text} on a global regexp kept at the top level (its lastIndex carries over)`);
       }
       ts.forEachChild(node, everywhere);
     };
@@ -92,13 +128,18 @@ function moduleState(sources: Record<string, string>): string[] {
       if (ts.isPropertyDeclaration(node) && !node.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) return;
       if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && ["Map", "Set", "WeakMap", "WeakSet", "Array"].includes(node.expression.text)) {
         const declared = ts.isVariableDeclaration(node.parent) && node.parent.initializer === node ? node.parent.type?.getText() : undefined;
-        if (!/^Readonly(Set|Map)\b/.test(declared ?? "")) problems.push(`${where(node)}: a ${node.expression.text} made at load (type it ReadonlySet/ReadonlyMap if it never changes, else it belongs in the run's memo)`);
+        if (!/^Readonly(Set|Map)\b/.test(declared ?? ""))
+          problems.push(
+            `${where(node)}: a ${node.expression.text} made at load (type it ReadonlySet/ReadonlyMap if it never changes, else it belongs in the run's memo)`,
+          );
       }
-      if (ts.isCallExpression(node) && /^memoize$/.test(node.expression.getText())) problems.push(`${where(node)}: memoize at load keeps answers for the process's life (the run's memo keeps them for a run)`);
+      if (ts.isCallExpression(node) && /^memoize$/.test(node.expression.getText()))
+        problems.push(`${where(node)}: memoize at load keeps answers for the process's life (the run's memo keeps them for a run)`);
       ts.forEachChild(node, atLoad);
     };
     for (const statement of file.statements) {
-      if (ts.isVariableStatement(statement) && !(statement.declarationList.flags & ts.NodeFlags.Const)) problems.push(`${where(statement)}: a top-level let or var`);
+      if (ts.isVariableStatement(statement) && !(statement.declarationList.flags & ts.NodeFlags.Const))
+        problems.push(`${where(statement)}: a top-level let or var`);
       atLoad(statement);
     }
   }
@@ -146,7 +187,11 @@ test("the check finds each way a module can keep state, through imports and in i
   const at = (file: string) => problems.filter((p) => p.startsWith(file)).map((p) => p.slice(0, p.indexOf(":", file.length + 1)));
   assert.equal(at("/core/fine.ts"), []);
   assert.equal(at("/core/user.ts"), ["/core/user.ts:2"], "a Map of another module changed through its import");
-  assert.equal(at("/core/cache.ts").sort(), ["/core/cache.ts:1", "/core/cache.ts:2", "/core/cache.ts:4", "/core/cache.ts:6", "/core/cache.ts:6", "/core/cache.ts:6", "/core/cache.ts:7"].sort(), problems.join("\n"));
+  assert.equal(
+    at("/core/cache.ts").sort(),
+    ["/core/cache.ts:1", "/core/cache.ts:2", "/core/cache.ts:4", "/core/cache.ts:6", "/core/cache.ts:6", "/core/cache.ts:6", "/core/cache.ts:7"].sort(),
+    problems.join("\n"),
+  );
 });
 
 test.run();

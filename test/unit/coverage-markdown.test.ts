@@ -6,15 +6,37 @@ import type { CellFinding, CoverageCell, CoverageModel } from "../../src/core/co
 // The markdown counts findings, not the files they name: "7 warn" on a cell was one finding over 7 files.
 
 const SEVEN = ["a.md", "b.md", "c.md", "d.md", "e.md", "f.md", "g.md"].map((f) => `.claude/rules/${f}`);
-const notSeen: CellFinding = { severity: "warning", kind: "not-seen", file: SEVEN[0]!, message: "7 files that apply here for other agents: cursor never sees them", files: SEVEN };
-const quiet = (file: string): CellFinding => ({ severity: "warning", kind: "never-matching", file, line: 2, message: "a description no prompt is likely to match" });
+const notSeen: CellFinding = {
+  severity: "warning",
+  kind: "not-seen",
+  file: SEVEN[0]!,
+  message: "7 files that apply here for other agents: cursor never sees them",
+  files: SEVEN,
+};
+const quiet = (file: string): CellFinding => ({
+  severity: "warning",
+  kind: "never-matching",
+  file,
+  line: 2,
+  message: "a description no prompt is likely to match",
+});
 
 function model(findings: CellFinding[], folders = 2): CoverageModel {
   const cell = (f: CellFinding[]): CoverageCell => ({ tokens: 10, loads: [0], adds: [], offers: [], findings: f });
   return {
-    agents: [{ name: "claude-code", integration: true }, { name: "cursor", integration: false }],
+    agents: [
+      { name: "claude-code", integration: true },
+      { name: "cursor", integration: false },
+    ],
     representative: "",
-    folders: Array.from({ length: folders }, (_, i) => ({ path: i === 0 ? "" : `pkg-${i}`, depth: i === 0 ? 0 : 1, files: 3, representative: i === 0 ? "x.ts" : `pkg-${i}/x.ts`, hidden: 0, cells: { "claude-code": 0, cursor: 1 } })),
+    folders: Array.from({ length: folders }, (_, i) => ({
+      path: i === 0 ? "" : `pkg-${i}`,
+      depth: i === 0 ? 0 : 1,
+      files: 3,
+      representative: i === 0 ? "x.ts" : `pkg-${i}/x.ts`,
+      hidden: 0,
+      cells: { "claude-code": 0, cursor: 1 },
+    })),
     items: [{ file: "AGENTS.md", tokens: 10, reason: "reads it" }],
     cells: [cell([]), cell(findings)],
     rules: [],
@@ -30,7 +52,10 @@ test("markdown: a not-seen over 7 files in 2 folders is one finding, its 7 files
 
 test("markdown: one doctor finding said alike of several files is one finding, each file and line under it", () => {
   const md = renderCoverageMarkdown(model([quiet("a/.cursor/rules/style.mdc"), quiet("b/.cursor/rules/style.mdc")]));
-  assert.match(md, "### 1 finding (1 warning)\n\n- **warning** `never-matching`: a description no prompt is likely to match (cursor; 4 folders)\n  - `a/.cursor/rules/style.mdc:2` (2 folders)\n  - `b/.cursor/rules/style.mdc:2` (2 folders)\n");
+  assert.match(
+    md,
+    "### 1 finding (1 warning)\n\n- **warning** `never-matching`: a description no prompt is likely to match (cursor; 4 folders)\n  - `a/.cursor/rules/style.mdc:2` (2 folders)\n  - `b/.cursor/rules/style.mdc:2` (2 folders)\n",
+  );
 });
 
 test("markdown: however many folders change, the text stays under a PR comment's limit and says where it was cut", () => {

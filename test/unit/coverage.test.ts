@@ -47,24 +47,57 @@ test("a Cursor rule for one package: Cursor loads it there, the hooked agents ge
     return { ...c, loads: entries(model, c.loads), adds: entries(model, c.adds) };
   };
   const api = "packages/api/src";
-  assert.equal(cell(api, "cursor").loads.map((i) => i.file), [".cursor/rules/api.mdc", "AGENTS.md"]);
+  assert.equal(
+    cell(api, "cursor").loads.map((i) => i.file),
+    [".cursor/rules/api.mdc", "AGENTS.md"],
+  );
   assert.match(cell(api, "cursor").loads[0]!.reason, /Cursor applies it itself/);
-  assert.equal(cell(api, "claude-code").adds.map((i) => [i.file, i.reason]), [[".cursor/rules/api.mdc", `glob packages/api/** matches ${REPRESENTATIVE}`]]);
+  assert.equal(
+    cell(api, "claude-code").adds.map((i) => [i.file, i.reason]),
+    [[".cursor/rules/api.mdc", `glob packages/api/** matches ${REPRESENTATIVE}`]],
+  );
   assert.equal(row(api).representative, "packages/api/src/a.ts");
-  assert.equal(cell(api, "codex").adds.map((i) => i.file), [".cursor/rules/api.mdc"]);
-  assert.equal(cell(api, "copilot").loads.map((i) => i.file), ["AGENTS.md"]);
+  assert.equal(
+    cell(api, "codex").adds.map((i) => i.file),
+    [".cursor/rules/api.mdc"],
+  );
+  assert.equal(
+    cell(api, "copilot").loads.map((i) => i.file),
+    ["AGENTS.md"],
+  );
   assert.equal(cell(api, "copilot").adds, []);
-  assert.equal(cell(api, "copilot").findings.map((f) => [f.kind, f.file, f.files, f.message]), [["not-seen", ".cursor/rules/api.mdc", [".cursor/rules/api.mdc"], "1 file that applies here for other agents: copilot never sees it"]]);
+  assert.equal(
+    cell(api, "copilot").findings.map((f) => [f.kind, f.file, f.files, f.message]),
+    [["not-seen", ".cursor/rules/api.mdc", [".cursor/rules/api.mdc"], "1 file that applies here for other agents: copilot never sees it"]],
+  );
   // The other package: nobody gets the rule, and the tokens say so.
-  assert.equal(cell("packages/web/src", "cursor").loads.map((i) => i.file), ["AGENTS.md"]);
+  assert.equal(
+    cell("packages/web/src", "cursor").loads.map((i) => i.file),
+    ["AGENTS.md"],
+  );
   assert.ok(cell(api, "claude-code").tokens > cell("packages/web/src", "claude-code").tokens);
   const rule = model.rules.find((r) => r.file === ".cursor/rules/api.mdc")!;
-  assert.equal(rule, { file: ".cursor/rules/api.mdc", source: "rules-injector", kind: "auto", files: 3, agents: { "claude-code": "adds", codex: "adds", cursor: "loads", copilot: "never" } });
+  assert.equal(rule, {
+    file: ".cursor/rules/api.mdc",
+    source: "rules-injector",
+    kind: "auto",
+    files: 3,
+    agents: { "claude-code": "adds", codex: "adds", cursor: "loads", copilot: "never" },
+  });
 });
 
 test("folders where nothing changes below are collapsed into one row that counts them", () => {
   const { model, every } = coverageModel(input(TREE, CODE));
-  assert.equal(model.folders.map((f) => [f.path, f.hidden]), [["", 0], ["packages", 0], ["packages/api", 0], ["packages/api/src", 1], ["packages/web", 1]]);
+  assert.equal(
+    model.folders.map((f) => [f.path, f.hidden]),
+    [
+      ["", 0],
+      ["packages", 0],
+      ["packages/api", 0],
+      ["packages/api/src", 1],
+      ["packages/web", 1],
+    ],
+  );
   // Every folder is still worked out (for --base), the collapsed ones too.
   assert.ok(every.has("packages/api/src/deep"));
 });
@@ -83,20 +116,29 @@ test("a change that adds a rule: which folders gain it for which agent, and how 
   const before = coverageModel(input({ "AGENTS.md": TREE["AGENTS.md"] }, CODE));
   const after = coverageModel(input(TREE, CODE));
   const diff = coverageDiff("main", before, after);
-  assert.equal(diff.folders.map((c) => [c.folder, c.agent, c.gained]), [
-    ["packages/api/src", "claude-code", [".cursor/rules/api.mdc"]],
-    ["packages/api/src", "codex", [".cursor/rules/api.mdc"]],
-    ["packages/api/src", "cursor", [".cursor/rules/api.mdc"]],
-  ]);
+  assert.equal(
+    diff.folders.map((c) => [c.folder, c.agent, c.gained]),
+    [
+      ["packages/api/src", "claude-code", [".cursor/rules/api.mdc"]],
+      ["packages/api/src", "codex", [".cursor/rules/api.mdc"]],
+      ["packages/api/src", "cursor", [".cursor/rules/api.mdc"]],
+    ],
+  );
   assert.ok(diff.folders.every((c) => c.tokens > 0));
-  assert.is(ruleChangeLine(diff.rules[0]!), "this change makes .cursor/rules/api.mdc apply to 3 more files for claude-code, codex, cursor; copilot never sees it");
+  assert.is(
+    ruleChangeLine(diff.rules[0]!),
+    "this change makes .cursor/rules/api.mdc apply to 3 more files for claude-code, codex, cursor; copilot never sees it",
+  );
 });
 test("one not-seen finding per cell names every file the agent never sees there, and each entry is written once for every cell", () => {
   const tree = { ...TREE, ".claude/rules/api.md": fm('paths:\n  - "packages/api/**"', "Log every request id.") };
   const coverage = coverageModel(input(tree, CODE));
   const { model } = coverage;
   const copilot = cellAt(coverage, "packages/api/src", "copilot");
-  assert.equal(copilot.findings.map((f) => [f.kind, f.file, f.files]), [["not-seen", ".claude/rules/api.md", [".claude/rules/api.md", ".cursor/rules/api.mdc"]]]);
+  assert.equal(
+    copilot.findings.map((f) => [f.kind, f.file, f.files]),
+    [["not-seen", ".claude/rules/api.md", [".claude/rules/api.md", ".cursor/rules/api.mdc"]]],
+  );
   const keys = model.items.map((i) => `${i.file}\n${i.reason}\n${i.by ?? ""}`);
   assert.is(new Set(keys).size, keys.length);
   // The root AGENTS.md as Cursor reads it: one entry, listed by every Cursor cell.
@@ -111,7 +153,10 @@ test("a rule whose text an agent gets through another file (the same text, or a 
     "AGENTS.md": "# Root\nBe kind to reviewers.\n",
     ".cursor/rules/api.mdc": fm('globs: "packages/api/**"', LINES.join("\n")),
     // A near copy: one line of ten changed for Claude Code.
-    ".claude/rules/api.md": fm('paths:\n  - "packages/api/**"', [...LINES.slice(0, 9), "- Claude Code: run the handler tests before you stop, and say which ones ran."].join("\n")),
+    ".claude/rules/api.md": fm(
+      'paths:\n  - "packages/api/**"',
+      [...LINES.slice(0, 9), "- Claude Code: run the handler tests before you stop, and say which ones ran."].join("\n"),
+    ),
     ".cursor/rules/naming.mdc": fm("alwaysApply: true", "Name files in kebab-case."),
     ".claude/rules/naming.md": "Name files in kebab-case.\n",
   };
@@ -125,17 +170,22 @@ test("a rule whose text an agent gets through another file (the same text, or a 
   const cell = (agent: string) => cellAt(coverage, "packages/api/src", agent);
   // Cursor has both texts (its own copies): nothing it never sees; Copilot sees neither.
   assert.equal(cell("cursor").findings, []);
-  assert.equal(cell("copilot").findings.map((f) => f.files), [[".claude/rules/api.md", ".claude/rules/naming.md", ".cursor/rules/api.mdc", ".cursor/rules/naming.mdc"]]);
+  assert.equal(
+    cell("copilot").findings.map((f) => f.files),
+    [[".claude/rules/api.md", ".claude/rules/naming.md", ".cursor/rules/api.mdc", ".cursor/rules/naming.mdc"]],
+  );
   // Codex gets one copy of each text from the hook, not two.
-  assert.equal(entries(model, cell("codex").adds).map((i) => i.file), [".cursor/rules/api.mdc", ".cursor/rules/naming.mdc"]);
+  assert.equal(
+    entries(model, cell("codex").adds).map((i) => i.file),
+    [".cursor/rules/api.mdc", ".cursor/rules/naming.mdc"],
+  );
 });
-
 
 test("a rule's `**/name` pattern is matched once per file name, not once per file, and counts the same files", () => {
   let tests = 0;
   const linear = (source: string) => {
     const re = new RegExp(source);
-    return { exec: (text: string) => (re.exec(text) as [string] | null), test: (text: string) => (tests++, re.test(text)) };
+    return { exec: (text: string) => re.exec(text) as [string] | null, test: (text: string) => (tests++, re.test(text)) };
   };
   const code = Array.from({ length: 60 }, (_, i) => [`src/m${i}/a.test.ts`, `src/m${i}/a.ts`]).flat();
   const { model } = coverageModel({ ...input({ ".cursor/rules/t.mdc": fm('globs: "**/*.test.*"', "Test rule.") }, code), linear });

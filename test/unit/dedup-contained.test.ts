@@ -15,11 +15,19 @@ test("a text inside a longer one that is itself inside the longest is named as i
   const middle = `${lines("db", 4)}\n${small}`;
   const large = `${lines("ui", 4)}\n${middle}\n${lines("ops", 3)}`;
   const unrelated = Array.from({ length: 40 }, (_, i) => rule(`other/${i}.md`, lines(`topic${i}x`, 6)));
-  for (const order of [[0, 1, 2], [2, 1, 0], [1, 0, 2]]) {
+  for (const order of [
+    [0, 1, 2],
+    [2, 1, 0],
+    [1, 0, 2],
+  ]) {
     const texts = [rule("small.md", small), rule("middle.md", middle), rule("large.md", large)];
     const ordered = [...unrelated.map((c) => ({ ...c })), ...order.map((i) => texts[i]!)];
     const entries = dedupPhase(ordered, [], new Map(), []);
-    assert.equal(statusOf(texts), ["small.md: duplicate (its whole text is inside large.md)", "middle.md: duplicate (its whole text is inside large.md)", "large.md: included"]);
+    assert.equal(statusOf(texts), [
+      "small.md: duplicate (its whole text is inside large.md)",
+      "middle.md: duplicate (its whole text is inside large.md)",
+      "large.md: included",
+    ]);
     assert.equal(entries.length, 41);
   }
 });

@@ -3,7 +3,14 @@ import * as assert from "uvu/assert";
 import { escapeData, escapeProperty, renderGithub, renderSarif } from "../../src/core/doctor/formats.js";
 import type { Finding } from "../../src/core/doctor/finding.js";
 
-const finding: Finding = { severity: "warning", kind: "frontmatter-yaml", agent: "cline, cursor", file: "a,b/c:d.md", line: 3, message: "50% done\r\nnext line" };
+const finding: Finding = {
+  severity: "warning",
+  kind: "frontmatter-yaml",
+  agent: "cline, cursor",
+  file: "a,b/c:d.md",
+  line: 3,
+  message: "50% done\r\nnext line",
+};
 
 test("a workflow command's message escapes % CR LF; a property also : and ,", () => {
   assert.is(escapeData("100% ok\r\n::error::x"), "100%25 ok%0D%0A::error::x");
@@ -20,7 +27,10 @@ test("an info finding is a notice without a line when it has none; no findings, 
 test("SARIF: a finding about a whole file points at line 1, its path a relative URI, its agents a property", () => {
   const log = JSON.parse(renderSarif([{ severity: "info", kind: "long-rule", agent: "kiro", file: ".kiro/steering/a b.md", message: "m" }], "1.2.3"));
   const result = log.runs[0].results[0];
-  assert.equal(result.locations[0].physicalLocation, { artifactLocation: { uri: ".kiro/steering/a%20b.md", uriBaseId: "%SRCROOT%" }, region: { startLine: 1 } });
+  assert.equal(result.locations[0].physicalLocation, {
+    artifactLocation: { uri: ".kiro/steering/a%20b.md", uriBaseId: "%SRCROOT%" },
+    region: { startLine: 1 },
+  });
   assert.is(result.level, "note");
   assert.equal(result.properties.agents, ["kiro"]);
   assert.is(log.runs[0].tool.driver.semanticVersion, "1.2.3");

@@ -25,7 +25,16 @@ test("a package's globs are matched against its own files only, not a sibling wh
     "packages/c/.cursor/rules/all.mdc": fm('globs: ["**/*.ts", "**/*.mdc"]', "Everything here too."),
   };
   // packages/a-b sorts before packages/a/ and packages/b's files right after packages/a's: both next to a's range.
-  const code = ["packages/a-b/src/x.ts", "packages/a/index.ts", "packages/a/notes.md", "packages/b/src/x.ts", "packages/b/src/y.ts", "packages/c/src/z.ts", "packages/c/src/z.md", "z.md"];
+  const code = [
+    "packages/a-b/src/x.ts",
+    "packages/a/index.ts",
+    "packages/a/notes.md",
+    "packages/b/src/x.ts",
+    "packages/b/src/y.ts",
+    "packages/c/src/z.ts",
+    "packages/c/src/z.md",
+    "z.md",
+  ];
   assert.equal(globFindings(rules, code), [
     "glob-matches-everything packages/a/.cursor/rules/all.mdc",
     "dead-glob packages/a/.cursor/rules/api.mdc",

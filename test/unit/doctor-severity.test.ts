@@ -15,7 +15,16 @@ test("a lone zero-width space, word joiner or soft hyphen outside a word is stra
 });
 
 test("a zero-width character inside a word, two together, or beside a tag run or bidi control is never stray", () => {
-  for (const text of ["Never log tok\u200Bens.", "\u0442\u043E\u043A\u200B\u0435\u043D", "city\u200B\u200B.", "city.\u200B\u2060", `ok.\u200B ${tagged("push to main")}`, "a \u202Eb\u202C.", "ign\u200Dore", "x\uFE00\uFE01 y"]) {
+  for (const text of [
+    "Never log tok\u200Bens.",
+    "\u0442\u043E\u043A\u200B\u0435\u043D",
+    "city\u200B\u200B.",
+    "city.\u200B\u2060",
+    `ok.\u200B ${tagged("push to main")}`,
+    "a \u202Eb\u202C.",
+    "ign\u200Dore",
+    "x\uFE00\uFE01 y",
+  ]) {
     const out = stripHidden(text);
     assert.ok(out !== null, text);
     assert.is(out.found.stray, false, JSON.stringify(text));
@@ -25,16 +34,29 @@ test("a zero-width character inside a word, two together, or beside a tag run or
 test("a placeholder written as words where a credential goes is redacted but weak; a generated value is not weak", () => {
   const placeholder = redactSecrets('api_key = "base64encodedapikeyhere=="');
   assert.match(placeholder.text, "[REDACTED:password]");
-  assert.equal(placeholder.redactions.map((r) => r.weak), [true]);
+  assert.equal(
+    placeholder.redactions.map((r) => r.weak),
+    [true],
+  );
   for (const value of ["a8f5f167f44f4964e6c998dee827110c", "Zx81Qm0pLk27Vbn4"]) {
     const real = redactSecrets(`api_key = "${value}"`);
-    assert.equal(real.redactions.map((r) => r.weak), [undefined], value);
+    assert.equal(
+      real.redactions.map((r) => r.weak),
+      [undefined],
+      value,
+    );
   }
 });
 
 test("a Basic authorization that decodes to an example's user:password is weak; one that decodes to a real-looking pair is not", () => {
-  assert.equal(redactSecrets('"Authorization": "Basic dGVzdHVzZXI6dGVzdHBhc3N3b3Jk"').redactions.map((r) => r.weak), [true]);
-  assert.equal(redactSecrets(`Authorization: Basic ${btoa("deploy:Qm7vX2pL9tZ4")}`).redactions.map((r) => r.weak), [undefined]);
+  assert.equal(
+    redactSecrets('"Authorization": "Basic dGVzdHVzZXI6dGVzdHBhc3N3b3Jk"').redactions.map((r) => r.weak),
+    [true],
+  );
+  assert.equal(
+    redactSecrets(`Authorization: Basic ${btoa("deploy:Qm7vX2pL9tZ4")}`).redactions.map((r) => r.weak),
+    [undefined],
+  );
 });
 
 test.run();

@@ -11,10 +11,16 @@ test("doctor takes select's credential test of the same text instead of testing 
   const file = { path: "AGENTS.md", text: SECRET };
   // A recorded answer for this very text is taken as it is (here: nothing found, so no finding).
   const same = new Map<string, TestedText>([["AGENTS.md", { text: SECRET, redactions: [] }]]);
-  assert.equal(textChecks(file, false, "codex", same).filter((f) => f.kind === "secret"), []);
+  assert.equal(
+    textChecks(file, false, "codex", same).filter((f) => f.kind === "secret"),
+    [],
+  );
   // One for another text of the path (hidden characters stripped first) is not: doctor tests the file's own text.
   const other = new Map<string, TestedText>([["AGENTS.md", { text: "other", redactions: [] }]]);
-  assert.equal(textChecks(file, false, "codex", other).map((f) => [f.kind, f.line]), [["secret", 1]]);
+  assert.equal(
+    textChecks(file, false, "codex", other).map((f) => [f.kind, f.line]),
+    [["secret", 1]],
+  );
 });
 
 test("select's --all over many files records each file's credential test in the run's memo, doctor's findings unchanged", () => {
@@ -24,7 +30,10 @@ test("select's --all over many files records each file's credential test in the 
   select(tree, { all: true, memo });
   const tested = memo.get(PATTERN_REDACTIONS);
   assert.is(tested.size, 71);
-  assert.equal(tested.get("AGENTS.md")!.redactions.map((r) => r.line), [1]);
+  assert.equal(
+    tested.get("AGENTS.md")!.redactions.map((r) => r.line),
+    [1],
+  );
   const fromSelect = textChecks({ path: "AGENTS.md", text: SECRET }, false, "codex", tested);
   assert.equal(fromSelect, textChecks({ path: "AGENTS.md", text: SECRET }, false, "codex"));
   assert.is(fromSelect.filter((f) => f.kind === "secret").length, 1);

@@ -3,7 +3,8 @@ import * as assert from "uvu/assert";
 import { driftedCopies } from "../../src/core/phases/drifted-copy.js";
 import type { Candidate } from "../../src/core/types.js";
 
-const lines = (topic: string, from: number, to: number) => Array.from({ length: to - from }, (_, i) => `Rule ${from + i} about ${topic}: ask the check, never decide alone.`);
+const lines = (topic: string, from: number, to: number) =>
+  Array.from({ length: to - from }, (_, i) => `Rule ${from + i} about ${topic}: ask the check, never decide alone.`);
 const rule = (path: string, text: string[], source = "rules-injector"): Candidate => ({
   source,
   id: path,

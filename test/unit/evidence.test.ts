@@ -4,8 +4,19 @@ import { evidenceStrength, nearestAgentFiles, weakestFirst } from "../../src/cor
 import type { Candidate } from "../../src/core/types.js";
 
 const candidate = (id: string, extra: Partial<Candidate>): Candidate => ({
-  source: "rules-injector", id, priority: "normal", kind: "always", path: id, content: id, description: null, globs: [],
-  tokens: 10, status: "included", reason: "", truncated: false, ...extra,
+  source: "rules-injector",
+  id,
+  priority: "normal",
+  kind: "always",
+  path: id,
+  content: id,
+  description: null,
+  globs: [],
+  tokens: 10,
+  status: "included",
+  reason: "",
+  truncated: false,
+  ...extra,
 });
 
 test("the weakest evidence goes first: README, guesses from the lowest score, the far end of the chain, then what was asked for", () => {

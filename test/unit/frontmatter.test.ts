@@ -22,7 +22,7 @@ test("keeps description and alwaysApply when Cursor's unquoted globs break stric
 });
 
 test("accepts a byte-order mark and CRLF line endings", () => {
-  const doc = parseFrontmatter("\uFEFF---\r\ndescription: Hooks\r\nglobs: \"*.tsx\"\r\n---\r\nLine one\r\nLine two\r\n", "r.mdc");
+  const doc = parseFrontmatter('\uFEFF---\r\ndescription: Hooks\r\nglobs: "*.tsx"\r\n---\r\nLine one\r\nLine two\r\n', "r.mdc");
   assert.equal(doc.data, { description: "Hooks", globs: "*.tsx" });
   assert.is(doc.body, "Line one\nLine two\n");
 });
@@ -50,7 +50,8 @@ test("empty frontmatter gives no fields and no warning", () => {
 });
 
 test("lenient reading keeps block lists, inline lists and booleans, and names the unreadable line", () => {
-  const raw = "---\ndescription: Mixed: bad yaml\nglobs:\n  - \"src/**\"\n  - lib/*.js\npaths: [a/*.ts, \"b/{x,y}/**\"]\nalwaysApply: True\nthis line is not a field\n---\nBody";
+  const raw =
+    '---\ndescription: Mixed: bad yaml\nglobs:\n  - "src/**"\n  - lib/*.js\npaths: [a/*.ts, "b/{x,y}/**"]\nalwaysApply: True\nthis line is not a field\n---\nBody';
   const doc = parseFrontmatter(raw, "mixed.mdc");
   assert.is(doc.data.description, "Mixed: bad yaml");
   assert.equal(doc.data.globs, ["src/**", "lib/*.js"]);

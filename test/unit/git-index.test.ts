@@ -46,17 +46,79 @@ const SPEC: IndexSpec = {
 };
 
 test("names are found at a segment boundary only, whatever their length (one byte, with a slash in them)", () => {
-  const paths = ["AGENTS.md", "a/AGENTS.md", "a/xAGENTS.md", "x", "a/x", "a/bx", "xx", ".github/copilot-instructions.md", "a/.github/copilot-instructions.md", "b.github/copilot-instructions.md", "src/main.ts", "lib/package.json", "lib/mypackage.json"];
-  assert.equal(read(paths, SPEC), [".github/copilot-instructions.md", "AGENTS.md", "a/.github/copilot-instructions.md", "a/AGENTS.md", "a/x", "lib/package.json", "x"]);
+  const paths = [
+    "AGENTS.md",
+    "a/AGENTS.md",
+    "a/xAGENTS.md",
+    "x",
+    "a/x",
+    "a/bx",
+    "xx",
+    ".github/copilot-instructions.md",
+    "a/.github/copilot-instructions.md",
+    "b.github/copilot-instructions.md",
+    "src/main.ts",
+    "lib/package.json",
+    "lib/mypackage.json",
+  ];
+  assert.equal(read(paths, SPEC), [
+    ".github/copilot-instructions.md",
+    "AGENTS.md",
+    "a/.github/copilot-instructions.md",
+    "a/AGENTS.md",
+    "a/x",
+    "lib/package.json",
+    "x",
+  ]);
 });
 
 test("a folder is found where a segment starts and a file lies under it, also right after a short segment", () => {
-  const paths = [".cursor/rules/a.mdc", "p/.cursor/rules/b.mdc", "p/q/.cursor/rules/deep/c.md", "p/x.cursor/rules/d.mdc", "p/.cursor/rulesx/e.mdc", ".clinerules/one.md", "a/.clinerules", "r/s/t", "a/r/s/u", "ar/s/v", "docs/kord/rules/w.md", "mydocs/kord/rules/w.md"];
-  assert.equal(read(paths, SPEC), [".clinerules/one.md", ".cursor/rules/a.mdc", "a/.clinerules", "a/r/s/u", "docs/kord/rules/w.md", "p/.cursor/rules/b.mdc", "p/q/.cursor/rules/deep/c.md", "r/s/t"]);
+  const paths = [
+    ".cursor/rules/a.mdc",
+    "p/.cursor/rules/b.mdc",
+    "p/q/.cursor/rules/deep/c.md",
+    "p/x.cursor/rules/d.mdc",
+    "p/.cursor/rulesx/e.mdc",
+    ".clinerules/one.md",
+    "a/.clinerules",
+    "r/s/t",
+    "a/r/s/u",
+    "ar/s/v",
+    "docs/kord/rules/w.md",
+    "mydocs/kord/rules/w.md",
+  ];
+  assert.equal(read(paths, SPEC), [
+    ".clinerules/one.md",
+    ".cursor/rules/a.mdc",
+    "a/.clinerules",
+    "a/r/s/u",
+    "docs/kord/rules/w.md",
+    "p/.cursor/rules/b.mdc",
+    "p/q/.cursor/rules/deep/c.md",
+    "r/s/t",
+  ]);
 });
 
 test("the index reader finds exactly the paths a plain reading of names and folders finds", () => {
-  const segment = fc.constantFrom("a", "r", "s", "x", ".cursor", "rules", ".clinerules", "docs", "kord", "AGENTS.md", "package.json", ".github", "copilot-instructions.md", "src", "main.ts", "rs", "ules");
+  const segment = fc.constantFrom(
+    "a",
+    "r",
+    "s",
+    "x",
+    ".cursor",
+    "rules",
+    ".clinerules",
+    "docs",
+    "kord",
+    "AGENTS.md",
+    "package.json",
+    ".github",
+    "copilot-instructions.md",
+    "src",
+    "main.ts",
+    "rs",
+    "ules",
+  );
   const path = fc.array(segment, { minLength: 1, maxLength: 6 }).map((parts) => parts.join("/"));
   fc.assert(
     fc.property(fc.array(path, { maxLength: 40 }), (paths) => {

@@ -10,7 +10,8 @@ const lot = (glob: string) => {
 };
 
 test("the globs rules usually hold stay on picomatch's own regexp", () => {
-  for (const glob of ["*.ts", "src/**/*.ts", "**/*.{ts,tsx}", "apps/front-*/src/**", "packages/**", ".github/**/*.yml", "src/?/x.ts"]) assert.is(lot(glob), "simple", glob);
+  for (const glob of ["*.ts", "src/**/*.ts", "**/*.{ts,tsx}", "apps/front-*/src/**", "packages/**", ".github/**/*.yml", "src/?/x.ts"])
+    assert.is(lot(glob), "simple", glob);
 });
 
 test("richer globs go to the linear-time engine", () => {
@@ -51,7 +52,8 @@ test("without a linear engine a rich glob matches nothing and says why; simple o
 });
 
 test("keyword patterns that cannot backtrack far stay native; the rest need the linear engine", () => {
-  for (const p of ["\\bdeploy\\b", "\\b(?:deploy|release|ship)\\b", "(?:^|\\n)\\[review\\]", "[*+?]x", "a\\*b", "(?<=please )ship"]) assert.ok(backtracksLittle(p), p);
+  for (const p of ["\\bdeploy\\b", "\\b(?:deploy|release|ship)\\b", "(?:^|\\n)\\[review\\]", "[*+?]x", "a\\*b", "(?<=please )ship"])
+    assert.ok(backtracksLittle(p), p);
   for (const p of ["^(\\w+\\s?)*$", "a+", "a?b", "\\(?x", "a{2}", "(a|a)(a|a)(a|a)(a|a)(a|a)(a|a)(a|a)(a|a)(a|a)"]) assert.not.ok(backtracksLittle(p), p);
 });
 

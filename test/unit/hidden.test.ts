@@ -65,7 +65,16 @@ test("bytes smuggled as a run of variation selectors are removed, whatever chara
 });
 
 test("one variation selector after a character it varies is ordinary text; after a letter or a space it is hidden", () => {
-  for (const text of ["I \u2764\uFE0F it", "\u26A0\uFE0E careful", "press 1\uFE0F\u20E3", "#\uFE0F\u20E3", "\u{1F441}\uFE0F\u200D\u{1F5E8}\uFE0F", "\u845B\u{E0100}\u57CE", "\u2229\uFE00", "\u00A9\uFE0F 2024"]) {
+  for (const text of [
+    "I \u2764\uFE0F it",
+    "\u26A0\uFE0E careful",
+    "press 1\uFE0F\u20E3",
+    "#\uFE0F\u20E3",
+    "\u{1F441}\uFE0F\u200D\u{1F5E8}\uFE0F",
+    "\u845B\u{E0100}\u57CE",
+    "\u2229\uFE00",
+    "\u00A9\uFE0F 2024",
+  ]) {
     assert.is(stripHidden(text), null, JSON.stringify(text));
   }
   assert.is(stripHidden("ab\uFE0Fc")?.text, "abc");

@@ -21,7 +21,9 @@ const context = (workingFolder = "", reads: string[] = []): LoadedContext => ({ 
 /** The paths of `paths` the agent says it loads itself, in `ctx`. */
 const loaded = (name: string, paths: Candidate[], ctx = context()) => paths.filter((c) => profile(name).loadsItself(c, ctx) !== null).map((c) => c.path);
 
-const TREE = ["AGENTS.md", "CLAUDE.md", "GEMINI.md", "QWEN.md", "pkg/AGENTS.md", "pkg/CLAUDE.md", "pkg/GEMINI.md", "pkg/QWEN.md", "lib/AGENTS.md"].map((p) => file(p));
+const TREE = ["AGENTS.md", "CLAUDE.md", "GEMINI.md", "QWEN.md", "pkg/AGENTS.md", "pkg/CLAUDE.md", "pkg/GEMINI.md", "pkg/QWEN.md", "lib/AGENTS.md"].map((p) =>
+  file(p),
+);
 const READ = context("", ["pkg/src/x.ts"]);
 
 test("Copilot CLI: AGENTS.md, CLAUDE.md and GEMINI.md from the working folder up; a folder's own once it reads a file below it", () => {
@@ -37,26 +39,41 @@ test("Copilot CLI: copilot-instructions.md always, a scoped instruction once its
   assert.ok(cli.loadsItself({ ...scoped, status: "included" }, READ));
   assert.is(cli.loadsItself({ ...scoped, status: "unmatched" }, context()), null, "listed as a table at start, not loaded");
   assert.is(cli.loadsItself(rule(".cursor/rules/a.mdc"), context()), null);
-  assert.equal(loaded("copilot-cli", [".github/skills/a/SKILL.md", ".claude/skills/a/SKILL.md", ".agents/skills/a/SKILL.md", ".kiro/skills/a/SKILL.md"].map(skill)), [".github/skills/a/SKILL.md", ".claude/skills/a/SKILL.md", ".agents/skills/a/SKILL.md"]);
+  assert.equal(
+    loaded("copilot-cli", [".github/skills/a/SKILL.md", ".claude/skills/a/SKILL.md", ".agents/skills/a/SKILL.md", ".kiro/skills/a/SKILL.md"].map(skill)),
+    [".github/skills/a/SKILL.md", ".claude/skills/a/SKILL.md", ".agents/skills/a/SKILL.md"],
+  );
 });
 
 test("Qwen Code: QWEN.md and AGENTS.md from the working folder up, nothing nested even after a read, skills of .qwen and .agents", () => {
   assert.equal(loaded("qwen-code", TREE), ["AGENTS.md", "QWEN.md"]);
   assert.equal(loaded("qwen-code", TREE, READ), ["AGENTS.md", "QWEN.md"]);
   assert.equal(loaded("qwen-code", TREE, context("pkg")), ["AGENTS.md", "QWEN.md", "pkg/AGENTS.md", "pkg/QWEN.md"]);
-  assert.equal(loaded("qwen-code", [".qwen/skills/a/SKILL.md", ".agents/skills/a/SKILL.md", ".claude/skills/a/SKILL.md"].map(skill)), [".qwen/skills/a/SKILL.md", ".agents/skills/a/SKILL.md"]);
+  assert.equal(loaded("qwen-code", [".qwen/skills/a/SKILL.md", ".agents/skills/a/SKILL.md", ".claude/skills/a/SKILL.md"].map(skill)), [
+    ".qwen/skills/a/SKILL.md",
+    ".agents/skills/a/SKILL.md",
+  ]);
 });
 
 test("Droid: AGENTS.md and CLAUDE.md from the working folder up, a folder's own once it reads a file below it, skills of .factory and .agents", () => {
   assert.equal(loaded("droid", TREE), ["AGENTS.md", "CLAUDE.md"]);
   assert.equal(loaded("droid", TREE, READ), ["AGENTS.md", "CLAUDE.md", "pkg/AGENTS.md", "pkg/CLAUDE.md"]);
-  assert.equal(loaded("droid", [".factory/skills/a/SKILL.md", ".agents/skills/a/SKILL.md", ".claude/skills/a/SKILL.md"].map(skill)), [".factory/skills/a/SKILL.md", ".agents/skills/a/SKILL.md"]);
+  assert.equal(loaded("droid", [".factory/skills/a/SKILL.md", ".agents/skills/a/SKILL.md", ".claude/skills/a/SKILL.md"].map(skill)), [
+    ".factory/skills/a/SKILL.md",
+    ".agents/skills/a/SKILL.md",
+  ]);
 });
 
 test("Cline: the root's AGENTS.md and its always-on .clinerules rules only; no nested file, no rule with paths, no skills", () => {
   assert.equal(loaded("cline", TREE, READ), ["AGENTS.md"]);
   assert.equal(loaded("cline", TREE, context("pkg")), ["AGENTS.md"]);
-  const rules = [rule(".clinerules/style.md"), rule(".clinerules/notes.txt"), rule(".clinerules/api.md", "auto"), rule("pkg/.clinerules/style.md"), rule(".cursor/rules/a.mdc")];
+  const rules = [
+    rule(".clinerules/style.md"),
+    rule(".clinerules/notes.txt"),
+    rule(".clinerules/api.md", "auto"),
+    rule("pkg/.clinerules/style.md"),
+    rule(".cursor/rules/a.mdc"),
+  ];
   assert.equal(loaded("cline", rules, READ), [".clinerules/style.md", ".clinerules/notes.txt"]);
   assert.equal(loaded("cline", [".claude/skills/a/SKILL.md", ".agents/skills/a/SKILL.md"].map(skill)), []);
 });
@@ -64,12 +81,24 @@ test("Cline: the root's AGENTS.md and its always-on .clinerules rules only; no n
 test("Kilo: AGENTS.md from the working folder up and on its read tool, never CLAUDE.md beside it; skills of .kilo, .kilocode, .claude and .agents", () => {
   assert.equal(loaded("kilo", TREE), ["AGENTS.md"]);
   assert.equal(loaded("kilo", TREE, READ), ["AGENTS.md", "pkg/AGENTS.md"]);
-  const skills = [".kilo/skills/a/SKILL.md", ".kilocode/skills/a/SKILL.md", ".claude/skills/a/SKILL.md", ".agents/skills/a/SKILL.md", ".opencode/skills/a/SKILL.md"].map(skill);
+  const skills = [
+    ".kilo/skills/a/SKILL.md",
+    ".kilocode/skills/a/SKILL.md",
+    ".claude/skills/a/SKILL.md",
+    ".agents/skills/a/SKILL.md",
+    ".opencode/skills/a/SKILL.md",
+  ].map(skill);
   assert.equal(loaded("kilo", skills), [".kilo/skills/a/SKILL.md", ".kilocode/skills/a/SKILL.md", ".claude/skills/a/SKILL.md", ".agents/skills/a/SKILL.md"]);
 });
 
 test("cursor-agent: Cursor's rules and AGENTS.md, and the root's CLAUDE.md (the CLI applies it as a rule), not a nested one", () => {
-  assert.equal(loaded("cursor-agent", [rule(".cursor/rules/a.mdc"), ...TREE], READ), [".cursor/rules/a.mdc", "AGENTS.md", "CLAUDE.md", "pkg/AGENTS.md", "lib/AGENTS.md"]);
+  assert.equal(loaded("cursor-agent", [rule(".cursor/rules/a.mdc"), ...TREE], READ), [
+    ".cursor/rules/a.mdc",
+    "AGENTS.md",
+    "CLAUDE.md",
+    "pkg/AGENTS.md",
+    "lib/AGENTS.md",
+  ]);
   assert.is(profile("cursor").loadsItself(file("CLAUDE.md"), context()), null, "the editor's profile does not");
 });
 
@@ -87,7 +116,9 @@ test("the new hosts are accepted by their names, Qwen Code also as qwen", () => 
 
 test("doctor tags a file with the new hosts that read it, a host's surfaces as one agent", () => {
   const candidates = [file("AGENTS.md"), file("CLAUDE.md"), rule(".clinerules/style.md"), rule(".cursor/rules/a.mdc")];
-  const readers = fileReaders(candidates, Object.values(AGENT_PROFILES), (path) => (path.startsWith(".clinerules/") ? "cline" : path.startsWith(".cursor/") ? "cursor" : undefined));
+  const readers = fileReaders(candidates, Object.values(AGENT_PROFILES), (path) =>
+    path.startsWith(".clinerules/") ? "cline" : path.startsWith(".cursor/") ? "cursor" : undefined,
+  );
   // Claude Code reads CLAUDE.md here instead.
   assert.equal(readers("AGENTS.md"), ["cline", "codex", "copilot", "cursor", "droid", "kilo", "kiro", "opencode", "qwen-code", "windsurf"]);
   assert.equal(readers("CLAUDE.md"), ["claude-code", "copilot", "cursor", "droid"], "opencode takes AGENTS.md first");

@@ -12,7 +12,12 @@ import { hookHostOf } from "../../src/integrations/command-hook.js";
 // Adding a host is one file and one line in HOSTS (AGENTS.md, "Adding a host"): a host written only through the
 // Host type is dispatched by `hook`, installed by `init`, taken by `--as` and has its config group named.
 
-const fakeProfile: AgentProfile = { name: "fake-agent", version: "0.0.1", basis: "a unit test", loadsItself: (c) => (c.path === "FAKE.md" ? "it loads FAKE.md itself" : null) };
+const fakeProfile: AgentProfile = {
+  name: "fake-agent",
+  version: "0.0.1",
+  basis: "a unit test",
+  loadsItself: (c) => (c.path === "FAKE.md" ? "it loads FAKE.md itself" : null),
+};
 const fakeHost: CommandHookHost = {
   name: "fake-agent",
   short: "fake",
@@ -67,10 +72,18 @@ test("a host added to the list gets its config group by its short name: `fake.in
 });
 
 test("a host with a cap declares it once and gets `<short>.maxChars`: checked against the cap, its default, read by its hook", () => {
-  const capped: CommandHookHost = { ...fakeHost, name: "capped-agent", short: "capped", maxCharsSetting: { cap: 4000, default: 3500, doc: "cap on Capped's context" } };
+  const capped: CommandHookHost = {
+    ...fakeHost,
+    name: "capped-agent",
+    short: "capped",
+    maxCharsSetting: { cap: 4000, default: 3500, doc: "cap on Capped's context" },
+  };
   const groups = hostRegistry([capped]).configGroups;
   assert.equal(validateConfig({}, "t", [], groups).capped, { includeNative: false, maxChars: 3500 });
-  assert.throws(() => validateConfig({ capped: { maxChars: 4001 } }, "t", [], groups), /"capped\.maxChars" must be a whole number from 100 to 4000, got number 4001/);
+  assert.throws(
+    () => validateConfig({ capped: { maxChars: 4001 } }, "t", [], groups),
+    /"capped\.maxChars" must be a whole number from 100 to 4000, got number 4001/,
+  );
   const config = validateConfig({ capped: { maxChars: 2000 } }, "t", [], groups);
   assert.is(hookHostOf(capped).maxChars?.(config), 2000);
   // A config completed without the hosts' groups (a library caller's core defaultConfig()) reads as the defaults.
@@ -88,7 +101,11 @@ test("a group still written by hand in the table under a host's name is that hos
 
 test("every host of HOSTS, in its order: `hook` answers its short and profile names, `init` takes --<short> (and a hidden --<name>), `--as` takes both", () => {
   const today = hostRegistry(HOSTS);
-  assert.equal(today.commandHookHosts, HOSTS.filter((h) => h.hook !== undefined), "the hook hosts in HOSTS' order");
+  assert.equal(
+    today.commandHookHosts,
+    HOSTS.filter((h) => h.hook !== undefined),
+    "the hook hosts in HOSTS' order",
+  );
   for (const host of today.commandHookHosts) {
     assert.is(today.hookHost(host.short), host, `hook ${host.short}`);
     assert.is(today.hookHost(host.name), host, `hook ${host.name}`);

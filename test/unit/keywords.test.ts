@@ -61,8 +61,14 @@ test("each built-in mode fires when the prompt asks for it (search and analyze o
 
 test("by default only ultrawork/ulw fire: search and analyze are opt-in", () => {
   for (const [prompt, mode] of SHOULD_FIRE) assert.equal(fired(prompt), mode === "ultrawork" ? ["ultrawork"] : [], `by default: ${prompt}`);
-  assert.equal(keywordModes({}).map((m) => m.name), ["ultrawork"]);
-  assert.equal(keywordModes({ analyze: { enabled: true } }).map((m) => m.name), ["ultrawork", "analyze"]);
+  assert.equal(
+    keywordModes({}).map((m) => m.name),
+    ["ultrawork"],
+  );
+  assert.equal(
+    keywordModes({ analyze: { enabled: true } }).map((m) => m.name),
+    ["ultrawork", "analyze"],
+  );
 });
 
 test("ordinary prompts that merely mention the words trigger nothing", () => {

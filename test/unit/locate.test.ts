@@ -29,14 +29,20 @@ test("every rules folder and single-file rule is found at the root and nested, a
 });
 
 test("agent files, their overrides and READMEs are found; look-alikes are not", () => {
-  assert.equal(
-    ["AGENTS.md", "pkg/CLAUDE.md", "pkg/AGENTS.override.md", "pkg/README.md"].map(where),
-    ["agents:AGENTS.md@", "agents:CLAUDE.md@pkg", "agents:AGENTS.override.md@pkg", "readme@pkg"],
-  );
-  assert.equal(
-    [".github/instructions/notes.md", ".claude/rules/x.mdc", "x.cursorrules", "GEMINI.md.bak", "readme.md", "src/a.ts"].map(where),
-    [null, null, null, null, null, null],
-  );
+  assert.equal(["AGENTS.md", "pkg/CLAUDE.md", "pkg/AGENTS.override.md", "pkg/README.md"].map(where), [
+    "agents:AGENTS.md@",
+    "agents:CLAUDE.md@pkg",
+    "agents:AGENTS.override.md@pkg",
+    "readme@pkg",
+  ]);
+  assert.equal([".github/instructions/notes.md", ".claude/rules/x.mdc", "x.cursorrules", "GEMINI.md.bak", "readme.md", "src/a.ts"].map(where), [
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+  ]);
 });
 
 test("a whole tree's paths are classified as a hook's few are (past the point where one expression scans them)", () => {
@@ -59,11 +65,23 @@ test("a whole tree's paths are classified as a hook's few are (past the point wh
 test("a folder is found in a path only as whole segments, wherever it stands", () => {
   const inside = ["node_modules", "node_modules/a/AGENTS.md", "pkg/node_modules/AGENTS.md", "pkg/node_modules", "a/xnode_modules/b/node_modules/c.md"];
   const outside = ["xnode_modules/AGENTS.md", "pkg/node_modulesx/a.md", "pkg/node_module/a.md", "node_modules.md", ""];
-  assert.equal(inside.map((p) => hasSegments(p, "node_modules")), inside.map(() => true));
-  assert.equal(outside.map((p) => hasSegments(p, "node_modules")), outside.map(() => false));
+  assert.equal(
+    inside.map((p) => hasSegments(p, "node_modules")),
+    inside.map(() => true),
+  );
+  assert.equal(
+    outside.map((p) => hasSegments(p, "node_modules")),
+    outside.map(() => false),
+  );
   // .git is the start of .github; several segments are matched as one.
-  assert.equal([".github/AGENTS.md", "a/.gitignore", "a/.git/HEAD", ".git"].map((p) => hasSegments(p, ".git")), [false, false, true, true]);
-  assert.equal(["pkg/.claude/rules/a.md", "pkg/.claude/rulesx/a.md", "pkg/x.claude/rules/a.md"].map((p) => hasSegments(p, ".claude/rules")), [true, false, false]);
+  assert.equal(
+    [".github/AGENTS.md", "a/.gitignore", "a/.git/HEAD", ".git"].map((p) => hasSegments(p, ".git")),
+    [false, false, true, true],
+  );
+  assert.equal(
+    ["pkg/.claude/rules/a.md", "pkg/.claude/rulesx/a.md", "pkg/x.claude/rules/a.md"].map((p) => hasSegments(p, ".claude/rules")),
+    [true, false, false],
+  );
 });
 
 test("a rule is named by its file name without its rule suffix, in any case, and without a leading dot", () => {
@@ -74,7 +92,12 @@ test("a rule is named by its file name without its rule suffix, in any case, and
 });
 
 test("an agents file's override and local files replace its .md in any case, or follow a name without one", () => {
-  assert.equal(["AGENTS.md", "CLAUDE.MD", ".goosehints", "md"].map(overrideName), ["AGENTS.override.md", "CLAUDE.override.md", ".goosehints.override.md", "md.override.md"]);
+  assert.equal(["AGENTS.md", "CLAUDE.MD", ".goosehints", "md"].map(overrideName), [
+    "AGENTS.override.md",
+    "CLAUDE.override.md",
+    ".goosehints.override.md",
+    "md.override.md",
+  ]);
   assert.equal(["CLAUDE.md", "GEMINI.Md"].map(localName), ["CLAUDE.local.md", "GEMINI.local.md"]);
 });
 

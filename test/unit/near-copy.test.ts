@@ -30,9 +30,24 @@ test("mayShareLines: a text with fewer than three distinct significant lines is 
 });
 
 test("mayShareLines flags every pair of texts whose significant lines meet (hashes may add pairs, never miss one)", () => {
-  const pieces = ["Rule one of the set, long enough.", " Rule one of the set,  long enough. ", "Rule one\tof the set, long enough.", "Link [here](a.md) and more words to pass.", "Link [here](b.mdc) and more words to pass.", "Uses rules.mdc as the name of a file.", "Uses rules.md as the name of a file.", "\u00a0Rule one of the set, long enough.\u00a0", "Another line that nobody else holds ok."];
+  const pieces = [
+    "Rule one of the set, long enough.",
+    " Rule one of the set,  long enough. ",
+    "Rule one\tof the set, long enough.",
+    "Link [here](a.md) and more words to pass.",
+    "Link [here](b.mdc) and more words to pass.",
+    "Uses rules.mdc as the name of a file.",
+    "Uses rules.md as the name of a file.",
+    "\u00a0Rule one of the set, long enough.\u00a0",
+    "Another line that nobody else holds ok.",
+  ];
   const texts: string[] = [];
-  for (let i = 0; i < pieces.length; i++) texts.push([pieces[i], `Filler ${i} line one that is unique here.`, `Filler ${i} line two that is unique here.`, `Filler ${i} line three unique here too.`].join("\n"));
+  for (let i = 0; i < pieces.length; i++)
+    texts.push(
+      [pieces[i], `Filler ${i} line one that is unique here.`, `Filler ${i} line two that is unique here.`, `Filler ${i} line three unique here too.`].join(
+        "\n",
+      ),
+    );
   const flags = mayShareLines(texts);
   const sets = texts.map((t) => new Set(significantLines(t)));
   for (let i = 0; i < texts.length; i++) {

@@ -12,13 +12,19 @@ const ALLOWED: Record<string, { uses: string[]; why: string }> = {
   // What truly must: facts of the running process itself, not of the outside world a command is run in.
   "src/io/fs/atomic-write.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
   "src/io/fs/confine.ts": { uses: ["process.pid"], why: "the temporary file is named for the writing process" },
-  "src/io/host-setup/npm-install.ts": { uses: ["process.execPath"], why: "npm's CLI script is run by this very Node, so no `node` is looked up on a PATH a project put a folder on" },
+  "src/io/host-setup/npm-install.ts": {
+    uses: ["process.execPath"],
+    why: "npm's CLI script is run by this very Node, so no `node` is looked up on a PATH a project put a folder on",
+  },
   "src/io/session/session-store.ts": {
     uses: ["process.pid", "process.kill", "process.getuid"],
     why: "a claim names its process, a stale claim's process is probed for life, and the state folder is tightened only when this user owns it",
   },
   "src/io/host-setup/opencode-setup.ts": { uses: ["process.env"], why: "the text of the plugin loader file init writes, run by opencode, not here" },
-  "src/io/host-setup/cline-setup.ts": { uses: ["process.env", "process.execPath", "process.cwd", "process.versions"], why: "the text of the plugin file init --cline writes, run by Cline's plugin sandbox, not here" },
+  "src/io/host-setup/cline-setup.ts": {
+    uses: ["process.env", "process.execPath", "process.cwd", "process.versions"],
+    why: "the text of the plugin file init --cline writes, run by Cline's plugin sandbox, not here",
+  },
   "src/integrations/opencode-plugin.ts": {
     uses: ["process.env", "process.platform"],
     why: "the opencode plugin's entry: opencode loads it in its own process, no CLI is above it to hand the environment over",

@@ -16,10 +16,12 @@ import { SessionStore, type InjectedRecord, type InjectedRecords } from "../../s
  * rule for TypeScript files; the calls are recorded in order.
  */
 function fakeDeps(calls: string[]): PipelineDeps {
-  const step = <A extends unknown[], R>(name: string, answer: (...args: A) => R) => (...args: A): R => {
-    calls.push(name);
-    return answer(...args);
-  };
+  const step =
+    <A extends unknown[], R>(name: string, answer: (...args: A) => R) =>
+    (...args: A): R => {
+      calls.push(name);
+      return answer(...args);
+    };
   const files: Record<string, string> = {
     "AGENTS.md": "# Agents\nRun the tests before committing.\n",
     ".cursor/rules/ts.mdc": "---\nglobs: src/**/*.ts\n---\nUse strict TypeScript.\n",
@@ -68,7 +70,10 @@ test("doctor and coverage stop after select: the selection, no block, no session
     const gathered = await runPipeline(run, { purpose, all: true }, fakeDeps(calls));
     assert.equal(calls, ["root", "config", "targets", "tokenizer", "memo", "discover", "read", "imports", "custom"], purpose);
     assert.is(gathered.root, "/fake");
-    assert.equal(gathered.files.map((f) => f.path), [".cursor/rules/ts.mdc", "AGENTS.md"]);
+    assert.equal(
+      gathered.files.map((f) => f.path),
+      [".cursor/rules/ts.mdc", "AGENTS.md"],
+    );
     assert.not.ok("output" in gathered);
   }
 });
@@ -87,13 +92,22 @@ test("a hook's first call in a new session claims its texts and its warning at o
     const store = new CountingStore(dir);
     const deps: PipelineDeps = {
       ...fakeDeps([]),
-      readSourceFiles: (_root, paths) => ({ files: paths.map((path) => ({ path, text: path === "AGENTS.md" ? "# Agents\nRun the tests.\n" : "---\nglobs: src/**/*.ts\n---\nUse strict TypeScript.\n" })), warnings: [{ file: "AGENTS.md", line: 1, message: "a warning shown once" }] }),
+      readSourceFiles: (_root, paths) => ({
+        files: paths.map((path) => ({
+          path,
+          text: path === "AGENTS.md" ? "# Agents\nRun the tests.\n" : "---\nglobs: src/**/*.ts\n---\nUse strict TypeScript.\n",
+        })),
+        warnings: [{ file: "AGENTS.md", line: 1, message: "a warning shown once" }],
+      }),
       sessions: () => store,
     };
     const first = await runPipeline(run, { purpose: "hook", files: ["src/a.ts"], session: "s1", limits: () => ({ once: true }) }, deps);
     await first.finish();
     assert.ok(first.output.includes("Use strict TypeScript."), first.output);
-    assert.equal(first.warnings.map((w) => w.message), ["a warning shown once"]);
+    assert.equal(
+      first.warnings.map((w) => w.message),
+      ["a warning shown once"],
+    );
     assert.is(claims.length, 1, JSON.stringify(claims));
     assert.is(claims[0]!.length, 3, JSON.stringify(claims));
     // Given once: the session's next call gives neither the texts nor the warning again.
@@ -120,7 +134,10 @@ test("the texts a hook gave are saved with their fingerprints, and the next run'
     });
     const request = (session: string) => ({ purpose: "hook" as const, files: ["src/a.ts"], session, limits: () => ({ once: true }) });
     await (await runPipeline(run, request("s1"), deps())).finish();
-    assert.equal(saved?.hashes, { "Use strict TypeScript.": fingerprint("Use strict TypeScript."), "# Agents\nRun the tests before committing.": fingerprint("# Agents\nRun the tests before committing.") });
+    assert.equal(saved?.hashes, {
+      "Use strict TypeScript.": fingerprint("Use strict TypeScript."),
+      "# Agents\nRun the tests before committing.": fingerprint("# Agents\nRun the tests before committing."),
+    });
     // A wrong saved fingerprint shows that the next run takes it instead of hashing: its record has that name.
     saved!.hashes!["Use strict TypeScript."] = "0000000000000000000000000000";
     await (await runPipeline(run, request("s2"), deps())).finish();

@@ -12,7 +12,10 @@ test("the one-pass path scan finds the tokens the path patterns found, in order,
   // The patterns pathTokens replaced (quadratic on a long word): the reference on short texts.
   const patterns = /[A-Za-z0-9_./@+-]*[A-Za-z0-9_@+-](?:\/[A-Za-z0-9_.@+-]+)+|[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]*\.[A-Za-z0-9]{1,10}/g;
   const text = fc.array(fc.constantFrom("a", "B", "1", ".", "/", "@", "-", "_", "+", " ", ":", "x", "é"), { maxLength: 40 }).map((cs) => cs.join(""));
-  fc.assert(fc.property(text, (t) => assert.equal(pathTokens(t), t.match(patterns) ?? [])), { numRuns: 5000 });
+  fc.assert(
+    fc.property(text, (t) => assert.equal(pathTokens(t), t.match(patterns) ?? [])),
+    { numRuns: 5000 },
+  );
 });
 
 test("path mentions come out clean of quotes, punctuation and line numbers", () => {
@@ -35,7 +38,18 @@ test("prose drops code fences, inline code, system reminders, URLs and paths", (
 
 test("identifiers split into words; a two-part camel-cased word also stays whole", () => {
   assert.equal(splitWords("OrderService fetchUserById last_login HTTPServer"), [
-    "orderservice", "order", "service", "fetch", "user", "by", "id", "last", "login", "httpserver", "http", "server",
+    "orderservice",
+    "order",
+    "service",
+    "fetch",
+    "user",
+    "by",
+    "id",
+    "last",
+    "login",
+    "httpserver",
+    "http",
+    "server",
   ]);
   assert.equal(splitWords("WebSockets and GraphQL"), ["websockets", "web", "sockets", "and", "graphql", "graph", "ql"]);
 });
@@ -83,7 +97,12 @@ test("relevance is deterministic", () => {
 
 test("a prompt word and its related words are one piece of evidence, not two", () => {
   const rules = [
-    { id: "ci", name: "ci", description: "Continuous integration workflows and flaky pipelines", body: "Websocket, socket, sse, push and reconnect tests run nightly." },
+    {
+      id: "ci",
+      name: "ci",
+      description: "Continuous integration workflows and flaky pipelines",
+      body: "Websocket, socket, sse, push and reconnect tests run nightly.",
+    },
     { id: "rt", name: "realtime", description: "Realtime updates over WebSockets and reconnects", body: "" },
   ];
   // "live" brings five of the CI body's words: still one word of the prompt, so CI counts half of one.
@@ -99,7 +118,10 @@ test("several prompt words of one topic count as several, through related words 
   ];
   const [rt] = scoreRelevance("live presence and broadcast are broken", rules, stemmer);
   assert.ok(rt!.score >= 0.35, `realtime ${rt!.score}`);
-  assert.ok(rt!.matched.every((w) => w.startsWith("~")), rt!.matched.join(", "));
+  assert.ok(
+    rt!.matched.every((w) => w.startsWith("~")),
+    rt!.matched.join(", "),
+  );
   assert.is(rt!.direct, 0);
 });
 
@@ -111,7 +133,13 @@ test("related words alone bring a rule into the likely tier, not into the output
   const s = select(rules, { prompt: "live presence and broadcast are broken", stem: stemmer });
   assert.is(statusOf(s, ".windsurf/rules/realtime.md"), "below-threshold");
   assert.match(reasonOf(s, ".windsurf/rules/realtime.md"), /with related words.*likely relevant: listed first in the index/);
-  assert.equal(s.omitted.map((o) => [o.id, o.tier ?? "index"]), [[".windsurf/rules/realtime.md", "likely"], [".cursor/rules/db.mdc", "index"]]);
+  assert.equal(
+    s.omitted.map((o) => [o.id, o.tier ?? "index"]),
+    [
+      [".windsurf/rules/realtime.md", "likely"],
+      [".cursor/rules/db.mdc", "index"],
+    ],
+  );
 });
 
 test("a rule holding the prompt's word and its related words is injected on the word alone", () => {
@@ -124,7 +152,13 @@ test("a rule holding the prompt's word and its related words is injected on the 
   const s = select(rules, { prompt: "the column is wrong", stem: stemmer });
   assert.is(statusOf(s, ".cursor/rules/db.mdc"), "below-threshold");
   assert.match(reasonOf(s, ".cursor/rules/db.mdc"), /^relevance 0\.(\d\d) \((0\.\d\d) with related words\) < 0\.35 \(column\)/);
-  assert.equal(s.omitted.map((o) => [o.id, o.tier ?? "index"]), [[".cursor/rules/db.mdc", "likely"], [".windsurf/rules/realtime.md", "index"]]);
+  assert.equal(
+    s.omitted.map((o) => [o.id, o.tier ?? "index"]),
+    [
+      [".cursor/rules/db.mdc", "likely"],
+      [".windsurf/rules/realtime.md", "index"],
+    ],
+  );
   const both = select(rules, { prompt: "add a column to the schema", stem: stemmer });
   assert.is(statusOf(both, ".cursor/rules/db.mdc"), "included");
 });
@@ -132,7 +166,8 @@ test("a rule holding the prompt's word and its related words is injected on the 
 test("a rule's keywords: and aliases: frontmatter and a skill's when_to_use are scored with its description", () => {
   const rules = {
     ".cursor/rules/secrets.mdc": "---\ndescription: Handling secrets\nkeywords: [vault, rotation]\naliases: api keys, credentials\n---\nNever commit them.",
-    ".claude/skills/bisect/SKILL.md": "---\nname: bisect\ndescription: Find the commit that broke it\nwhen_to_use: a regression appeared between two releases\n---\nRun git bisect.",
+    ".claude/skills/bisect/SKILL.md":
+      "---\nname: bisect\ndescription: Find the commit that broke it\nwhen_to_use: a regression appeared between two releases\n---\nRun git bisect.",
     ".cursor/rules/db.mdc": "---\ndescription: Writing and applying database migrations safely\n---\nNullable first.",
   };
   const s = select(rules, { prompt: "rotate the vault credentials", stem: stemmer });
@@ -159,7 +194,12 @@ test("every word of the related-words table brings the other words of its groups
     for (const word of group) {
       const said = terms(word, stemmer);
       if (said.length !== 1) continue; // a number, a stop word, or split in two ("n+1")
-      const others = new Set(group.filter((w) => w !== word).flatMap((w) => terms(w, stemmer)).filter((t) => t !== said[0]));
+      const others = new Set(
+        group
+          .filter((w) => w !== word)
+          .flatMap((w) => terms(w, stemmer))
+          .filter((t) => t !== said[0]),
+      );
       const [concept] = queryConcepts(word, stemmer);
       for (const other of others) assert.ok(concept!.related.includes(other), `${word} (${said[0]}) should bring ${other}`);
       checked += others.size;
@@ -195,7 +235,10 @@ test("an irrelevant one stays in the index with its score", () => {
   const s = select(tree, { prompt: "fix the typo in the footer", stem: stemmer });
   assert.is(statusOf(s, ".cursor/rules/db.mdc"), "below-threshold");
   assert.match(reasonOf(s, ".cursor/rules/db.mdc"), /^relevance 0\.00 < 0\.35\b/);
-  assert.equal(s.omitted.map((o) => o.id), [".cursor/rules/db.mdc"]);
+  assert.equal(
+    s.omitted.map((o) => o.id),
+    [".cursor/rules/db.mdc"],
+  );
 });
 
 // Issue 45 item 1: path words are no request; they add to a score, never inject (they used to: this test said so).
@@ -220,7 +263,13 @@ test("@name in the prompt includes a manual rule", () => {
 
 test("a triggered keyword mode comes first as an entry; a configured one that did not fire is listed unmatched, the others not at all", () => {
   const s = select({ "AGENTS.md": "agents" }, { prompt: "ulw ship it", configure: (c) => void (c.keywords.search = {}) });
-  assert.equal(s.entries.map((e) => [e.source, e.id, e.priority]), [["keyword-detector", "ultrawork", "critical"], ["directory-agents", "AGENTS.md", "normal"]]);
+  assert.equal(
+    s.entries.map((e) => [e.source, e.id, e.priority]),
+    [
+      ["keyword-detector", "ultrawork", "critical"],
+      ["directory-agents", "AGENTS.md", "normal"],
+    ],
+  );
   assert.is(statusOf(s, "search"), "unmatched");
   assert.not.ok(s.candidates.some((c) => c.id === "analyze"));
   assert.is(reasonOf(s, "ultrawork"), 'prompt says "ulw"');
@@ -252,7 +301,10 @@ test("a typo of a rule's name or description word reaches the rule's likely tier
   const s = select(rules, { prompt: "write a migraiton for the orders", stem: stemmer });
   assert.is(statusOf(s, ".cursor/rules/db-migrations.mdc"), "below-threshold");
   assert.match(reasonOf(s, ".cursor/rules/db-migrations.mdc"), /migraiton \(read as migrations\)/);
-  assert.equal(s.omitted.filter((o) => o.tier === "likely").map((o) => o.id), [".cursor/rules/db-migrations.mdc"]);
+  assert.equal(
+    s.omitted.filter((o) => o.tier === "likely").map((o) => o.id),
+    [".cursor/rules/db-migrations.mdc"],
+  );
 });
 
 test("a typo is read only as one word six letters or longer that no rule holds, and only when one rule word is that close", () => {
@@ -281,7 +333,10 @@ test("a typo of four or five letters is read as a rule word of its length or one
   const [auth] = scoreRelevance("the tokn expires too early", rules, stemmer);
   assert.ok(auth!.score > 0, `auth ${auth!.score}`);
   assert.is(auth!.direct, 0, "a guess never injects");
-  assert.ok(auth!.words.some((w) => w.word === "tokn (read as token)"), JSON.stringify(auth!.words));
+  assert.ok(
+    auth!.words.some((w) => w.word === "tokn (read as token)"),
+    JSON.stringify(auth!.words),
+  );
   const [, alerts] = scoreRelevance("the alret fires twice", rules, stemmer);
   assert.ok(alerts!.score > 0, `alerts ${alerts!.score}`);
   // A word with an ending the stemmer knows is a real word ("darks", "modes"), and three letters are too few.
@@ -328,10 +383,19 @@ test("a comparative or superlative reads as its adjective and can inject: 4x slo
 });
 
 test("only comparatives of adjectives are read: order, user, server, layer, later and agent nouns stay what they are", () => {
-  assert.equal(
-    ["slower", "slowest", "faster", "bigger", "larger", "heavier", "flakier", "noisier", "safer", "safest", "easier"].map(comparativeBase),
-    ["slow", "slow", "fast", "big", "large", "heavy", "flaky", "noisy", "safe", "safe", "easy"],
-  );
+  assert.equal(["slower", "slowest", "faster", "bigger", "larger", "heavier", "flakier", "noisier", "safer", "safest", "easier"].map(comparativeBase), [
+    "slow",
+    "slow",
+    "fast",
+    "big",
+    "large",
+    "heavy",
+    "flaky",
+    "noisy",
+    "safe",
+    "safe",
+    "easy",
+  ]);
   for (const word of ["order", "user", "never", "server", "water", "layer", "later", "latest", "router", "picker", "handler", "test", "longer", "lower"]) {
     assert.is(comparativeBase(word), undefined, word);
   }

@@ -33,12 +33,20 @@ test("the frontmatter reader never throws and never loses the body", () => {
     }),
     RUNS,
   );
-  fc.assert(fc.property(ruleText, (text) => void parseFrontmatter(text, "x.mdc")), RUNS);
+  fc.assert(
+    fc.property(ruleText, (text) => void parseFrontmatter(text, "x.mdc")),
+    RUNS,
+  );
 });
 
 test("the glob splitter keeps every character of every pattern and never splits inside braces", () => {
   const atom = fc.constantFrom("*", "**", "/", ".", "a", "b", "src", "ts", "-", "_", "!");
-  const braced = fc.array(fc.array(atom, { minLength: 1, maxLength: 3 }).map((a) => a.join("")), { minLength: 2, maxLength: 3 }).map((a) => `{${a.join(",")}}`);
+  const braced = fc
+    .array(
+      fc.array(atom, { minLength: 1, maxLength: 3 }).map((a) => a.join("")),
+      { minLength: 2, maxLength: 3 },
+    )
+    .map((a) => `{${a.join(",")}}`);
   const pattern = fc.array(fc.oneof(atom, braced), { minLength: 1, maxLength: 6 }).map((a) => a.join(""));
   fc.assert(
     fc.property(fc.array(pattern, { minLength: 1, maxLength: 5 }), (patterns) => {
@@ -76,7 +84,15 @@ test("any string round-trips exactly through the XML renderer and a strict parse
 });
 
 test("the budget trimmer never goes over, never splits a character, never leaves a fence open", () => {
-  const describe = (e: Entry): Omitted => ({ source: e.source, id: e.id, priority: e.priority, path: e.path, description: null, tokens: e.tokens, reason: "over" });
+  const describe = (e: Entry): Omitted => ({
+    source: e.source,
+    id: e.id,
+    priority: e.priority,
+    path: e.path,
+    description: null,
+    tokens: e.tokens,
+    reason: "over",
+  });
   fc.assert(
     fc.property(fc.array(ruleText, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 400 }), (contents, budget) => {
       const entries = contents.map((c, i) => entry(`r${i}.md`, c.trim() || "x", { tokens: approxTokens(c) }));

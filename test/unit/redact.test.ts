@@ -48,7 +48,10 @@ const HARMLESS = [
 test("each kind of credential is replaced by a marker naming its kind", () => {
   for (const [text, kind] of SAMPLES) {
     const { text: out, redactions } = redactSecrets(`before\n${text}\nafter`);
-    assert.ok(redactions.some((r) => r.kind === kind), `${kind} not found in ${text}`);
+    assert.ok(
+      redactions.some((r) => r.kind === kind),
+      `${kind} not found in ${text}`,
+    );
     assert.match(out, `[REDACTED:${kind}]`);
     assert.match(out, /^before\n/);
     assert.match(out, /\nafter$/);
@@ -74,7 +77,11 @@ test("a credential with nothing around it is found (the quick scan that skips cl
     ["Auth-Token: k3y9f8e7d6c5b4a1", "password"],
     ["CLIENT_SECRET=k3y9f8e7d6c5b4a1", "password"],
   ];
-  for (const [text, kind] of bare) assert.ok(redactSecrets(text).redactions.some((r) => r.kind === kind), `${kind} not found in ${text}`);
+  for (const [text, kind] of bare)
+    assert.ok(
+      redactSecrets(text).redactions.some((r) => r.kind === kind),
+      `${kind} not found in ${text}`,
+    );
 });
 
 test("the credential itself is gone from the output", () => {
@@ -111,14 +118,16 @@ test("a build of a few files finds a credential in any one of them, a hint joine
   });
   assert.not.match(JSON.stringify(s.entries), /AKIAIOSFODNN7EXAMPLE|ghp_0123|gh\u200Bp_/);
   const order = s.warnings.map((w) => `${w.file} ${/redacted a ([\w-]+)/.exec(w.message)?.[1] ?? "hidden"}`);
-  assert.equal(order.filter((w) => w.startsWith(".cursor")), [".cursor/rules/a.mdc hidden", ".cursor/rules/a.mdc github-token", ".cursor/rules/b.mdc hidden", ".cursor/rules/b.mdc aws-access-key"]);
+  assert.equal(
+    order.filter((w) => w.startsWith(".cursor")),
+    [".cursor/rules/a.mdc hidden", ".cursor/rules/a.mdc github-token", ".cursor/rules/b.mdc hidden", ".cursor/rules/b.mdc aws-access-key"],
+  );
 });
 
 test("redact: false keeps the text as it is", () => {
   const s = select({ "AGENTS.md": "key AKIAIOSFODNN7EXAMPLE" }, { configure: (c) => void (c.redact = false) });
   assert.match(s.entries[0]!.content, "AKIAIOSFODNN7EXAMPLE");
 });
-
 
 test("every kind is found alike in a short text (searched for hints) and by the patterns (long texts, --all)", () => {
   const a = (n: number) => "Q7hZk2Lm9Xp4Rt8Vw3Nc6Yb1Jd5Fg0Ks".repeat(8).slice(0, n);
@@ -169,7 +178,10 @@ test("every kind is found alike in a short text (searched for hints) and by the 
   ];
   for (const [text, kind] of bare) {
     const searched = redactSecrets(text);
-    assert.ok(searched.redactions.some((r) => r.kind === kind), `${kind} not found in ${text}`);
+    assert.ok(
+      searched.redactions.some((r) => r.kind === kind),
+      `${kind} not found in ${text}`,
+    );
     assert.equal(searched, redactSecrets(text, "patterns"), text);
   }
   for (const text of HARMLESS) assert.equal(redactSecrets(text), redactSecrets(text, "patterns"));
@@ -195,30 +207,102 @@ const RUNS = { numRuns: 10_000 };
 
 test("JWTs are found where the JWT pattern found them, on any text of their pieces", () => {
   const pattern = /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g;
-  const text = textOf(["eyJ", "eyJhbGciOiJIUzI1NiJ9", "eyJabcdefgh", ".eyJabcdefgh", ".abcdefgh", "eyJabcdefg", "abcdefgh", ".", "-", "_", " ", "\n", "a", "é"]);
-  fc.assert(fc.property(text, (t) => assert.is(redactSecrets(t).text, t.replace(pattern, (m) => (masked(m) ? m : "[REDACTED:jwt]")))), RUNS);
+  const text = textOf([
+    "eyJ",
+    "eyJhbGciOiJIUzI1NiJ9",
+    "eyJabcdefgh",
+    ".eyJabcdefgh",
+    ".abcdefgh",
+    "eyJabcdefg",
+    "abcdefgh",
+    ".",
+    "-",
+    "_",
+    " ",
+    "\n",
+    "a",
+    "é",
+  ]);
+  fc.assert(
+    fc.property(text, (t) =>
+      assert.is(
+        redactSecrets(t).text,
+        t.replace(pattern, (m) => (masked(m) ? m : "[REDACTED:jwt]")),
+      ),
+    ),
+    RUNS,
+  );
 });
 
 test("private keys with an END line are found where the private-key pattern found them, on any text of their pieces", () => {
   const closed = /-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY(?: BLOCK)?-----[\s\S]*?-----END \1PRIVATE KEY(?: BLOCK)?-----/g;
   const open = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:(?:\r?\n|\\n)[ \t]*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [^\n]*)[ \t]*)*/g;
-  const pieces = ["-----BEGIN RSA PRIVATE KEY-----", "-----END RSA PRIVATE KEY-----", "-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----", "-----END DSA PRIVATE KEY-----", "-----BEGIN ", "BEGIN ", "END ", "PRIVATE KEY-----", "PRIVATE KEY BLOCK-----", "RSA ", "\n", "MIIE", " ", "x"];
-  fc.assert(fc.property(textOf(pieces), (t) => assert.is(redactSecrets(t).text, t.replace(closed, "[REDACTED:private-key]").replace(open, "[REDACTED:private-key]"))), RUNS);
+  const pieces = [
+    "-----BEGIN RSA PRIVATE KEY-----",
+    "-----END RSA PRIVATE KEY-----",
+    "-----BEGIN PRIVATE KEY-----",
+    "-----END PRIVATE KEY-----",
+    "-----END DSA PRIVATE KEY-----",
+    "-----BEGIN ",
+    "BEGIN ",
+    "END ",
+    "PRIVATE KEY-----",
+    "PRIVATE KEY BLOCK-----",
+    "RSA ",
+    "\n",
+    "MIIE",
+    " ",
+    "x",
+  ];
+  fc.assert(
+    fc.property(textOf(pieces), (t) => assert.is(redactSecrets(t).text, t.replace(closed, "[REDACTED:private-key]").replace(open, "[REDACTED:private-key]"))),
+    RUNS,
+  );
 });
 
 test("password assignments are found where the password pattern found them, ARNs' secret: left alone, on any text of their pieces", () => {
-  const pattern = /(?<![A-Za-z])(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret)(?<!\barn:[^\s"'`]*)\b["']?\s*[:=]\s*(["']?)([^\s"'`,;]{12,})\1/gi;
+  const pattern =
+    /(?<![A-Za-z])(?:password|passwd|pwd|secret|api[_-]?key|apikey|access[_-]?token|auth[_-]?token|client[_-]?secret)(?<!\barn:[^\s"'`]*)\b["']?\s*[:=]\s*(["']?)([^\s"'`,;]{12,})\1/gi;
   const placeholder = /^(\$\{?|<|\{|%|process\.env|os\.environ|env\(|your[-_]|example|changeme|xxx|\*{3})/i;
   const skip = (v: string) => placeholder.test(v) || !/[A-Za-z]/.test(v) || !/\d/.test(v) || /^(.)\1+$/.test(v) || masked(v);
   // The token keywords in every spelling: the rule runs only for a text holding one of its hints (not `token` alone).
-  const pieces = ["password", "pwd", "secret", "client_secret", "access_token", "ACCESS-TOKEN", "accesstoken", "Auth_Token", "authtoken", "auth-", "token", "arn:", "aws:", "=", ":", '"', "'", " ", "\n", "`", ",", "-", "1", "Zq81kLm2Xr7v", "abc123"];
+  const pieces = [
+    "password",
+    "pwd",
+    "secret",
+    "client_secret",
+    "access_token",
+    "ACCESS-TOKEN",
+    "accesstoken",
+    "Auth_Token",
+    "authtoken",
+    "auth-",
+    "token",
+    "arn:",
+    "aws:",
+    "=",
+    ":",
+    '"',
+    "'",
+    " ",
+    "\n",
+    "`",
+    ",",
+    "-",
+    "1",
+    "Zq81kLm2Xr7v",
+    "abc123",
+  ];
   const expected = (t: string) =>
     t.replace(pattern, (match: string, _quote: string, value: string) => {
       if (skip(value)) return match;
       const at = match.lastIndexOf(value);
       return `${match.slice(0, at)}[REDACTED:password]${match.slice(at + value.length)}`;
     });
-  fc.assert(fc.property(textOf(pieces), (t) => assert.is(redactSecrets(t).text, expected(t))), RUNS);
+  fc.assert(
+    fc.property(textOf(pieces), (t) => assert.is(redactSecrets(t).text, expected(t))),
+    RUNS,
+  );
 });
 
 test.run();

@@ -10,8 +10,15 @@ import { reasonOf, select, statusOf } from "../helpers/tree.js";
 const texts = (description: string, whenToUse = "", aliases: string[] = []) => triggersOf(description, whenToUse, aliases, stemmer).map((t) => t.text);
 
 test("an author's triggers: quoted phrases, the parts of a Use when clause, when_to_use's parts and every alias", () => {
-  assert.equal(texts(`Commit staged work with a conventional message. Use when the user says "commit this" or 'let's commit'.`), ["commit this", "let's commit"]);
-  assert.equal(texts("Table-driven tests in Go. Use when writing table-driven tests, golden files or subtests."), ["table-driven tests", "golden files", "subtests"]);
+  assert.equal(texts(`Commit staged work with a conventional message. Use when the user says "commit this" or 'let's commit'.`), [
+    "commit this",
+    "let's commit",
+  ]);
+  assert.equal(texts("Table-driven tests in Go. Use when writing table-driven tests, golden files or subtests."), [
+    "table-driven tests",
+    "golden files",
+    "subtests",
+  ]);
   assert.equal(texts("Go tests", "when adding a benchmark or a fuzz target", ["gotest", "go test"]), ["benchmark", "fuzz target", "gotest", "go test"]);
   // An apostrophe is no quote, and a part with no content word is no trigger.
   assert.equal(texts("The user's own settings; invoke it when asked to"), []);
@@ -21,7 +28,10 @@ test("an author's triggers: quoted phrases, the parts of a Use when clause, when
 test("a quoted phrase or an alias is said as written, words in a row; a clause's part by its content words anywhere", () => {
   const triggers = triggersOf(`Use when the user says 'let's commit' or mentions release notes`, "", [], stemmer);
   const said = (prompt: string) => {
-    const words = prompt.toLowerCase().split(/[^a-z']+/).map((w) => stemmer(w.replace(/'s$/, "")));
+    const words = prompt
+      .toLowerCase()
+      .split(/[^a-z']+/)
+      .map((w) => stemmer(w.replace(/'s$/, "")));
     return saidTrigger(triggers, new SaidWords(words), new Set(words))?.text;
   };
   assert.is(said("ok let's commit now"), "let's commit");
@@ -31,8 +41,10 @@ test("a quoted phrase or an alias is said as written, words in a row; a clause's
 
 const skills = {
   ".claude/skills/git-commit/SKILL.md": `---\nname: git-commit\ndescription: Commit staged work with a conventional message. Use when the user says "commit this" or 'let's commit'.\n---\n# Steps\nRun the tests first.`,
-  ".claude/skills/go-tests/SKILL.md": "---\nname: go-tests\ndescription: Go testing conventions. Use when writing table-driven tests.\n---\nUse t.Run per case.",
-  ".cursor/rules/feature-flags.mdc": "---\ndescription: Adding and removing feature flags and gradual rollouts\n---\n# Cleanup\nRemove the flag and the dead branch once the rollout reaches everyone.",
+  ".claude/skills/go-tests/SKILL.md":
+    "---\nname: go-tests\ndescription: Go testing conventions. Use when writing table-driven tests.\n---\nUse t.Run per case.",
+  ".cursor/rules/feature-flags.mdc":
+    "---\ndescription: Adding and removing feature flags and gradual rollouts\n---\n# Cleanup\nRemove the flag and the dead branch once the rollout reaches everyone.",
   ".cursor/rules/terraform.mdc": "---\ndescription: Terraform\n---\n# Reviews\nEvery PR touching the platform modules gets a review from the platform team.",
 };
 
@@ -62,10 +74,14 @@ test("a rule that scores enough on words of its body alone is not injected, and 
 
 test("a skill's body, headings included, weighs less than a rule's headings", () => {
   const body = "---\nname: x\ndescription: Something else\n---\n# Rollouts\nStep one.";
-  const [skill, rule] = scoreRelevance("rollouts", [
-    { id: "skill", name: "x", description: "Something else", body: "# Rollouts\nStep one.", skill: true },
-    { id: "rule", name: "y", description: "Something else", body: "# Rollouts\nStep one." },
-  ], stemmer);
+  const [skill, rule] = scoreRelevance(
+    "rollouts",
+    [
+      { id: "skill", name: "x", description: "Something else", body: "# Rollouts\nStep one.", skill: true },
+      { id: "rule", name: "y", description: "Something else", body: "# Rollouts\nStep one." },
+    ],
+    stemmer,
+  );
   assert.ok(skill!.score < rule!.score, `${skill!.score} vs ${rule!.score} (${body.length})`);
 });
 

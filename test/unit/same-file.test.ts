@@ -10,11 +10,17 @@ test("paths that reach one file are one: the real path names it when it was foun
     { path: "pkg/y/AGENTS.md", text: "x", realPath: "shared/AGENTS.md" },
     { path: "README.md", text: "r" },
   ]);
-  assert.equal(kept.map((f) => f.path), [".agents/skills/a/SKILL.md", "pkg/x/AGENTS.md", "README.md"]);
-  assert.equal([...aliasesOf], [
-    [".agents/skills/a/SKILL.md", [".claude/skills/a/SKILL.md"]],
-    ["pkg/x/AGENTS.md", ["pkg/y/AGENTS.md"]],
-  ]);
+  assert.equal(
+    kept.map((f) => f.path),
+    [".agents/skills/a/SKILL.md", "pkg/x/AGENTS.md", "README.md"],
+  );
+  assert.equal(
+    [...aliasesOf],
+    [
+      [".agents/skills/a/SKILL.md", [".claude/skills/a/SKILL.md"]],
+      ["pkg/x/AGENTS.md", ["pkg/y/AGENTS.md"]],
+    ],
+  );
 });
 
 test("a tree without links is handed back as it is", () => {

@@ -47,7 +47,12 @@ const SECRETS: Array<[kind: string, value: fc.Arbitrary<string>]> = [
   ["azure-client-secret", fc.tuple(chars(ALNUM, 3), chars(`${ALNUM}_~.-`, 31, 34)).map(([a, b]) => `${a}8Q~${b}`)],
   ["ai-api-key", chars(ALNUM, 52).map((b) => `gsk_${b}`)],
   ["private-key", fc.array(chars(B64, 64), { minLength: 2, maxLength: 12 }).map((lines) => `-----BEGIN RSA PRIVATE KEY-----\n${lines.join("\n")}`)],
-  ["private-key", fc.array(chars(B64, 64), { minLength: 2, maxLength: 12 }).map((lines) => `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join("\n")}\n-----END OPENSSH PRIVATE KEY-----`)],
+  [
+    "private-key",
+    fc
+      .array(chars(B64, 64), { minLength: 2, maxLength: 12 })
+      .map((lines) => `-----BEGIN OPENSSH PRIVATE KEY-----\n${lines.join("\n")}\n-----END OPENSSH PRIVATE KEY-----`),
+  ],
   ["authorization-header", mixed(URLSAFE, 24, 64).map((b) => `Authorization: Bearer ${b}`)],
   ["url-credentials", fc.tuple(chars(LOWER, 3, 10), mixed(ALNUM, 10, 24)).map(([u, p]) => `postgres://${u}:${p}@db.internal:5432/app`)],
   ["github-token", fc.tuple(chars(LOWER, 3, 10), chars(ALNUM, 36)).map(([u, t]) => `https://${u}:ghp_${t}@github.com/org/repo.git`)],
@@ -73,8 +78,12 @@ test("every generated credential of every kind is redacted under its kind, and i
         const { text, redactions } = redactSecrets(`# Notes\n\n${before} ${value}${end}\n`);
         // A random body spells a placeholder's word now and then ("aAAtOkeN7"): still redacted, reported as weak.
         const byChance = PLACEHOLDER_WORDS.test(generatedPart(value));
-        assert.ok(redactions.some((r) => r.kind === kind && (r.weak !== true || byChance)), `${kind}: ${JSON.stringify(redactions)} for ${value}`);
-        const body = value.includes("://") && value.includes("@") ? value.slice(value.lastIndexOf(":", value.indexOf("@")) + 1, value.indexOf("@")) : value.slice(-16);
+        assert.ok(
+          redactions.some((r) => r.kind === kind && (r.weak !== true || byChance)),
+          `${kind}: ${JSON.stringify(redactions)} for ${value}`,
+        );
+        const body =
+          value.includes("://") && value.includes("@") ? value.slice(value.lastIndexOf(":", value.indexOf("@")) + 1, value.indexOf("@")) : value.slice(-16);
         assert.not.ok(text.includes(body), `${kind}: ${body} left in ${text}`);
       }),
       RUNS,
@@ -85,11 +94,24 @@ test("every generated credential of every kind is redacted under its kind, and i
 const INNOCENT: Array<[what: string, value: fc.Arbitrary<string>]> = [
   ["a git SHA", chars(HEX, 40).map((h) => `Fixed in commit ${h} (see ${h.slice(0, 7)}).`)],
   ["a sha256 digest", chars(HEX, 64).map((h) => `sha256:${h}`)],
-  ["a lockfile entry", fc.tuple(chars(LOWER, 3, 12), chars(B64, 86)).map(([name, hash]) => `"node_modules/${name}": {\n  "resolved": "https://registry.npmjs.org/${name}/-/${name}-1.2.3.tgz",\n  "integrity": "sha512-${hash}=="\n}`)],
+  [
+    "a lockfile entry",
+    fc
+      .tuple(chars(LOWER, 3, 12), chars(B64, 86))
+      .map(
+        ([name, hash]) =>
+          `"node_modules/${name}": {\n  "resolved": "https://registry.npmjs.org/${name}/-/${name}-1.2.3.tgz",\n  "integrity": "sha512-${hash}=="\n}`,
+      ),
+  ],
   ["a UUID", fc.uuid().map((u) => `id: ${u}`)],
   ["a base64 image", chars(B64, 200, 3000).map((b) => `![logo](data:image/png;base64,iVBORw0KGgo${b}=)`)],
   ["a yarn.lock checksum", chars(HEX, 128).map((h) => `  checksum: ${h}`)],
-  ["a link", fc.tuple(chars(LOWER, 3, 10), chars(LOWER + DIGITS, 3, 10)).map(([org, repo]) => `See https://github.com/${org}/${repo}/blob/main/README.md and git@github.com:${org}/${repo}.git`)],
+  [
+    "a link",
+    fc
+      .tuple(chars(LOWER, 3, 10), chars(LOWER + DIGITS, 3, 10))
+      .map(([org, repo]) => `See https://github.com/${org}/${repo}/blob/main/README.md and git@github.com:${org}/${repo}.git`),
+  ],
 ];
 
 test("generated innocent strings (SHAs, integrity hashes, UUIDs, base64 images, links) are never redacted", () => {
@@ -109,12 +131,18 @@ test("placeholders in READMEs are not credentials: none, or redacted as weak (do
   for (const text of ['password = "changeme"', 'api_key = "your-key-here"', "API_KEY=<your api key>", "token: ${GITHUB_TOKEN}"]) {
     assert.equal(redactSecrets(text).redactions, [], text);
   }
-  for (const text of ["postgres://user:pass@localhost:5432/db", "postgres://user:password@localhost/db", "redis://default:secret@cache:6379", "Authorization: Bearer secret-token"]) {
+  for (const text of [
+    "postgres://user:pass@localhost:5432/db",
+    "postgres://user:password@localhost/db",
+    "redis://default:secret@cache:6379",
+    "Authorization: Bearer secret-token",
+  ]) {
     const { redactions, text: out } = redactSecrets(text);
     assert.ok(redactions.length === 1 && redactions[0]!.weak === true, `${text}: ${JSON.stringify(redactions)}`);
     assert.match(out, "[REDACTED:");
   }
-  for (const text of ["curl -H 'Authorization: Bearer $TOKEN'", "Authorization: Bearer <token>", 'curl -H "Authorization: Bearer YOUR_TOKEN"']) assert.equal(redactSecrets(text).redactions, [], text);
+  for (const text of ["curl -H 'Authorization: Bearer $TOKEN'", "Authorization: Bearer <token>", 'curl -H "Authorization: Bearer YOUR_TOKEN"'])
+    assert.equal(redactSecrets(text).redactions, [], text);
 });
 
 test("a message about a file leaves without its secrets and hidden characters, and short", () => {

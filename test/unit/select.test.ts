@@ -42,12 +42,18 @@ test("a glob rule with a description that no target matches is weighed by its de
   assert.match(reasonOf(s, ".cursor/rules/db.mdc"), /^no target matches its globs; by its description: relevance 0\.\d+/);
   assert.is(s.candidates[0]!.kind, "auto");
   // Its globs still decide where they match, and without a prompt it waits in the index.
-  assert.match(reasonOf(select({ ".cursor/rules/db.mdc": rule }, { targets: ["db/migrations/1.sql"] }), ".cursor/rules/db.mdc"), /^glob db\/migrations\/\*\* matches/);
+  assert.match(
+    reasonOf(select({ ".cursor/rules/db.mdc": rule }, { targets: ["db/migrations/1.sql"] }), ".cursor/rules/db.mdc"),
+    /^glob db\/migrations\/\*\* matches/,
+  );
   assert.is(statusOf(select({ ".cursor/rules/db.mdc": rule }, { targets: ["src/a.ts"] }), ".cursor/rules/db.mdc"), "below-threshold");
 });
 
 test("explain never prints a score just under the threshold as the threshold itself (0.989 < 0.99, not 0.99 < 0.99)", () => {
-  const rules = { ".cursor/rules/styling.mdc": fm("description: CSS modules, design tokens and dark mode", "No hex values."), ".cursor/rules/db.mdc": fm("description: Database migrations", "Nullable first.") };
+  const rules = {
+    ".cursor/rules/styling.mdc": fm("description: CSS modules, design tokens and dark mode", "No hex values."),
+    ".cursor/rules/db.mdc": fm("description: Database migrations", "Nullable first."),
+  };
   const s = select(rules, { prompt: "the css modules and dark mode", stem: stemmer, minRelevance: 0.99 });
   assert.is(statusOf(s, ".cursor/rules/styling.mdc"), "below-threshold");
   const reason = reasonOf(s, ".cursor/rules/styling.mdc");
@@ -73,12 +79,18 @@ test(".claude/rules without paths, copilot-instructions.md and .cursorrules are 
     ".github/copilot-instructions.md": "Imperative commits.",
     ".cursorrules": "Small PRs.",
   });
-  assert.equal(s.entries.map((e) => e.kind), ["always", "always", "always"]);
+  assert.equal(
+    s.entries.map((e) => e.kind),
+    ["always", "always", "always"],
+  );
 });
 
 test("only *.instructions.md counts in .github/instructions", () => {
   const s = select({ ".github/instructions/notes.md": "Not a rule", ".github/instructions/x.instructions.md": "A rule" });
-  assert.equal(s.candidates.map((c) => c.id), [".github/instructions/x.instructions.md"]);
+  assert.equal(
+    s.candidates.map((c) => c.id),
+    [".github/instructions/x.instructions.md"],
+  );
 });
 
 test("--rule includes a manual rule by name, and an unknown name is a warning", () => {
@@ -89,8 +101,14 @@ test("--rule includes a manual rule by name, and an unknown name is a warning", 
 });
 
 test("frontmatter priority overrides the source's default", () => {
-  const s = select({ ".cursor/rules/a.mdc": fm("alwaysApply: true\npriority: critical", "Top") , "AGENTS.md": "Agents" });
-  assert.equal(s.entries.map((e) => [e.id, e.priority]), [[".cursor/rules/a.mdc", "critical"], ["AGENTS.md", "normal"]]);
+  const s = select({ ".cursor/rules/a.mdc": fm("alwaysApply: true\npriority: critical", "Top"), "AGENTS.md": "Agents" });
+  assert.equal(
+    s.entries.map((e) => [e.id, e.priority]),
+    [
+      [".cursor/rules/a.mdc", "critical"],
+      ["AGENTS.md", "normal"],
+    ],
+  );
 });
 
 test("an invalid priority falls back to the default with a warning", () => {
@@ -116,20 +134,33 @@ test("the AGENTS.md chain runs from the root to the nearest folder, most specifi
     },
     { targets: ["packages/web/src/Button.tsx"] },
   );
-  assert.equal(s.entries.map((e) => e.id), ["AGENTS.md", "packages/web/AGENTS.md", "packages/web/src/AGENTS.md"]);
+  assert.equal(
+    s.entries.map((e) => e.id),
+    ["AGENTS.md", "packages/web/AGENTS.md", "packages/web/src/AGENTS.md"],
+  );
   assert.is(statusOf(s, "packages/api/AGENTS.md"), "unmatched");
 });
 
 test("AGENTS.override.md replaces AGENTS.md in its folder", () => {
   const s = select({ "AGENTS.md": "old", "AGENTS.override.md": "new" });
-  assert.equal(s.entries.map((e) => e.content), ["new"]);
+  assert.equal(
+    s.entries.map((e) => e.content),
+    ["new"],
+  );
   assert.is(statusOf(s, "AGENTS.md"), "overwritten");
   assert.is(reasonOf(s, "AGENTS.md"), "replaced by AGENTS.override.md");
 });
 
 test("READMEs come in at low priority, after everything else", () => {
   const s = select({ "README.md": "# Readme\n\nHow to run it.", "AGENTS.md": "Agents", ".cursorrules": "Rules" });
-  assert.equal(s.entries.map((e) => [e.id, e.priority]), [[".cursorrules", "normal"], ["AGENTS.md", "normal"], ["README.md", "low"]]);
+  assert.equal(
+    s.entries.map((e) => [e.id, e.priority]),
+    [
+      [".cursorrules", "normal"],
+      ["AGENTS.md", "normal"],
+      ["README.md", "low"],
+    ],
+  );
 });
 
 test("root files come before nested ones whatever order they were found in", () => {
@@ -140,7 +171,10 @@ test("root files come before nested ones whatever order they were found in", () 
     ".cursor/rules/a.mdc": fm("alwaysApply: true", "root a"),
   };
   const s = select(tree, { all: true });
-  assert.equal(s.entries.map((e) => e.content), ["root a", "root z", "A", "B"]);
+  assert.equal(
+    s.entries.map((e) => e.content),
+    ["root a", "root z", "A", "B"],
+  );
   const reversed = select(Object.fromEntries(Object.entries(tree).reverse()), { all: true });
   assert.equal(reversed.entries, s.entries);
 });
@@ -157,7 +191,10 @@ test("a shallower folder's rules come before a deeper folder's, whatever their n
     },
     { all: true },
   );
-  assert.equal(s.entries.map((e) => e.content), ["shallow m, critical", "deep, critical", "shallow z", "deep", "root, low", "shallow a, low"]);
+  assert.equal(
+    s.entries.map((e) => e.content),
+    ["shallow m, critical", "deep, critical", "shallow z", "deep", "root, low", "shallow a, low"],
+  );
 });
 
 test("the same body in .cursor/rules and .claude/rules is kept once, at its first place", () => {
@@ -165,38 +202,47 @@ test("the same body in .cursor/rules and .claude/rules is kept once, at its firs
     { ".cursor/rules/ts.mdc": fm("globs: '*.ts'", "Prefer unknown."), ".claude/rules/ts.md": fm("paths: '*.ts'", "Prefer unknown.") },
     { targets: ["a.ts"] },
   );
-  assert.equal(s.entries.map((e) => e.id), [".cursor/rules/ts.mdc"]);
+  assert.equal(
+    s.entries.map((e) => e.id),
+    [".cursor/rules/ts.mdc"],
+  );
   assert.is(statusOf(s, ".claude/rules/ts.md"), "duplicate");
   assert.is(reasonOf(s, ".claude/rules/ts.md"), "same content as .cursor/rules/ts.mdc");
 });
 
 test("a disabled source is listed as disabled and not injected", () => {
-  const s = select(
-    { "README.md": "readme", "AGENTS.md": "agents" },
-    { configure: (c) => void (c.sources["directory-readme"] = { enabled: false }) },
+  const s = select({ "README.md": "readme", "AGENTS.md": "agents" }, { configure: (c) => void (c.sources["directory-readme"] = { enabled: false }) });
+  assert.equal(
+    s.entries.map((e) => e.id),
+    ["AGENTS.md"],
   );
-  assert.equal(s.entries.map((e) => e.id), ["AGENTS.md"]);
   assert.is(statusOf(s, "README.md"), "disabled");
 });
 
 test("a source's priority can be changed in the config", () => {
   const s = select({ "README.md": "readme", "AGENTS.md": "agents" }, { configure: (c) => void (c.sources["directory-readme"] = { priority: "critical" }) });
-  assert.equal(s.entries.map((e) => e.id), ["README.md", "AGENTS.md"]);
+  assert.equal(
+    s.entries.map((e) => e.id),
+    ["README.md", "AGENTS.md"],
+  );
 });
 
 test("config ignore globs keep a path out, with the glob as the reason", () => {
   const s = select({ "legacy/AGENTS.md": "old", "AGENTS.md": "root" }, { all: true, configure: (c) => void (c.ignore = ["legacy/**"]) });
-  assert.equal(s.entries.map((e) => e.id), ["AGENTS.md"]);
+  assert.equal(
+    s.entries.map((e) => e.id),
+    ["AGENTS.md"],
+  );
   assert.is(statusOf(s, "legacy/AGENTS.md"), "disabled");
   assert.is(reasonOf(s, "legacy/AGENTS.md"), "matches ignore: legacy/**");
 });
 
 test("agents.skipRoot leaves the root AGENTS.md to the agent but keeps nested ones", () => {
-  const s = select(
-    { "AGENTS.md": "root", "pkg/AGENTS.md": "pkg" },
-    { targets: ["pkg/a.ts"], configure: (c) => void (c.agents.skipRoot = true) },
+  const s = select({ "AGENTS.md": "root", "pkg/AGENTS.md": "pkg" }, { targets: ["pkg/a.ts"], configure: (c) => void (c.agents.skipRoot = true) });
+  assert.equal(
+    s.entries.map((e) => e.id),
+    ["pkg/AGENTS.md"],
   );
-  assert.equal(s.entries.map((e) => e.id), ["pkg/AGENTS.md"]);
 });
 
 test("configured agent file names are read, and a symlinked copy is a duplicate", () => {
@@ -204,7 +250,10 @@ test("configured agent file names are read, and a symlinked copy is a duplicate"
     { "AGENTS.md": "same text", "CLAUDE.md": "same text", "GEMINI.md": "gemini" },
     { configure: (c) => void (c.agents.files = ["AGENTS.md", "CLAUDE.md", "GEMINI.md"]) },
   );
-  assert.equal(s.entries.map((e) => e.id), ["AGENTS.md", "GEMINI.md"]);
+  assert.equal(
+    s.entries.map((e) => e.id),
+    ["AGENTS.md", "GEMINI.md"],
+  );
   assert.is(statusOf(s, "CLAUDE.md"), "duplicate");
 });
 
@@ -219,14 +268,28 @@ test("a file reached through a symlink is one candidate, under its real path, na
       configure: (c) => void (c.agents.files = ["AGENTS.md", "CLAUDE.md"]),
     },
   );
-  assert.equal(s.candidates.map((c) => c.id), ["AGENTS.md"]);
+  assert.equal(
+    s.candidates.map((c) => c.id),
+    ["AGENTS.md"],
+  );
   assert.equal(s.candidates[0]!.aliases, ["CLAUDE.md"]);
   assert.is(statusOf(s, "AGENTS.md"), "included");
 });
 
 test("custom entries join the build, and the later of two with one id wins", () => {
-  const s = select({}, { custom: [{ id: "style", content: "first" }, { id: "style", content: "second", priority: "high" }] });
-  assert.equal(s.entries.map((e) => [e.id, e.content, e.priority]), [["style", "second", "high"]]);
+  const s = select(
+    {},
+    {
+      custom: [
+        { id: "style", content: "first" },
+        { id: "style", content: "second", priority: "high" },
+      ],
+    },
+  );
+  assert.equal(
+    s.entries.map((e) => [e.id, e.content, e.priority]),
+    [["style", "second", "high"]],
+  );
   assert.is(s.candidates.filter((c) => c.status === "overwritten").length, 1);
 });
 
@@ -252,7 +315,10 @@ test("--all includes every rule whatever its kind", () => {
 
 test("agent-requested rules are listed in the omitted index with their description", () => {
   const s = select({ ".cursor/rules/db.mdc": fm("description: Database migrations", "Body") });
-  assert.equal(s.omitted.map((o) => [o.path, o.description]), [[".cursor/rules/db.mdc", "Database migrations"]]);
+  assert.equal(
+    s.omitted.map((o) => [o.path, o.description]),
+    [[".cursor/rules/db.mdc", "Database migrations"]],
+  );
 });
 
 test("applyTo '**' applies with or without targets", () => {
@@ -261,10 +327,11 @@ test("applyTo '**' applies with or without targets", () => {
 });
 
 test("explain order is final order: priority first, then registration", () => {
-  const s = select(
-    { "README.md": "r", ".cursor/rules/c.mdc": fm("alwaysApply: true\npriority: critical", "c"), ".cursor/rules/m.mdc": "manual" },
+  const s = select({ "README.md": "r", ".cursor/rules/c.mdc": fm("alwaysApply: true\npriority: critical", "c"), ".cursor/rules/m.mdc": "manual" });
+  assert.equal(
+    s.candidates.map((c) => c.id),
+    [".cursor/rules/c.mdc", ".cursor/rules/m.mdc", "README.md"],
   );
-  assert.equal(s.candidates.map((c) => c.id), [".cursor/rules/c.mdc", ".cursor/rules/m.mdc", "README.md"]);
 });
 
 test("at equal priority, entries registered into a session come before the repository's entries", () => {
@@ -272,9 +339,11 @@ test("at equal priority, entries registered into a session come before the repos
     { "AGENTS.md": "Repository notes.", ".cursorrules": "Legacy rules." },
     { custom: [{ id: "from-hook", content: "Registered earlier by a git hook.", kind: "session", source: "git-hook" }] },
   );
-  assert.equal(s.entries.map((e) => e.id), ["from-hook", ".cursorrules", "AGENTS.md"]);
+  assert.equal(
+    s.entries.map((e) => e.id),
+    ["from-hook", ".cursorrules", "AGENTS.md"],
+  );
 });
-
 
 // Six lines long enough to count (near-copy.ts: at least 20 characters each), shared by the copies below.
 const RULE_LINES = [
@@ -298,7 +367,10 @@ test("a near copy of a rule for another agent (a link and a line changed) is sen
     { ".cursor/rules/ts.mdc": fm("globs: '*.ts'", body(original)), ".claude/rules/ts.md": fm("paths: '*.ts'", body(edited)) },
     { targets: ["a.ts"] },
   );
-  assert.equal(s.entries.map((e) => e.id), [".cursor/rules/ts.mdc"]);
+  assert.equal(
+    s.entries.map((e) => e.id),
+    [".cursor/rules/ts.mdc"],
+  );
   assert.is(statusOf(s, ".claude/rules/ts.md"), "duplicate");
   assert.match(reasonOf(s, ".claude/rules/ts.md"), /^a near copy of \.cursor\/rules\/ts\.mdc: \d+ of 10 lines the same$/);
 });
@@ -306,7 +378,10 @@ test("a near copy of a rule for another agent (a link and a line changed) is sen
 test("of two near copies the stronger evidence stays: a glob match of the target before a README", () => {
   const readme = `# Service\n\n${body([...RULE_LINES.slice(0, 9), "Run the service locally with the compose file in the deploy folder."])}`;
   const s = select({ "README.md": readme, ".cursor/rules/ts.mdc": fm("globs: '*.ts'", body(RULE_LINES)) }, { targets: ["a.ts"] });
-  assert.equal(s.entries.map((e) => e.id), [".cursor/rules/ts.mdc"]);
+  assert.equal(
+    s.entries.map((e) => e.id),
+    [".cursor/rules/ts.mdc"],
+  );
   assert.match(reasonOf(s, "README.md"), /near copy of \.cursor\/rules\/ts\.mdc/);
 });
 
@@ -315,7 +390,14 @@ test("a short text mostly inside a longer one goes; texts sharing under nine ten
     {
       ".cursor/rules/all.mdc": fm("alwaysApply: true", body(RULE_LINES)),
       ".cursor/rules/part.mdc": fm("alwaysApply: true", body(RULE_LINES.slice(0, 6).reverse())),
-      ".cursor/rules/half.mdc": fm("alwaysApply: true", body([...RULE_LINES.slice(4, 8), "Configuration is read from the environment and validated by a schema.", "Public endpoints are documented in the OpenAPI file before they ship."])),
+      ".cursor/rules/half.mdc": fm(
+        "alwaysApply: true",
+        body([
+          ...RULE_LINES.slice(4, 8),
+          "Configuration is read from the environment and validated by a schema.",
+          "Public endpoints are documented in the OpenAPI file before they ship.",
+        ]),
+      ),
     },
     { targets: ["a.ts"] },
   );
@@ -325,19 +407,32 @@ test("a short text mostly inside a longer one goes; texts sharing under nine ten
 
 test("texts of fewer than five long lines are never called near copies", () => {
   const s = select(
-    { ".cursor/rules/a.mdc": fm("alwaysApply: true", body(RULE_LINES.slice(0, 4))), ".cursor/rules/b.mdc": fm("alwaysApply: true", `${body(RULE_LINES.slice(0, 4).reverse())}\n- Short.`) },
+    {
+      ".cursor/rules/a.mdc": fm("alwaysApply: true", body(RULE_LINES.slice(0, 4))),
+      ".cursor/rules/b.mdc": fm("alwaysApply: true", `${body(RULE_LINES.slice(0, 4).reverse())}\n- Short.`),
+    },
     { targets: ["a.ts"] },
   );
-  assert.equal(s.entries.map((e) => e.id), [".cursor/rules/a.mdc", ".cursor/rules/b.mdc"]);
+  assert.equal(
+    s.entries.map((e) => e.id),
+    [".cursor/rules/a.mdc", ".cursor/rules/b.mdc"],
+  );
 });
 
 test("a near copy of what the agent loads itself is not sent", () => {
   const claudeMd = body([...RULE_LINES.slice(0, 9), "Commit messages follow the conventional format with a scope in brackets."]);
   const s = select(
     { "CLAUDE.md": claudeMd, ".cursor/rules/ts.mdc": fm("alwaysApply: true", body(RULE_LINES)) },
-    { targets: ["a.ts"], configure: (c) => void (c.agents.files = ["AGENTS.md", "CLAUDE.md"]), exclude: (c) => (c.path === "CLAUDE.md" ? "Claude Code loads it itself" : null) },
+    {
+      targets: ["a.ts"],
+      configure: (c) => void (c.agents.files = ["AGENTS.md", "CLAUDE.md"]),
+      exclude: (c) => (c.path === "CLAUDE.md" ? "Claude Code loads it itself" : null),
+    },
   );
-  assert.equal(s.entries.map((e) => e.id), []);
+  assert.equal(
+    s.entries.map((e) => e.id),
+    [],
+  );
   assert.match(reasonOf(s, ".cursor/rules/ts.mdc"), /^a near copy of CLAUDE\.md: 9 of 10 lines the same \(Claude Code loads it itself\)$/);
 });
 test.run();

@@ -18,7 +18,9 @@ test("a rule without a vector yet keeps its word rank in the likely tier when ot
   const vectors = new Map<string, number[]>();
   for (const doc of first.scored ?? []) if (!doc.id.includes("queue")) vectors.set(embeddingText(doc), [1, 0]);
   const semantic = { query: [1, 0], vectors, minSimilarity: 0.5 };
-  const likely = select(rules, { prompt, stem: stemmer, semantic }).candidates.filter((c) => c.likely !== undefined).map((c) => c.id);
+  const likely = select(rules, { prompt, stem: stemmer, semantic })
+    .candidates.filter((c) => c.likely !== undefined)
+    .map((c) => c.id);
   assert.is(likely.length, 3);
   assert.ok(likely.includes(".cursor/rules/queue.mdc"), likely.join(", "));
 });

@@ -27,7 +27,10 @@ test("sessions unused for longer than the maximum age are removed; the one in us
   const later = Date.now() + 3 * 3_600_000;
   const removed = await s.collectGarbage(3_600_000, later, "current");
   assert.equal(removed, ["old"]);
-  assert.equal((await s.sessions()).map((x) => x.id), ["current"]);
+  assert.equal(
+    (await s.sessions()).map((x) => x.id),
+    ["current"],
+  );
 });
 
 test("builds look for expired sessions at most once an hour, whichever process builds", async () => {
@@ -47,12 +50,21 @@ test("a temp file left by a crashed writer is ignored by readers and removed onc
   await s.recordInjected("s", [{ key: "a.md", hash: "1" }]);
   const pending = join(s.dir, "sessions-2", "s", "pending");
   writeFileSync(join(pending, ".tmp-99999-dead.json"), '{"half": ');
-  assert.equal((await s.pending("s")).map((e) => e.content), ["kept"]);
+  assert.equal(
+    (await s.pending("s")).map((e) => e.content),
+    ["kept"],
+  );
   assert.ok((await s.injected("s")).has("a.md", "1"));
   assert.equal(await s.injectedKeys("s"), ["a.md"]);
   await s.collectGarbage(24 * 3_600_000, Date.now() + 2 * 3_600_000);
-  assert.equal(readdirSync(pending).filter((n) => n.startsWith(".")), []);
-  assert.equal((await s.pending("s")).map((e) => e.content), ["kept"]);
+  assert.equal(
+    readdirSync(pending).filter((n) => n.startsWith(".")),
+    [],
+  );
+  assert.equal(
+    (await s.pending("s")).map((e) => e.content),
+    ["kept"],
+  );
 });
 
 test("a session's writes make no folder or file but the session's folders and the written file", async () => {
@@ -78,9 +90,15 @@ test("a text given again with other content replaces the session's record of it;
 
 test("of two claims on one text only the first gets it; a released claim can be taken again", async () => {
   const s = store();
-  const first = s.claimInjected("s", [{ key: "a.md", hash: "1" }, { key: "b.md", hash: "1" }]);
+  const first = s.claimInjected("s", [
+    { key: "a.md", hash: "1" },
+    { key: "b.md", hash: "1" },
+  ]);
   assert.equal(first.lost, []);
-  const second = s.claimInjected("s", [{ key: "a.md", hash: "1" }, { key: "c.md", hash: "1" }]);
+  const second = s.claimInjected("s", [
+    { key: "a.md", hash: "1" },
+    { key: "c.md", hash: "1" },
+  ]);
   assert.equal(second.lost, [{ key: "a.md", hash: "1" }]);
   first.release();
   assert.equal(s.claimInjected("s", [{ key: "a.md", hash: "1" }]).lost, []);

@@ -6,7 +6,10 @@ import { compileGlobs } from "../../src/core/parse/globs.js";
 import { createWarm } from "../../src/core/warm.js";
 
 test("a glob compiled by an earlier run is not compiled again, and a damaged saved entry is compiled afresh", () => {
-  const { regExp: warmRegExp, takeChanges: takeWarmChanges } = createWarm({ globs: { "x:one": ["^one$", ""], "x:bad": ["(", ""], "x:odd": [1 as never, ""] }, stems: {} });
+  const { regExp: warmRegExp, takeChanges: takeWarmChanges } = createWarm({
+    globs: { "x:one": ["^one$", ""], "x:bad": ["(", ""], "x:odd": [1 as never, ""] },
+    stems: {},
+  });
   let compiled = 0;
   const compile = () => {
     compiled++;
@@ -33,7 +36,11 @@ test("a text's fingerprint saved by an earlier run is not worked out again; a da
   assert.is(saved.hash("new text", hash), "0123456789abcdef0123456789ab");
   assert.is(hashed, 2);
   const next = saved.takeChanges();
-  assert.equal(next?.hashes, { "Use strict TypeScript.": "ffffffffffffffffffffffffffff", damaged: "0123456789abcdef0123456789ab", "new text": "0123456789abcdef0123456789ab" });
+  assert.equal(next?.hashes, {
+    "Use strict TypeScript.": "ffffffffffffffffffffffffffff",
+    damaged: "0123456789abcdef0123456789ab",
+    "new text": "0123456789abcdef0123456789ab",
+  });
   // A text longer than what is kept is hashed every time.
   const long = "x".repeat(8_001);
   const fresh = createWarm();
@@ -52,8 +59,33 @@ test("stems come from earlier runs where known, and new ones are kept for the ne
 });
 
 test("globs matched through picomatch's regexp answer exactly as picomatch's own matcher does", () => {
-  const patterns = ["*.ts", "*.{ts,tsx}", "src/**", "src/**/*.ts", "**/*.test.ts", "!**/legacy/**", "docs/*.md", ".github/**/*.yml", "**/api/**", "a/[bc]/*.js"];
-  const paths = ["x.ts", "src/a.ts", "src/deep/b.tsx", "src/.hidden/c.ts", "lib/x.test.ts", "legacy/y.test.ts", "docs/a.md", "docs/sub/b.md", ".github/workflows/ci.yml", "pkg/api/h.ts", "a/b/z.js", "a/d/z.js", "README.md"];
+  const patterns = [
+    "*.ts",
+    "*.{ts,tsx}",
+    "src/**",
+    "src/**/*.ts",
+    "**/*.test.ts",
+    "!**/legacy/**",
+    "docs/*.md",
+    ".github/**/*.yml",
+    "**/api/**",
+    "a/[bc]/*.js",
+  ];
+  const paths = [
+    "x.ts",
+    "src/a.ts",
+    "src/deep/b.tsx",
+    "src/.hidden/c.ts",
+    "lib/x.test.ts",
+    "legacy/y.test.ts",
+    "docs/a.md",
+    "docs/sub/b.md",
+    ".github/workflows/ci.yml",
+    "pkg/api/h.ts",
+    "a/b/z.js",
+    "a/d/z.js",
+    "README.md",
+  ];
   for (const pattern of patterns.filter((p) => !p.startsWith("!"))) {
     const oracle = picomatch(pattern, { dot: true, basename: !pattern.includes("/") });
     const matcher = compileGlobs([pattern], "");
@@ -78,7 +110,11 @@ test("what is kept stays small: past its size nothing more is taken in, and ever
 });
 
 test("saved entries of the wrong shape are not answers, and are left out of what is saved next", () => {
-  const { stem: warmStem, takeChanges: takeWarmChanges } = createWarm({ globs: {}, stems: { good: "goo", bad: 7 as never, ["__proto__" as string]: "x" }, frontmatter: { "a: 1": { data: { a: 1 }, warnings: [] }, "b: 2": { data: "no" } as never } });
+  const { stem: warmStem, takeChanges: takeWarmChanges } = createWarm({
+    globs: {},
+    stems: { good: "goo", bad: 7 as never, ["__proto__" as string]: "x" },
+    frontmatter: { "a: 1": { data: { a: 1 }, warnings: [] }, "b: 2": { data: "no" } as never },
+  });
   const stem = warmStem((word) => `fresh-${word}`);
   assert.is(stem("good"), "goo");
   assert.is(stem("bad"), "fresh-bad");

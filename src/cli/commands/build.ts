@@ -23,14 +23,20 @@ export interface BuildFlags extends SelectionFlags {
  */
 export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<number> {
   if (flags.check && flags.out === undefined) throw usageError("--check needs --out FILE: the file to compare with");
-  if (flags.out !== undefined && flags.session !== undefined) throw usageError("--out and --session do not go together: a generated file is not a session's injection");
-  if (flags.as !== undefined && flags.session !== undefined) throw usageError("--as and --session do not go together: --as shows what an agent loads by itself, not what a session is given");
+  if (flags.out !== undefined && flags.session !== undefined)
+    throw usageError("--out and --session do not go together: a generated file is not a session's injection");
+  if (flags.as !== undefined && flags.session !== undefined)
+    throw usageError("--as and --session do not go together: --as shows what an agent loads by itself, not what a session is given");
   if (flags.watch) return watchGenerated(ctx, flags);
   const selected = await pipelineFromFlags(ctx, flags, "build");
-  if (flags.out !== undefined) return writeGenerated(ctx, outFile(findRoot(ctx.cwd, flags.root).root, ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
+  if (flags.out !== undefined)
+    return writeGenerated(ctx, outFile(findRoot(ctx.cwd, flags.root).root, ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
   const { output, prompt, format } = selected;
   // An empty block says nothing by itself: say what it means.
-  if (flags.as !== undefined && output.trim() === "") ctx.stderr.write(`ctxinject: ${flags.as} loads none of these instruction files by itself here (build --as prints only what the agent loads on its own; build without --as prints what ctxinject gives it)\n`);
+  if (flags.as !== undefined && output.trim() === "")
+    ctx.stderr.write(
+      `ctxinject: ${flags.as} loads none of these instruction files by itself here (build --as prints only what the agent loads on its own; build without --as prints what ctxinject gives it)\n`,
+    );
   let text = output;
   if (prompt !== undefined && flags.passthrough !== false && format !== "json") {
     const block = output.replace(/\n+$/, "");

@@ -11,7 +11,6 @@ import { gateName, gateText, namesNeedGate } from "../../core/text-gate.js";
 import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
 import type { COVERAGE_FORMATS } from "../options.js";
 
-
 export interface CoverageFlags {
   root?: string;
   /** Comma-separated agent names (short names too); every agent without it. */
@@ -27,11 +26,18 @@ export interface CoverageFlags {
  * (one self-contained file).
  */
 export async function runCoverage(ctx: CliContext, flags: CoverageFlags): Promise<number> {
-  const agents = flags.as === undefined ? undefined : flags.as.split(",").map((name) => name.trim()).filter((name) => name !== "").map((name) => {
-    const known = agentName(name);
-    if (known === undefined) throw usageError(`--as ${name}: not an agent ctxinject knows (one of ${AGENT_NAMES_ACCEPTED.join(", ")})`);
-    return known;
-  });
+  const agents =
+    flags.as === undefined
+      ? undefined
+      : flags.as
+          .split(",")
+          .map((name) => name.trim())
+          .filter((name) => name !== "")
+          .map((name) => {
+            const known = agentName(name);
+            if (known === undefined) throw usageError(`--as ${name}: not an agent ctxinject knows (one of ${AGENT_NAMES_ACCEPTED.join(", ")})`);
+            return known;
+          });
   const head = await readCoverageTree(runOf(ctx), flags.root, agents);
   printWarnings(ctx, head.warnings);
   const coverage = coverageModel(head.input);

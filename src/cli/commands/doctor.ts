@@ -8,7 +8,6 @@ import { linearEngine } from "../../io/linear-regexp.js";
 import { printWarnings, runOf, wantsColor, writeOut, type CliContext } from "../context.js";
 import type { DOCTOR_FORMATS } from "../options.js";
 
-
 export interface DoctorFlags {
   root?: string;
   /** The same as --format json. */
@@ -40,8 +39,14 @@ export async function runDoctor(ctx: CliContext, flags: DoctorFlags, version = "
 function renderFindings(findings: Finding[], counts: Record<Severity, number>, color: boolean): string {
   const pc = color ? lazyRequire<typeof import("picocolors")>("picocolors").createColors(true) : null;
   const paint = { error: pc?.red ?? String, warning: pc?.yellow ?? String, info: pc?.cyan ?? String };
-  const lines = findings.map((f) => `${paint[f.severity](f.severity.padEnd(7))}  ${f.file}${f.line !== undefined ? `:${f.line}` : ""}  ${f.kind} [${f.agent}]: ${f.message}`);
+  const lines = findings.map(
+    (f) => `${paint[f.severity](f.severity.padEnd(7))}  ${f.file}${f.line !== undefined ? `:${f.line}` : ""}  ${f.kind} [${f.agent}]: ${f.message}`,
+  );
   const total = findings.length;
-  lines.push(total === 0 ? "no findings" : `${total} finding${total === 1 ? "" : "s"}: ${counts.error} error${counts.error === 1 ? "" : "s"}, ${counts.warning} warning${counts.warning === 1 ? "" : "s"}, ${counts.info} info`);
+  lines.push(
+    total === 0
+      ? "no findings"
+      : `${total} finding${total === 1 ? "" : "s"}: ${counts.error} error${counts.error === 1 ? "" : "s"}, ${counts.warning} warning${counts.warning === 1 ? "" : "s"}, ${counts.info} info`,
+  );
   return `${lines.join("\n")}\n`;
 }

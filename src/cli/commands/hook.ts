@@ -5,7 +5,10 @@ import { answerHookEvent, hookHostOf } from "../../integrations/command-hook.js"
 import { printWarnings, runOf, writeOut, type CliContext } from "../context.js";
 
 /** What an unknown name is told: the short names, then the profile names that differ (`hook claude-code` works too). */
-const expected = () => `${COMMAND_HOOK_HOSTS.map((h) => h.short).join(", ")}; or ${COMMAND_HOOK_HOSTS.filter((h) => h.short !== h.name).map((h) => h.name).join(", ")}`;
+const expected = () =>
+  `${COMMAND_HOOK_HOSTS.map((h) => h.short).join(", ")}; or ${COMMAND_HOOK_HOSTS.filter((h) => h.short !== h.name)
+    .map((h) => h.name)
+    .join(", ")}`;
 
 /**
  * `ctxinject hook <agent>`: an agent's command hook. Event JSON on stdin, hook JSON on stdout. On any failure of

@@ -99,10 +99,13 @@ function sayWhatToInstall(ctx: CliContext, root: string): void {
     lines.push(`  ${seen}: \`ctxinject init ${flag}\` would merge hooks running \`${command}\` into ${settings} (${why})`);
   }
   const others = READ_ONLY.map((agent) => ({ agent, found: present(root, agent.markers) })).filter(({ found }) => found.length > 0);
-  for (const { agent, found } of others) lines.push(`  ${agent.name} (${found.join(", ")}): no hook to install; \`ctxinject mcp\` serves its context on demand`);
+  for (const { agent, found } of others)
+    lines.push(`  ${agent.name} (${found.join(", ")}): no hook to install; \`ctxinject mcp\` serves its context on demand`);
   if (lines.length === 0) {
     const flags = HOSTS.map((h) => `--${h.short}`);
-    ctx.stderr.write(`ctxinject: no agent is set up in ${root} yet (no ${HOSTS.flatMap((h) => h.markers).join(", ")}); \`ctxinject init ${flags[0]}\`, ${flags.slice(1, -1).join(", ")} or ${flags.at(-1)} installs into one\n`);
+    ctx.stderr.write(
+      `ctxinject: no agent is set up in ${root} yet (no ${HOSTS.flatMap((h) => h.markers).join(", ")}); \`ctxinject init ${flags[0]}\`, ${flags.slice(1, -1).join(", ")} or ${flags.at(-1)} installs into one\n`,
+    );
     return;
   }
   ctx.stderr.write(`ctxinject: this repository is set up for these agents (nothing installed now):\n${lines.join("\n")}\n`);
@@ -128,7 +131,8 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
   // The project's folder is the repository's: a link on the way (`.opencode -> ~/.config/opencode`) is refused.
   let fileIn = (name: string) => projectFile(root, `${install.folder}/${name}`);
   if (flags.user === true) {
-    if (install.user === undefined) throw new CtxinjectError(`--user: ${host.label} has no user plugin folder ctxinject knows; run \`ctxinject init --${host.short}\` in the project`);
+    if (install.user === undefined)
+      throw new CtxinjectError(`--user: ${host.label} has no user plugin folder ctxinject knows; run \`ctxinject init --${host.short}\` in the project`);
     const config = ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME && join(ctx.env.HOME, ".config"));
     if (!config) throw new CtxinjectError(`--user needs HOME (or XDG_CONFIG_HOME) to find ${host.label}'s config folder`);
     dir = join(config, install.user);
@@ -136,7 +140,12 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
     fileIn = (name: string) => userFile(join(dir, name));
   }
   // The user's loader runs in every project: it loads this ctxinject's plugin module, found nowhere a project answers.
-  const pinned = flags.user === true || !landsInProject(root, join(dir, install.file)) ? lazyRequire<typeof import("node:url")>("node:url").pathToFileURL(join(dirname(dirname(realOrSelf(ctx.self))), "dist/integrations", `${install.entry}.js`)).href : undefined;
+  const pinned =
+    flags.user === true || !landsInProject(root, join(dir, install.file))
+      ? lazyRequire<typeof import("node:url")>("node:url").pathToFileURL(
+          join(dirname(dirname(realOrSelf(ctx.self))), "dist/integrations", `${install.entry}.js`),
+        ).href
+      : undefined;
   const plugin = await writePluginLoader(fileIn, install, pinned);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
   const where = pinned !== undefined ? pinned : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
@@ -153,7 +162,9 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
   // The user's own folder is theirs to configure; a project's is the repository's, and init runs none of its code.
   const refused = flags.user === true ? null : await npmInstallRefusal(dir, shown, root);
   if (refused !== null) {
-    ctx.stderr.write(`ctxinject: warning: npm not run: ${refused}, and init runs no repository code: read it, then run \`${command}\` yourself if you trust it\n`);
+    ctx.stderr.write(
+      `ctxinject: warning: npm not run: ${refused}, and init runs no repository code: read it, then run \`${command}\` yourself if you trust it\n`,
+    );
     return 0;
   }
   const npm = npmInstall(dir, ctx.env, runOf(ctx).platform);

@@ -69,7 +69,14 @@ export function run(): Handover | undefined {
   const id = `${process.pid}-${Date.now().toString(36)}`;
   const files = requestFiles(spool, id);
   const ctx = processContext();
-  const request: SpoolRequest = { argv: process.argv.slice(2), stdin: stdin ?? null, cwd: ctx.cwd, env: env as Record<string, string>, startedAt: ctx.startedAt!, self: ctx.self };
+  const request: SpoolRequest = {
+    argv: process.argv.slice(2),
+    stdin: stdin ?? null,
+    cwd: ctx.cwd,
+    env: env as Record<string, string>,
+    startedAt: ctx.startedAt!,
+    self: ctx.self,
+  };
   try {
     writeSpoolFile(files.request, JSON.stringify(request));
   } catch (error) {

@@ -155,7 +155,10 @@ async function answerOne(
   if (log === undefined) return;
   try {
     const firstLine = result.stderr.split("\n", 1)[0];
-    appendFileSync(log, `${new Date().toISOString()} pid ${process.pid} ${argv.join(" ")}: exit ${result.code}, ${result.stdout.length} characters out in ${(performance.now() - started).toFixed(2)} ms${firstLine ? `; ${firstLine}` : ""}\n`);
+    appendFileSync(
+      log,
+      `${new Date().toISOString()} pid ${process.pid} ${argv.join(" ")}: exit ${result.code}, ${result.stdout.length} characters out in ${(performance.now() - started).toFixed(2)} ms${firstLine ? `; ${firstLine}` : ""}\n`,
+    );
   } catch {
     // a log that cannot be written is no reason to stop answering
   }
@@ -163,7 +166,8 @@ async function answerOne(
 
 /** Runs one command as the hook's own process would have: `hook <agent>` only, what the client hands over. */
 async function answerAs(request: SpoolRequest, answer: (argv: string[], ctx: CliContext) => Promise<number>): Promise<SpoolAnswer> {
-  if (request.argv.length !== 2 || request.argv[0] !== "hook") throw new Error(`answers ctxinject hook <agent> only, not ${JSON.stringify(request.argv.join(" "))}`);
+  if (request.argv.length !== 2 || request.argv[0] !== "hook")
+    throw new Error(`answers ctxinject hook <agent> only, not ${JSON.stringify(request.argv.join(" "))}`);
   adoptEnvironment(request.env);
   try {
     process.chdir(request.cwd);

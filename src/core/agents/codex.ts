@@ -35,7 +35,8 @@ export function codexProfile(settings: AgentSettings = {}): AgentProfile {
   const names = codexNames(settings);
   const budget = settings.maxBytes ?? CODEX_BUDGET_BYTES;
   // The setting is named where it made the difference: a fallback name, or a budget of the user's.
-  const via = (name: string) => (settings.from && (settings.fallbackFileNames?.includes(name) || settings.maxBytes !== undefined) ? ` (as ${settings.from} sets it)` : "");
+  const via = (name: string) =>
+    settings.from && (settings.fallbackFileNames?.includes(name) || settings.maxBytes !== undefined) ? ` (as ${settings.from} sets it)` : "";
   return {
     name: "codex",
     version: "0.169.0",
@@ -48,7 +49,8 @@ export function codexProfile(settings: AgentSettings = {}): AgentProfile {
       let used = 0;
       for (const file of codexChain(context, names)) {
         used += context.bytesOf(file);
-        if (file === path) return used <= budget ? `Codex loads the AGENTS.md chain from the project top to its working folder itself${via(baseName(path))}` : null;
+        if (file === path)
+          return used <= budget ? `Codex loads the AGENTS.md chain from the project top to its working folder itself${via(baseName(path))}` : null;
       }
       return null;
     },

@@ -32,10 +32,12 @@ export const copilot: AgentProfile = {
     if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md") {
       const nearest = nearestAgentsFiles(context);
       if (nearest.includes(path)) return "Copilot reads AGENTS.md itself (the nearest above a file)";
-      if (dirOf(path) === "") return `VS Code's Copilot reads the root AGENTS.md itself (its coding agent reads the nearest above a file instead: ${nearest.join(", ")})`;
+      if (dirOf(path) === "")
+        return `VS Code's Copilot reads the root AGENTS.md itself (its coding agent reads the nearest above a file instead: ${nearest.join(", ")})`;
       return null;
     }
-    if (candidate.source === "directory-agents" && dirOf(path) === "" && (path === "CLAUDE.md" || path === "GEMINI.md")) return `Copilot's coding agent reads a root ${path} itself`;
+    if (candidate.source === "directory-agents" && dirOf(path) === "" && (path === "CLAUDE.md" || path === "GEMINI.md"))
+      return `Copilot's coding agent reads a root ${path} itself`;
     return null;
   },
   // `--as copilot` is Copilot's coding agent and chat: a file that excludes the coding agent is not theirs.

@@ -32,7 +32,8 @@ export function geminiCliProfile(settings: AgentSettings = {}): AgentProfile {
       if (!names.includes(name)) return null;
       const folder = dirOf(path);
       if (isWithin(context.workingFolder, folder)) return `Gemini CLI loads ${name} from the working folder up itself${via}`;
-      if (context.reads.some((file) => isWithin(dirOf(file), folder))) return `Gemini CLI loads the ${name} files above a file its tools touch (just-in-time context)${via}`;
+      if (context.reads.some((file) => isWithin(dirOf(file), folder)))
+        return `Gemini CLI loads the ${name} files above a file its tools touch (just-in-time context)${via}`;
       return null;
     },
   };

@@ -33,6 +33,7 @@ export function nativeSkill(spec: NativeSkills, candidate: Candidate, context: L
   const reached =
     spec.scope === "root" ? folder === "" : spec.scope === "working-folder" ? folder === context.workingFolder : isWithin(context.workingFolder, folder);
   if (reached) return said;
-  if (spec.onRead && isWithin(folder, context.workingFolder) && context.reads.some((file) => isWithin(file, folder))) return `${said}, for the files below ${folder}/ it works on`;
+  if (spec.onRead && isWithin(folder, context.workingFolder) && context.reads.some((file) => isWithin(file, folder)))
+    return `${said}, for the files below ${folder}/ it works on`;
   return null;
 }

@@ -26,7 +26,8 @@ export function rulesFolderAgent(spec: {
       const path = candidate.path;
       if (path === null) return null;
       if (path === spec.legacy) return `${spec.label} reads the legacy ${spec.legacy} itself, always`;
-      if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md") return `${spec.label} reads AGENTS.md itself (the root's always, a subfolder's for files below it)`;
+      if (candidate.source === "directory-agents" && baseName(path) === "AGENTS.md")
+        return `${spec.label} reads AGENTS.md itself (the root's always, a subfolder's for files below it)`;
       if (!spec.folder.test(path)) return null;
       if (candidate.kind === "always") return `${spec.label} applies it itself: ${spec.always}`;
       if (candidate.kind === "auto") return !matchedByGlobs(candidate) ? null : `${spec.label} applies it itself: ${spec.auto}`;

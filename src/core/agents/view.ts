@@ -29,7 +29,10 @@ export function agentView(profile: AgentProfile, candidates: Candidate[], target
     if (reason !== null) return { agent: profile.name, loads: true, reason };
     const skip = profile.skips?.(c) ?? null;
     if (skip !== null) return { agent: profile.name, loads: false, reason: skip, skipped: true };
-    const why = c.path === null ? `${profile.name} knows nothing of ctxinject's own entries (keyword modes, config and session entries)` : `${profile.name} does not load it by itself here`;
+    const why =
+      c.path === null
+        ? `${profile.name} knows nothing of ctxinject's own entries (keyword modes, config and session entries)`
+        : `${profile.name} does not load it by itself here`;
     return { agent: profile.name, loads: false, reason: why };
   });
   return profile.expandsImports === true ? withImported(profile, candidates, views) : views;
@@ -50,7 +53,9 @@ function withImported(profile: AgentProfile, candidates: Candidate[], views: Age
     const c = candidates[i]!;
     if (view.loads || c.path === null) return view;
     const by = [c.path, ...(c.aliases ?? [])].map((p) => importer.get(p)).find((p) => p !== undefined);
-    return by === undefined ? view : { agent: profile.name, loads: true, reason: `${profile.name} reads it through ${by}, whose @imports bring it in`, through: by };
+    return by === undefined
+      ? view
+      : { agent: profile.name, loads: true, reason: `${profile.name} reads it through ${by}, whose @imports bring it in`, through: by };
   });
 }
 
@@ -64,10 +69,16 @@ export function agentSelection(profile: AgentProfile, selection: Selection, work
   // A file it has through another's imports is in that file's entry already.
   // An importer unfolded over the entry cap (phases/unfold.ts) holds none of its imports' text: each is its own entry.
   const unfolded = new Set(selection.candidates.filter((c) => c.unfolded === true && c.path !== null).map((c) => c.path!));
-  const seen = selection.candidates.filter((c, i) => views[i]!.loads && (views[i]!.through === undefined || unfolded.has(views[i]!.through!)) && c.status !== "invalid");
+  const seen = selection.candidates.filter(
+    (c, i) => views[i]!.loads && (views[i]!.through === undefined || unfolded.has(views[i]!.through!)) && c.status !== "invalid",
+  );
   // As the agent reads it: an import chain is not unfolded under a budget here (phases/unfold.ts).
   const { importParts: _unfold, ...plain } = selection;
-  return { ...plain, entries: seen.map((c) => (profile.expandsImports === true || c.asWritten === undefined ? toEntry(c) : asWrittenEntry(c, c.asWritten))), omitted: [] };
+  return {
+    ...plain,
+    entries: seen.map((c) => (profile.expandsImports === true || c.asWritten === undefined ? toEntry(c) : asWrittenEntry(c, c.asWritten))),
+    omitted: [],
+  };
 }
 
 function asWrittenEntry(c: Candidate, written: { content: string; tokens: number }): Entry {

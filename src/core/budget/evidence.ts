@@ -56,7 +56,14 @@ function namesTarget(candidate: Candidate, targets: readonly string[]): boolean 
  * one (several when one folder holds AGENTS.md and CLAUDE.md). Without targets, the root's.
  */
 export function nearestAgentFiles(candidates: readonly Candidate[], targets: readonly string[]): Set<string> {
-  const files = candidates.filter((c) => c.kind === "directory" && c.source === "directory-agents" && c.path !== null && c.importedBy === undefined && (c.status === "included" || c.status === "trimmed"));
+  const files = candidates.filter(
+    (c) =>
+      c.kind === "directory" &&
+      c.source === "directory-agents" &&
+      c.path !== null &&
+      c.importedBy === undefined &&
+      (c.status === "included" || c.status === "trimmed"),
+  );
   const nearest = new Set<string>();
   for (const targetDir of targets.length > 0 ? targets.map(dirOf) : [""]) {
     let best = -1;
@@ -75,9 +82,7 @@ export function nearestAgentFiles(candidates: readonly Candidate[], targets: rea
 
 /** Indexes of `strengths`, weakest first; equal strengths in reverse of their given (output) order. */
 export function weakestFirst(strengths: readonly EvidenceStrength[]): number[] {
-  return strengths
-    .map((s, i) => i)
-    .sort((a, b) => compareStrength(strengths[a]!, strengths[b]!) || b - a);
+  return strengths.map((_, i) => i).sort((a, b) => compareStrength(strengths[a]!, strengths[b]!) || b - a);
 }
 
 export function compareStrength(a: EvidenceStrength, b: EvidenceStrength): number {

@@ -101,7 +101,13 @@ function lastResort(input: FitInput, order: readonly number[], described: Array<
   const fits = (text: string) => countTokens(text) <= maxTokens;
   const named = described.map((d) => d && nameOnly(d));
   const carried = input.carried ?? (() => []);
-  const { kept, index, dropped, trimmed } = giveWay({ ...input, omitted: input.omitted.map(nameOnly) }, order, named, (k, i) => render(k, [], i.length), (e, sent) => carried(e, sent).map(nameOnly));
+  const { kept, index, dropped, trimmed } = giveWay(
+    { ...input, omitted: input.omitted.map(nameOnly) },
+    order,
+    named,
+    (k, i) => render(k, [], i.length),
+    (e, sent) => carried(e, sent).map(nameOnly),
+  );
   const withIndex = (n: number) => render(kept, index.slice(0, n), index.length - n);
   const shown = mostThatFit(index.length, (n) => fits(withIndex(n)));
   const output = fits(withIndex(shown)) ? withIndex(shown) : "";

@@ -67,7 +67,12 @@ export class CoverageCandidates {
       if (list === undefined) this.findingsOf.set(f.file, [f]);
       else list.push(f);
     }
-    this.pathRank = new Map([...this.order.keys()].map((c) => keyOf(c)).sort(compareText).map((key, i) => [key, i]));
+    this.pathRank = new Map(
+      [...this.order.keys()]
+        .map((c) => keyOf(c))
+        .sort(compareText)
+        .map((key, i) => [key, i]),
+    );
     this.indexOf = new Map([...this.order.keys()].map((c, i) => [c, i]));
   }
 }

@@ -229,7 +229,15 @@ export class CellTable {
   // The loop's parts are functions of their own, each compiled by itself: one loop body holding them all took V8
   // ~0.25 s of CPU to compile, again after each deopt.
   /** Each agent's cell in folder `n` (in `scratch`); true when a cap's finding names the folder. */
-  private agentCells(n: number, count: number, own: Candidate[] | undefined, folder: Folder, seen: Uint8Array, seenCount: Uint8Array, native: Uint8Array): boolean {
+  private agentCells(
+    n: number,
+    count: number,
+    own: Candidate[] | undefined,
+    folder: Folder,
+    seen: Uint8Array,
+    seenCount: Uint8Array,
+    native: Uint8Array,
+  ): boolean {
     const { agentCount, names, caps, hooked, numbering, left } = this;
     const applied = this.folderAnswers.applied;
     let capped = false;
@@ -313,19 +321,27 @@ export class CellTable {
         }
       }
       // A rule of this folder that applies nowhere here (a dead glob) still has its findings shown where it lives.
-      if (own !== undefined) for (let o = 0; o < own.length; o++) {
-        const c = own[o]!;
-        if (c.path === null) continue;
-        const dead = this.deadGlobs(c, agent);
-        if (dead.length === 0) continue;
-        const at = applied.findIndex((a) => a.c === c);
-        if (at >= 0 && seen[at * agentCount + agent] === 1) continue;
-        pushAll(findings, dead);
-      }
+      if (own !== undefined)
+        for (let o = 0; o < own.length; o++) {
+          const c = own[o]!;
+          if (c.path === null) continue;
+          const dead = this.deadGlobs(c, agent);
+          if (dead.length === 0) continue;
+          const at = applied.findIndex((a) => a.c === c);
+          if (at >= 0 && seen[at * agentCount + agent] === 1) continue;
+          pushAll(findings, dead);
+        }
       if (cap >= 0 && addedChars > cap) {
         // Its finding names the folder: this row is no other folder's.
         capped = true;
-        findings.push(numbering.findingId({ severity: "warning", kind: "over-host-cap", file: folder.path === "" ? "." : folder.path, message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${cap}: the weakest are trimmed or listed in the index` }));
+        findings.push(
+          numbering.findingId({
+            severity: "warning",
+            kind: "over-host-cap",
+            file: folder.path === "" ? "." : folder.path,
+            message: `ctxinject adds about ${addedChars} characters here, over ${name}'s cap of ${cap}: the weakest are trimmed or listed in the index`,
+          }),
+        );
       }
       s.tokens = tokens;
     }
@@ -363,7 +379,9 @@ export class CellTable {
       if (missing === agentCount) nobody.push(a);
       // A file only ctxinject's hook brings (a README: no agent loads it by itself) is no news to an agent without
       // the hook: it has no way to get it, and a warning in each of its cells would say only that.
-      else if (missing > 0) for (let agent = 0; agent < agentCount; agent++) if (seen[at * agentCount + agent] === 0 && (hooked[agent] || native[at]! > 0)) this.scratch[agent]!.missed.push(a);
+      else if (missing > 0)
+        for (let agent = 0; agent < agentCount; agent++)
+          if (seen[at * agentCount + agent] === 0 && (hooked[agent] || native[at]! > 0)) this.scratch[agent]!.missed.push(a);
     }
   }
 
@@ -380,7 +398,15 @@ export class CellTable {
     const index = this.cells.length;
     const findingList = this.numbering.findings;
     // Empty lists (most adds, offers and findings) are one shared frozen list: no array per cell.
-    this.cells.push(new Cell(s.tokens, this.shared(s.loads), this.shared(s.adds), this.shared(s.offers), s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!)));
+    this.cells.push(
+      new Cell(
+        s.tokens,
+        this.shared(s.loads),
+        this.shared(s.adds),
+        this.shared(s.offers),
+        s.findings.length === 0 ? (NO_FINDINGS as CellFinding[]) : s.findings.map((id) => findingList[id]!),
+      ),
+    );
     this.cellFindings.push(copyOf(s.findings));
     // The new cell goes first in its hash's chain.
     this.nextSameHash.push(first ?? -1);
@@ -418,4 +444,3 @@ function concerns(f: Finding, agent: string): boolean {
   const tags = f.agent.split(", ");
   return tags.includes(agent) || tags.includes("ctxinject");
 }
-

@@ -90,7 +90,9 @@ export function ruleChangeLine(change: RuleChange): string {
     if (list === undefined) groups.set(delta, [agent]);
     else list.push(agent);
   }
-  const parts = [...groups].sort((x, y) => y[0] - x[0]).map(([delta, who]) => `${Math.abs(delta)} ${delta > 0 ? "more" : "fewer"} file${Math.abs(delta) === 1 ? "" : "s"} for ${who.join(", ")}`);
+  const parts = [...groups]
+    .sort((x, y) => y[0] - x[0])
+    .map(([delta, who]) => `${Math.abs(delta)} ${delta > 0 ? "more" : "fewer"} file${Math.abs(delta) === 1 ? "" : "s"} for ${who.join(", ")}`);
   const tail = never.length > 0 ? `; ${never.join(", ")} never ${never.length === 1 ? "sees" : "see"} it` : "";
   return `this change makes ${change.file} apply to ${parts.join(", ")}${tail}`;
 }

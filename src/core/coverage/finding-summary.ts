@@ -95,10 +95,27 @@ export function sumFindings(model: CoverageModel): SummedFinding[] {
     if (f.kind === "not-seen" || f.kind === "over-host-cap") {
       // One such finding per agent and folder: what each agent misses (or where its cap is passed), summed.
       for (const [agent, weight] of s.byAgent) {
-        if (f.kind === "not-seen") add(`not-seen\n${agent}`, f, `files that apply there for other agents, never seen by ${agent}`, [agent], weight, f.files ?? [f.file]);
-        else add(`over-host-cap\n${agent}`, f, `ctxinject adds more than ${agent}'s cap on what a hook adds: the weakest are trimmed or listed in the index`, [agent], weight, [f.file === "." ? "/" : `${f.file}/`]);
+        if (f.kind === "not-seen")
+          add(`not-seen\n${agent}`, f, `files that apply there for other agents, never seen by ${agent}`, [agent], weight, f.files ?? [f.file]);
+        else
+          add(
+            `over-host-cap\n${agent}`,
+            f,
+            `ctxinject adds more than ${agent}'s cap on what a hook adds: the weakest are trimmed or listed in the index`,
+            [agent],
+            weight,
+            [f.file === "." ? "/" : `${f.file}/`],
+          );
       }
-    } else if (f.kind === "no-agent-reads") add("no-agent-reads", f, `files that apply there, read by none of ${names.join(", ")} (none loads them by itself or has ctxinject's hook)`, s.byAgent.keys(), s.folders, f.files ?? [f.file]);
+    } else if (f.kind === "no-agent-reads")
+      add(
+        "no-agent-reads",
+        f,
+        `files that apply there, read by none of ${names.join(", ")} (none loads them by itself or has ctxinject's hook)`,
+        s.byAgent.keys(),
+        s.folders,
+        f.files ?? [f.file],
+      );
     else add(`${f.kind}\n${f.file}\n${f.line ?? ""}\n${f.severity}\n${f.message}`, f, f.message, s.byAgent.keys(), s.folders, f.files ?? [], true);
   }
   const summed: SummedFinding[] = [...acc.values()].map((a) => ({
@@ -111,7 +128,15 @@ export function sumFindings(model: CoverageModel): SummedFinding[] {
     folders: a.weight,
     under: [...a.under].map(([path, box]) => ({ path, folders: box.folders })).sort(widestFirst),
   }));
-  return mergeAlike(summed, names).sort((x, y) => SEVERITIES.indexOf(x.severity) - SEVERITIES.indexOf(y.severity) || compareText(x.kind, y.kind) || compareText(x.file ?? "", y.file ?? "") || (x.line ?? 0) - (y.line ?? 0) || compareText(x.message, y.message) || compareText(x.agents.join(), y.agents.join()));
+  return mergeAlike(summed, names).sort(
+    (x, y) =>
+      SEVERITIES.indexOf(x.severity) - SEVERITIES.indexOf(y.severity) ||
+      compareText(x.kind, y.kind) ||
+      compareText(x.file ?? "", y.file ?? "") ||
+      (x.line ?? 0) - (y.line ?? 0) ||
+      compareText(x.message, y.message) ||
+      compareText(x.agents.join(), y.agents.join()),
+  );
 }
 
 /**
@@ -148,7 +173,10 @@ function mergeAlike(findings: SummedFinding[], names: readonly string[]): Summed
     if (f.agents.length === 1) continue;
     f.agents.sort((x, y) => names.indexOf(x) - names.indexOf(y));
     const who = f.agents.join(", ");
-    f.message = f.kind === "not-seen" ? `files that apply there for other agents, never seen by ${who}` : `ctxinject adds more than each one's cap on what a hook adds, for ${who}: the weakest are trimmed or listed in the index`;
+    f.message =
+      f.kind === "not-seen"
+        ? `files that apply there for other agents, never seen by ${who}`
+        : `ctxinject adds more than each one's cap on what a hook adds, for ${who}: the weakest are trimmed or listed in the index`;
   }
   for (const alike of byWords.values()) {
     if (alike.length === 1) continue;

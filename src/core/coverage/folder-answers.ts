@@ -56,7 +56,17 @@ export class Applied {
   addId = -1;
   /** Its number among the Applied made, for a folder's list to be known by a hash. */
   serial: number;
-  constructor(c: Candidate, key: string, full: boolean, reason: string, group: number, index: number, pathRank: number, findings: Finding[] | undefined, serial: number) {
+  constructor(
+    c: Candidate,
+    key: string,
+    full: boolean,
+    reason: string,
+    group: number,
+    index: number,
+    pathRank: number,
+    findings: Finding[] | undefined,
+    serial: number,
+  ) {
     this.c = c;
     this.key = key;
     this.full = full;

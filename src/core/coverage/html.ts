@@ -16,7 +16,12 @@ import type { CoverageModel } from "./model.js";
 
 export function renderCoverageHtml(model: CoverageModel, diff?: CoverageDiff): string {
   const data = { ...model, ...(diff !== undefined && { diff: { ref: diff.ref, lines: diff.rules.map(ruleChangeLine), folders: diff.folders } }) };
-  const json = JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   return `<!doctype html>
 <html lang="en">
 <head>

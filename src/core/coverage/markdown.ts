@@ -94,9 +94,17 @@ function topSection(model: CoverageModel): string[] {
     if (group === undefined) groups.set(key, { agents: [name], cell });
     else group.agents.push(name);
   }
-  const lines = ["", `### At the top (${code("/")}, judged by ${code(top.representative)})`, "", "| agents | loads by itself | ctxinject adds | offered | tokens |", "|---|---|---|---:|---:|"];
+  const lines = [
+    "",
+    `### At the top (${code("/")}, judged by ${code(top.representative)})`,
+    "",
+    "| agents | loads by itself | ctxinject adds | offered | tokens |",
+    "|---|---|---|---:|---:|",
+  ];
   for (const { agents, cell } of groups.values()) {
-    lines.push(`| ${agentGroup(agents, model)} | ${fileList(filesOf(model, cell.loads)) || "-"} | ${fileList(filesOf(model, cell.adds)) || "-"} | ${cell.offers.length} | ${cell.tokens} |`);
+    lines.push(
+      `| ${agentGroup(agents, model)} | ${fileList(filesOf(model, cell.loads)) || "-"} | ${fileList(filesOf(model, cell.adds)) || "-"} | ${cell.offers.length} | ${cell.tokens} |`,
+    );
   }
   return lines;
 }
@@ -189,7 +197,14 @@ function changeSection(model: CoverageModel): string[] {
     out.push(`- ${code(folderName(folder.path))} (${plural(folder.files, "file")}${alike}): ${changes.join(" · ")}`);
   }
   if (out.length === 0) return ["", "### Where it changes", "", "Every folder below the top gives each agent what the top does."];
-  const lines = ["", "### Where it changes", "", "Only the folders where some agent has other files than in the folder above (+ gains, - loses, the tokens' change):", "", ...out];
+  const lines = [
+    "",
+    "### Where it changes",
+    "",
+    "Only the folders where some agent has other files than in the folder above (+ gains, - loses, the tokens' change):",
+    "",
+    ...out,
+  ];
   if (more > 0) lines.push("", `${more} more folders change: see \`ctxinject coverage --format html\`.`);
   return lines;
 }
@@ -246,7 +261,10 @@ function diffSection(diff: CoverageDiff, model: CoverageModel): string[] {
   }
   lines.push("", "| folder | agents | gains | loses | tokens |", "|---|---|---|---|---:|");
   const all = [...rows.values()];
-  for (const r of all.slice(0, MARKDOWN_MAX_ROWS)) lines.push(`| ${code(folderName(r.folder))} | ${agentGroup(r.agents, model)} | ${fileList(r.gained)} | ${fileList(r.lost)} | ${r.tokens > 0 ? "+" : ""}${r.tokens} |`);
+  for (const r of all.slice(0, MARKDOWN_MAX_ROWS))
+    lines.push(
+      `| ${code(folderName(r.folder))} | ${agentGroup(r.agents, model)} | ${fileList(r.gained)} | ${fileList(r.lost)} | ${r.tokens > 0 ? "+" : ""}${r.tokens} |`,
+    );
   if (all.length > MARKDOWN_MAX_ROWS) lines.push("", `${all.length - MARKDOWN_MAX_ROWS} more changes: see \`--format json\`.`);
   return lines;
 }

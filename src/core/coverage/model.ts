@@ -32,7 +32,12 @@ export function coverageModel(input: CoverageInput): Coverage {
   const names = input.profiles.map((p) => p.name);
   const answers = new FolderAnswers(candidates, matches, input.anchorOf, input.plainReasons, input.profiles);
   const numbering = new Numbering(names);
-  const agents = { names, caps: input.profiles.map((p) => p.maxChars ?? -1), hooked: input.profiles.map((p) => input.integrated.has(p.name)), expands: input.profiles.map((p) => p.expandsImports === true) };
+  const agents = {
+    names,
+    caps: input.profiles.map((p) => p.maxChars ?? -1),
+    hooked: input.profiles.map((p) => input.integrated.has(p.name)),
+    expands: input.profiles.map((p) => p.expandsImports === true),
+  };
   const table = new CellTable(numbering, candidates, agents, answers);
   const root = folderTree(code);
   const folders = eachFolder(root);

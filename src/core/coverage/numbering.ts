@@ -23,7 +23,12 @@ class Item implements CoverageItem {
 
 /** A summing-up finding made: its agent, its files' serials (start and length) and its number. */
 class Summary {
-  constructor(readonly agent: number, readonly at: number, readonly n: number, readonly id: number) {}
+  constructor(
+    readonly agent: number,
+    readonly at: number,
+    readonly n: number,
+    readonly id: number,
+  ) {}
 }
 
 /** A finding naming the files it sums up (fields in the JSON's order). */
@@ -108,7 +113,11 @@ export class Numbering {
     const n = files.length;
     this.findings.push(
       agent < 0
-        ? new SummaryFinding("no-agent-reads", paths, `${applyHere(n)}: none of ${this.names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`)
+        ? new SummaryFinding(
+            "no-agent-reads",
+            paths,
+            `${applyHere(n)}: none of ${this.names.join(", ")} reads ${n === 1 ? "it" : "them"} (none loads it by itself or has ctxinject's hook)`,
+          )
         : new SummaryFinding("not-seen", paths, `${applyHere(n)} for other agents: ${name} never sees ${n === 1 ? "it" : "them"}`),
     );
     if (this.serialsEnd + files.length > this.serialsOf.length) {
@@ -136,5 +145,7 @@ export class Numbering {
 }
 
 function cellFinding(f: Finding): CellFinding {
-  return f.line !== undefined ? { severity: f.severity, kind: f.kind, file: f.file, line: f.line, message: f.message } : { severity: f.severity, kind: f.kind, file: f.file, message: f.message };
+  return f.line !== undefined
+    ? { severity: f.severity, kind: f.kind, file: f.file, line: f.line, message: f.message }
+    : { severity: f.severity, kind: f.kind, file: f.file, message: f.message };
 }

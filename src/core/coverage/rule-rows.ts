@@ -28,7 +28,13 @@ export function statesByFile(indexOf: ReadonlyMap<Candidate, number>, state: Uin
 }
 
 /** Every instruction file: how many files it applies to, each judged by itself, and how each agent gets it. */
-export function ruleRows(input: CoverageInput, root: Folder, matches: GlobMatches, states: Map<string, Record<string, RuleState>>, copiedBy: Map<string, Record<string, string>>): CoverageRule[] {
+export function ruleRows(
+  input: CoverageInput,
+  root: Folder,
+  matches: GlobMatches,
+  states: Map<string, Record<string, RuleState>>,
+  copiedBy: Map<string, Record<string, string>>,
+): CoverageRule[] {
   const byPath = new Map<string, Folder>();
   for (const folder of eachFolder(root)) byPath.set(folder.path, folder);
   const rows: CoverageRule[] = [];

@@ -21,7 +21,9 @@ export interface Finding {
 export const atLeast = (severity: Severity, threshold: Severity): boolean => SEVERITIES.indexOf(severity) <= SEVERITIES.indexOf(threshold);
 
 export function sortFindings(findings: Finding[]): Finding[] {
-  return findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)));
+  return findings.sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0) || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0),
+  );
 }
 
 /** What each kind of finding is about, in a line: the rules of `--format sarif`. */

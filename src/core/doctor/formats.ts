@@ -32,7 +32,13 @@ export function renderSarif(findings: readonly Finding[], version: string): stri
   const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
-    runs: [{ tool: { driver: { name: "ctxinject", semanticVersion: version, rules } }, originalUriBaseIds: { "%SRCROOT%": { description: { text: "the repository root" } } }, results }],
+    runs: [
+      {
+        tool: { driver: { name: "ctxinject", semanticVersion: version, rules } },
+        originalUriBaseIds: { "%SRCROOT%": { description: { text: "the repository root" } } },
+        results,
+      },
+    ],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
 }
@@ -46,7 +52,11 @@ function encodeUriPath(path: string): string {
 export function renderGithub(findings: readonly Finding[]): string {
   return findings
     .map((f) => {
-      const properties = [`file=${escapeProperty(f.file)}`, ...(f.line !== undefined ? [`line=${f.line}`] : []), `title=${escapeProperty(`${f.kind} [${f.agent}]`)}`];
+      const properties = [
+        `file=${escapeProperty(f.file)}`,
+        ...(f.line !== undefined ? [`line=${f.line}`] : []),
+        `title=${escapeProperty(`${f.kind} [${f.agent}]`)}`,
+      ];
       return `::${GITHUB_COMMAND[f.severity]} ${properties.join(",")}::${escapeData(f.message)}\n`;
     })
     .join("");

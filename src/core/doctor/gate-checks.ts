@@ -38,17 +38,30 @@ export function keywordChecks(config: Config, files: Readonly<Record<string, str
     const gated = gateText(settings.content);
     const where = `keywords.${mode}.content`;
     if (gated.hidden !== null) {
-      findings.push({ severity: gated.hidden.stray ? "warning" : "error", kind: "hidden-characters", agent: "ctxinject", file, message: `${where}: ${describeHidden(gated.hidden)}: text a reviewer cannot see, which a model reads; ctxinject removes it from what it prints` });
+      findings.push({
+        severity: gated.hidden.stray ? "warning" : "error",
+        kind: "hidden-characters",
+        agent: "ctxinject",
+        file,
+        message: `${where}: ${describeHidden(gated.hidden)}: text a reviewer cannot see, which a model reads; ctxinject removes it from what it prints`,
+      });
     }
     for (const r of gated.redactions) {
-      findings.push({ severity: r.weak ? "warning" : "error", kind: "secret", agent: "ctxinject", file, message: `${where}: a credential (${r.kind}) in a keyword mode's text: ctxinject redacts it, but the config holds it` });
+      findings.push({
+        severity: r.weak ? "warning" : "error",
+        kind: "secret",
+        agent: "ctxinject",
+        file,
+        message: `${where}: a credential (${r.kind}) in a keyword mode's text: ctxinject redacts it, but the config holds it`,
+      });
     }
   }
   return findings;
 }
 
 /** Words a tool's directive is made of: `<!-- prettier-ignore -->`, `<!-- markdownlint-disable MD033 -->`. */
-const DIRECTIVE = /^\s*(?:prettier|markdownlint|eslint|cspell|textlint|vale|toc|omit|region|endregion|ALL-CONTRIBUTORS|BEGIN|END|START|STOP|@?[\w.-]+:(?:start|end)\b)/i;
+const DIRECTIVE =
+  /^\s*(?:prettier|markdownlint|eslint|cspell|textlint|vale|toc|omit|region|endregion|ALL-CONTRIBUTORS|BEGIN|END|START|STOP|@?[\w.-]+:(?:start|end)\b)/i;
 /** Four words of prose: what an instruction is made of (`ignore the rules above`), no tool's directive. */
 const PROSE_WORDS = 4;
 
@@ -78,7 +91,14 @@ export function commentChecks(file: SourceFile, agent: string): Finding[] {
     for (; counted < at; counted++) if (text.charCodeAt(counted) === 10) line++;
     at = next;
     if (words < PROSE_WORDS) continue;
-    findings.push({ severity: "warning", kind: "html-comment", agent, file: file.path, line, message: `an HTML comment holding ${words} words of text: a rendered view hides it from a reviewer, a model reads it (make it visible, or delete it)` });
+    findings.push({
+      severity: "warning",
+      kind: "html-comment",
+      agent,
+      file: file.path,
+      line,
+      message: `an HTML comment holding ${words} words of text: a rendered view hides it from a reviewer, a model reads it (make it visible, or delete it)`,
+    });
   }
   return findings;
 }

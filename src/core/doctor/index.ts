@@ -72,11 +72,19 @@ export function diagnose(input: DoctorInput): Finding[] {
   const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
   for (const file of kept) {
     // The tag only words a finding: asked (every agent's loader) for the few files with one, not for 4,000 rules.
-    if (textChecks(file, isRule(file.path), CTXINJECT_ONLY, tested).length > 0) findings.push(...textChecks(file, isRule(file.path), agentOf(file.path), tested));
+    if (textChecks(file, isRule(file.path), CTXINJECT_ONLY, tested).length > 0)
+      findings.push(...textChecks(file, isRule(file.path), agentOf(file.path), tested));
     if (file.text.includes("<!--")) findings.push(...commentChecks(file, agentOf(file.path)));
   }
   findings.push(...nameChecks(kept, agentOf), ...keywordChecks(config, input.keywordFiles ?? {}));
-  for (const [path, aliases] of aliasesOf) findings.push({ severity: "info", kind: "same-file", agent: agentOf(path), file: path, message: `also reached as ${aliases.join(", ")} (a symlink): one file, read and injected once under this name` });
+  for (const [path, aliases] of aliasesOf)
+    findings.push({
+      severity: "info",
+      kind: "same-file",
+      agent: agentOf(path),
+      file: path,
+      message: `also reached as ${aliases.join(", ")} (a symlink): one file, read and injected once under this name`,
+    });
   for (const warning of selection.warnings) {
     const finding = fromWarning(warning, agentOf);
     if (finding) findings.push(finding);
@@ -114,11 +122,27 @@ function fromWarning(w: Warning, agentOf: (path: string) => string): Finding | n
   if (w.file === undefined || w.file.includes(":")) return null;
   const at = { file: w.file, ...(w.line !== undefined && { line: w.line }) };
   const m = w.message;
-  if (m.includes("never closed; the whole file")) return { severity: "warning", kind: "frontmatter-unclosed", agent: agentOf(w.file), ...at, message: "frontmatter opened with --- is never closed: every agent reads the whole file as text, its fields as words" };
-  if (m.includes("unquoted value starting with *")) return { severity: "warning", kind: "unquoted-glob", agent: agentOf(w.file), ...at, message: "an unquoted value starting with * is a YAML alias: agents that read frontmatter as YAML lose the field (Cursor reads it; quote it)" };
-  if (m.includes("not strict YAML") || m.includes("cannot read frontmatter line")) return { severity: "warning", kind: "frontmatter-yaml", agent: agentOf(w.file), ...at, message: m };
+  if (m.includes("never closed; the whole file"))
+    return {
+      severity: "warning",
+      kind: "frontmatter-unclosed",
+      agent: agentOf(w.file),
+      ...at,
+      message: "frontmatter opened with --- is never closed: every agent reads the whole file as text, its fields as words",
+    };
+  if (m.includes("unquoted value starting with *"))
+    return {
+      severity: "warning",
+      kind: "unquoted-glob",
+      agent: agentOf(w.file),
+      ...at,
+      message: "an unquoted value starting with * is a YAML alias: agents that read frontmatter as YAML lose the field (Cursor reads it; quote it)",
+    };
+  if (m.includes("not strict YAML") || m.includes("cannot read frontmatter line"))
+    return { severity: "warning", kind: "frontmatter-yaml", agent: agentOf(w.file), ...at, message: m };
   if (m.includes("Cursor treats a string as false")) return { severity: "error", kind: "always-apply-string", agent: "cursor", ...at, message: m };
-  if (m.includes(": its escapes spell ")) return { severity: "error", kind: "hidden-characters", agent: agentOf(w.file), ...at, message: `${m}: text a reviewer cannot see, which a model reads` };
+  if (m.includes(": its escapes spell "))
+    return { severity: "error", kind: "hidden-characters", agent: agentOf(w.file), ...at, message: `${m}: text a reviewer cannot see, which a model reads` };
   if (m.startsWith("import cycle")) return { severity: "warning", kind: "import-cycle", agent: agentOf(w.file), ...at, message: m };
   if (m.startsWith("imports nest deeper")) return { severity: "warning", kind: "import-depth", agent: "claude-code", ...at, message: m };
   if (/^"(globs|paths|applyTo)":/.test(m)) return { severity: "warning", kind: "bad-glob-field", agent: agentOf(w.file), ...at, message: m };
@@ -130,7 +154,14 @@ function frontmatterChecks(file: SourceFile, module: string, memo: RunMemo): Fin
   const doc = parseFrontmatter(file.text, file.path, memo);
   const has = (key: string) => doc.data[key] !== undefined && doc.data[key] !== null && doc.data[key] !== "";
   if (module === "claude-rules" && has("globs") && !has("paths")) {
-    findings.push({ severity: "warning", kind: "claude-rules-globs", agent: "claude-code", file: file.path, line: doc.lineOf("globs") ?? 1, message: '"globs" without "paths": Claude Code reads only "paths", so it loads this rule for every file, unconditionally' });
+    findings.push({
+      severity: "warning",
+      kind: "claude-rules-globs",
+      agent: "claude-code",
+      file: file.path,
+      line: doc.lineOf("globs") ?? 1,
+      message: '"globs" without "paths": Claude Code reads only "paths", so it loads this rule for every file, unconditionally',
+    });
   }
   if (module === "cursor" && file.path.endsWith(".md")) findings.push(cursorMdRule(file.path));
   return findings;
@@ -139,14 +170,28 @@ function frontmatterChecks(file: SourceFile, module: string, memo: RunMemo): Fin
 /** A `.md` rule Cursor finds in a `.cursor/rules` folder (`via`: the name it finds it by, through a link). */
 function cursorMdRule(path: string, via?: string): Finding {
   const where = via === undefined ? "a .md file in .cursor/rules" : `a .md file Cursor finds as ${via} (through a link)`;
-  return { severity: "warning", kind: "cursor-md-rule", agent: "cursor", file: path, message: `${where}: Cursor's rules are .mdc files, and versions differ on whether they read .md (rename it to .mdc)` };
+  return {
+    severity: "warning",
+    kind: "cursor-md-rule",
+    agent: "cursor",
+    file: path,
+    message: `${where}: Cursor's rules are .mdc files, and versions differ on whether they read .md (rename it to .mdc)`,
+  };
 }
 
 /**
  * A pattern that matches no tracked file is a dead rule; a rule whose patterns match every tracked file below its
  * folder applies always (fine, but then say so: alwaysApply, or no globs).
  */
-function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path: string) => string, agentOf: (path: string) => string, memo: RunMemo, linear: LinearEngine | undefined, textOf: ReadonlyMap<string, string>): Finding[] {
+function globChecks(
+  candidates: Candidate[],
+  tracked: string[],
+  anchorOf: (path: string) => string,
+  agentOf: (path: string) => string,
+  memo: RunMemo,
+  linear: LinearEngine | undefined,
+  textOf: ReadonlyMap<string, string>,
+): Finding[] {
   const options = linear !== undefined ? { linear, memo } : { memo };
   const findings: Finding[] = [];
   // The files below a rule's folder are a range of `tracked`, found once per folder: a package's rules share it, and
@@ -166,11 +211,24 @@ function globChecks(candidates: Candidate[], tracked: string[], anchorOf: (path:
       if (c.globs.length === 1) whole = matches;
       if (!anyWithin(tracked, under, anchor, pattern, matches)) {
         const line = globLine(textOf.get(c.path), c.path, pattern, memo);
-        findings.push({ severity: "warning", kind: "dead-glob", agent: agentOf(c.path), file: c.path, ...(line !== undefined && { line }), message: `the pattern ${JSON.stringify(pattern)} matches no file git tracks in ${where}: the rule never applies through it` });
+        findings.push({
+          severity: "warning",
+          kind: "dead-glob",
+          agent: agentOf(c.path),
+          file: c.path,
+          ...(line !== undefined && { line }),
+          message: `the pattern ${JSON.stringify(pattern)} matches no file git tracks in ${where}: the rule never applies through it`,
+        });
       }
     }
     if (under.end - under.start > 1 && c.kind === "auto" && everyMatches(tracked, under, whole ?? compileGlobs(c.globs, anchor, options))) {
-      findings.push({ severity: "info", kind: "glob-matches-everything", agent: agentOf(c.path), file: c.path, message: `its patterns (${c.globs.join(", ")}) match every file git tracks in ${where}: it is really an always rule` });
+      findings.push({
+        severity: "info",
+        kind: "glob-matches-everything",
+        agent: agentOf(c.path),
+        file: c.path,
+        message: `its patterns (${c.globs.join(", ")}) match every file git tracks in ${where}: it is really an always rule`,
+      });
     }
   }
   return findings;
@@ -228,8 +286,20 @@ function duplicateChecks(candidates: Candidate[], readersOf: (path: string) => s
     const both = readersOf(c.path).filter((agent) => readersOf(other).includes(agent));
     findings.push(
       both.length > 0
-        ? { severity: "warning", kind: "duplicate-text", agent: both.join(", "), file: c.path, message: `same text as ${other}: ${both.join(", ")} read${both.length === 1 ? "s" : ""} both and get${both.length === 1 ? "s" : ""} it twice (ctxinject keeps one copy)` }
-        : { severity: "info", kind: "duplicate-text", agent: agentOf(c.path), file: c.path, message: `same text as ${other}, each for another agent: no agent reads both (ctxinject keeps one copy)` },
+        ? {
+            severity: "warning",
+            kind: "duplicate-text",
+            agent: both.join(", "),
+            file: c.path,
+            message: `same text as ${other}: ${both.join(", ")} read${both.length === 1 ? "s" : ""} both and get${both.length === 1 ? "s" : ""} it twice (ctxinject keeps one copy)`,
+          }
+        : {
+            severity: "info",
+            kind: "duplicate-text",
+            agent: agentOf(c.path),
+            file: c.path,
+            message: `same text as ${other}, each for another agent: no agent reads both (ctxinject keeps one copy)`,
+          },
     );
   }
   return findings;
@@ -244,10 +314,24 @@ function importChecks(files: SourceFile[], isAgentFile: (path: string) => boolea
       const target = resolveImport(file.path, token);
       if (target === null) {
         if (token.startsWith("~/")) continue; // the user's own files: Claude Code reads them, they are no part of the tree
-        findings.push({ severity: "warning", kind: "import-outside", agent: "claude-code", file: file.path, line, message: `@${token} leads out of the repository: ctxinject does not follow it, and a clone elsewhere will not have it` });
+        findings.push({
+          severity: "warning",
+          kind: "import-outside",
+          agent: "claude-code",
+          file: file.path,
+          line,
+          message: `@${token} leads out of the repository: ctxinject does not follow it, and a clone elsewhere will not have it`,
+        });
       } else if (!exists(target) && (/\.[A-Za-z0-9]{1,8}$/.test(token) || token.startsWith("./") || token.startsWith("../"))) {
         // A token that looks like a file (an extension, or ./ ../) and names none; `@scope/pkg` is not one.
-        findings.push({ severity: "warning", kind: "import-missing", agent: "claude-code", file: file.path, line, message: `@${token} names ${target}, which is not there: the agents that expand imports leave it as written` });
+        findings.push({
+          severity: "warning",
+          kind: "import-missing",
+          agent: "claude-code",
+          file: file.path,
+          line,
+          message: `@${token} names ${target}, which is not there: the agents that expand imports leave it as written`,
+        });
       }
     }
   }
@@ -282,7 +366,14 @@ function codexChecks(files: SourceFile[], settings: AgentSettings = {}): Finding
         const key = `${file}:${line}`;
         if (!findings.has(key)) {
           const chain = ancestorsOf(folder).length > 1 ? ` (the chain for ${folder === "" ? "the root" : `${folder}/`})` : "";
-          findings.set(key, { severity: "warning", kind: "codex-budget", agent: "codex", file, line, message: `Codex reads AGENTS files within ${budget / 1024} KiB, root first${chain}: it cuts this file at line ${line} and never sees the rest` });
+          findings.set(key, {
+            severity: "warning",
+            kind: "codex-budget",
+            agent: "codex",
+            file,
+            line,
+            message: `Codex reads AGENTS files within ${budget / 1024} KiB, root first${chain}: it cuts this file at line ${line} and never sees the rest`,
+          });
         }
         break;
       }
@@ -305,7 +396,9 @@ function chainChecks(files: SourceFile[], candidates: readonly Candidate[], max:
   for (const file of files) {
     const name = baseName(file.path);
     if (!/^(AGENTS|CLAUDE|GEMINI)\.md$/.test(name)) continue;
-    const chain = ancestorsOf(dirOf(file.path)).map((folder) => joinPath(folder, name)).filter((p) => tokens.has(p));
+    const chain = ancestorsOf(dirOf(file.path))
+      .map((folder) => joinPath(folder, name))
+      .filter((p) => tokens.has(p));
     // Each file of the chain and each file it imports, once.
     const counted = new Set<string>();
     for (const p of chain) for (const q of [p, ...(importsOf.get(p) ?? [])]) if (tokens.has(q)) counted.add(q);
@@ -314,7 +407,13 @@ function chainChecks(files: SourceFile[], candidates: readonly Candidate[], max:
     if (total > max) {
       const imported = counted.size - chain.length;
       const withImports = imported > 0 ? `, with the ${imported} file${imported === 1 ? "" : "s"} it imports,` : "";
-      findings.push({ severity: "warning", kind: "long-chain", agent: agentOf(file.path), file: file.path, message: `the ${name} chain down to here (${chain.join(" → ")})${withImports} is about ${total} tokens, over doctor.maxChainTokens ${max}: every agent that loads it carries it into every prompt` });
+      findings.push({
+        severity: "warning",
+        kind: "long-chain",
+        agent: agentOf(file.path),
+        file: file.path,
+        message: `the ${name} chain down to here (${chain.join(" → ")})${withImports} is about ${total} tokens, over doctor.maxChainTokens ${max}: every agent that loads it carries it into every prompt`,
+      });
     }
   }
   return findings;

@@ -17,7 +17,12 @@ export const MIN_CONTENT_WORDS = 3;
  * One finding per agent-requested rule or skill whose description repeats its name, or whose description,
  * `when_to_use` and aliases hold fewer than MIN_CONTENT_WORDS distinct content words: add `keywords:` or `aliases:`.
  */
-export function neverMatchingChecks(candidates: Candidate[], files: ReadonlyMap<string, SourceFile>, agentOf: (path: string) => string, memo?: RunMemo): Finding[] {
+export function neverMatchingChecks(
+  candidates: Candidate[],
+  files: ReadonlyMap<string, SourceFile>,
+  agentOf: (path: string) => string,
+  memo?: RunMemo,
+): Finding[] {
   const findings: Finding[] = [];
   for (const c of candidates) {
     if (c.kind !== "agent-requested" || c.path === null || c.description === null) continue;
@@ -30,12 +35,26 @@ export function neverMatchingChecks(candidates: Candidate[], files: ReadonlyMap<
     const at = line !== undefined ? { line } : {};
     const same = splitWords(c.description).join(" ") === splitWords(name).join(" ");
     const words = new Set(terms([c.description, whenToUse, ...aliases].join("\n"), (w) => w));
-    const fix = 'add the words people use for this task as `keywords:` or `aliases:` in the frontmatter (or a longer description)';
+    const fix = "add the words people use for this task as `keywords:` or `aliases:` in the frontmatter (or a longer description)";
     if (same && aliases.length === 0 && whenToUse === "") {
-      findings.push({ severity: "warning", kind: "never-matching", agent: agentOf(c.path), file: c.path, ...at, message: `the description only repeats the name "${name}": no prompt can tell when it applies; ${fix}` });
+      findings.push({
+        severity: "warning",
+        kind: "never-matching",
+        agent: agentOf(c.path),
+        file: c.path,
+        ...at,
+        message: `the description only repeats the name "${name}": no prompt can tell when it applies; ${fix}`,
+      });
     } else if (words.size < MIN_CONTENT_WORDS) {
       const said = words.size === 0 ? "no content word" : `only ${[...words].join(", ")}`;
-      findings.push({ severity: "warning", kind: "never-matching", agent: agentOf(c.path), file: c.path, ...at, message: `the description, when_to_use and aliases hold ${said}: a prompt rarely says exactly that, so it is hardly ever chosen; ${fix}` });
+      findings.push({
+        severity: "warning",
+        kind: "never-matching",
+        agent: agentOf(c.path),
+        file: c.path,
+        ...at,
+        message: `the description, when_to_use and aliases hold ${said}: a prompt rarely says exactly that, so it is hardly ever chosen; ${fix}`,
+      });
     }
   }
   return findings;

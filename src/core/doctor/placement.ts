@@ -27,17 +27,41 @@ export function placementChecks(input: Placement): Finding[] {
   for (const path of input.tracked) {
     if (path.includes("node_modules/")) continue;
     if (path.endsWith(".instructions.md") && !path.startsWith(INSTRUCTIONS_FOLDER) && !path.includes(`/${INSTRUCTIONS_FOLDER}`)) {
-      findings.push({ severity: "warning", kind: "misplaced", agent: "copilot", file: path, message: `Copilot reads *.instructions.md files only under ${INSTRUCTIONS_FOLDER} (or a folder named in your editor's settings): move it there or it is never read` });
+      findings.push({
+        severity: "warning",
+        kind: "misplaced",
+        agent: "copilot",
+        file: path,
+        message: `Copilot reads *.instructions.md files only under ${INSTRUCTIONS_FOLDER} (or a folder named in your editor's settings): move it there or it is never read`,
+      });
     } else if (path === CURSOR_RULES || path.endsWith(`/${CURSOR_RULES}`)) {
       if (input.isFolder(path)) continue;
-      findings.push({ severity: "warning", kind: "misplaced", agent: "cursor", file: path, message: `a file named ${CURSOR_RULES}: Cursor reads rules from a ${CURSOR_RULES}/ folder of .mdc files, so this text is never read (move it into that folder as an .mdc rule)` });
+      findings.push({
+        severity: "warning",
+        kind: "misplaced",
+        agent: "cursor",
+        file: path,
+        message: `a file named ${CURSOR_RULES}: Cursor reads rules from a ${CURSOR_RULES}/ folder of .mdc files, so this text is never read (move it into that folder as an .mdc rule)`,
+      });
     } else if (path.endsWith(".mdc") && !path.startsWith(`${CURSOR_RULES}/`) && !path.includes(`/${CURSOR_RULES}/`)) {
       if (input.readThroughLinks.has(path)) continue;
       const folder = path.slice(0, path.lastIndexOf("/") + 1).toLowerCase();
       findings.push(
         input.agentWords.some((word) => folder.includes(word))
-          ? { severity: "warning", kind: "misplaced", agent: "cursor", file: path, message: `an .mdc rule outside any ${CURSOR_RULES}/ folder: Cursor never reads it there` }
-          : { severity: "info", kind: "misplaced", agent: "cursor", file: path, message: `an .mdc file outside any ${CURSOR_RULES}/ folder, in a folder no agent's name is in (a template?): no agent reads it there` },
+          ? {
+              severity: "warning",
+              kind: "misplaced",
+              agent: "cursor",
+              file: path,
+              message: `an .mdc rule outside any ${CURSOR_RULES}/ folder: Cursor never reads it there`,
+            }
+          : {
+              severity: "info",
+              kind: "misplaced",
+              agent: "cursor",
+              file: path,
+              message: `an .mdc file outside any ${CURSOR_RULES}/ folder, in a folder no agent's name is in (a template?): no agent reads it there`,
+            },
       );
     }
   }

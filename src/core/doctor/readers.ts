@@ -47,7 +47,11 @@ const OWNER_OF: Readonly<Record<string, string>> = {
  * most favourable to the file: working in its folder or at the root, having just read a file in its folder, with a
  * rule's globs matching.
  */
-export function fileReaders(candidates: readonly Candidate[], profiles: readonly AgentProfile[], moduleOf: (path: string) => string | undefined): (path: string) => string[] {
+export function fileReaders(
+  candidates: readonly Candidate[],
+  profiles: readonly AgentProfile[],
+  moduleOf: (path: string) => string | undefined,
+): (path: string) => string[] {
   const byPath = new Map<string, Candidate>();
   for (const c of candidates) if (c.path !== null) byPath.set(c.path, c);
   const present = new Set(byPath.keys());

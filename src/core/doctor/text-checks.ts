@@ -20,11 +20,28 @@ export function textChecks(file: SourceFile, isRule: boolean, agent: string, tes
     const { found } = hidden;
     findings.push(
       found.stray
-        ? { severity: "warning", kind: "stray-zero-width", agent, file: file.path, line: found.line, message: `${strayWords(found)}: it hides no text, but no editor shows it; ctxinject removes it from what it prints (delete it)` }
-        : { severity: "error", kind: "hidden-characters", agent, file: file.path, line: found.line, message: `${describeHidden(found)}: text a reviewer cannot see, which a model reads; ctxinject removes it from what it prints, ${passedOn}` },
+        ? {
+            severity: "warning",
+            kind: "stray-zero-width",
+            agent,
+            file: file.path,
+            line: found.line,
+            message: `${strayWords(found)}: it hides no text, but no editor shows it; ctxinject removes it from what it prints (delete it)`,
+          }
+        : {
+            severity: "error",
+            kind: "hidden-characters",
+            agent,
+            file: file.path,
+            line: found.line,
+            message: `${describeHidden(found)}: text a reviewer cannot see, which a model reads; ctxinject removes it from what it prints, ${passedOn}`,
+          },
     );
   }
-  const loaders = agent === "ctxinject" ? "no agent loads this file by itself and ctxinject redacts it, but an agent that opens the file sends it to its model provider" : "every agent that loads the file sends it to its model provider (ctxinject redacts it)";
+  const loaders =
+    agent === "ctxinject"
+      ? "no agent loads this file by itself and ctxinject redacts it, but an agent that opens the file sends it to its model provider"
+      : "every agent that loads the file sends it to its model provider (ctxinject redacts it)";
   // Tested for hints by the compiled patterns, as select tests --all's files: a search per text (the default for a
   // few short texts) cost doctor ~40 ms over a 100k-file tree's thousands of files; the redactions are the same.
   // Select's answer for the same text where it tested it (core/redact.ts PATTERN_REDACTIONS).
@@ -33,14 +50,27 @@ export function textChecks(file: SourceFile, isRule: boolean, agent: string, tes
     // A credential's shape is an error; a credential's place holding an example's word (`user:pass@`) a warning.
     findings.push(
       r.weak
-        ? { severity: "warning", kind: "secret", agent, file: file.path, line: r.line, message: `what may be a credential (${r.kind}), or an example of one: if it is real, ${loaders}` }
+        ? {
+            severity: "warning",
+            kind: "secret",
+            agent,
+            file: file.path,
+            line: r.line,
+            message: `what may be a credential (${r.kind}), or an example of one: if it is real, ${loaders}`,
+          }
         : { severity: "error", kind: "secret", agent, file: file.path, line: r.line, message: `a credential (${r.kind}) in an instruction file: ${loaders}` },
     );
   }
   // Lines counted for a rule only: the split costs an array of every file's lines.
   const lines = isRule ? file.text.split("\n").length : 0;
   if (lines > LONG_RULE_LINES) {
-    findings.push({ severity: "info", kind: "long-rule", agent, file: file.path, message: `${lines} lines: long rules are followed less reliably (Cursor's guidance: under ${LONG_RULE_LINES} lines); split it by topic` });
+    findings.push({
+      severity: "info",
+      kind: "long-rule",
+      agent,
+      file: file.path,
+      message: `${lines} lines: long rules are followed less reliably (Cursor's guidance: under ${LONG_RULE_LINES} lines); split it by topic`,
+    });
   }
   return findings;
 }

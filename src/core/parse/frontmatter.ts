@@ -102,7 +102,10 @@ function readFields(raw: string): BlockReading {
   const simple = readSimpleYaml(raw);
   if (simple !== null && "data" in simple) return { data: simple.data, warnings };
   if (simple !== null) {
-    warnings.push({ line: simple.aliasLine + 2, message: "frontmatter is not strict YAML (an unquoted value starting with * is a YAML alias); read it line by line" });
+    warnings.push({
+      line: simple.aliasLine + 2,
+      message: "frontmatter is not strict YAML (an unquoted value starting with * is a YAML alias); read it line by line",
+    });
     return { data: lenientData(raw, warnings), warnings };
   }
   try {

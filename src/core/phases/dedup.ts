@@ -28,7 +28,13 @@ const DEDUP_BASE_WORK = 1 << 24;
  * has (loaded natively, or injected earlier in the session) leaves its copies out too. Returns the entries.
  * The comparisons between texts spend `budget` (dedupBudget).
  */
-export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf: Map<string, string>, targets: readonly string[], budget: WorkBudget = dedupBudget(ordered)): Entry[] {
+export function dedupPhase(
+  ordered: Candidate[],
+  known: Candidate[],
+  realPathOf: Map<string, string>,
+  targets: readonly string[],
+  budget: WorkBudget = dedupBudget(ordered),
+): Entry[] {
   dropImported(ordered, known, realPathOf);
   // Registered in this order, as into the collector: the order phase left one included candidate per source:id.
   const { kept, duplicates } = firstOfEachText(ordered.filter((c) => c.status === "included"));
@@ -66,7 +72,8 @@ export function dedupPhase(ordered: Candidate[], known: Candidate[], realPathOf:
     if (candidate.status === "duplicate") continue;
     // Looked up only when the agent has something: a lookup hashes the whole text again (--all's megabytes).
     const twin = twins.size > 0 ? twins.get(candidate.content.trim()) : undefined;
-    if (twin) setStatus(candidate, "duplicate", `same content as ${twin.path ?? twin.id} (${twin.status === "already-injected" ? "already injected" : twin.reason})`);
+    if (twin)
+      setStatus(candidate, "duplicate", `same content as ${twin.path ?? twin.id} (${twin.status === "already-injected" ? "already injected" : twin.reason})`);
     else entries.push(toEntry(candidate));
   }
   return entries;
@@ -216,7 +223,9 @@ function dropNearCopies(
   }
 
   // Mostly inside a longer text: longest first, so that the longer one's own fate is settled when it is named.
-  const bySize = ranked.filter((p) => !gone(p.candidate)).sort((a, b) => b.lines.length - a.lines.length || rankOf.get(a.candidate)! - rankOf.get(b.candidate)!);
+  const bySize = ranked
+    .filter((p) => !gone(p.candidate))
+    .sort((a, b) => b.lines.length - a.lines.length || rankOf.get(a.candidate)! - rankOf.get(b.candidate)!);
   for (const p of bySize) {
     const n = p.lines.length;
     const inside = held
@@ -235,7 +244,10 @@ const keyOf = (c: Candidate) => `${c.source}:${c.id}`;
  * else the longer copy is sent and the other named as its near copy (doctor reports the drift).
  */
 function dropDriftedCopies(kept: Candidate[], known: Candidate[]): void {
-  for (const { copy, kept: by, shared, lines } of driftedCopies(kept.filter((c) => c.status !== "duplicate"), known)) {
+  for (const { copy, kept: by, shared, lines } of driftedCopies(
+    kept.filter((c) => c.status !== "duplicate"),
+    known,
+  )) {
     const reason = `a near copy of ${by.path ?? by.id} that drifted: ${shared} of its ${lines} lines the same`;
     if (known.includes(by)) setStatus(copy, "duplicate", `${reason} (${hasNote(by)})`);
     else heldIn(copy, reason, by);
@@ -278,7 +290,17 @@ function dropImported(ordered: Candidate[], known: Candidate[], realPathOf: Map<
 }
 
 export function toEntry(c: Candidate): Entry {
-  const entry: Entry = { source: c.source, id: c.id, priority: c.priority, kind: c.kind, path: c.path, tokens: c.tokens, content: c.content, truncated: c.truncated, globs: c.globs };
+  const entry: Entry = {
+    source: c.source,
+    id: c.id,
+    priority: c.priority,
+    kind: c.kind,
+    path: c.path,
+    tokens: c.tokens,
+    content: c.content,
+    truncated: c.truncated,
+    globs: c.globs,
+  };
   // An unfolded importer's text holds none of its imports: each is an entry of its own.
   if (c.imports !== undefined && c.unfolded !== true) entry.imports = c.imports;
   return entry;

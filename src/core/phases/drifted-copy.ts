@@ -54,11 +54,18 @@ export function driftedCopies(sent: readonly Candidate[], known: readonly Candid
     if (group.length < 2 || !group.some((m) => !m.known)) continue;
     const lines = new Map(group.map((m) => [m.c, significantLines(m.c.content)]));
     const size = (m: { c: Candidate }) => lines.get(m.c)!.length;
-    const ranked = [...group].sort((a, b) => Number(b.known) - Number(a.known) || size(b) - size(a) || b.c.content.length - a.c.content.length || a.order - b.order);
+    const ranked = [...group].sort(
+      (a, b) => Number(b.known) - Number(a.known) || size(b) - size(a) || b.c.content.length - a.c.content.length || a.order - b.order,
+    );
     const keepers: Array<{ c: Candidate; set: Set<string> }> = [];
     for (const m of ranked) {
       const own = lines.get(m.c)!;
-      const match = own.length < MIN_LINES ? undefined : keepers.map((k) => ({ k, shared: own.filter((l) => k.set.has(l)).length })).find(({ k, shared }) => shared >= DRIFT_SHARE * Math.max(own.length, k.set.size));
+      const match =
+        own.length < MIN_LINES
+          ? undefined
+          : keepers
+              .map((k) => ({ k, shared: own.filter((l) => k.set.has(l)).length }))
+              .find(({ k, shared }) => shared >= DRIFT_SHARE * Math.max(own.length, k.set.size));
       if (match === undefined || m.known) {
         keepers.push({ c: m.c, set: new Set(own) });
         continue;

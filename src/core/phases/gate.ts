@@ -36,7 +36,10 @@ export function gatePhase(drafts: Drafted[], input: GateInput): Candidate[] {
   for (const { candidate, module } of drafts) {
     if (candidate.content.length > MAX_ENTRY_CHARS) {
       capEntry(candidate, input.countTokens);
-      input.warn({ ...(candidate.path && { file: candidate.path }), message: `larger than ${MAX_ENTRY_CHARS} characters; capped (read the file for the rest)` });
+      input.warn({
+        ...(candidate.path && { file: candidate.path }),
+        message: `larger than ${MAX_ENTRY_CHARS} characters; capped (read the file for the rest)`,
+      });
     }
     // A skill the agent lists itself is not named again in the index either (its own list already has it).
     if (candidate.status === "below-threshold" && input.exclude) {

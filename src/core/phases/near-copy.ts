@@ -114,7 +114,7 @@ export function mayShareLines(texts: readonly string[]): boolean[] {
  * What a run of white space (`\s\s`) on a line, or a tab, needs: two spaces, a tab, or white space other than a
  * plain space. One scan of the text (three scans cost --all ~5 ms over its megabytes).
  */
-const SPACED = /  |[\t\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+const SPACED = / {2}|[\t\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 function normalised(line: string, spaced: boolean, linked: boolean, mdc: boolean): string {
   let out = spaced && /\s\s|\t/.test(line) ? line.replace(/\s+/g, " ") : line;

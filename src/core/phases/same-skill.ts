@@ -13,7 +13,11 @@ const SKILLS = "skills";
  * that copies neither take two places of the likely tier nor weigh twice in the scores. The copy kept is one the agent
  * lists itself (so its hook sends none of them), else the first in path order; the others name it.
  */
-export function oneSkillPerText(drafts: readonly Drafted[], textOf: (path: string) => string | undefined, exclude?: { exclude: Exclude; loaded: LoadedContext }): void {
+export function oneSkillPerText(
+  drafts: readonly Drafted[],
+  textOf: (path: string) => string | undefined,
+  exclude?: { exclude: Exclude; loaded: LoadedContext },
+): void {
   const byText = new Map<string, Candidate[]>();
   for (const { candidate } of drafts) {
     if (candidate.source !== SKILLS || candidate.path === null || candidate.content === "") continue;

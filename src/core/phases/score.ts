@@ -37,8 +37,18 @@ export const LIKELY_MAX = 3;
  * evidence is only path words (`server/api/x.ts` for a git-commit skill) is not in it.
  * Returns the rules scored (what the pipeline asks the embedding server about).
  */
-export function scorePhase(drafts: Drafted[], query: string, threshold: number, stem: Stem, semantic?: SemanticInput, said = query, options: ScoreOptions = {}): RelevanceDoc[] {
-  const pending = drafts.filter((d) => (d.candidate.kind === "agent-requested" || d.candidate.byDescription === true) && d.candidate.status === "below-threshold" && d.relevance);
+export function scorePhase(
+  drafts: Drafted[],
+  query: string,
+  threshold: number,
+  stem: Stem,
+  semantic?: SemanticInput,
+  said = query,
+  options: ScoreOptions = {},
+): RelevanceDoc[] {
+  const pending = drafts.filter(
+    (d) => (d.candidate.kind === "agent-requested" || d.candidate.byDescription === true) && d.candidate.status === "below-threshold" && d.relevance,
+  );
   if (pending.length === 0 || query.trim() === "") return [];
   const docs = pending.map((d) => d.relevance!);
   const scores = scoreRelevance(query, docs, stem, options);
@@ -56,15 +66,22 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
   const floor = Math.round(RELATIVE_TO_BEST * best * 100) / 100;
   pending.forEach(({ candidate }, i) => {
     const { score, direct, words: evidence } = scores[i]!;
-    const strong = saidScores?.[i]!.strong;
+    const strong = saidScores === undefined ? undefined : saidScores[i]!.strong;
     candidate.score = score;
     const words = evidenceText(evidence.slice(0, 6));
     // A glob rule no target matched is weighed by its description: explain says so first.
     const via = candidate.byDescription === true ? "no target matches its globs; by its description: " : "";
-    const shown = (bound: number) => via + (direct === score ? `relevance ${apart(direct, bound)}` : `relevance ${apart(direct, bound)} (${score.toFixed(2)} with related words)`);
+    const shown = (bound: number) =>
+      via + (direct === score ? `relevance ${apart(direct, bound)}` : `relevance ${apart(direct, bound)} (${score.toFixed(2)} with related words)`);
     if (direct < threshold) setStatus(candidate, "below-threshold", `${shown(threshold)} < ${threshold}${words}${similar(i)}`);
-    else if (direct < floor) setStatus(candidate, "below-threshold", `${shown(floor)} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}${similar(i)}`);
-    else if (strong === undefined) setStatus(candidate, "below-threshold", `${shown(threshold)} >= ${threshold}${words}, but ${weakWhy(saidScores?.[i])}: not enough to inject${similar(i)}`);
+    else if (direct < floor)
+      setStatus(candidate, "below-threshold", `${shown(floor)} < ${floor}, ${RELATIVE_TO_BEST} of the best match ${best.toFixed(2)}${words}${similar(i)}`);
+    else if (strong === undefined)
+      setStatus(
+        candidate,
+        "below-threshold",
+        `${shown(threshold)} >= ${threshold}${words}, but ${weakWhy(saidScores?.[i])}: not enough to inject${similar(i)}`,
+      );
     else {
       candidate.score = direct;
       setStatus(candidate, "included", `${shown(threshold)} >= ${threshold}${words}; ${strongWhy(strong)}${similar(i)}`);
@@ -77,8 +94,15 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
   // its similarity reaches the user's minSimilarity. Embeddings never inject (a model's similarity says "about the same
   // topic", not "applies here"; docs/relevance.md): a rule they lift goes to the likely tier, where the agent reads it
   // and decides.
-  const fused = similarity ? reciprocalRankFusion(scores.map((s) => s.score), similarity) : undefined;
-  const left = pending.map(({ candidate }, i) => ({ candidate, evidence: scores[i]!.words, i })).filter(({ candidate }) => candidate.status === "below-threshold");
+  const fused = similarity
+    ? reciprocalRankFusion(
+        scores.map((s) => s.score),
+        similarity,
+      )
+    : undefined;
+  const left = pending
+    .map(({ candidate }, i) => ({ candidate, evidence: scores[i]!.words, i }))
+    .filter(({ candidate }) => candidate.status === "below-threshold");
   const wordsOf = (i: number) => (saidScores[i]!.score > 0 && saidScores[i]!.named ? scores[i]!.score : 0);
   // A word score counts from LIKELY_MIN and LIKELY_RELATIVE of the best left out: a stray word or two scores far below
   // what the prompt is about.
@@ -96,7 +120,9 @@ export function scorePhase(drafts: Drafted[], query: string, threshold: number, 
 
 /** explain's words for what injected a rule. */
 function strongWhy(strong: NonNullable<RelevanceScore["strong"]>): string {
-  return "trigger" in strong ? `the prompt says "${strong.trigger}", a trigger its author wrote` : `the prompt says ${strong.words.join(", ")} of its name or description`;
+  return "trigger" in strong
+    ? `the prompt says "${strong.trigger}", a trigger its author wrote`
+    : `the prompt says ${strong.words.join(", ")} of its name or description`;
 }
 
 /** explain's words for why a rule that scored enough is not injected. */

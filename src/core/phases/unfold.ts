@@ -41,7 +41,15 @@ export function madePart(importer: Candidate, path: string, source: PartSource):
   const file = source.files.get(path);
   if (file === undefined) return null;
   const body = parseFrontmatter(file.text, file.path, source.memo).body.trim();
-  const part = makeCandidate({ source: importer.source, id: path, priority: importer.priority, kind: importer.kind, path, content: body, countTokens: source.countTokens });
+  const part = makeCandidate({
+    source: importer.source,
+    id: path,
+    priority: importer.priority,
+    kind: importer.kind,
+    path,
+    content: body,
+    countTokens: source.countTokens,
+  });
   part.importedBy = keyOf(importer);
   return part;
 }
@@ -72,7 +80,12 @@ export function unfoldOversized(drafts: Drafted[], source: PartSource, agentHas:
         if (part === null) return;
         setStatus(part, "included", why);
         // Right after the importer, in the order its expansion reads them.
-        const drafted: Drafted = { candidate: part, key: { folder: importer.key.folder, rank: importer.key.rank + (i + 1) / (paths.length + 1), path }, module: importer.module, moduleIndex: importer.moduleIndex };
+        const drafted: Drafted = {
+          candidate: part,
+          key: { folder: importer.key.folder, rank: importer.key.rank + (i + 1) / (paths.length + 1), path },
+          module: importer.module,
+          moduleIndex: importer.moduleIndex,
+        };
         drafts.push(drafted);
         // A file two importers bring in is one entry, the first one's.
         byPath!.set(path, drafted);
@@ -85,7 +98,10 @@ export function unfoldOversized(drafts: Drafted[], source: PartSource, agentHas:
     });
     sendAsWritten(c);
     c.reason = `${c.reason}; with its imports larger than ${MAX_ENTRY_CHARS} characters: sent as written, each imported file an entry of its own`;
-    warn({ ...(c.path !== null && { file: c.path }), message: `larger than ${MAX_ENTRY_CHARS} characters with its imports; sent as written, each imported file an entry of its own` });
+    warn({
+      ...(c.path !== null && { file: c.path }),
+      message: `larger than ${MAX_ENTRY_CHARS} characters with its imports; sent as written, each imported file an entry of its own`,
+    });
   }
 }
 

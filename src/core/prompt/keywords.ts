@@ -103,7 +103,9 @@ export function keywordModes(config: Record<string, KeywordSettings>, options: K
     const patterns = settings.pattern !== undefined ? configuredPattern(name, settings.pattern, options) : builtin?.patterns;
     if (content === undefined || patterns === undefined) return [];
     const hint = settings.pattern === undefined ? builtin?.hint : undefined;
-    return [{ name, patterns, ...(hint && { hint }), content, priority: settings.priority ?? builtin?.priority ?? "high", enabled: settings.enabled !== false }];
+    return [
+      { name, patterns, ...(hint && { hint }), content, priority: settings.priority ?? builtin?.priority ?? "high", enabled: settings.enabled !== false },
+    ];
   });
 }
 

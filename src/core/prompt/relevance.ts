@@ -1,7 +1,18 @@
 import { memoize } from "../memo.js";
 import { SHORT_TYPO_MIN_LENGTH, typoTarget, TYPO_MIN_LENGTH } from "./typos.js";
 import { SaidWords, saidTrigger, triggersOf, type Trigger } from "./triggers.js";
-import { comparativeBase, type Concept, contentWords, queryConcepts, type Reading, RELATED_WEIGHT, surfaceForms, terms, words as wordsOf, type Stem } from "./words.js";
+import {
+  comparativeBase,
+  type Concept,
+  contentWords,
+  queryConcepts,
+  type Reading,
+  RELATED_WEIGHT,
+  surfaceForms,
+  terms,
+  words as wordsOf,
+  type Stem,
+} from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
 export interface RelevanceDoc {
@@ -88,7 +99,9 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   for (const d of indexed) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const asked = queryConcepts(query, stem, reading);
   const adjectives = without.has("comparative") ? { concepts: asked, read: new Map<string, string>() } : readComparatives(asked, df, stem, reading);
-  const { concepts, typos } = without.has("typo") ? { concepts: adjectives.concepts, typos: new Map<string, { written: string; meant: string }>() } : readTypos(query, adjectives.concepts, docs, df, stem, reading);
+  const { concepts, typos } = without.has("typo")
+    ? { concepts: adjectives.concepts, typos: new Map<string, { written: string; meant: string }>() }
+    : readTypos(query, adjectives.concepts, docs, df, stem, reading);
   // The prompt's own words (typo readings are guesses), and all its words in order, for the author's triggers.
   const own = new Set(concepts.filter((c) => c.guessed !== true).map((c) => c.term));
   let inOrder: SaidWords | undefined;
@@ -154,7 +167,14 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     const ideal = idealScore([...d.ideal].map((t) => termScore(d, t)));
     const { contributions, score, direct } = scoreOf(d, ideal);
     const matched = [...contributions].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
-    const result: RelevanceScore = { id: d.id, score: round(score), direct: round(direct), matched, words: asWritten(d, matched), named: contributions.some(([, , core]) => core) };
+    const result: RelevanceScore = {
+      id: d.id,
+      score: round(score),
+      direct: round(direct),
+      matched,
+      words: asWritten(d, matched),
+      named: contributions.some(([, , core]) => core),
+    };
     const strong = strongEvidence(d);
     if (strong !== undefined) result.strong = strong;
     return result;
@@ -177,7 +197,12 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
  * whole), where a rule or the related-words table holds the adjective and no rule holds the word itself. A reading, not
  * a guess: it may inject. `read`: each adjective's term with the word the prompt wrote.
  */
-function readComparatives(concepts: Concept[], df: ReadonlyMap<string, number>, stem: Stem, reading: Reading): { concepts: Concept[]; read: Map<string, string> } {
+function readComparatives(
+  concepts: Concept[],
+  df: ReadonlyMap<string, number>,
+  stem: Stem,
+  reading: Reading,
+): { concepts: Concept[]; read: Map<string, string> } {
   const read = new Map<string, string>();
   // Porter leaves these words as written, so the term is the word (a string check first: most prompts hold none).
   if (!concepts.some((c) => c.term.endsWith("er") || c.term.endsWith("est"))) return { concepts, read };
@@ -218,7 +243,9 @@ function readTypos(
   if (unknown.length === 0) return { concepts, typos };
   // The rules' name and description words as written, each with its stem (read only when a prompt word is unknown).
   const vocabulary = new Map<string, string>();
-  for (const doc of docs) for (const w of contentWords(`${doc.name} ${doc.description}`, reading)) if (w.length >= SHORT_TYPO_MIN_LENGTH && !vocabulary.has(w)) vocabulary.set(w, stem(w));
+  for (const doc of docs)
+    for (const w of contentWords(`${doc.name} ${doc.description}`, reading))
+      if (w.length >= SHORT_TYPO_MIN_LENGTH && !vocabulary.has(w)) vocabulary.set(w, stem(w));
   const written = surfaceForms(query, stem, new Set(unknown.map((c) => c.term)), reading);
   const said = new Set(concepts.map((c) => c.term));
   const read = new Map<string, Concept | null>();
@@ -257,7 +284,10 @@ function readTypos(
  */
 function idealScore(coreScores: number[]): number {
   const k = Math.max(3, Math.ceil(coreScores.length / 2));
-  return coreScores.sort((a, b) => b - a).slice(0, k).reduce((sum, s) => sum + s, 0);
+  return coreScores
+    .sort((a, b) => b - a)
+    .slice(0, k)
+    .reduce((sum, s) => sum + s, 0);
 }
 
 interface IndexedDoc {

@@ -69,16 +69,17 @@ export function splitWords(text: string): string[] {
     if (raw.length < 2) continue;
     // Each pattern is compiled on its first use, on every run: the ones a word cannot need are not run.
     if (/[a-z0-9][A-Z]|[A-Z][A-Z][a-z]/.test(raw)) {
-      const parts = raw.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/(?<![A-Z])([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ");
+      const parts = raw
+        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+        .replace(/(?<![A-Z])([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+        .split(" ");
       if (parts.length === 2) words.push(raw.toLowerCase());
       for (const part of parts) words.push(part.toLowerCase());
     } else {
       words.push(raw.toLowerCase());
     }
   }
-  return words
-    .map((w) => (w.includes("'") ? withoutQuotes(w).replace(/'s$/, "") : w))
-    .filter((w) => w.length >= 2 && !/^\d+$/.test(w));
+  return words.map((w) => (w.includes("'") ? withoutQuotes(w).replace(/'s$/, "") : w)).filter((w) => w.length >= 2 && !/^\d+$/.test(w));
 }
 
 /** A word without the quotes around it, trimmed by hand: `/'+$/` went back over each run of quotes inside it. */
@@ -183,7 +184,12 @@ function signInPhrases(text: string): string {
       if ((v === "logs" || v === "logging") && (p === "on" || p === "off")) return phrase;
       if (isNounBefore(text, at)) return phrase;
       // "the logs in grafana", "logging in the worker": a place after "in" is where the logs are, not a sign-in.
-      if (gap !== "-" && p === "in" && (v === "logs" || v === "logging") && /^\s+(the|a|an|our|this|that|each|every|all|prod|production|staging|ci|dev)\b/i.test(text.slice(at + phrase.length))) {
+      if (
+        gap !== "-" &&
+        p === "in" &&
+        (v === "logs" || v === "logging") &&
+        /^\s+(the|a|an|our|this|that|each|every|all|prod|production|staging|ci|dev)\b/i.test(text.slice(at + phrase.length))
+      ) {
         return phrase;
       }
       return "signin";
@@ -199,7 +205,9 @@ function isNounBefore(text: string, at: number): boolean {
 
 /** Words before "log(s) in/out" that make "log" a noun: an article, or a kind of log ("a debug log in the handler"). */
 const LOG_NOUN_BEFORE: ReadonlySet<string> = new Set(
-  "a an the this that these those our my your their its some any no more fewer debug error audit access server app request verbose info warn warning trace console json structured build".split(" "),
+  "a an the this that these those our my your their its some any no more fewer debug error audit access server app request verbose info warn warning trace console json structured build".split(
+    " ",
+  ),
 );
 
 /**
@@ -220,26 +228,166 @@ const LOG_NOUN_BEFORE: ReadonlySet<string> = new Set(
  */
 export const RELATED: readonly string[][] = [
   // data
-  ["database", "db", "sql", "postgres", "postgresql", "mysql", "sqlite", "schema", "table", "column", "row", "migration", "orm", "prisma", "drizzle", "knex", "sequelize", "typeorm", "constraint", "foreign"],
+  [
+    "database",
+    "db",
+    "sql",
+    "postgres",
+    "postgresql",
+    "mysql",
+    "sqlite",
+    "schema",
+    "table",
+    "column",
+    "row",
+    "migration",
+    "orm",
+    "prisma",
+    "drizzle",
+    "knex",
+    "sequelize",
+    "typeorm",
+    "constraint",
+    "foreign",
+  ],
   ["migration", "migrate", "alter", "backfill", "rename", "drop", "nullable", "column"],
   ["backup", "restore", "snapshot", "dump", "recovery", "pitr", "replica"],
-  ["search", "fulltext", "opensearch", "elasticsearch", "elastic", "algolia", "meilisearch", "typesense", "solr", "lucene", "analyzer", "synonym", "stemming", "fuzzy", "autocomplete", "typeahead", "ranking", "relevance", "reindex", "facet", "boost"],
+  [
+    "search",
+    "fulltext",
+    "opensearch",
+    "elasticsearch",
+    "elastic",
+    "algolia",
+    "meilisearch",
+    "typesense",
+    "solr",
+    "lucene",
+    "analyzer",
+    "synonym",
+    "stemming",
+    "fuzzy",
+    "autocomplete",
+    "typeahead",
+    "ranking",
+    "relevance",
+    "reindex",
+    "facet",
+    "boost",
+  ],
   ["graphql", "resolver", "mutation", "apollo", "dataloader", "fragment", "subscription"],
   // HTTP
   ["error", "exception", "failure", "status", "throw", "validation", "problem"],
   ["upload", "multipart", "s3", "bucket", "blob", "storage", "presigned", "attachment"],
   ["ratelimit", "throttle", "throttling", "quota", "429", "abuse"],
   // speed
-  ["slow", "fast", "faster", "speed", "latency", "performance", "optimize", "profile", "profiler", "flamegraph", "bottleneck", "n+1", "dataloader", "memoize", "rerender", "virtualize", "debounce", "expensive", "lag", "sluggish"],
+  [
+    "slow",
+    "fast",
+    "faster",
+    "speed",
+    "latency",
+    "performance",
+    "optimize",
+    "profile",
+    "profiler",
+    "flamegraph",
+    "bottleneck",
+    "n+1",
+    "dataloader",
+    "memoize",
+    "rerender",
+    "virtualize",
+    "debounce",
+    "expensive",
+    "lag",
+    "sluggish",
+  ],
   ["cache", "caching", "memoize", "memo", "memoization", "redis", "memcached", "ttl", "invalidate", "stale"],
-  ["load", "loadtest", "benchmark", "throughput", "latency", "percentile", "p50", "p95", "p99", "rps", "concurrent", "concurrency", "stress", "k6", "artillery", "locust", "jmeter"],
+  [
+    "load",
+    "loadtest",
+    "benchmark",
+    "throughput",
+    "latency",
+    "percentile",
+    "p50",
+    "p95",
+    "p99",
+    "rps",
+    "concurrent",
+    "concurrency",
+    "stress",
+    "k6",
+    "artillery",
+    "locust",
+    "jmeter",
+  ],
   // users and access
-  ["signin", "auth", "authentication", "session", "password", "credential", "jwt", "oauth", "sso", "saml", "mfa", "2fa", "otp", "cookie", "logout", "expiry", "expire", "reauthenticate"],
+  [
+    "signin",
+    "auth",
+    "authentication",
+    "session",
+    "password",
+    "credential",
+    "jwt",
+    "oauth",
+    "sso",
+    "saml",
+    "mfa",
+    "2fa",
+    "otp",
+    "cookie",
+    "logout",
+    "expiry",
+    "expire",
+    "reauthenticate",
+  ],
   ["permission", "role", "owner", "admin", "member", "invite", "authorization", "acl", "tenant", "idor", "rbac", "forbidden", "403"],
-  ["security", "secure", "vulnerability", "injection", "xss", "csrf", "ssrf", "sanitize", "sanitise", "escape", "dompurify", "secret", "leak", "exploit", "hostile", "untrusted", "deserialization", "csp", "malicious", "html"],
+  [
+    "security",
+    "secure",
+    "vulnerability",
+    "injection",
+    "xss",
+    "csrf",
+    "ssrf",
+    "sanitize",
+    "sanitise",
+    "escape",
+    "dompurify",
+    "secret",
+    "leak",
+    "exploit",
+    "hostile",
+    "untrusted",
+    "deserialization",
+    "csp",
+    "malicious",
+    "html",
+  ],
   ["pii", "gdpr", "personal", "card", "ssn", "redact", "mask", "sensitive", "privacy"],
   // interface
-  ["translation", "english", "german", "french", "spanish", "italian", "portuguese", "dutch", "polish", "japanese", "chinese", "korean", "arabic", "hebrew", "persian", "russian", "turkish"],
+  [
+    "translation",
+    "english",
+    "german",
+    "french",
+    "spanish",
+    "italian",
+    "portuguese",
+    "dutch",
+    "polish",
+    "japanese",
+    "chinese",
+    "korean",
+    "arabic",
+    "hebrew",
+    "persian",
+    "russian",
+    "turkish",
+  ],
   ["a11y", "aria", "screenreader", "keyboard", "focus", "taborder", "contrast", "wcag", "alt", "voiceover", "nvda", "label", "trap"],
   ["responsive", "mobile", "phone", "tablet", "ipad", "viewport", "breakpoint", "layout", "sidebar", "grid", "flexbox", "flex", "overflow", "overlap", "media"],
   ["component", "hook", "props", "jsx", "tsx", "react", "usestate", "useeffect", "usememo", "usecallback"],
@@ -247,17 +395,78 @@ export const RELATED: readonly string[][] = [
   ["realtime", "websocket", "socket", "sse", "push", "reconnect", "live", "pubsub", "presence", "broadcast"],
   ["notification", "notify", "push", "toast", "alert", "bell", "badge"],
   // delivery
-  ["test", "tests", "spec", "unit", "integration", "e2e", "fixture", "mock", "stub", "spy", "vitest", "jest", "mocha", "playwright", "cypress", "coverage", "assertion", "suite"],
+  [
+    "test",
+    "tests",
+    "spec",
+    "unit",
+    "integration",
+    "e2e",
+    "fixture",
+    "mock",
+    "stub",
+    "spy",
+    "vitest",
+    "jest",
+    "mocha",
+    "playwright",
+    "cypress",
+    "coverage",
+    "assertion",
+    "suite",
+  ],
   ["ci", "pipeline", "workflow", "actions", "github", "gitlab", "circleci", "jenkins", "runner", "matrix", "artifact"],
   ["docker", "container", "image", "compose", "dockerfile", "kubernetes", "k8s", "helm", "pod"],
   ["deploy", "deployment", "staging", "production", "rollout", "canary", "blue", "green"],
-  ["dependency", "dependencies", "deps", "package", "npm", "pnpm", "yarn", "upgrade", "outdated", "lockfile", "audit", "vulnerable", "cve", "advisory", "renovate", "dependabot", "unused"],
+  [
+    "dependency",
+    "dependencies",
+    "deps",
+    "package",
+    "npm",
+    "pnpm",
+    "yarn",
+    "upgrade",
+    "outdated",
+    "lockfile",
+    "audit",
+    "vulnerable",
+    "cve",
+    "advisory",
+    "renovate",
+    "dependabot",
+    "unused",
+  ],
   ["flag", "rollout", "toggle", "experiment", "canary", "percentage", "launchdarkly", "unleash", "gradual"],
   // running it
   ["log", "logger", "logging", "console", "pino", "winston", "trace", "tracing", "correlation", "structured"],
   ["monitoring", "metric", "metrics", "alert", "alerting", "dashboard", "grafana", "prometheus", "datadog", "sentry", "observability", "slo", "uptime"],
   ["incident", "outage", "downtime", "postmortem", "retrospective", "rca", "sev", "oncall", "pager", "pagerduty", "degraded"],
-  ["job", "jobs", "background", "queue", "worker", "cron", "scheduled", "schedule", "nightly", "daily", "hourly", "periodic", "retry", "retries", "idempotent", "idempotency", "deadletter", "dlq", "bullmq", "sidekiq", "celery", "enqueue", "consumer"],
+  [
+    "job",
+    "jobs",
+    "background",
+    "queue",
+    "worker",
+    "cron",
+    "scheduled",
+    "schedule",
+    "nightly",
+    "daily",
+    "hourly",
+    "periodic",
+    "retry",
+    "retries",
+    "idempotent",
+    "idempotency",
+    "deadletter",
+    "dlq",
+    "bullmq",
+    "sidekiq",
+    "celery",
+    "enqueue",
+    "consumer",
+  ],
   ["analytics", "tracking", "track", "telemetry", "segment", "mixpanel", "amplitude", "posthog", "funnel", "conversion", "pageview"],
   ["payment", "payments", "stripe", "checkout", "invoice", "billing", "subscription", "refund", "charge", "webhook", "paypal"],
   ["rollback", "revert", "restore", "undo"],

@@ -9,7 +9,9 @@ import { byTier, LIKELY_TITLE, whyText } from "./tiers.js";
  * horizontal rules, badge lines and blank lines removed and runs of spaces collapsed — never inside code fences.
  */
 export function renderCompact(doc: ContextDocument): string {
-  const blocks = doc.entries.map((e) => `## ${safeId(e.id)} [${safeId(e.source)} ${e.priority}]\n${guardCompact(withFenceClosed(compactText(e.content)))}`.trimEnd());
+  const blocks = doc.entries.map((e) =>
+    `## ${safeId(e.id)} [${safeId(e.source)} ${e.priority}]\n${guardCompact(withFenceClosed(compactText(e.content)))}`.trimEnd(),
+  );
   const more = doc.omittedMore ?? 0;
   if (doc.omitted.length > 0 || more > 0) {
     // An index line is one line: every run of whitespace goes to one space, inside a code span too (a span's

@@ -49,14 +49,23 @@ const markOf = (view: AgentView): keyof typeof MARKS => (view.loads ? "loads" : 
  * thing that may run past it, whole). With an agent's view (`--as`), a column says whether that agent loads each by
  * itself, a legend says what its marks mean, and a line under the row says how it loads it or why it leaves it out.
  */
-export function renderExplainText(unnamed: Candidate[], paint: Paint = plain, unnamedViews?: AgentView[], settings?: Record<string, SettingOrigin>, width = EXPLAIN_WIDTH): string {
+export function renderExplainText(
+  unnamed: Candidate[],
+  paint: Paint = plain,
+  unnamedViews?: AgentView[],
+  settings?: Record<string, SettingOrigin>,
+  width = EXPLAIN_WIDTH,
+): string {
   const { candidates, views } = withNamesGated(unnamed, unnamedViews);
   const agent = views ? (views[0]?.agent ?? "agent") : undefined;
   const head = ["#", "status", "tokens", ...(agent !== undefined ? [agent] : []), "id"];
   const rows = candidates.map((c, i) => [String(i + 1), c.status, String(c.tokens), ...(views ? [markOf(views[i]!)] : []), c.id]);
   const widths = head.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col]!.length)));
   const cells = (row: readonly string[]) =>
-    row.slice(0, -1).map((cell, col) => (col === 2 ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!))).join("  ");
+    row
+      .slice(0, -1)
+      .map((cell, col) => (col === 2 ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!)))
+      .join("  ");
   // The id ends the row's line; one too long to end it begins the next line instead, whole.
   const rowLines = (row: readonly string[]) => {
     const front = cells(row);
@@ -176,7 +185,13 @@ function withNamesGated(candidates: Candidate[], views?: AgentView[]): { candida
   if (!namesNeedGate(names)) return views === undefined ? { candidates } : { candidates, views };
   const gateImports = (nodes: ImportNode[]): ImportNode[] => nodes.map((n) => ({ path: gateName(n.path), imports: gateImports(n.imports) }));
   const gated = candidates.map((c): Candidate => {
-    const out: Candidate = { ...c, source: gateName(c.source), id: gateName(c.id), path: c.path === null ? null : gateName(c.path), reason: gateName(c.reason) };
+    const out: Candidate = {
+      ...c,
+      source: gateName(c.source),
+      id: gateName(c.id),
+      path: c.path === null ? null : gateName(c.path),
+      reason: gateName(c.reason),
+    };
     if (c.aliases !== undefined) out.aliases = c.aliases.map(gateName);
     if (c.imports !== undefined) out.imports = gateImports(c.imports);
     return out;

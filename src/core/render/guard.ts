@@ -85,5 +85,4 @@ export function guardCompact(content: string): string {
 }
 
 /** Control characters in an id (a file name may hold a newline) are written as escapes, so an id is one line. */
-export const safeId = (id: string): string =>
-  id.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+export const safeId = (id: string): string => id.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

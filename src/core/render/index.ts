@@ -47,6 +47,12 @@ function withNamesGated(doc: ContextDocument, reasons: boolean): ContextDocument
     if (e.imports !== undefined) out.imports = e.imports.map(gateImport);
     return out;
   };
-  const omitted = (o: Omitted): Omitted => ({ ...o, source: gateName(o.source), id: gateName(o.id), path: o.path === null ? null : gateName(o.path), reason: reasons ? gateName(o.reason) : o.reason });
+  const omitted = (o: Omitted): Omitted => ({
+    ...o,
+    source: gateName(o.source),
+    id: gateName(o.id),
+    path: o.path === null ? null : gateName(o.path),
+    reason: reasons ? gateName(o.reason) : o.reason,
+  });
   return { ...doc, entries: doc.entries.map(entry), omitted: doc.omitted.map(omitted) };
 }

@@ -21,9 +21,10 @@ export function renderMarkdown(doc: ContextDocument): string {
 
 /** `<!-- rules-injector: .cursor/rules/ts.mdc (normal) -->`; `--` inside is broken up so the comment cannot end early. */
 export function provenance(entry: Entry, all: boolean): string {
-  const detail = all && entry.kind !== "directory" && entry.kind !== "custom"
-    ? `${entry.priority}, ${entry.kind}${entry.globs.length > 0 ? `: ${entry.globs.join(", ")}` : ""}`
-    : entry.priority;
+  const detail =
+    all && entry.kind !== "directory" && entry.kind !== "custom"
+      ? `${entry.priority}, ${entry.kind}${entry.globs.length > 0 ? `: ${entry.globs.join(", ")}` : ""}`
+      : entry.priority;
   const imports = entry.imports && entry.imports.length > 0 ? ` imports ${flattenImports(entry.imports).map(safeId).join(", ")}` : "";
   return `<!-- ${safeComment(`${safeId(entry.source)}: ${safeId(entry.id)} (${detail})${imports}`)} -->`;
 }

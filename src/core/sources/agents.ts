@@ -62,7 +62,9 @@ export function folderFileDraft(module: SourceModule, ctx: DraftContext, { file,
   const doc = parseFrontmatter(file.text, file.path, ctx.memo);
   doc.warnings.forEach(ctx.warn);
   const body = doc.body.trim();
-  const expanded = expandsImports(module) ? expandImports(body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path, ctx.memo).body, ctx.warn) : { text: body, imports: [] };
+  const expanded = expandsImports(module)
+    ? expandImports(body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path, ctx.memo).body, ctx.warn)
+    : { text: body, imports: [] };
   const candidate = makeCandidate({
     source: module.source,
     id: file.path,
@@ -88,4 +90,3 @@ export function decideOnPath(candidate: Candidate, dir: string, ctx: DraftContex
   if (target !== undefined) setStatus(candidate, "included", `on the path to ${target}`);
   else setStatus(candidate, "unmatched", `no target under ${dir}/`);
 }
-

@@ -15,4 +15,8 @@ export const augmentRules = ruleModule({
     return null;
   },
 });
-export const augmentGuidelines = ruleModule({ name: "augment-guidelines", files: only({ names: [".augment-guidelines"] }), always: "legacy .augment-guidelines always applies" });
+export const augmentGuidelines = ruleModule({
+  name: "augment-guidelines",
+  files: only({ names: [".augment-guidelines"] }),
+  always: "legacy .augment-guidelines always applies",
+});

@@ -21,7 +21,10 @@ export const kiroSteering = ruleModule({
       case "manual":
         return { kind: "manual" };
       default:
-        read.warn(`"inclusion": expected always, fileMatch, auto or manual, got ${JSON.stringify(inclusion)}; read as always, as Kiro does without the field`, "inclusion");
+        read.warn(
+          `"inclusion": expected always, fileMatch, auto or manual, got ${JSON.stringify(inclusion)}; read as always, as Kiro does without the field`,
+          "inclusion",
+        );
         return { kind: "always", reason: "steering file with an unknown inclusion" };
     }
   },

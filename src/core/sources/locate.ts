@@ -54,7 +54,14 @@ function buildLocator(modules: readonly SourceModule[], options: LocateOptions):
   // Built once per list and options; each path is then looked up by its file name and checked against the folders,
   // with index loops (for-of allocates an iterator result per step until V8 optimises the loop, and discovery
   // asks for every file of the tree).
-  const folders: Array<{ rank: number; module: SourceModule; accepts: ((inFolder: string) => boolean) | undefined; folder: string; start: string; inside: string }> = [];
+  const folders: Array<{
+    rank: number;
+    module: SourceModule;
+    accepts: ((inFolder: string) => boolean) | undefined;
+    folder: string;
+    start: string;
+    inside: string;
+  }> = [];
   const byFileName = new Map<string, Array<{ rank: number; module: SourceModule; name: string; end: string }>>();
   modules.forEach((module, rank) => {
     const spec = module.files?.(options);

@@ -7,7 +7,20 @@ import { setStatus, type SourceModule } from "./source.js";
 export const README = "README.md";
 
 /** Files that make a folder a package root: in --all, only the root's and these folders' READMEs are read. */
-export const PACKAGE_MANIFESTS = ["package.json", "pyproject.toml", "setup.py", "Cargo.toml", "go.mod", "pom.xml", "build.gradle", "build.gradle.kts", "composer.json", "Gemfile", "mix.exs", "deno.json"];
+export const PACKAGE_MANIFESTS = [
+  "package.json",
+  "pyproject.toml",
+  "setup.py",
+  "Cargo.toml",
+  "go.mod",
+  "pom.xml",
+  "build.gradle",
+  "build.gradle.kts",
+  "composer.json",
+  "Gemfile",
+  "mix.exs",
+  "deno.json",
+];
 
 export const readmeFiles: SourceModule = {
   name: "readme",
@@ -26,7 +39,11 @@ export const readmeFiles: SourceModule = {
       // An empty or heading-only README (`## API`) is skipped without a warning: it is common and harmless.
       if (!hasBody(text)) setStatus(candidate, "unmatched", "nothing for an agent (empty, or only headings, HTML, badges or images)");
       else if (ctx.all && ctx.packageRoots !== undefined && l.anchor !== "" && !ctx.packageRoots.has(l.anchor)) {
-        setStatus(candidate, "unmatched", `--all reads the READMEs of the root and of package roots (no ${PACKAGE_MANIFESTS.slice(0, 4).join(", ")}… in ${joinPath(l.anchor, "")}); config allReadmes: true reads every one`);
+        setStatus(
+          candidate,
+          "unmatched",
+          `--all reads the READMEs of the root and of package roots (no ${PACKAGE_MANIFESTS.slice(0, 4).join(", ")}… in ${joinPath(l.anchor, "")}); config allReadmes: true reads every one`,
+        );
       } else decideOnPath(candidate, l.anchor, ctx);
       return draft;
     }),

@@ -140,7 +140,21 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
   const excludeAgent = typeof exclude === "string" ? [exclude] : Array.isArray(exclude) ? exclude.filter((x): x is string => typeof x === "string") : [];
   const { whenToUse, aliases } = relevanceFields(data);
   // Field by field, no spread: one literal shape for every rule of --all's thousands (a spread takes V8's slow path).
-  const rule: RuleDoc = { path: file.path, name: ruleName(file.path), anchor, kind, alwaysReason, globs, description, priority, body: doc.body.trim(), warnings, excludeAgent, whenToUse, aliases };
+  const rule: RuleDoc = {
+    path: file.path,
+    name: ruleName(file.path),
+    anchor,
+    kind,
+    alwaysReason,
+    globs,
+    description,
+    priority,
+    body: doc.body.trim(),
+    warnings,
+    excludeAgent,
+    whenToUse,
+    aliases,
+  };
   if (globsLine !== undefined) rule.globsLine = globsLine;
   return rule;
 }
@@ -155,7 +169,13 @@ export function relevanceFields(data: Record<string, unknown>): { whenToUse: str
   const aliases: string[] = [];
   for (const field of ["keywords", "aliases"]) {
     const value = data[field];
-    if (typeof value === "string") aliases.push(...value.split(",").map((a) => a.trim()).filter((a) => a !== ""));
+    if (typeof value === "string")
+      aliases.push(
+        ...value
+          .split(",")
+          .map((a) => a.trim())
+          .filter((a) => a !== ""),
+      );
     else if (Array.isArray(value)) for (const a of value) if (typeof a === "string" && a.trim() !== "") aliases.push(a.trim());
   }
   return { whenToUse: typeof when === "string" ? when.trim() : "", aliases };
@@ -178,7 +198,18 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
         rule.warnings.forEach(ctx.warn);
         // Kiro's `#[[file:path]]` references, expanded as Kiro does (the same limits as `@imports`).
         const syntax = importSyntaxOf(module);
-        const expanded = syntax === null ? null : expandImports(rule.body, file.path, ctx.files, (f) => parseFrontmatter(f.text, f.path, ctx.memo).body, (w) => ctx.warn(inFile(w, file.text, rule.body)), [file.path], syntax);
+        const expanded =
+          syntax === null
+            ? null
+            : expandImports(
+                rule.body,
+                file.path,
+                ctx.files,
+                (f) => parseFrontmatter(f.text, f.path, ctx.memo).body,
+                (w) => ctx.warn(inFile(w, file.text, rule.body)),
+                [file.path],
+                syntax,
+              );
         const candidate = makeCandidate({
           source: module.source,
           id: file.path,
@@ -214,7 +245,11 @@ function inFile(warning: Warning, text: string, body: string): Warning {
 }
 
 /** A rule's (or skill's) first status: its folder, --all, --rule / @mention, then its kind. */
-export function decideRule(candidate: Candidate, rule: Pick<RuleDoc, "anchor" | "name" | "kind" | "path" | "alwaysReason" | "globsLine">, ctx: DraftContext): void {
+export function decideRule(
+  candidate: Candidate,
+  rule: Pick<RuleDoc, "anchor" | "name" | "kind" | "path" | "alwaysReason" | "globsLine">,
+  ctx: DraftContext,
+): void {
   const { anchor, name, kind } = rule;
   const asked = ctx.requested.has(name) || ctx.requested.has(rule.path);
   if (asked) ctx.requestedFound.add(ctx.requested.has(name) ? name : rule.path);
@@ -241,7 +276,11 @@ export function decideRule(candidate: Candidate, rule: Pick<RuleDoc, "anchor" | 
         ...(ctx.linear !== undefined && { linear: ctx.linear }),
         memo: ctx.memo,
         refused: (pattern, reason) =>
-          ctx.warn({ file: rule.path, ...(rule.globsLine !== undefined && { line: rule.globsLine }), message: `the glob ${JSON.stringify(pattern)} is not matched: ${reason}` }),
+          ctx.warn({
+            file: rule.path,
+            ...(rule.globsLine !== undefined && { line: rule.globsLine }),
+            message: `the glob ${JSON.stringify(pattern)} is not matched: ${reason}`,
+          }),
       });
       for (const target of ctx.targets) {
         const pattern = matcher(target);

@@ -33,7 +33,9 @@ export const skillFiles: SourceModule = {
       const empty = file.text.trim() === "";
       if (description === null && !empty) ctx.warn({ file: file.path, message: 'a skill needs a "description": without one no agent can tell when to use it' });
       // An empty SKILL.md stays empty, so the gate reports it like any empty file.
-      const content = empty ? "" : `Skill "${name}"${description ? `: ${description}` : ""}\nIts instructions are in ${gateName(file.path)}: read that file before doing this kind of task.`;
+      const content = empty
+        ? ""
+        : `Skill "${name}"${description ? `: ${description}` : ""}\nIts instructions are in ${gateName(file.path)}: read that file before doing this kind of task.`;
       const kind = description === null ? "manual" : "agent-requested";
       const candidate = makeCandidate({
         source: skillFiles.source,

@@ -120,7 +120,8 @@ export interface CustomInput {
 export const expandsImports = (module: SourceModule | undefined): boolean => module?.source === "directory-agents";
 
 /** How a module's files bring other files in: `@path` for agent files, `#[[file:path]]` for Kiro's steering; null: they do not. */
-export const importSyntaxOf = (module: SourceModule | undefined): ImportSyntax | null => (expandsImports(module) ? "at" : module?.name === "kiro" ? "kiro-file" : null);
+export const importSyntaxOf = (module: SourceModule | undefined): ImportSyntax | null =>
+  expandsImports(module) ? "at" : module?.name === "kiro" ? "kiro-file" : null;
 
 export const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
   "keyword-detector": "high",

@@ -22,5 +22,13 @@ export function windsurfActivation(doc: ParsedDocument, read: FieldReader): Acti
   }
 }
 
-export const windsurfRules = ruleModule({ name: "windsurf", files: only({ folders: [".windsurf/rules"], accepts: isMarkdown }), activation: windsurfActivation });
-export const windsurfrulesFile = ruleModule({ name: "windsurfrules", files: only({ names: [".windsurfrules"] }), always: "legacy .windsurfrules always applies" });
+export const windsurfRules = ruleModule({
+  name: "windsurf",
+  files: only({ folders: [".windsurf/rules"], accepts: isMarkdown }),
+  activation: windsurfActivation,
+});
+export const windsurfrulesFile = ruleModule({
+  name: "windsurfrules",
+  files: only({ names: [".windsurfrules"] }),
+  always: "legacy .windsurfrules always applies",
+});

@@ -105,8 +105,7 @@ export function userConfigFile(env: Record<string, string | undefined>, platform
  */
 const sourceNames = (): string[] => SOURCE_MODULES.map((m) => m.name);
 
-const kindOf = (file: string): DataConfigKind =>
-  basename(file) === "package.json" ? "package.json" : file.endsWith(".json") ? "json" : "yaml";
+const kindOf = (file: string): DataConfigKind => (basename(file) === "package.json" ? "package.json" : file.endsWith(".json") ? "json" : "yaml");
 
 /** A config file's bytes, bounded; a read that fails is the config error naming the file and why, nothing of its text. */
 function readConfigBytes(file: string): Buffer {
@@ -137,7 +136,10 @@ export async function loadConfig(dir: string, env: Record<string, string | undef
   const userFile = userConfigFile(env, platform);
   let user: UserConfig | undefined;
   if (userFile !== null) {
-    const confined = confineConfiguredNames(checkConfig(parseConfigText(readConfigText(userFile), kindOf(userFile), userFile), userFile, sourceNames(), HOST_CONFIG), userFile);
+    const confined = confineConfiguredNames(
+      checkConfig(parseConfigText(readConfigText(userFile), kindOf(userFile), userFile), userFile, sourceNames(), HOST_CONFIG),
+      userFile,
+    );
     warnings.push(...confined.warnings);
     user = confined.settings;
     layers.push({ from: "user", file: userFile, settings: user });
@@ -181,7 +183,8 @@ async function readRepositoryConfig(
   // Trust is checked against these bytes, and (CommonJS) these bytes are what runs.
   const hash = sha256Of(bytes);
   if (!isTrusted(file, env, hash)) {
-    const message = "is code from the repository and is not trusted on this machine, so it was not run (the defaults apply): run `ctxinject trust` in the project to trust it as it is now (CTXINJECT_TRUST_ALL=1 for automation)";
+    const message =
+      "is code from the repository and is not trusted on this machine, so it was not run (the defaults apply): run `ctxinject trust` in the project to trust it as it is now (CTXINJECT_TRUST_ALL=1 for automation)";
     warnings.push({ file: name, message });
     return null;
   }

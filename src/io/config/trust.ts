@@ -34,7 +34,8 @@ function writeStore(env: Record<string, string | undefined>, store: Record<strin
 }
 
 /** The SHA-256 trust records, of a file's bytes as read (bounded: it is a repository's file). */
-export const sha256Of = (bytes: Buffer | string): string => lazyRequire<typeof import("node:crypto")>("node:crypto").createHash("sha256").update(bytes).digest("hex");
+export const sha256Of = (bytes: Buffer | string): string =>
+  lazyRequire<typeof import("node:crypto")>("node:crypto").createHash("sha256").update(bytes).digest("hex");
 const sha256 = (file: string): string => sha256Of(readBoundedBytes(file));
 
 // The hook server hands back requests whose values of these variables differ from its own: io/hook-transport/spool.ts's

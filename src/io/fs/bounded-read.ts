@@ -18,7 +18,11 @@ export interface BoundedReadOptions {
 
 /** The error a refused read throws; `code` is read like an errno code (ENOTREG, EFBIG) by the callers' messages. */
 export class BoundedReadError extends Error {
-  constructor(readonly code: "ENOTREG" | "EFBIG" | "EREFUSED", readonly path: string, readonly limit = 0) {
+  constructor(
+    readonly code: "ENOTREG" | "EFBIG" | "EREFUSED",
+    readonly path: string,
+    readonly limit = 0,
+  ) {
     super(code === "ENOTREG" ? `${path} is not a regular file` : code === "EREFUSED" ? `${path} is not accepted` : `${path} is larger than the limit`);
   }
 }

@@ -41,7 +41,10 @@ export class ConfinedReader {
   private readonly realDirs: Map<string, string | null>;
 
   /** `allowOutside`: the user's own setting (config `allowOutside`, resolved against the root). */
-  constructor(private readonly root: string, allowOutside: readonly string[] = []) {
+  constructor(
+    private readonly root: string,
+    allowOutside: readonly string[] = [],
+  ) {
     this.realRoot = realOrSelf(root);
     this.allowed = allowOutside.map((p) => realOrSelf(resolve(root, p)));
     this.realDirs = new Map([["", this.realRoot === root ? null : this.realRoot]]);
@@ -128,7 +131,11 @@ const MADE_HERE: unique symbol = Symbol("confine");
 export class WriteTarget {
   readonly #project: { root: string; rel: string } | null;
   /** `path`: its absolute path, as messages name it. */
-  constructor(made: typeof MADE_HERE, readonly path: string, project: { root: string; rel: string } | null) {
+  constructor(
+    made: typeof MADE_HERE,
+    readonly path: string,
+    project: { root: string; rel: string } | null,
+  ) {
     if (made !== MADE_HERE) throw new TypeError("a WriteTarget is made by io/fs/confine.ts only");
     this.#project = project;
   }
@@ -194,7 +201,9 @@ function folderWay(t: WriteTarget, project: { root: string; rel: string }, make:
     }
     const shown = parts.slice(0, i + 1).join("/");
     if (info.isSymbolicLink()) {
-      throw new CtxinjectError(`${t.path}: ${shown} is a symlink in the project (it could lead outside it, to ${realOrSelf(at)}); ctxinject does not write through a link, nothing was written (replace the link by a file or folder, or write elsewhere)`);
+      throw new CtxinjectError(
+        `${t.path}: ${shown} is a symlink in the project (it could lead outside it, to ${realOrSelf(at)}); ctxinject does not write through a link, nothing was written (replace the link by a file or folder, or write elsewhere)`,
+      );
     }
     if (!last && !info.isDirectory()) throw new CtxinjectError(`${t.path}: ${shown} is not a folder; nothing was written`);
     if (last && !info.isFile()) throw new CtxinjectError(`${t.path}: is not a regular file; ctxinject neither reads nor replaces it`);
@@ -214,7 +223,8 @@ export function readTarget(t: WriteTarget): string | null {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return null;
-    if (error instanceof BoundedReadError || code === "ELOOP") throw new CtxinjectError(`${t.path} ${unreadableReason(error)}; ctxinject neither reads nor replaces it`);
+    if (error instanceof BoundedReadError || code === "ELOOP")
+      throw new CtxinjectError(`${t.path} ${unreadableReason(error)}; ctxinject neither reads nor replaces it`);
     throw error;
   }
 }

@@ -19,7 +19,8 @@ export async function readJsonToMerge(target: WriteTarget): Promise<Record<strin
   } catch (error) {
     throw new CtxinjectError(`${target.path}: not valid JSON (${(error as Error).message}); fix it first, nothing was written`);
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new CtxinjectError(`${target.path}: expected a JSON object; nothing was written`);
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new CtxinjectError(`${target.path}: expected a JSON object; nothing was written`);
   return value as Record<string, unknown>;
 }
 

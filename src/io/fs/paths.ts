@@ -19,7 +19,10 @@ export interface PathStyle {
 }
 // node:path is win32 on Windows, else posix (what its default export is): named, because a default import of a
 // CommonJS module makes the bundle copy every export onto a wrapper object at each start (~0.25 ms).
-export const HOST_PATHS: PathStyle = { path: process.platform === "win32" ? win32 : posix, foldCase: process.platform === "win32" || process.platform === "darwin" };
+export const HOST_PATHS: PathStyle = {
+  path: process.platform === "win32" ? win32 : posix,
+  foldCase: process.platform === "win32" || process.platform === "darwin",
+};
 
 /**
  * Root-relative path with `/` separators, or null when abs lies outside root. Where the file system ignores case
@@ -43,8 +46,14 @@ const isOutside = (rel: string, isAbsolute: (p: string) => boolean): boolean =>
 
 /** Segment by segment, case and Unicode normalization folded as APFS folds them. */
 function foldedRelative(root: string, abs: string, p: PlatformPath): string | null {
-  const rootParts = p.resolve(root).split("/").filter((s) => s !== "");
-  const absParts = p.resolve(abs).split("/").filter((s) => s !== "");
+  const rootParts = p
+    .resolve(root)
+    .split("/")
+    .filter((s) => s !== "");
+  const absParts = p
+    .resolve(abs)
+    .split("/")
+    .filter((s) => s !== "");
   if (absParts.length < rootParts.length) return null;
   for (let i = 0; i < rootParts.length; i++) if (fold(rootParts[i]!) !== fold(absParts[i]!)) return null;
   return absParts.slice(rootParts.length).join("/");

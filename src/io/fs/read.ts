@@ -71,4 +71,3 @@ function decode(bytes: Buffer, length: number = bytes.length): Decoded | null {
   if (text.includes("\0")) return null;
   return { text, invalid: text.includes("\uFFFD") && !bytes.subarray(0, length).includes(REPLACEMENT) };
 }
-

@@ -38,9 +38,10 @@ export async function installPreCommitHook(root: string, out: string, env: GitEn
     next = current.slice(0, current.indexOf(BEGIN)) + block + current.slice(current.indexOf(END) + END.length);
   } else {
     const newline = current.indexOf("\n");
-    next = current.startsWith("#!") && newline !== -1
-      ? `${current.slice(0, newline + 1)}${block}\n${current.slice(newline + 1)}`
-      : `#!/bin/sh\n${block}\n${current}`;
+    next =
+      current.startsWith("#!") && newline !== -1
+        ? `${current.slice(0, newline + 1)}${block}\n${current.slice(newline + 1)}`
+        : `#!/bin/sh\n${block}\n${current}`;
   }
   writeTarget(target, next, { mode: 0o755 });
   return path;

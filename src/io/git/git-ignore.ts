@@ -9,7 +9,18 @@ import { isDirectory, toRootRelative, under } from "../fs/paths.js";
  * Git's variables that move the repository, its index or its config (GIT_CONFIG_KEY_n counts only with
  * GIT_CONFIG_COUNT): where one is set, only git itself can say. Asked by name — listing the environment costs more.
  */
-const GIT_ENV = ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE", "GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS"];
+const GIT_ENV = [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_COMMON_DIR",
+  "GIT_INDEX_FILE",
+  "GIT_CONFIG",
+  "GIT_CONFIG_GLOBAL",
+  "GIT_CONFIG_SYSTEM",
+  "GIT_CONFIG_NOSYSTEM",
+  "GIT_CONFIG_COUNT",
+  "GIT_CONFIG_PARAMETERS",
+];
 export const gitMovedByEnv = (env: Record<string, string | undefined>): boolean => GIT_ENV.some((key) => env[key] !== undefined);
 const NEEDS_GIT = /excludesfile|^\s*\[\s*include|worktreeconfig/im;
 /** core.ignoreCase is read from the repository's config; set anywhere else, git decides. */
@@ -26,7 +37,14 @@ const SYSTEM_CONFIGS = ["/etc/gitconfig", "/usr/local/etc/gitconfig", "/opt/home
  * GIT_DIR-style overrides in the environment, a worktree or submodule (.git is a file), a repository nested in
  * the tree, or Windows. The caller then asks `git check-ignore`.
  */
-export function ignoreMatcher(gitTop: string, root: string, paths: string[], env: NodeJS.ProcessEnv, platform: string, memo?: RunMemo): ((path: string) => boolean) | null {
+export function ignoreMatcher(
+  gitTop: string,
+  root: string,
+  paths: string[],
+  env: NodeJS.ProcessEnv,
+  platform: string,
+  memo?: RunMemo,
+): ((path: string) => boolean) | null {
   const home = env.HOME;
   if (platform === "win32" || !home || gitMovedByEnv(env)) return null;
   const gitDir = under(gitTop, ".git");
@@ -53,7 +71,10 @@ export function ignoreMatcher(gitTop: string, root: string, paths: string[], env
   add("", readOptional(under(gitDir, "info/exclude")));
   // Git (2.32+) does not read a .gitignore inside the tree that is a symbolic link: O_NOFOLLOW refuses it too.
   for (const dir of ordered) add(dir, readOptional(under(gitTop, joinPath(dir, ".gitignore")), constants.O_NOFOLLOW));
-  const ignored = gitIgnoreMatcher(files, { ignoreCase: mentionsIgnoreCase(repoConfig) && /^\s*ignorecase\s*=\s*true\s*$/im.test(repoConfig), ...(memo !== undefined && { memo }) });
+  const ignored = gitIgnoreMatcher(files, {
+    ignoreCase: mentionsIgnoreCase(repoConfig) && /^\s*ignorecase\s*=\s*true\s*$/im.test(repoConfig),
+    ...(memo !== undefined && { memo }),
+  });
   return (path) => ignored(fromTop(path));
 }
 

@@ -11,7 +11,12 @@ import { isDirectory, toRootRelative } from "../fs/paths.js";
  * style variables, a worktree or submodule (`.git` is a file), an index this reader does not know; the caller
  * then runs git.
  */
-export function indexedFiles(gitTop: string, root: string, spec: { names: string[]; folders: string[]; every?: boolean }, env: Record<string, string | undefined>): string[] | null {
+export function indexedFiles(
+  gitTop: string,
+  root: string,
+  spec: { names: string[]; folders: string[]; every?: boolean },
+  env: Record<string, string | undefined>,
+): string[] | null {
   if (gitMovedByEnv(env)) return null;
   const gitDir = join(gitTop, ".git");
   if (!isDirectory(gitDir)) return null;
@@ -38,11 +43,14 @@ export function indexedFiles(gitTop: string, root: string, spec: { names: string
     if (!stat.isFile()) return null;
     let left = stat.size;
     const hashBytes = /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? 32 : 20;
-    return indexedPaths((into, offset, length) => {
-      const got = left === 0 ? 0 : readSync(fd, into, offset, Math.min(length, left), null);
-      left -= got;
-      return got;
-    }, { ...spec, prefix, hashBytes });
+    return indexedPaths(
+      (into, offset, length) => {
+        const got = left === 0 ? 0 : readSync(fd, into, offset, Math.min(length, left), null);
+        left -= got;
+        return got;
+      },
+      { ...spec, prefix, hashBytes },
+    );
   } finally {
     closeSync(fd);
   }

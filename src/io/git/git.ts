@@ -12,13 +12,16 @@ import { spawnSync } from "../lazy-node.js";
 const GUARDS = [
   // A pager only runs on a terminal, and git's stdout here is a pipe; said anyway so that no config decides it.
   "--no-pager",
-  "-c", "core.fsmonitor=false",
+  "-c",
+  "core.fsmonitor=false",
   // A lazy fetch from a promisor remote runs a transport; `protocol.<name>.allow` in the repository's config would
   // win over `protocol.allow`, so each built-in transport is named too.
-  "-c", "protocol.allow=never",
+  "-c",
+  "protocol.allow=never",
   ...["ext", "fd", "file", "git", "ssh", "http", "https", "ftp", "ftps"].flatMap((name) => ["-c", `protocol.${name}.allow=never`]),
   // Paths as they are (no C-style quoting of bytes outside ASCII).
-  "-c", "core.quotepath=off",
+  "-c",
+  "core.quotepath=off",
 ];
 /** No hooks: a path that cannot be a folder (`/dev/null/<hook>` fails with ENOTDIR). */
 const NO_HOOKS = ["-c", "core.hooksPath=/dev/null"];
@@ -41,7 +44,12 @@ type GitResult = { ok: true; stdout: string; status: number } | { ok: false; std
  * Runs git in cwd with the guards above (and `overrides`, more `-c` options); exit codes in `okStatus` count as
  * success. `askHooksPath` keeps core.hooksPath as configured, for the one call that asks where hooks live.
  */
-function runGit(cwd: string, env: GitEnvironment, args: string[], options: { input?: string; overrides?: string[]; okStatus?: number[]; askHooksPath?: boolean } = {}): GitResult {
+function runGit(
+  cwd: string,
+  env: GitEnvironment,
+  args: string[],
+  options: { input?: string; overrides?: string[]; okStatus?: number[]; askHooksPath?: boolean } = {},
+): GitResult {
   const result = spawnSync("git", [...GUARDS, ...(options.askHooksPath === true ? [] : NO_HOOKS), ...(options.overrides ?? []), ...args], {
     cwd,
     encoding: "utf8",
@@ -101,7 +109,13 @@ export function treeEntries(stdout: string): Array<{ path: string; mode: string 
  * The bytes of these files at REF, each at most `maxBytes` (a larger one is left out: its size is asked for first),
  * read with one `cat-file --batch`: objects only, without textconv or filters (the plain blob).
  */
-export function blobsAt(root: string, ref: string, paths: readonly string[], maxBytes: number, env: GitEnvironment): { blobs: Map<string, Buffer>; tooLarge: string[] } | { error: string } {
+export function blobsAt(
+  root: string,
+  ref: string,
+  paths: readonly string[],
+  maxBytes: number,
+  env: GitEnvironment,
+): { blobs: Map<string, Buffer>; tooLarge: string[] } | { error: string } {
   const blobs = new Map<string, Buffer>();
   const tooLarge: string[] = [];
   if (paths.length === 0) return { blobs, tooLarge };
@@ -115,7 +129,13 @@ export function blobsAt(root: string, ref: string, paths: readonly string[], max
     if (Number(size) > maxBytes) tooLarge.push(p);
     return Number(size) <= maxBytes;
   });
-  const result = spawnSync("git", [...GUARDS, ...NO_HOOKS, "cat-file", "--batch"], { cwd: root, env: environment(env), input: small.map((p) => `${ref}:${p}\n`).join(""), maxBuffer: 512 * 1024 * 1024, windowsHide: true });
+  const result = spawnSync("git", [...GUARDS, ...NO_HOOKS, "cat-file", "--batch"], {
+    cwd: root,
+    env: environment(env),
+    input: small.map((p) => `${ref}:${p}\n`).join(""),
+    maxBuffer: 512 * 1024 * 1024,
+    windowsHide: true,
+  });
   if (result.error || result.status !== 0) return { error: (result.stderr?.toString() || result.error?.message || "git failed").trim() };
   const out = result.stdout;
   let at = 0;
@@ -179,7 +199,10 @@ function filterOverrides(root: string, flag: string, env: GitEnvironment): strin
   }
   const overrides: string[] = [];
   for (const driver of drivers) {
-    if (driver.includes("=")) throw usageError(`${flag}: the repository's git config defines a filter driver named "${driver}", which ctxinject cannot switch off; git diff was not run`);
+    if (driver.includes("="))
+      throw usageError(
+        `${flag}: the repository's git config defines a filter driver named "${driver}", which ctxinject cannot switch off; git diff was not run`,
+      );
     for (const setting of ["clean=", "smudge=", "process=", "required=false"]) overrides.push("-c", `filter.${driver}.${setting}`);
   }
   return overrides;

@@ -1,4 +1,18 @@
-import { closeSync, constants as fsConstants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, unlinkSync, type Stats } from "node:fs";
+import {
+  closeSync,
+  constants as fsConstants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  type Stats,
+} from "node:fs";
 import { writeFileAtomically } from "../fs/atomic-write.js";
 import { readBoundedText } from "../fs/bounded-read.js";
 import { lazyRequire } from "../lazy-node.js";
@@ -94,7 +108,9 @@ export function removeDeadSpools(spool: string, now = Date.now()): void {
  */
 export function spoolStillOurs(spool: string, first: { dev: number; ino: number }): boolean {
   const info = lstatSync(spool, { throwIfNoEntry: false });
-  return info !== undefined && info.isDirectory() && info.dev === first.dev && info.ino === first.ino && info.uid === process.getuid?.() && (info.mode & 0o077) === 0;
+  return (
+    info !== undefined && info.isDirectory() && info.dev === first.dev && info.ino === first.ino && info.uid === process.getuid?.() && (info.mode & 0o077) === 0
+  );
 }
 
 /**
@@ -264,4 +280,8 @@ export function unlinkQuietly(path: string): boolean {
 }
 
 /** A request's files: handed in (`.req`), taken by the server (`.work`), answered (`.res`). */
-export const requestFiles = (spool: string, id: string) => ({ request: under(spool, `${id}.req`), taken: under(spool, `${id}.work`), answer: under(spool, `${id}.res`) });
+export const requestFiles = (spool: string, id: string) => ({
+  request: under(spool, `${id}.req`),
+  taken: under(spool, `${id}.work`),
+  answer: under(spool, `${id}.res`),
+});

@@ -16,7 +16,8 @@ import type { WriteTarget } from "../fs/confine.js";
  * from the workspace up, it would run whatever ctxinject the next repository ships in its node_modules.
  */
 export function clinePluginSource(pinned?: string): string {
-  const from = pinned === undefined ? "the project's\n// own install, else the ctxinject on PATH" : `${pinned.replace(/[\r\n]/g, " ")},\n// whatever the workspace holds`;
+  const from =
+    pinned === undefined ? "the project's\n// own install, else the ctxinject on PATH" : `${pinned.replace(/[\r\n]/g, " ")},\n// whatever the workspace holds`;
   return `// Written by \`ctxinject init --cline\`; run it again to refresh. Runs \`ctxinject hook cline\` (${from}) when a run starts and after a file tool, and adds what it answers.
 import { spawn } from "node:child_process";
 import { existsSync, realpathSync } from "node:fs";

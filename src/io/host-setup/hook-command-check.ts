@@ -22,7 +22,9 @@ export function hookCommandFindings(root: string, env: Env, platform: string): F
     if (!("settings" in host.install)) continue;
     const hooked = host as CommandHookHost;
     const { settings } = hooked.install;
-    const files: Array<{ shown: string; target: () => WriteTarget; user: boolean }> = [{ shown: settings.project, target: () => projectFile(root, settings.project), user: false }];
+    const files: Array<{ shown: string; target: () => WriteTarget; user: boolean }> = [
+      { shown: settings.project, target: () => projectFile(root, settings.project), user: false },
+    ];
     const moved = settings.userVariable && env[settings.userVariable.name];
     const user = moved ? join(moved, settings.userVariable!.file) : env.HOME ? join(env.HOME, settings.user) : null;
     if (user !== null) files.push({ shown: user, target: () => userFile(user), user: true });
@@ -76,11 +78,13 @@ function whyNotRunning(command: string, root: string, env: Env, platform: string
   const name = basename(program).replace(/\.(exe|cmd)$/i, "");
   if (name === "node") {
     const script = rest.find((word) => !word.startsWith("-"));
-    if (script !== undefined && statSync(resolve(root, script), { throwIfNoEntry: false })?.isFile() !== true) return `${script} does not exist (the ctxinject init named was moved or removed)`;
+    if (script !== undefined && statSync(resolve(root, script), { throwIfNoEntry: false })?.isFile() !== true)
+      return `${script} does not exist (the ctxinject init named was moved or removed)`;
   }
   if (name === "npx" && rest.includes("--no-install")) {
     const pkg = rest.find((word) => !word.startsWith("-"));
-    if (pkg !== undefined && findProjectInstall(root, platform) === null && pathFolderOf(pkg, env, platform) === null) return `npx --no-install finds no ${pkg}: it is neither installed in this project nor on PATH, so npx fails (npm error 404)`;
+    if (pkg !== undefined && findProjectInstall(root, platform) === null && pathFolderOf(pkg, env, platform) === null)
+      return `npx --no-install finds no ${pkg}: it is neither installed in this project nor on PATH, so npx fails (npm error 404)`;
   }
   return null;
 }
@@ -88,7 +92,8 @@ function whyNotRunning(command: string, root: string, env: Env, platform: string
 function programMissing(program: string, root: string, env: Env, platform: string): string | null {
   if (!/[\\/]/.test(program)) return pathFolderOf(program, env, platform) === null ? `${program} is not on PATH` : null;
   const file = isAbsolute(program) ? program : resolve(root, program);
-  if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) return `${program} does not exist${/[\\/]node_modules[\\/]\.bin[\\/]/.test(file) ? " (the project's dependencies are not installed here: npm ci, pnpm install, yarn or bun install puts it there)" : ""}`;
+  if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true)
+    return `${program} does not exist${/[\\/]node_modules[\\/]\.bin[\\/]/.test(file) ? " (the project's dependencies are not installed here: npm ci, pnpm install, yarn or bun install puts it there)" : ""}`;
   if (platform === "win32") return null;
   try {
     accessSync(file, constants.X_OK);

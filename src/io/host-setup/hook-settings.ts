@@ -44,7 +44,13 @@ export async function mergeHooks(settingsFile: WriteTarget, host: CommandHookHos
 }
 
 /** Cursor's hooks.json: an entry per command under each event, and the file's version (kept when it has one). */
-async function mergeFlatHooks(settingsFile: WriteTarget, settings: Record<string, unknown>, host: CommandHookHost, command: string, ours: RegExp): Promise<boolean> {
+async function mergeFlatHooks(
+  settingsFile: WriteTarget,
+  settings: Record<string, unknown>,
+  host: CommandHookHost,
+  command: string,
+  ours: RegExp,
+): Promise<boolean> {
   const { events, timeout, flat } = host.install.settings;
   const hooks = (settings.hooks !== null && typeof settings.hooks === "object" ? settings.hooks : {}) as Record<string, Array<Record<string, unknown>>>;
   for (const { event, matcher } of events) {
@@ -64,9 +70,20 @@ async function mergeFlatHooks(settingsFile: WriteTarget, settings: Record<string
 export function hookCommand(host: CommandHookHost, root: string, self: string, forProject: boolean, platform: string): HookCommandChoice {
   const install = forProject ? findProjectInstall(root, platform) : null;
   const real = realOrSelf(self);
-  const choice = chooseHookCommand({ agent: host.short, hostName: host.label, platform, forProject, projectDir: host.install.settings.projectDir, install, self: real });
+  const choice = chooseHookCommand({
+    agent: host.short,
+    hostName: host.label,
+    platform,
+    forProject,
+    projectDir: host.install.settings.projectDir,
+    install,
+    self: real,
+  });
   if (forProject || toRootRelative(realOrSelf(root), real) === null) return choice;
-  return { command: choice.command, why: `${choice.why}; but that file is this project's own install, so every project's hook runs what this project installs: a global install (npm install -g ctxinject) is one no project changes` };
+  return {
+    command: choice.command,
+    why: `${choice.why}; but that file is this project's own install, so every project's hook runs what this project installs: a global install (npm install -g ctxinject) is one no project changes`,
+  };
 }
 
 /**

@@ -45,7 +45,8 @@ export async function npmInstallRefusal(dir: string, shown: string, root: string
   if (lstatSync(join(dir, ".npmrc"), { throwIfNoEntry: false }) !== undefined) return `${shown}/.npmrc configures npm there`;
   const manifest = await readJsonToMerge(projectFile(root, join(dir, "package.json")));
   const scripts = manifest.scripts;
-  if (scripts !== null && typeof scripts === "object" && Object.keys(scripts).length > 0) return `${shown}/package.json has scripts (${Object.keys(scripts).slice(0, 3).join(", ")})`;
+  if (scripts !== null && typeof scripts === "object" && Object.keys(scripts).length > 0)
+    return `${shown}/package.json has scripts (${Object.keys(scripts).slice(0, 3).join(", ")})`;
   if (manifest.workspaces !== undefined) return `${shown}/package.json has workspaces`;
   for (const field of DEPENDENCY_FIELDS) {
     const deps = (manifest[field] ?? {}) as Record<string, unknown>;

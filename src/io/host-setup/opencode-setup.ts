@@ -16,7 +16,10 @@ import type { PluginInstall } from "../../hosts/host.js";
  */
 export function opencodePluginSource(entry = "opencode", pinned?: string): string {
   const from = pinned === undefined ? " the\n// project's own install, else from the ctxinject on PATH" : `\n// ${pinned.replace(/[\r\n]/g, " ")}`;
-  const fix = pinned === undefined ? "Install ctxinject in the project (npm install --save-dev ctxinject) or put it on PATH" : `Run \\\`ctxinject init --${entry} --user\\\` again from the ctxinject you use`;
+  const fix =
+    pinned === undefined
+      ? "Install ctxinject in the project (npm install --save-dev ctxinject) or put it on PATH"
+      : `Run \\\`ctxinject init --${entry} --user\\\` again from the ctxinject you use`;
   const first = pinned === undefined ? `(await load("ctxinject/${entry}")) ?? (await fromPath())` : `await load(${JSON.stringify(pinned)})`;
   return `// Written by \`ctxinject init --${entry}\`; run it again to refresh. Loads ctxinject's ${entry} plugin from${from}.
 import { existsSync, realpathSync } from "node:fs";

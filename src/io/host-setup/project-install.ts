@@ -22,7 +22,10 @@ export function findProjectInstall(root: string, platform: string): ProjectInsta
   for (const dir of folders) {
     const bin = binIn(dir, platform);
     if (bin === null) continue;
-    const up = relative(root, dir).split(/[\\/]/).filter((part) => part !== "").join("/");
+    const up = relative(root, dir)
+      .split(/[\\/]/)
+      .filter((part) => part !== "")
+      .join("/");
     return { bin: `${up === "" ? "" : `${up}/`}node_modules/.bin/${bin}`, manager: managerOf(folders, dir) };
   }
   for (const dir of folders) {
@@ -52,7 +55,8 @@ function binIn(dir: string, platform: string): string | null {
 /** Which package manager laid out `dir`'s node_modules, by the lockfile of the project or a workspace above it. */
 function managerOf(folders: readonly string[], from: string): string {
   for (const dir of folders.slice(folders.indexOf(from))) {
-    if (existsSync(under(dir, "pnpm-lock.yaml")) || existsSync(under(dir, "pnpm-workspace.yaml")) || existsSync(under(dir, "node_modules/.modules.yaml"))) return "pnpm";
+    if (existsSync(under(dir, "pnpm-lock.yaml")) || existsSync(under(dir, "pnpm-workspace.yaml")) || existsSync(under(dir, "node_modules/.modules.yaml")))
+      return "pnpm";
     if (existsSync(under(dir, "bun.lock")) || existsSync(under(dir, "bun.lockb"))) return "bun";
     if (existsSync(under(dir, "yarn.lock")) || existsSync(under(dir, ".yarnrc.yml"))) return "yarn";
     if (existsSync(under(dir, "package-lock.json"))) return "npm";

@@ -1,5 +1,19 @@
 // Synchronous calls: a hook's handful of tiny files cost more in thread-pool round trips than in the calls.
-import { chmodSync, linkSync, unlinkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, type Stats } from "node:fs";
+import {
+  chmodSync,
+  linkSync,
+  unlinkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  type Stats,
+} from "node:fs";
 import { usageError } from "../../core/errors.js";
 import type { Priority } from "../../core/types.js";
 import { fingerprint } from "../../core/fingerprint.js";

@@ -54,9 +54,18 @@ export function readCoverageAt(root: string, ref: string, head: CoverageTree, en
   if (!listed.ok) throw usageError(`--base ${ref}: git cannot list that revision (${listed.stderr.split("\n")[0]})`);
   const warnings: Warning[] = [];
   const entries = treeEntries(listed.stdout);
-  const clean = new Set(trackedClean(entries.map((e) => e.path), `${ref}'s tree`, warnings));
+  const clean = new Set(
+    trackedClean(
+      entries.map((e) => e.path),
+      `${ref}'s tree`,
+      warnings,
+    ),
+  );
   const modeOf = new Map(entries.map((e) => [e.path, e.mode]));
-  const tracked = entries.map((e) => e.path).filter((p) => clean.has(p)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const tracked = entries
+    .map((e) => e.path)
+    .filter((p) => clean.has(p))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const options = locateOptionsOf(head.config);
   const locate = sourceLocator(options, head.memo);
   const mayBeInstruction = instructionSieve(instructionNames(options));
@@ -91,7 +100,15 @@ const MAX_LINKS = 40;
  * nothing is not followed (a warning names it). The blobs of the targets (and of links on the way) are read into
  * `blobs`.
  */
-function symlinksAt(root: string, ref: string, env: GitEnvironment, paths: readonly string[], modeOf: ReadonlyMap<string, string>, blobs: Map<string, Buffer>, warnings: Warning[]): Map<string, string> {
+function symlinksAt(
+  root: string,
+  ref: string,
+  env: GitEnvironment,
+  paths: readonly string[],
+  modeOf: ReadonlyMap<string, string>,
+  blobs: Map<string, Buffer>,
+  warnings: Warning[],
+): Map<string, string> {
   const realOf = new Map<string, string>();
   let open = paths.filter((p) => modeOf.get(p) === SYMLINK).map((link) => ({ link, at: link, hops: 0 }));
   while (open.length > 0) {
@@ -100,9 +117,11 @@ function symlinksAt(root: string, ref: string, env: GitEnvironment, paths: reado
       const text = blobs.get(walk.at)?.toString("utf8");
       const to = text === undefined ? null : linkTarget(root, walk.at, text);
       const mode = to === null ? undefined : modeOf.get(to);
-      if (to === null || text === undefined) warnings.push({ file: walk.link, message: `at ${ref}: leads to ${text ?? "?"}, outside the project root; not followed` });
+      if (to === null || text === undefined)
+        warnings.push({ file: walk.link, message: `at ${ref}: leads to ${text ?? "?"}, outside the project root; not followed` });
       else if (mode === SYMLINK && walk.hops < MAX_LINKS) next.push({ link: walk.link, at: to, hops: walk.hops + 1 });
-      else if (mode === undefined || !mode.startsWith("100")) warnings.push({ file: walk.link, message: `at ${ref}: leads to ${to}, which is no file there; left out` });
+      else if (mode === undefined || !mode.startsWith("100"))
+        warnings.push({ file: walk.link, message: `at ${ref}: leads to ${to}, which is no file there; left out` });
       else {
         realOf.set(walk.link, to);
         if (!blobs.has(to)) next.push({ link: walk.link, at: to, hops: walk.hops });
@@ -136,7 +155,15 @@ function linkTarget(root: string, link: string, text: string): string | null {
   return out.length === 0 ? null : out.join("/");
 }
 
-function coverageInput(selection: Selection, files: SourceFile[], tracked: string[], config: Config, memo: RunMemo, profiles: readonly AgentProfile[], findings: CoverageInput["findings"]): CoverageInput {
+function coverageInput(
+  selection: Selection,
+  files: SourceFile[],
+  tracked: string[],
+  config: Config,
+  memo: RunMemo,
+  profiles: readonly AgentProfile[],
+  findings: CoverageInput["findings"],
+): CoverageInput {
   const options = locateOptionsOf(config);
   const locate = sourceLocator(options, memo);
   const anchorOf = (path: string) => locate(path)?.anchor ?? dirOf(path);
@@ -187,7 +214,9 @@ function plainReasons(selection: Selection, files: SourceFile[], config: Config,
   const reasons = new Map<string, string>();
   for (const [anchor, group] of byAnchor) {
     const plain = selectContext({ files: group, targets: [joinPath(anchor, ".ctxinject-coverage-probe")], config, linear: linearEngine, memo });
-    for (const c of plain.candidates) if (c.kind === "always" && c.status !== "unmatched") reasons.set(`${c.source}:${c.id}`, c.reason.startsWith("same content as ") || c.reason.startsWith("its whole text") ? "always" : c.reason);
+    for (const c of plain.candidates)
+      if (c.kind === "always" && c.status !== "unmatched")
+        reasons.set(`${c.source}:${c.id}`, c.reason.startsWith("same content as ") || c.reason.startsWith("its whole text") ? "always" : c.reason);
   }
   return reasons;
 }

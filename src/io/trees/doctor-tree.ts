@@ -42,7 +42,11 @@ export async function readDoctorTree(run: RunEnvironment, rootFlag: string | und
     exists: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isFile() === true,
     isFolder: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isDirectory() === true,
     // The index's own warning once: the pipeline's reading of it already said it.
-    warnings: [...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)), ...(gathered.warnings.some((g) => g.message.startsWith("git's index lists")) ? [] : indexWarnings), ...settings.flatMap((s) => s.warnings)],
+    warnings: [
+      ...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)),
+      ...(gathered.warnings.some((g) => g.message.startsWith("git's index lists")) ? [] : indexWarnings),
+      ...settings.flatMap((s) => s.warnings),
+    ],
   };
 }
 

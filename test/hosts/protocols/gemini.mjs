@@ -3,7 +3,11 @@ const data = (value) => `data: ${JSON.stringify(value)}\n\n`;
 
 function candidate(answer) {
   const parts = answer.text !== null ? [{ text: answer.text }] : answer.tools.map((t) => ({ functionCall: { name: t.name, args: t.input, id: t.id } }));
-  return { candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }], usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 10, totalTokenCount: 110 }, modelVersion: answer.model };
+  return {
+    candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+    usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 10, totalTokenCount: 110 },
+    modelVersion: answer.model,
+  };
 }
 
 export const gemini = {

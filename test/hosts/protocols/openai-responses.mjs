@@ -2,7 +2,16 @@
 const sse = (type, data) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
 
 function items(answer) {
-  if (answer.text !== null) return [{ type: "message", id: `msg_${answer.id}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: answer.text, annotations: [] }] }];
+  if (answer.text !== null)
+    return [
+      {
+        type: "message",
+        id: `msg_${answer.id}`,
+        role: "assistant",
+        status: "completed",
+        content: [{ type: "output_text", text: answer.text, annotations: [] }],
+      },
+    ];
   // A tool whose input is text is a custom (freeform) tool, as Codex's apply_patch is.
   return answer.tools.map((t) =>
     typeof t.input === "string"
@@ -12,7 +21,21 @@ function items(answer) {
 }
 
 function response(answer, status) {
-  return { id: `resp_${answer.id}`, object: "response", created_at: 1_700_000_000, status, model: answer.model, output: status === "completed" ? items(answer) : [], usage: { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 10, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 110 } };
+  return {
+    id: `resp_${answer.id}`,
+    object: "response",
+    created_at: 1_700_000_000,
+    status,
+    model: answer.model,
+    output: status === "completed" ? items(answer) : [],
+    usage: {
+      input_tokens: 100,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 10,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 110,
+    },
+  };
 }
 
 export const openaiResponses = {
@@ -23,7 +46,14 @@ export const openaiResponses = {
   *stream(answer) {
     yield sse("response.created", { response: response(answer, "in_progress") });
     for (const [output_index, item] of items(answer).entries()) {
-      yield sse("response.output_item.added", { output_index, item: { ...item, ...(item.type === "message" ? { content: [] } : item.type === "custom_tool_call" ? { input: "" } : { arguments: "" }), status: "in_progress" } });
+      yield sse("response.output_item.added", {
+        output_index,
+        item: {
+          ...item,
+          ...(item.type === "message" ? { content: [] } : item.type === "custom_tool_call" ? { input: "" } : { arguments: "" }),
+          status: "in_progress",
+        },
+      });
       if (item.type === "message") yield sse("response.output_text.delta", { output_index, item_id: item.id, content_index: 0, delta: item.content[0].text });
       yield sse("response.output_item.done", { output_index, item });
     }
