@@ -1,26 +1,17 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { loadConfig } from "../../src/io/config/config.js";
 import { trust } from "../../src/io/config/trust.js";
 import { git, runCli } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Trust records a JavaScript config's own text. A trusted config that loads another file of the repository (a
 // helper, a package in node_modules) would run that file as it is at each run: edited after trust, it would run
 // unasked. A trusted config loads Node's built-in modules only.
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `ctxinject-sec-${prefix}-`));
-  made.push(dir);
-  return dir;
-}
+const { folder } = tempFolders(test);
 
 function tree(files: Record<string, string>): string {
   const root = folder("repo");

@@ -1,33 +1,17 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { loadConfig } from "../../src/io/config/config.js";
 import { trust } from "../../src/io/config/trust.js";
 import { git, type CliResult } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // A cloned repository is untrusted: its config is data (nothing in it runs), it cannot widen what is read or turn a
 // defence off, and a config error never prints the text of the file it came from.
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `ctxinject-sec-${prefix}-`));
-  made.push(dir);
-  return dir;
-}
-
-function write(root: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-}
+const { folder, write } = tempFolders(test);
 
 /** A git repository holding `files`, with a root AGENTS.md. */
 function project(files: Record<string, string> = {}): string {

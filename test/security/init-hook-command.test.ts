@@ -1,28 +1,19 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { BIN, git, HOOK_SERVER_OFF, testEnvironment } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // A hook command in a user's own settings runs in every project the user opens. Resolved through a project's
 // node_modules (npx, node_modules/.bin, a plugin that looks from the workspace up), it runs whatever ctxinject the
 // next repository ships under that name. init writes such a file for --user, and where the repository links a
 // project settings folder to the user's (.claude -> ~/.claude).
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `ctxinject-sec-${prefix}-`));
-  made.push(dir);
-  return dir;
-}
+const { folder } = tempFolders(test);
 
 const MARKER = "REPOSITORY-CTXINJECT-RAN";
 

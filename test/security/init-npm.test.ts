@@ -1,33 +1,17 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { git } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // `init --opencode` / `init --kilo` install the host's plugin package with npm. A repository controls its config
 // folder (.opencode/package.json, its lock, its .npmrc) and, when ctxinject runs through npx, a node_modules/.bin on
 // PATH and npm_config_* variables: none of it may make init run the repository's code. npm here is a fake that
 // records how it was asked to run; nothing reaches a registry.
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `ctxinject-sec-${prefix}-`));
-  made.push(dir);
-  return dir;
-}
-
-function write(root: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-}
+const { folder, write } = tempFolders(test);
 
 const script = (file: string, text: string) => {
   mkdirSync(dirname(file), { recursive: true });
