@@ -6,7 +6,10 @@
  *   (b) budget: under 2k/4k/8k tokens no stronger entry is left out while a weaker one stays whole, and every
  *       left-out entry is named in the output's index;
  *   (c) clean: no raw HTML or badge/image markup outside code in what is sent;
- *   (d) stable: every case run twice gives the same bytes.
+ *   (d) stable: every case run twice gives the same bytes;
+ *   (e) session: in one hook session per host (one session id, one state folder) of three prompts and two reads, no
+ *       entry, entry text or index line reaches the agent twice (issue 44 item 1);
+ *   (f) likely: an answer with no prompt (`build --files`, a read's hook) has no "likely relevant" tier (issue 44 item 6).
  * The CLI runs in process (dist/cli/main.js, the code the bundle is built from) so ~2,000 runs take a minute or two.
  * Prints one row per repository (pairs checked, misses per property) and exits 1 when any property missed.
  */
@@ -16,7 +19,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
 import { allFiles, corpusDir, corpusRepositories, materializeCorpus } from "./corpus.js";
-import { checkBudget, checkClean, checkOnce, type ExplainCandidate, type Miss, type Property, type BuildJson } from "./property-checks.js";
+import {
+  type BuildJson,
+  checkBudget,
+  checkClean,
+  checkNoLikely,
+  checkOnce,
+  checkSession,
+  type ExplainCandidate,
+  type Miss,
+  type Property,
+  type SessionAnswer,
+} from "./property-checks.js";
 
 type Main = (argv: string[], ctx: unknown) => Promise<number>;
 type PluginFactory = (input: unknown) => Promise<Record<string, (...args: unknown[]) => Promise<void>>>;
@@ -95,8 +109,57 @@ interface Tally {
   examples: Miss[];
 }
 
-const PROPERTIES: Property[] = ["once", "budget", "named", "clean", "stable", "runs"];
-const zero = (): Record<Property, number> => ({ once: 0, budget: 0, named: 0, clean: 0, stable: 0, runs: 0 });
+const PROPERTIES: Property[] = ["once", "budget", "named", "clean", "stable", "runs", "session", "likely"];
+const zero = (): Record<Property, number> => ({ once: 0, budget: 0, named: 0, clean: 0, stable: 0, runs: 0, session: 0, likely: 0 });
+
+/** What a command hook added for the agent ("" when it added nothing). */
+const hookContext = (answer: RunResult): string =>
+  answer.stdout.trim() === ""
+    ? ""
+    : ((JSON.parse(answer.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? "");
+
+/** The command hooks' events, as each host sends them: a prompt, and a read of a file (absolute, or relative as the host has it). */
+const HOOK_EVENTS: Record<
+  string,
+  { prompt: [string, (prompt: string) => Record<string, unknown>]; read: [string, (abs: string, target: string) => Record<string, unknown>] }
+> = {
+  claude: {
+    prompt: ["UserPromptSubmit", (prompt) => ({ hook_event_name: "UserPromptSubmit", prompt })],
+    read: ["PostToolUse Read", (abs) => ({ hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: abs } })],
+  },
+  codex: {
+    prompt: ["UserPromptSubmit", (prompt) => ({ hook_event_name: "UserPromptSubmit", prompt })],
+    read: ["PostToolUse Bash", (_, target) => ({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: `sed -n '1,80p' ${target}` } })],
+  },
+  gemini: {
+    prompt: ["BeforeAgent", (prompt) => ({ hook_event_name: "BeforeAgent", prompt })],
+    read: ["AfterTool read_file", (_, target) => ({ hook_event_name: "AfterTool", tool_name: "read_file", tool_input: { file_path: target } })],
+  },
+};
+
+/** An opencode plugin instance for one session: a chat message or a read, each answering what the plugin added. */
+async function opencodeSession(plugin: PluginFactory, root: string, sessionID: string) {
+  process.env.CTXINJECT_HOOK_SERVER = "0";
+  const client = { app: { log: async () => undefined } };
+  const hooks = await plugin({ directory: root, worktree: root, client });
+  let calls = 0;
+  return {
+    prompt: async (prompt: string): Promise<string> => {
+      const id = `msg_${++calls}`;
+      const output = { message: { id, sessionID, role: "user" }, parts: [{ id: `prt_${calls}`, sessionID, messageID: id, type: "text", text: prompt }] };
+      await hooks["chat.message"]!({ sessionID }, output);
+      return output.parts
+        .filter((p) => (p as { synthetic?: boolean }).synthetic)
+        .map((p) => p.text)
+        .join("\n");
+    },
+    read: async (abs: string): Promise<string> => {
+      const result = { title: "", output: "file text", metadata: {} };
+      await hooks["tool.execute.after"]!({ tool: "read", sessionID, callID: `call_${++calls}`, args: { filePath: abs } }, result);
+      return result.output.slice("file text".length);
+    },
+  };
+}
 const newTally = (): Tally => ({ pairs: zero(), misses: zero(), examples: [] });
 
 function record(tally: Tally, property: Property, result: { pairs: number; misses: Miss[] }): void {
@@ -182,6 +245,11 @@ async function main(): Promise<number> {
           const json = JSON.parse(built.stdout) as BuildJson;
           text(label("build --files"), json.merged, json.entries);
         }
+        const bare = await twice(label("build --files (no prompt)"), () => run(root, ["build", "--files", target]));
+        if (bare.code === 0) {
+          text(label("build --files (no prompt)"), bare.stdout);
+          record(tally, "likely", checkNoLikely(name, label("build --files (no prompt)"), bare.stdout));
+        }
         for (const budget of BUDGETS) {
           const flags = [...selection, "--max-tokens", String(budget)];
           const explained = await twice(label(`explain ${budget}`), () => run(root, ["explain", "--json", ...flags]));
@@ -196,48 +264,69 @@ async function main(): Promise<number> {
 
         // The command hooks, as each host calls them: the prompt, then a read of the target.
         const abs = join(root, target);
-        const hookCases: Array<[string, string, Record<string, unknown>]> = [
-          ["claude", "UserPromptSubmit", { hook_event_name: "UserPromptSubmit", prompt }],
-          ["claude", "PostToolUse Read", { hook_event_name: "PostToolUse", tool_name: "Read", tool_input: { file_path: abs } }],
-          ["codex", "UserPromptSubmit", { hook_event_name: "UserPromptSubmit", prompt }],
-          ["codex", "PostToolUse Bash", { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: `sed -n '1,80p' ${target}` } }],
-          ["gemini", "BeforeAgent", { hook_event_name: "BeforeAgent", prompt }],
-          ["gemini", "AfterTool read_file", { hook_event_name: "AfterTool", tool_name: "read_file", tool_input: { file_path: target } }],
-        ];
-        for (const [agent, event, body] of hookCases) {
-          const answer = await twice(label(`hook ${agent} ${event}`), () =>
-            run(root, ["hook", agent], JSON.stringify({ session_id: "s-1", cwd: root, ...body })),
-          );
-          const context =
-            answer.stdout.trim() === ""
-              ? ""
-              : ((JSON.parse(answer.stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? "");
-          text(label(`hook ${agent} ${event}`), context);
+        for (const [agent, events] of Object.entries(HOOK_EVENTS)) {
+          for (const [event, body, read] of [
+            [events.prompt[0], events.prompt[1](prompt), false],
+            [events.read[0], events.read[1](abs, target), true],
+          ] as const) {
+            const answer = await twice(label(`hook ${agent} ${event}`), () =>
+              run(root, ["hook", agent], JSON.stringify({ session_id: "s-1", cwd: root, ...body })),
+            );
+            const context = hookContext(answer);
+            text(label(`hook ${agent} ${event}`), context);
+            // A read in a fresh session: no prompt has been seen, so no likely tier.
+            if (read) record(tally, "likely", checkNoLikely(name, label(`hook ${agent} ${event}`), context));
+          }
         }
         // opencode: its plugin in process, a chat message and a read, each in a fresh session and state folder.
         for (const event of ["chat.message", "tool.execute.after read"]) {
           const go = async (): Promise<RunResult> => {
             process.env.CTXINJECT_STATE_DIR = freshState();
-            process.env.CTXINJECT_HOOK_SERVER = "0";
-            const client = { app: { log: async () => undefined } };
-            const hooks = await CtxinjectPlugin({ directory: root, worktree: root, client });
-            const sessionID = "ses_corpus";
-            if (event === "chat.message") {
-              const output = {
-                message: { id: "msg_1", sessionID, role: "user" },
-                parts: [{ id: "prt_1", sessionID, messageID: "msg_1", type: "text", text: prompt }],
-              };
-              await hooks["chat.message"]!({ sessionID }, output);
-              const added = output.parts.filter((p) => (p as { synthetic?: boolean }).synthetic).map((p) => p.text);
-              return { code: 0, stdout: added.join("\n"), stderr: "" };
-            }
-            const result = { title: "", output: "file text", metadata: {} };
-            await hooks["tool.execute.after"]!({ tool: "read", sessionID, callID: "call_1", args: { filePath: abs } }, result);
-            return { code: 0, stdout: result.output.slice("file text".length), stderr: "" };
+            const session = await opencodeSession(CtxinjectPlugin, root, "ses_corpus");
+            return { code: 0, stdout: event === "chat.message" ? await session.prompt(prompt) : await session.read(abs), stderr: "" };
           };
           const answer = await twice(label(`opencode ${event}`), go);
           text(label(`opencode ${event}`), answer.stdout);
+          if (event !== "chat.message") record(tally, "likely", checkNoLikely(name, label(`opencode ${event}`), answer.stdout));
         }
+      }
+
+      // (e) one session per host: three prompts and two reads of other targets in between, so a read lands in
+      // another package than the prompt before it (issue 44 item 1's shape).
+      if (targets.length > 0) {
+        const at = (i: number) => targets[i % targets.length]!;
+        const steps: Array<["prompt", string] | ["read", string]> = [
+          ["prompt", promptFor(name, at(0), 0)],
+          ["read", at(1)],
+          ["prompt", promptFor(name, at(1), 1)],
+          ["read", at(2)],
+          ["prompt", promptFor(name, at(2), 2)],
+        ];
+        const stepLabel = (i: number) => `${i + 1} ${steps[i]![0]}${steps[i]![0] === "read" ? ` ${steps[i]![1]}` : ""}`;
+        for (const [agent, events] of Object.entries(HOOK_EVENTS)) {
+          const state = freshState();
+          const answers: SessionAnswer[] = [];
+          for (const [i, [kind, value]] of steps.entries()) {
+            const body = kind === "prompt" ? events.prompt[1](value) : events.read[1](join(root, value), value);
+            const answer = await run(root, ["hook", agent], JSON.stringify({ session_id: "s-session", cwd: root, ...body }), state);
+            tally.pairs.runs++;
+            if (answer.code !== 0)
+              record(tally, "runs", {
+                pairs: 0,
+                misses: [{ property: "runs", repo: name, label: `session hook ${agent} ${stepLabel(i)}`, detail: `exit ${answer.code}` }],
+              });
+            answers.push({ step: stepLabel(i), output: hookContext(answer) });
+          }
+          record(tally, "session", checkSession(name, `session hook ${agent}`, answers));
+        }
+        process.env.CTXINJECT_STATE_DIR = freshState();
+        const session = await opencodeSession(CtxinjectPlugin, root, "ses_session");
+        const answers: SessionAnswer[] = [];
+        for (const [i, [kind, value]] of steps.entries()) {
+          answers.push({ step: stepLabel(i), output: kind === "prompt" ? await session.prompt(value) : await session.read(join(root, value)) });
+          tally.pairs.runs++;
+        }
+        record(tally, "session", checkSession(name, "session opencode", answers));
       }
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -4,8 +4,9 @@
  */
 import { realpathSync } from "node:fs";
 import { join } from "node:path";
+import { LIKELY_TITLE } from "../../src/core/render/tiers.js";
 
-export type Property = "once" | "budget" | "named" | "clean" | "stable" | "runs";
+export type Property = "once" | "budget" | "named" | "clean" | "stable" | "runs" | "session" | "likely";
 
 export interface Miss {
   property: Property;
@@ -55,10 +56,15 @@ export function markdownEntries(output: string): Block[] {
 
 /** The paths an index names (`- \`path\` …` lines under the index comment or heading). */
 export function indexedPaths(output: string): string[] {
+  return indexLines(output).map((l) => l.path);
+}
+
+/** The index's lines (`- \`path\` …`), each with the path it names. */
+function indexLines(output: string): Array<{ path: string; line: string }> {
   const at = output.indexOf("<!-- ctxinject: index -->");
   if (at < 0) return [];
   const index = output.slice(at).split(SEPARATOR)[0]!;
-  return [...index.matchAll(/^\s*- `([^`]+)`/gm)].map((m) => m[1]!);
+  return [...index.matchAll(/^\s*- `([^`]+)`.*$/gm)].map((m) => ({ path: m[1]!, line: m[0].replace(/\s+/g, " ").trim() }));
 }
 
 /** An entry's lines that say something (a heading or a rule, not a blank, a fence or a rule line), whitespace collapsed. */
@@ -223,4 +229,74 @@ export function checkBudget(
   if (output.includes("… and ") && /… and \d+ more/.test(output))
     named.misses.push({ property: "named", repo, label, detail: "the index ends with '… and N more'" });
   return { order, named };
+}
+
+/** One answer of a hook session: what the agent was told at that step. */
+export interface SessionAnswer {
+  step: string;
+  output: string;
+}
+
+/** Share of an entry's lines found in an earlier answer's entry that makes it the same text sent again. */
+const repeatedIn = (mine: string[], earlier: Set<string>) => mine.length >= MIN_LINES && mine.filter((l) => earlier.has(l)).length / mine.length >= REPEATED;
+
+/**
+ * session: across the answers of one hook session (one session id, one state folder), no entry reaches the agent
+ * twice: not under the same provenance (whole or trimmed, then again), not as the same text under another id, and no
+ * index line names a path an earlier answer's index already named. Within one answer is (a) once's business.
+ */
+export function checkSession(repo: string, label: string, answers: SessionAnswer[]): Checked {
+  const misses: Miss[] = [];
+  let pairs = 0;
+  const miss = (detail: string) => misses.push({ property: "session", repo, label, detail });
+  const sent = new Map<string, string>();
+  const texts: Array<{ key: string; step: string; lines: Set<string> }> = [];
+  const indexed = new Map<string, string>();
+  for (const { step, output } of answers) {
+    const entries = markdownEntries(output);
+    for (const entry of entries) {
+      const key = `${entry.source}: ${entry.id}`;
+      pairs++;
+      const before = sent.get(key);
+      if (before !== undefined) miss(`${key} sent at ${before} and again at ${step}`);
+      const lines = linesOf(entry.body);
+      for (const earlier of texts) {
+        if (earlier.key === key) continue;
+        pairs++;
+        if (repeatedIn(lines, earlier.lines)) miss(`text of ${earlier.key} (${earlier.step}) sent again as ${key} at ${step}`);
+      }
+    }
+    for (const entry of entries) {
+      const key = `${entry.source}: ${entry.id}`;
+      if (!sent.has(key)) sent.set(key, step);
+      texts.push({ key, step, lines: new Set(linesOf(entry.body)) });
+    }
+    const seenHere = new Set<string>();
+    for (const { path, line } of indexLines(output)) {
+      pairs++;
+      const before = indexed.get(path);
+      if (before !== undefined && !seenHere.has(path)) miss(`index line for ${path} (${before}) repeated at ${step}: ${JSON.stringify(line.slice(0, 100))}`);
+      seenHere.add(path);
+    }
+    for (const path of seenHere) if (!indexed.has(path)) indexed.set(path, step);
+  }
+  return { pairs, misses };
+}
+
+/** The likely tier as each format renders it: its heading (markdown, not escaped as an entry's text would be), its attribute (xml). */
+const LIKELY_TIER = new RegExp(`^## ${LIKELY_TITLE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$|\\btier="likely"`, "m");
+
+/** likely: an answer built with no prompt (files only, a read) has no "likely relevant" tier: path words are not a prompt. */
+export function checkNoLikely(repo: string, label: string, output: string): Checked {
+  const found = LIKELY_TIER.exec(output);
+  if (found === null) return { pairs: 1, misses: [] };
+  const after = output
+    .slice(found.index)
+    .split("\n")
+    .slice(1, 4)
+    .filter((l) => l.trim() !== "");
+  return {
+    pairs: 1,
+    misses: [{ property: "likely", repo, label, detail: `a likely tier with no prompt: ${JSON.stringify(after.join(" | ").slice(0, 160))}` }],
+  };
 }
