@@ -66,5 +66,12 @@ export async function runCoverage(ctx: CliContext, flags: CoverageFlags): Promis
 function gatedJson(value: () => unknown): string {
   const plain = JSON.stringify(value());
   if (!namesNeedGate([plain]) && !/\\u00[0-9a-f]{2}/.test(plain)) return plain;
-  return JSON.stringify(value(), (_key, v: unknown) => (typeof v === "string" ? gateName(v) : v));
+  // A large tree's model repeats its strings (reasons, folders, messages) thousands of times: each is gated once.
+  const gated = new Map<string, string>();
+  const gate = (v: string) => {
+    let out = gated.get(v);
+    if (out === undefined) gated.set(v, (out = gateName(v)));
+    return out;
+  };
+  return JSON.stringify(value(), (_key, v: unknown) => (typeof v === "string" ? gate(v) : v));
 }
