@@ -53,12 +53,14 @@ interface Rule {
   pattern: RegExp | ((text: string) => Iterable<Found>);
   /** Index of the group to replace; the whole match when absent. */
   group?: number;
-  /** A value that looks like a placeholder rather than a credential: left as it is. */
-  skip?: (value: string) => boolean;
+  /** A value that looks like a placeholder rather than a credential: left as it is (`m`: the whole match). */
+  skip?: (value: string, m: Found) => boolean;
   /** A value redacted but reported as weak (see Redaction.weak). */
-  weak?: (value: string) => boolean;
+  weak?: (value: string, m: Found) => boolean;
 }
 
+/** Hosts only the machine itself answers on: a URL's credentials for them are a local default. */
+const LOCAL_HOST = /^(?:localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]|0\.0\.0\.0|host\.docker\.internal)$/i;
 const PLACEHOLDER = /^(\$\{?|<|\{|%|process\.env|os\.environ|env\(|your[-_]|example|changeme|xxx|\*{3})/i;
 /** Words an example's credential is made of (`user:password@`, `Bearer YOUR_TOKEN`). */
 const EXAMPLE_WORDS =
@@ -170,10 +172,14 @@ const rules = lazyConstant((): Rule[] => [
     // user:password@host in any scheme's URL (postgres://, https://, redis://…): the password goes.
     kind: "url-credentials",
     hints: ["://"],
-    pattern: /\b[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/'"`<>]{1,100}:([^\s@/'"`<>]{1,200})@[A-Za-z0-9[]/g,
-    group: 1,
-    skip: (v) => PLACEHOLDER.test(v) || v.startsWith("["),
-    weak: (v) => EXAMPLE_WORDS.test(v) || v.length < 6,
+    // Groups: the user, the password, the host (looked at, not taken: the match ends at the @).
+    pattern: /\b[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/([^\s:@/'"`<>]{1,100}):([^\s@/'"`<>]{1,200})@(?=([A-Za-z0-9[][^\s/:'"`<>?#]{0,100}))/g,
+    group: 2,
+    // A local development database's default (`postgres://user:pass@localhost`, `postgres:postgres@127.0.0.1`) is
+    // documentation, not a secret: an example password, or the user name again, on a loopback host.
+    skip: (v, m) => PLACEHOLDER.test(v) || v.startsWith("[") || (LOCAL_HOST.test(m[3] ?? "") && (EXAMPLE_WORDS.test(v) || v === m[1])),
+    // Any other password for a loopback host is still redacted, reported as weak (a warning, not an error).
+    weak: (v, m) => EXAMPLE_WORDS.test(v) || v.length < 6 || LOCAL_HOST.test(m[3] ?? ""),
   },
   {
     kind: "password",
@@ -356,12 +362,12 @@ function redactRule(text: string, rule: Rule, redactions: Redaction[]): string {
   for (const m of typeof rule.pattern === "function" ? rule.pattern(text) : globalMatches(rule.pattern, text)) {
     const match = m[0];
     const value = rule.group !== undefined ? m[rule.group] : match;
-    if (value === undefined || value.startsWith("[REDACTED:") || rule.skip?.(value)) continue;
+    if (value === undefined || value.startsWith("[REDACTED:") || rule.skip?.(value, m)) continue;
     // A private key's body may hold long runs (`AAAA…` in an OpenSSH key): its frame decides, never a mask.
     if (rule.kind !== "private-key" && masked(value)) continue;
     const valueAt = m.index + (rule.group !== undefined ? match.lastIndexOf(value) : 0);
     const redaction: Redaction = { kind: rule.kind, line: lineOf(valueAt) };
-    if (rule.weak?.(value)) redaction.weak = true;
+    if (rule.weak?.(value, m)) redaction.weak = true;
     redactions.push(redaction);
     out += `${text.slice(at, valueAt)}[REDACTED:${rule.kind}]`;
     at = valueAt + value.length;

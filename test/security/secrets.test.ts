@@ -109,7 +109,7 @@ test("register, pending and consume print no credential and no hidden character"
 });
 
 test("doctor calls a real credential an error and a README's example URL password a warning", async () => {
-  const root = project({ "AGENTS.md": leaky(), "README.md": "# App\n\nConnect with postgres://user:pass@localhost:5432/app\n" });
+  const root = project({ "AGENTS.md": leaky(), "README.md": "# App\n\nConnect with postgres://user:pass@db.example.com:5432/app\n" });
   const result = await runMain(["doctor", "--json"], { cwd: root });
   const findings = (JSON.parse(result.stdout) as { findings: Array<{ kind: string; file: string; severity: string; line?: number }> }).findings.filter(
     (f) => f.kind === "secret",

@@ -306,3 +306,14 @@ test("password assignments are found where the password pattern found them, ARNs
 });
 
 test.run();
+
+test("a local development database's default credentials are no secret; a real password for a loopback host is redacted as weak", () => {
+  for (const text of ["DATABASE_URL=postgres://user:pass@localhost:5432/dbname", "docker compose up, then postgres://postgres:postgres@127.0.0.1/app"]) {
+    assert.equal(redactSecrets(text), { text, redactions: [] }, text);
+  }
+  const local = redactSecrets("local: postgres://app:Xk92mQz7LpR4@localhost:5432/app");
+  assert.is(local.text, "local: postgres://app:[REDACTED:url-credentials]@localhost:5432/app");
+  assert.equal(local.redactions, [{ kind: "url-credentials", line: 1, weak: true }]);
+  // The same placeholder-looking password for a host elsewhere is still taken out.
+  assert.is(redactSecrets("postgres://postgres:postgres@db.example.net/app").text, "postgres://postgres:[REDACTED:url-credentials]@db.example.net/app");
+});

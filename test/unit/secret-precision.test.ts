@@ -128,12 +128,20 @@ test("generated innocent strings (SHAs, integrity hashes, UUIDs, base64 images, 
 });
 
 test("placeholders in READMEs are not credentials: none, or redacted as weak (doctor then warns, never errs)", () => {
-  for (const text of ['password = "changeme"', 'api_key = "your-key-here"', "API_KEY=<your api key>", "token: ${GITHUB_TOKEN}"]) {
+  // A local development database's defaults (issue 44 item 13) are no credential at all.
+  for (const text of [
+    'password = "changeme"',
+    'api_key = "your-key-here"',
+    "API_KEY=<your api key>",
+    "token: ${GITHUB_TOKEN}",
+    "postgres://user:pass@localhost:5432/db",
+    "postgres://user:password@localhost/db",
+  ]) {
     assert.equal(redactSecrets(text).redactions, [], text);
   }
   for (const text of [
-    "postgres://user:pass@localhost:5432/db",
-    "postgres://user:password@localhost/db",
+    "postgres://user:pass@db.internal:5432/db",
+    "postgres://app:Xk92mQz7LpR4@localhost/db",
     "redis://default:secret@cache:6379",
     "Authorization: Bearer secret-token",
   ]) {
