@@ -1,16 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { BIN } from "../helpers/cli.js";
-import { defaultConfig } from "../../src/core/config.js";
 import { redactSecrets } from "../../src/core/redact.js";
 import { dedupBudget, dedupPhase } from "../../src/core/phases/dedup.js";
 import { makeCandidate } from "../../src/core/sources/source.js";
 import { approxTokens } from "../../src/core/tokens.js";
 import { select } from "../helpers/tree.js";
+import { DEADLINE_MS, deadlineRuns } from "../helpers/timed-cli.js";
 
 /**
  * Issue 42 items 7, 13 and 17: where a repository or a prompt controls the input, the work takes time linear in it.
@@ -18,40 +13,8 @@ import { select } from "../helpers/tree.js";
  * characters) is answered within the hook's deadline. Each run is killed after KILL_MS so that the code these tests
  * were written against fails them in seconds, not minutes.
  */
-const DEADLINE_MS = defaultConfig().hookDeadlineMs;
-const KILL_MS = 4 * DEADLINE_MS;
 const KiB = 1024;
-
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-linear-"));
-  made.push(root);
-  mkdirSync(join(root, ".git"));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-
-/** Runs the CLI with no hook server (the call runs in this process's child, whose time is measured), killed at KILL_MS. */
-function timed(args: string[], cwd: string, input = "") {
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-linear-state-"));
-  made.push(state);
-  const env = { ...process.env, NO_COLOR: "1", CTXINJECT_HOOK_SERVER: "0", CTXINJECT_STATE_DIR: state };
-  const started = performance.now();
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, env, input, encoding: "utf8", timeout: KILL_MS });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, ms: performance.now() - started };
-}
-
-const withinDeadline = (run: { ms: number; status: number | null; stderr: string }, what: string) => {
-  assert.ok(run.ms < DEADLINE_MS, `${what} took ${Math.round(run.ms)} ms (the hook deadline is ${DEADLINE_MS} ms)`);
-  assert.is(run.status, 0, run.stderr);
-};
+const { tree, timed, withinDeadline } = deadlineRuns(test, "linear");
 
 const repeated = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
 

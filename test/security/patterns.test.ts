@@ -1,60 +1,14 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { BIN, cliStartUp } from "../helpers/cli.js";
-import { defaultConfig } from "../../src/core/config.js";
+import { deadlineRuns } from "../helpers/timed-cli.js";
+import { join } from "node:path";
 
 /**
  * Issue 29 item 3: a repository's keyword patterns and globs can be built to backtrack for minutes, and nothing
  * stops a running regexp. Whatever the repository holds, a build and a hook answer within the hook's deadline.
  * Each run is killed after KILL_MS so that the code these tests were written against fails them quickly.
  */
-const DEADLINE_MS = defaultConfig().hookDeadlineMs;
-const KILL_MS = 4 * DEADLINE_MS;
-
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-patterns-"));
-  made.push(root);
-  mkdirSync(join(root, ".git"));
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-  return root;
-}
-
-/**
- * Runs the CLI with no hook server (the call runs in this process's child, whose time is measured), killed at KILL_MS;
- * and just before it `ctxinject --version`, what starting the CLI costs on this machine at that moment (a loaded
- * machine's start alone can outlast the deadline, which counts from the process's start).
- */
-function timed(args: string[], cwd: string, input = "") {
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-patterns-state-"));
-  made.push(state);
-  const env = { ...process.env, NO_COLOR: "1", CTXINJECT_HOOK_SERVER: "0", CTXINJECT_STATE_DIR: state };
-  const startUp = cliStartUp();
-  const started = performance.now();
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, env, input, encoding: "utf8", timeout: KILL_MS });
-  const ms = performance.now() - started;
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, ms, startUp };
-}
-
-/** Within the deadline past the CLI's start: a pattern that backtracks forever runs until KILL_MS, four deadlines. */
-const withinDeadline = (run: { ms: number; startUp: number; status: number | null; stderr: string }, what: string) => {
-  assert.ok(
-    run.ms < DEADLINE_MS + run.startUp,
-    `${what} took ${Math.round(run.ms)} ms (the hook deadline is ${DEADLINE_MS} ms; the CLI's bare start took ${Math.round(run.startUp)} ms just before)`,
-  );
-  assert.is(run.status, 0, run.stderr);
-};
+const { tree, timed, withinDeadline } = deadlineRuns(test, "patterns");
 
 const HANGING_PATTERN = "^(\\w+\\s?)*$";
 // 53 characters: a backtracking engine tries 2^52 ways to split the run of letters before the "!" fails it.
