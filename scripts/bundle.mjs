@@ -123,7 +123,7 @@ const sharedBuiltins = {
 // that a CtxinjectError thrown there is the class main.ts catches (one identity across the two bundles).
 const OCCASIONAL = "src/cli/commands/occasional.ts";
 const OCCASIONAL_ONLY =
-  /^src\/(cli\/commands\/(init|doctor|coverage|mcp|trust)\.ts|core\/coverage\/|core\/doctor\/index\.ts|io\/(trees\/coverage-tree|trees\/doctor-tree|host-setup\/cline-setup|host-setup\/opencode-setup)\.ts|integrations\/mcp-server\.ts)/;
+  /^src\/(cli\/commands\/(init|doctor|coverage|mcp|trust)\.ts|core\/coverage\/|core\/doctor\/index\.ts|io\/(trees|host-setup)\/|integrations\/mcp-server\.ts)/;
 const ERRORS = resolve("src/core/errors.ts");
 const exportedNames = (file, pattern) => [...readFileSync(file, "utf8").matchAll(pattern)].map((m) => m[1]);
 const occasionalStandIn = {

@@ -5,9 +5,9 @@ import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
 import { trackedClean } from "../core/confined-path.js";
 import { instructionNames, sourceLocator, type LocateOptions } from "../core/sources/index.js";
 import { createRunMemo, type RunMemo } from "../core/run-memo.js";
-import { ignoredByGit, trackedFiles } from "./git/git.js";
+import { trackedFiles } from "./git/git.js";
 import { indexedFiles } from "./git/git-index.js";
-import { ignoreMatcher } from "./git/git-ignore.js";
+import { gitIgnored } from "./git/git-ignore.js";
 import { entryAt, realOrSelf, under } from "./fs/paths.js";
 
 export interface DiscoverOptions extends LocateOptions {
@@ -92,7 +92,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
       const isAgentFile = (path: string) => locate(path)?.module.source === "directory-agents";
       const agentDirs = options.readIgnored === true ? [...new Set(paths.filter(isAgentFile).map(dirOf))].filter((d) => d !== "") : [];
       const asked = [...paths, ...agentDirs.map((d) => `${d}/`)];
-      const ignored = ignoreMatcher(gitTop, options.root, asked, options.env, options.platform, memo) ?? ignoredByGit(options.root, asked, options.env);
+      const ignored = gitIgnored(gitTop, options.root, asked, options.env, options.platform, memo);
       const folderIgnored = (path: string) => dirOf(path) !== "" && ignored(`${dirOf(path)}/`);
       paths = paths.filter((path) => !ignored(path) || (options.readIgnored === true && isAgentFile(path) && !folderIgnored(path)));
     }

@@ -24,8 +24,7 @@ import { readCustomEntries } from "./custom.js";
 import { deadlineNote, deadlinePassed } from "./deadline.js";
 import { discover } from "./discover.js";
 import { promptEmbeddings } from "./embeddings.js";
-import { ignoredByGit } from "./git/git.js";
-import { ignoreMatcher } from "./git/git-ignore.js";
+import { gitIgnored } from "./git/git-ignore.js";
 import { readImports } from "./imports.js";
 import { linearEngine } from "./linear-regexp.js";
 import { toRootRelative, under, workingFolderOf } from "./fs/paths.js";
@@ -320,8 +319,7 @@ async function gather(
   // The run's locator looked up once, not per file (--all reads thousands).
   const locateFound = sourceLocator(located, memo);
   // Imports never read what git ignores (`@.env`): asked of git only where a file imports one that is there.
-  const ignoredOf = (asked: string[]) =>
-    gitTop === null ? () => false : (ignoreMatcher(gitTop, root, asked, env, run.platform, memo) ?? ignoredByGit(root, asked, env));
+  const ignoredOf = (asked: string[]) => (gitTop === null ? () => false : gitIgnored(gitTop, root, asked, env, run.platform, memo));
   const imported = deps.readImports(root, found.files, (path) => importSyntaxOf(locateFound(path)?.module), readOptions, ignoredOf);
   const read = { files: [...found.files, ...imported.files], warnings: [...found.warnings, ...imported.warnings] };
   const custom = deps.readCustomEntries(root, config);

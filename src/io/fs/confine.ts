@@ -168,10 +168,10 @@ export const userFile = (path: string): WriteTarget => target(path, null);
  * `--out FILE` (relative to cwd): below the root it is the project's file, and a link on its way is refused (the
  * repository chose that); elsewhere it is a path the user typed, theirs to name.
  */
-export function outFile(root: string, cwd: string, out: string): WriteTarget {
+export function outFile(root: string, cwd: string, out: string, what = `--out ${out}`): WriteTarget {
   const abs = resolve(cwd, out);
   const rel = toRootRelative(root, abs);
-  return rel === null ? userFile(abs) : projectFile(root, rel, `--out ${out}`);
+  return rel === null ? userFile(abs) : projectFile(root, rel, what);
 }
 
 /** An output or settings file is ctxinject's own kind of text: far larger than this is no such file. */

@@ -1,8 +1,7 @@
 import { resolve } from "node:path";
 import { usageError } from "../../core/errors.js";
-import { projectFile, readTarget, userFile, writeTarget } from "../fs/confine.js";
+import { outFile, readTarget, writeTarget } from "../fs/confine.js";
 import { hooksFolder, type GitEnvironment } from "./git.js";
-import { toRootRelative } from "../fs/paths.js";
 
 const BEGIN = "# >>> ctxinject >>>";
 const END = "# <<< ctxinject <<<";
@@ -29,7 +28,7 @@ export async function installPreCommitHook(root: string, out: string, env: GitEn
   const path = resolve(root, hooks.stdout.trim(), "pre-commit");
   // In the project (`.git/hooks`, a committed `.githooks`): no link on the way, nor a linked pre-commit, is written
   // through. Elsewhere (a worktree's or submodule's git folder, a core.hooksPath of the user's) it is git's folder.
-  const target = toRootRelative(root, path) === null ? userFile(path) : projectFile(root, path, "--git-hook");
+  const target = outFile(root, root, path, "--git-hook");
   const block = hookBlock(out);
   const current = readTarget(target);
   let next: string;

@@ -4,6 +4,7 @@ import type { RunMemo } from "../../core/run-memo.js";
 import { ancestorsOf, depthOf, dirOf, joinPath } from "../../core/rel-path.js";
 import { readBoundedText } from "../fs/bounded-read.js";
 import { isDirectory, toRootRelative, under } from "../fs/paths.js";
+import { ignoredByGit, type GitEnvironment } from "./git.js";
 
 /**
  * Git's variables that move the repository, its index or its config (GIT_CONFIG_KEY_n counts only with
@@ -89,4 +90,9 @@ function readOptional(path: string, extraFlags = 0): string | null {
   } catch {
     return null;
   }
+}
+
+/** Git's ignore decision over `paths`: answered here where it can be (ignoreMatcher), else by `git check-ignore`. */
+export function gitIgnored(gitTop: string, root: string, paths: string[], env: GitEnvironment, platform: string, memo?: RunMemo): (path: string) => boolean {
+  return ignoreMatcher(gitTop, root, paths, env, platform, memo) ?? ignoredByGit(root, paths, env);
 }

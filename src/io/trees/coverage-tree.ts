@@ -54,18 +54,12 @@ export function readCoverageAt(root: string, ref: string, head: CoverageTree, en
   if (!listed.ok) throw usageError(`--base ${ref}: git cannot list that revision (${listed.stderr.split("\n")[0]})`);
   const warnings: Warning[] = [];
   const entries = treeEntries(listed.stdout);
-  const clean = new Set(
-    trackedClean(
-      entries.map((e) => e.path),
-      `${ref}'s tree`,
-      warnings,
-    ),
-  );
   const modeOf = new Map(entries.map((e) => [e.path, e.mode]));
-  const tracked = entries
-    .map((e) => e.path)
-    .filter((p) => clean.has(p))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const tracked = trackedClean(
+    entries.map((e) => e.path),
+    `${ref}'s tree`,
+    warnings,
+  ).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const options = locateOptionsOf(head.config);
   const locate = sourceLocator(options, head.memo);
   const mayBeInstruction = instructionSieve(instructionNames(options));
