@@ -171,7 +171,8 @@ for (const host of COMMAND_HOOK_HOSTS) {
   test(`${host.short}: each sample event it declares is answered in its shape with the file's or the prompt's rules, and not again in that session`, async () => {
     const { root, hook } = hookCase(host.short, "claude-host");
     const place = { root, ...SAMPLE_PLACE };
-    for (const sample of host.samples ?? []) {
+    assert.ok(host.samples !== undefined && host.samples.length > 0, `${host.short} declares no sample events`);
+    for (const sample of host.samples) {
       const raw = sample.event(place);
       const session = { session_id: `sample-${sample.label}`, conversation_id: `sample-${sample.label}` };
       const first = await hook({ ...raw, ...session });

@@ -45,22 +45,16 @@ const commandsIn = (file: string): string[] => {
   return Object.values(settings.hooks).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.command)));
 };
 
-test("init --claude where the repository links .claude to the user's ~/.claude writes no project-form command into the user's settings", async () => {
+test("init --claude where the repository links .claude to the user's ~/.claude writes nothing into the user's settings", async () => {
   const { root } = repository();
   const home = folder("home");
   mkdirSync(join(home, ".claude"));
   symlinkSync(join(home, ".claude"), join(root, ".claude"));
   const out = await runMain(["init", "--claude"], { cwd: root, env: { HOME: home, PATH } });
-  const file = join(home, ".claude/settings.json");
-  // Refusing to write through the link is as good; what must never land there is a command a project resolves.
-  if (out.status !== 0 || !existsSync(file)) return;
-  const commands = commandsIn(file);
-  assert.ok(commands.length > 0, out.stderr);
-  for (const command of commands) {
-    assert.not.match(command, "npx", command);
-    assert.not.match(command, "node_modules", command);
-    assert.is(command.startsWith("node /"), true, command);
-  }
+  // A project's settings folder that leads out of it is refused whole (io/fs/confine.ts): no command can land there.
+  assert.is(out.status, 2, out.stderr);
+  assert.match(out.stderr, ".claude is a symlink in the project");
+  assert.not.ok(existsSync(join(home, ".claude/settings.json")), "init wrote through the link into the user's settings");
 });
 
 test("init --claude --user run through a project's node_modules/.bin link (as npx runs it) names the real file, run by node", () => {
@@ -75,10 +69,9 @@ test("init --claude --user run through a project's node_modules/.bin link (as np
     env: testEnvironment({ HOME: home, PATH }),
   });
   assert.is(run.status, 0, run.stderr);
-  for (const command of commandsIn(join(home, ".claude/settings.json"))) {
-    assert.not.match(command, "node_modules/.bin", command);
-    assert.is(command, USER_COMMAND);
-  }
+  const commands = commandsIn(join(home, ".claude/settings.json"));
+  assert.ok(commands.length > 0, run.stderr);
+  for (const command of commands) assert.is(command, USER_COMMAND);
 });
 
 test("the Cline plugin init --cline --user writes runs this ctxinject, never the one a workspace's node_modules holds", async () => {
@@ -103,16 +96,15 @@ test("the Cline plugin init --cline --user writes runs this ctxinject, never the
   }
 });
 
-test("init --cline where the repository links .cline to the user's ~/.cline writes a plugin that runs no workspace's ctxinject", async () => {
+test("init --cline where the repository links .cline to the user's ~/.cline writes no plugin there", async () => {
   const { root } = repository();
   const home = folder("home");
   mkdirSync(join(home, ".cline"));
   symlinkSync(join(home, ".cline"), join(root, ".cline"));
   const out = await runMain(["init", "--cline"], { cwd: root, env: { HOME: home, PATH } });
-  const file = join(home, ".cline/plugins/ctxinject.js");
-  if (out.status !== 0 || !existsSync(file)) return;
-  const source = readFileSync(file, "utf8");
-  assert.match(source, `const PINNED = ${JSON.stringify(REAL_BIN)};`);
+  assert.is(out.status, 2, out.stderr);
+  assert.match(out.stderr, ".cline is a symlink in the project");
+  assert.not.ok(existsSync(join(home, ".cline/plugins/ctxinject.js")), "init wrote a user-wide plugin through the link");
 });
 
 test("the loader init --kilo --user writes loads this ctxinject's plugin, not one a relative PATH folder finds in the project opened", async () => {

@@ -2,7 +2,7 @@ import { installPreCommitHook } from "../../io/git/git-hook.js";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
-import { hookCommand, landsInProject, mergeHooks, ourHook } from "../../io/host-setup/hook-settings.js";
+import { hookCommand, mergeHooks, ourHook } from "../../io/host-setup/hook-settings.js";
 import { HOST_CONFIG, HOSTS, INIT_FLAGS } from "../../hosts/index.js";
 import { writeClinePlugin } from "../../io/host-setup/cline-setup.js";
 import type { CommandHookHost, Host, PluginInstall } from "../../hosts/host.js";
@@ -140,8 +140,9 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
     fileIn = (name: string) => userFile(join(dir, name));
   }
   // The user's loader runs in every project: it loads this ctxinject's plugin module, found nowhere a project answers.
+  // (A project's folder linked out of the project never gets here: its write is refused, io/fs/confine.ts.)
   const pinned =
-    flags.user === true || !landsInProject(root, join(dir, install.file))
+    flags.user === true
       ? lazyRequire<typeof import("node:url")>("node:url").pathToFileURL(
           join(dirname(dirname(realOrSelf(ctx.self))), "dist/integrations", `${install.entry}.js`),
         ).href
@@ -185,7 +186,7 @@ async function initCline(ctx: CliContext, root: string, projectPath: string, use
   if (user && !home && !ctx.env.CLINE_DIR) throw new CtxinjectError("--user needs HOME (or CLINE_DIR) to find ~/.cline/plugins");
   const file = user ? join(ctx.env.CLINE_DIR || join(home!, ".cline"), "plugins/ctxinject.js") : join(root, projectPath);
   // The user's plugin runs in every workspace: it names this ctxinject, never one a workspace holds.
-  const pinned = user || !landsInProject(root, file) ? realOrSelf(ctx.self) : undefined;
+  const pinned = user ? realOrSelf(ctx.self) : undefined;
   const changed = await writeClinePlugin(user ? userFile(file) : projectFile(root, projectPath), pinned);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
   const from = pinned !== undefined ? pinned : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
@@ -201,8 +202,7 @@ async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, u
   if (user && !home && !moved) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
   const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
   // A project's settings file that a link puts outside the project is refused (io/fs/confine.ts); --user's is the user's own.
-  const forProject = !user && landsInProject(root, file);
-  const { command, why } = hookCommand(host, root, ctx.self, forProject, runOf(ctx).platform);
+  const { command, why } = hookCommand(host, root, ctx.self, !user, runOf(ctx).platform);
   const changed = await mergeHooks(user ? userFile(file) : projectFile(root, settings.project), host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);
   if (note !== undefined) ctx.stderr.write(`ctxinject: ${note}\n`);

@@ -1,5 +1,5 @@
-import { accessSync, constants, existsSync, statSync } from "node:fs";
-import { delimiter, dirname, join } from "node:path";
+import { accessSync, constants, statSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { chooseHookCommand, type HookCommandChoice } from "../../core/command-line.js";
 import type { CommandHookHost } from "../../hosts/host.js";
 import { readJsonToMerge, writeIfChanged } from "../fs/out-file.js";
@@ -84,16 +84,6 @@ export function hookCommand(host: CommandHookHost, root: string, self: string, f
     command: choice.command,
     why: `${choice.why}; but that file is this project's own install, so every project's hook runs what this project installs: a global install (npm install -g ctxinject) is one no project changes`,
   };
-}
-
-/**
- * Whether `file` lands in the project: its deepest existing folder, links resolved, is under the root. A settings
- * folder the repository links elsewhere (`.claude -> ~/.claude`) makes its file another's, not the project's.
- */
-export function landsInProject(root: string, file: string): boolean {
-  let dir = dirname(file);
-  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
-  return toRootRelative(realOrSelf(root), realOrSelf(dir)) !== null && (!existsSync(file) || toRootRelative(realOrSelf(root), realOrSelf(file)) !== null);
 }
 
 /**
