@@ -305,7 +305,6 @@ test("password assignments are found where the password pattern found them, ARNs
   );
 });
 
-test.run();
 
 test("a local development database's default credentials are no secret; a real password for a loopback host is redacted as weak", () => {
   for (const text of ["DATABASE_URL=postgres://user:pass@localhost:5432/dbname", "docker compose up, then postgres://postgres:postgres@127.0.0.1/app"]) {
@@ -317,3 +316,5 @@ test("a local development database's default credentials are no secret; a real p
   // The same placeholder-looking password for a host elsewhere is still taken out.
   assert.is(redactSecrets("postgres://postgres:postgres@db.example.net/app").text, "postgres://postgres:[REDACTED:url-credentials]@db.example.net/app");
 });
+
+test.run();

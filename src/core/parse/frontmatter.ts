@@ -1,4 +1,5 @@
 import { describeHidden, stripHidden } from "../hidden.js";
+import { redactSecrets } from "../redact.js";
 import type { Warning } from "../types.js";
 import { readLenientYaml } from "./lenient-yaml.js";
 import { loadSafeYaml } from "./safe-yaml.js";
@@ -83,10 +84,16 @@ function withEscapesGated(reading: BlockReading, raw: string): BlockReading {
   const warnings = [...reading.warnings];
   const gate = (value: unknown, key: string): unknown => {
     if (typeof value === "string") {
+      // The file's text was redacted before it was parsed; what its escapes spell is seen only now, so it passes the
+      // same two steps here: hidden characters out, then credentials.
       const stripped = stripHidden(value);
-      if (stripped === null) return value;
-      warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell ${describeHidden(stripped.found)}; removed` });
-      return stripped.text;
+      if (stripped !== null) warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell ${describeHidden(stripped.found)}; removed` });
+      const redacted = redactSecrets(stripped?.text ?? value);
+      if (redacted.redactions.length > 0) {
+        const kinds = [...new Set(redacted.redactions.map((r) => r.kind))].join(", ");
+        warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell a credential (${kinds}); redacted` });
+      }
+      return redacted.text;
     }
     if (Array.isArray(value)) return value.map((v) => gate(v, key));
     if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, gate(v, key)]));
