@@ -74,7 +74,6 @@ test("frontmatter that is a plain string is read line by line with a warning", (
   assert.ok(doc.warnings.length >= 1);
 });
 
-
 test("a credential spelled with a quoted string's escapes is redacted once decoded, with a warning naming the field", () => {
   // "\x67hp_" decodes to "ghp_": the file's text holds no token until YAML reads the escape.
   const token = "\\x67hp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";

@@ -305,7 +305,6 @@ test("password assignments are found where the password pattern found them, ARNs
   );
 });
 
-
 test("a local development database's default credentials are no secret; a real password for a loopback host is redacted as weak", () => {
   for (const text of ["DATABASE_URL=postgres://user:pass@localhost:5432/dbname", "docker compose up, then postgres://postgres:postgres@127.0.0.1/app"]) {
     assert.equal(redactSecrets(text), { text, redactions: [] }, text);
