@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { pathMentions, pathTokens, ruleMentions } from "../../src/core/prompt/mentions.js";
 import { proseOf } from "../../src/core/prompt/prose.js";
 import { scoreRelevance } from "../../src/core/prompt/relevance.js";
-import { comparativeBase, pathTopicWords, queryConcepts, RELATED, splitWords, terms, withPathTopics } from "../../src/core/prompt/words.js";
+import { pathTopicWords, queryConcepts, RELATED, splitWords, terms, withPathTopics } from "../../src/core/prompt/words.js";
 import { reasonOf, select, statusOf } from "../helpers/tree.js";
 
 test("the one-pass path scan finds the tokens the path patterns found, in order, on any text", () => {
@@ -185,7 +185,9 @@ test("one word of a rule's own description is enough; one word of its body alone
   const [flags] = scoreRelevance("remove the old_checkout flag now that it is at 100%", rules, stemmer);
   const [, db] = scoreRelevance("rename the variable tmp to buffer", rules, stemmer);
   assert.ok(flags!.score >= 0.35, `flags ${flags!.score}`);
-  assert.ok(db!.score < 0.35, `db ${db!.score}`);
+  // A body word scores (round 13: the body weighs as the description does), but is no evidence to inject (issue 45).
+  assert.ok(db!.direct > 0, `db ${db!.direct}`);
+  assert.is(db!.strong, undefined);
 });
 
 test("every word of the related-words table brings the other words of its groups", () => {
@@ -362,46 +364,6 @@ test("a word of a compound the phrases make (rate limiting -> ratelimit) reaches
   assert.ok(rl!.score >= 0.1, `rl ${rl!.score}`);
   assert.is(rl!.direct, 0, "a compound's part never injects");
   assert.is(css!.score, 0);
-});
-
-test("a comparative or superlative reads as its adjective and can inject: 4x slower is slow", () => {
-  const rules = [
-    { id: "perf", name: "performance", description: "Slow code paths, heavy renders and flaky timing", body: "" },
-    { id: "css", name: "styling", description: "CSS modules and dark mode", body: "" },
-  ];
-  // Round 10: fresh-r10's "4x slower" never met the performance rule (Porter leaves "slower" whole).
-  const [perf, css] = scoreRelevance("the import got 4x slower since friday", rules, stemmer);
-  assert.ok(perf!.direct > 0, `perf ${perf!.direct}`);
-  assert.is(perf!.direct, scoreRelevance("the import got 4x slow since friday", rules, stemmer)[0]!.direct);
-  assert.equal(perf!.words, [{ word: "slower", related: false }]);
-  assert.ok(scoreRelevance("the slowest page", rules, stemmer)[0]!.direct > 0);
-  assert.ok(scoreRelevance("heavier and flakier than last week", rules, stemmer)[0]!.direct > 0);
-  assert.ok(scoreRelevance("make the theme darker", rules, stemmer)[1]!.direct > 0);
-  assert.is(css!.score, 0);
-  // The word and its comparative in one prompt are one piece of evidence.
-  assert.is(scoreRelevance("slow and slower", rules, stemmer)[0]!.direct, scoreRelevance("slow", rules, stemmer)[0]!.direct);
-});
-
-test("only comparatives of adjectives are read: order, user, server, layer, later and agent nouns stay what they are", () => {
-  assert.equal(["slower", "slowest", "faster", "bigger", "larger", "heavier", "flakier", "noisier", "safer", "safest", "easier"].map(comparativeBase), [
-    "slow",
-    "slow",
-    "fast",
-    "big",
-    "large",
-    "heavy",
-    "flaky",
-    "noisy",
-    "safe",
-    "safe",
-    "easy",
-  ]);
-  for (const word of ["order", "user", "never", "server", "water", "layer", "later", "latest", "router", "picker", "handler", "test", "longer", "lower"]) {
-    assert.is(comparativeBase(word), undefined, word);
-  }
-  // A rule holding the verb an agent noun comes from is not reached by the noun.
-  const rules = [{ id: "x", name: "static", description: "Serving files, laying out pages, picking routes, late orders", body: "" }];
-  assert.is(scoreRelevance("the server layer picker", rules, stemmer)[0]!.score, 0);
 });
 
 test.run();

@@ -72,7 +72,30 @@ test("a rule that scores enough on words of its body alone is not injected, and 
   assert.match(reasonOf(s, ".cursor/rules/terraform.mdc"), "but no word of its name, description or triggers is the prompt's own: not enough to inject");
 });
 
-test("a skill's body, headings included, weighs less than a rule's headings", () => {
+test("what would inject a rule lists it as likely when a cut leaves it out, however low its score", () => {
+  // A long description: two of its words score far under the likely tier's 0.2, and the two are still strong evidence.
+  const tree = {
+    ".claude/skills/llm-prompts/SKILL.md":
+      "---\nname: llm-prompts\ndescription: Changing the prompts and model calls behind the assistant features (summaries, reply suggestions, ticket triage, search answers, tagging). Use when editing a prompt template, switching the model or its parameters, adding a new AI feature, writing evals, tuning token budgets or guarding against prompt injection.\n---\nPrompt templates live in ai/prompts.",
+    ".cursor/rules/styling.mdc": "---\ndescription: CSS modules, design tokens and dark mode\n---\nUse tokens.",
+  };
+  const prompt = "the triage bot got tricked by a ticket";
+  const s = select(tree, { prompt, stem: stemmer });
+  const id = ".claude/skills/llm-prompts/SKILL.md";
+  assert.ok((s.candidates.find((c) => c.id === id)!.score ?? 1) < 0.2, reasonOf(s, id));
+  assert.equal(
+    s.omitted.filter((o) => o.tier === "likely").map((o) => o.id),
+    [id],
+  );
+  // One word of it is not: no likely tier at all.
+  const t = select(tree, { prompt: "the bot got tricked by a ticket", stem: stemmer });
+  assert.equal(
+    t.omitted.filter((o) => o.tier === "likely").map((o) => o.id),
+    [],
+  );
+});
+
+test("a skill's body weighs less than a rule's: the agent reads it once it picks the skill by its description", () => {
   const body = "---\nname: x\ndescription: Something else\n---\n# Rollouts\nStep one.";
   const [skill, rule] = scoreRelevance(
     "rollouts",
@@ -87,11 +110,10 @@ test("a skill's body, headings included, weighs less than a rule's headings", ()
 
 const without = (...m: Mechanism[]) => ({ without: new Set<Mechanism>(m) });
 
-test("each special case can be turned off for a measurement: related words, typos, comparatives, phrases, field weights", () => {
+test("each special case can be turned off for a measurement: related words, typos, phrases", () => {
   const rules = [
     { id: "rt", name: "realtime", description: "Realtime updates over WebSockets and reconnects", body: "" },
     { id: "db", name: "db-migrations", description: "Writing and applying database migrations safely", body: "" },
-    { id: "perf", name: "performance", description: "Slow code paths and heavy renders", body: "" },
     { id: "auth", name: "auth", description: "Sign-in and sessions", body: "" },
   ];
   const score = (prompt: string, id: string, options = {}) => scoreRelevance(prompt, rules, stemmer, options).find((s) => s.id === id)!.score;
@@ -99,17 +121,8 @@ test("each special case can be turned off for a measurement: related words, typo
   assert.is(score("live presence is broken", "rt", without("related")), 0);
   assert.ok(score("write a migraiton", "db") > 0);
   assert.is(score("write a migraiton", "db", without("typo")), 0);
-  assert.ok(score("4x slower since friday", "perf", without("related")) > 0);
-  assert.is(score("4x slower since friday", "perf", without("related", "comparative")), 0);
   assert.ok(score("users get logged out", "auth", without("related")) > 0);
   assert.is(score("users get logged out", "auth", without("related", "phrases")), 0);
-  const bodyOnly = [
-    { id: "a", name: "a", description: "Caching layers", body: "Payments retries." },
-    { id: "b", name: "b", description: "Payments", body: "" },
-  ];
-  const [a] = scoreRelevance("payments", bodyOnly, stemmer);
-  const [flat] = scoreRelevance("payments", bodyOnly, stemmer, without("fields"));
-  assert.ok(flat!.score > a!.score, `${flat!.score} vs ${a!.score}`);
 });
 
 test.run();

@@ -107,12 +107,16 @@ export function scorePhase(
   // A word score counts from LIKELY_MIN and LIKELY_RELATIVE of the best left out: a stray word or two scores far below
   // what the prompt is about.
   const likelyFloor = Math.max(LIKELY_MIN, LIKELY_RELATIVE * Math.max(0, ...left.map(({ i }) => wordsOf(i))));
+  // What would inject a rule (a trigger its author wrote, two words of its name or description) earns it a place when
+  // a cut left it out, however low its score (round 13: "the triage bot got tricked by a ticket …" named two words of
+  // the llm-prompts skill's description at 0.15, and the skill was only in the index; fresh-r12's reach 0.46 -> 0.53).
+  const earned = (i: number) => wordsOf(i) >= likelyFloor || saidScores[i]!.strong !== undefined;
   const rest = left
-    .filter(({ i }) => wordsOf(i) >= likelyFloor || (semantic !== undefined && (similarity![i] ?? -1) >= semantic.minSimilarity))
+    .filter(({ i }) => earned(i) || (semantic !== undefined && (similarity![i] ?? -1) >= semantic.minSimilarity))
     .sort((a, b) => (fused ? fused[b.i]! - fused[a.i]! : 0) || b.candidate.score! - a.candidate.score! || (a.candidate.id < b.candidate.id ? -1 : 1))
     .slice(0, LIKELY_MAX);
   for (const { candidate, evidence, i } of rest) {
-    const lexical = wordsOf(i) >= likelyFloor;
+    const lexical = earned(i);
     candidate.likely = lexical ? likelyWhy(evidence) : `the prompt means much the same as its description (similarity ${similarity![i]!.toFixed(2)})`;
   }
   return docs;

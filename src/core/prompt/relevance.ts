@@ -1,18 +1,7 @@
 import { memoize } from "../memo.js";
 import { SHORT_TYPO_MIN_LENGTH, typoTarget, TYPO_MIN_LENGTH } from "./typos.js";
 import { SaidWords, saidTrigger, triggersOf, type Trigger } from "./triggers.js";
-import {
-  comparativeBase,
-  type Concept,
-  contentWords,
-  queryConcepts,
-  type Reading,
-  RELATED_WEIGHT,
-  surfaceForms,
-  terms,
-  words as wordsOf,
-  type Stem,
-} from "./words.js";
+import { type Concept, contentWords, queryConcepts, type Reading, RELATED_WEIGHT, surfaceForms, terms, words as wordsOf, type Stem } from "./words.js";
 
 /** An agent-requested rule as the scorer sees it. */
 export interface RelevanceDoc {
@@ -25,8 +14,8 @@ export interface RelevanceDoc {
   /** The author's own words for the topic (`keywords:` / `aliases:` frontmatter). */
   aliases?: string[];
   /**
-   * A skill: its name, description and triggers are the evidence; its body, headings included, is what the agent reads
-   * once it picks the skill, scored at the body's low weight only (issue 45).
+   * A skill: its name, description and triggers are the evidence; its body is what the agent reads once it picks the
+   * skill, scored at SKILL_BODY_WEIGHT only (issue 45).
    */
   skill?: boolean;
 }
@@ -57,10 +46,11 @@ export interface RelevanceScore {
 
 /**
  * The scorer's special cases, each of which an evaluation can turn off to measure what it earns (`npm run relevance --
- * --without=related,typo`; docs/relevance.md's table): the related-words table, typo readings, comparatives read as
- * their adjective, phrases read as one word, and the per-field weights (off: every field weighs 1).
+ * --without=related,typo,phrases`; docs/relevance.md's table): the related-words table, typo readings and phrases read
+ * as one word. Round 13 removed comparatives (they earned nothing on fresh-r12) and the per-field weights (they cost
+ * reach and precision there).
  */
-export const MECHANISMS = ["related", "typo", "comparative", "phrases", "fields"] as const;
+export const MECHANISMS = ["related", "typo", "phrases"] as const;
 export type Mechanism = (typeof MECHANISMS)[number];
 
 export interface ScoreOptions {
@@ -68,19 +58,16 @@ export interface ScoreOptions {
 }
 
 /**
- * Field weights (BM25F): the name, the description, `when_to_use` and the author's aliases say what the rule is
- * about; headings name its topics; the body adds vocabulary at a low weight (a skill's body still carries words its
- * description leaves out). Each field's term frequency is normalised by that field's length against the average
- * of the same field, weighted, and summed before the one saturation: a word repeated across fields does not count
- * as several pieces of evidence.
+ * A skill's body weighs this much against its name and description, which weigh 1 as every field of a rule does: the
+ * body is what the agent reads once it picks the skill, and the words it chose it by are its name and description
+ * (issue 45). Rules' fields used to weigh 3 (name, description, `when_to_use`, aliases), 2 (headings) and 0.5 (body);
+ * on fresh-r12, one weight for every field gave precision 0.93 and reach 0.46 against 0.90 and 0.43.
  */
-export const FIELD_WEIGHTS = { name: 3, description: 3, whenToUse: 3, aliases: 3, headings: 2, body: 0.5 } as const;
-type Field = keyof typeof FIELD_WEIGHTS;
-/** Every field alike: what the field weights earn is measured against it (`--without=fields`). */
-const FLAT_WEIGHTS: Record<Field, number> = { name: 1, description: 1, whenToUse: 1, aliases: 1, headings: 1, body: 1 };
-const FIELDS = Object.keys(FIELD_WEIGHTS) as Field[];
+export const SKILL_BODY_WEIGHT = 0.5;
+type Field = "name" | "description" | "whenToUse" | "aliases" | "body";
+const FIELDS: readonly Field[] = ["name", "description", "whenToUse", "aliases", "body"];
 /** Length normalisation per field: none for the short fields an author writes as a list or a line, BM25's usual 0.75 for prose. */
-const FIELD_B: Record<Field, number> = { name: 0, description: 0.3, whenToUse: 0.3, aliases: 0, headings: 0.75, body: 0.75 };
+const FIELD_B: Record<Field, number> = { name: 0, description: 0.3, whenToUse: 0.3, aliases: 0, body: 0.75 };
 const K1 = 1.2;
 
 /**
@@ -94,14 +81,13 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
   const reading: Reading = { phrases: !without.has("phrases"), related: !without.has("related") };
   // Rules and prompts repeat their words: each is stemmed once (the stemmer runs a dozen regexps a word).
   const stem = memoize(stemWord);
-  const indexed = indexDocs(docs, stem, reading, without.has("fields") ? FLAT_WEIGHTS : FIELD_WEIGHTS);
+  const indexed = indexDocs(docs, stem, reading);
   const df = new Map<string, number>();
   for (const d of indexed) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const asked = queryConcepts(query, stem, reading);
-  const adjectives = without.has("comparative") ? { concepts: asked, read: new Map<string, string>() } : readComparatives(asked, df, stem, reading);
   const { concepts, typos } = without.has("typo")
-    ? { concepts: adjectives.concepts, typos: new Map<string, { written: string; meant: string }>() }
-    : readTypos(query, adjectives.concepts, docs, df, stem, reading);
+    ? { concepts: asked, typos: new Map<string, { written: string; meant: string }>() }
+    : readTypos(query, asked, docs, df, stem, reading);
   // The prompt's own words (typo readings are guesses), and all its words in order, for the author's triggers.
   const own = new Set(concepts.filter((c) => c.guessed !== true).map((c) => c.term));
   let inOrder: SaidWords | undefined;
@@ -147,7 +133,6 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     if (labels.length === 0) return [];
     if (said === undefined) {
       said = surfaceForms(query, stem, new Set(concepts.map((c) => c.term)), reading);
-      for (const [term, written] of adjectives.read) if (!said.has(term)) said.set(term, written);
       for (const [term, typo] of typos) said.set(term, `${typo.written} (read as ${typo.meant})`);
     }
     return labels.map((l) =>
@@ -190,37 +175,6 @@ export function scoreRelevance(query: string, docs: RelevanceDoc[], stemWord: St
     if (named.length < 2) return undefined;
     return { words: asWritten(d, named).map((w) => w.word) };
   }
-}
-
-/**
- * The prompt's comparatives and superlatives read as their adjective ("4x slower" is slow: Porter leaves "slower"
- * whole), where a rule or the related-words table holds the adjective and no rule holds the word itself. A reading, not
- * a guess: it may inject. `read`: each adjective's term with the word the prompt wrote.
- */
-function readComparatives(
-  concepts: Concept[],
-  df: ReadonlyMap<string, number>,
-  stem: Stem,
-  reading: Reading,
-): { concepts: Concept[]; read: Map<string, string> } {
-  const read = new Map<string, string>();
-  // Porter leaves these words as written, so the term is the word (a string check first: most prompts hold none).
-  if (!concepts.some((c) => c.term.endsWith("er") || c.term.endsWith("est"))) return { concepts, read };
-  const said = new Set(concepts.map((c) => c.term));
-  const out: Concept[] = [];
-  for (const c of concepts) {
-    const base = df.has(c.term) ? undefined : comparativeBase(c.term);
-    const adjective = base === undefined ? undefined : queryConcepts(base, stem, reading)[0];
-    if (adjective === undefined || (!df.has(adjective.term) && adjective.related.length === 0)) {
-      out.push(c);
-      continue;
-    }
-    // "slow, and slower every day" is one piece of evidence.
-    if (said.has(adjective.term) || read.has(adjective.term)) continue;
-    read.set(adjective.term, c.term);
-    out.push({ term: adjective.term, related: adjective.related.filter((t) => !said.has(t)) });
-  }
-  return { concepts: out, read };
 }
 
 /**
@@ -305,7 +259,7 @@ interface IndexedDoc {
 }
 
 /** Every rule's fields as terms, then each field's frequencies normalised by its length against that field's average. */
-function indexDocs(docs: RelevanceDoc[], stemWord: Stem, reading: Reading, weights: Record<Field, number>): IndexedDoc[] {
+function indexDocs(docs: RelevanceDoc[], stemWord: Stem, reading: Reading): IndexedDoc[] {
   const fielded = docs.map((doc) => {
     const written = new Map<string, string>();
     const stem: Stem = (word) => {
@@ -318,7 +272,6 @@ function indexDocs(docs: RelevanceDoc[], stemWord: Stem, reading: Reading, weigh
       description: terms(doc.description, stem, reading),
       whenToUse: terms(doc.whenToUse ?? "", stem, reading),
       aliases: terms((doc.aliases ?? []).join(" \n "), stem, reading),
-      headings: doc.skill === true ? [] : terms(doc.body.split("\n").filter(isHeading).join(" "), stem, reading),
       body: terms(doc.body, stem, reading),
     };
     return { doc, written, fields };
@@ -331,18 +284,12 @@ function indexDocs(docs: RelevanceDoc[], stemWord: Stem, reading: Reading, weigh
       const words = fields[f];
       if (words.length === 0) continue;
       const b = FIELD_B[f];
-      const each = weights[f] / (1 - b + (b * words.length) / average[f]);
+      const weight = f === "body" && doc.skill === true ? SKILL_BODY_WEIGHT : 1;
+      const each = weight / (1 - b + (b * words.length) / average[f]);
       for (const w of words) tf.set(w, (tf.get(w) ?? 0) + each);
     }
     const ideal = new Set([...fields.description, ...fields.name]);
     const core = new Set([...ideal, ...fields.whenToUse, ...fields.aliases]);
     return { id: doc.id, tf, core, ideal, written, triggers: triggersOf(doc.description, doc.whenToUse ?? "", doc.aliases ?? [], stemWord, reading) };
   });
-}
-
-/** A markdown heading line: one to six `#` and a space (a string check: each regexp costs a compile on every run). */
-function isHeading(line: string): boolean {
-  let hashes = 0;
-  while (hashes < line.length && line.charCodeAt(hashes) === 35) hashes++;
-  return hashes >= 1 && hashes <= 6 && hashes < line.length && line[hashes]!.trim() === "";
 }

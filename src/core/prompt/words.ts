@@ -538,37 +538,3 @@ const tableByLetter = lazyConstant((): ReadonlyMap<string, ReadonlyArray<readonl
   }
   return byLetter;
 });
-
-/**
- * Short gradable adjectives (round 11): Porter leaves their comparatives and superlatives whole ("slower", "flakiest"),
- * so "4x slower" never met a rule on slow code (fresh-r10). Only these are read: most English words ending in -er are
- * nouns ("order", "server", "layer", "handler", "router", "picker"), and an agent noun is not its verb. Left out are
- * adjectives whose comparative is mostly an idiom or a verb ("no longer", "lower the limit", "higher-order", "later",
- * "closer"), and "new" and "old", which are stop words. General English, written top-down, not from any split.
- */
-const GRADABLE: ReadonlySet<string> = new Set(
-  (
-    "slow fast quick snappy laggy big large small tiny huge heavy light lean slim thin thick fat wide narrow deep " +
-    "shallow cheap weak strong safe risky flaky stable noisy quiet loud chatty busy clean dirty messy tidy simple " +
-    "easy hard strict loose tight clear fresh stale hot cold warm cool dark bright soft smooth rough dense sparse " +
-    "lazy buggy sharp crisp"
-  ).split(" "),
-);
-
-/**
- * The adjective a comparative or superlative is of ("slower", "slowest" -> slow; "bigger" -> big; "safer" -> safe;
- * "flakier" -> flaky), or undefined when the word is none (only GRADABLE's adjectives are read).
- */
-export function comparativeBase(word: string): string | undefined {
-  const ending = word.endsWith("est") ? 3 : word.endsWith("er") ? 2 : 0;
-  if (ending === 0 || word.length - ending < 2) return undefined;
-  const bare = word.slice(0, -ending);
-  // -ier / -iest of an adjective in -y; a doubled last consonant; a dropped final e; or the bare word.
-  if (bare.endsWith("i")) {
-    const y = `${bare.slice(0, -1)}y`;
-    return GRADABLE.has(y) ? y : undefined;
-  }
-  if (bare.length > 2 && bare.at(-1) === bare.at(-2) && GRADABLE.has(bare.slice(0, -1))) return bare.slice(0, -1);
-  if (GRADABLE.has(bare)) return bare;
-  return GRADABLE.has(`${bare}e`) ? `${bare}e` : undefined;
-}
