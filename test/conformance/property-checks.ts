@@ -276,7 +276,11 @@ export function checkSession(repo: string, label: string, answers: SessionAnswer
         pairs++;
         const found = repetition(lines, earlier.lines);
         if (found)
-          miss(`${found.shared} of ${found.of} lines of ${found.small === 0 ? key : earlier.key} in ${earlier.key} (${earlier.step}) and ${key} (${step})`);
+          miss(
+            found.small === 0
+              ? `${found.shared} of ${found.of} lines of ${key} (${step}) were sent as ${earlier.key} (${earlier.step})`
+              : `${found.shared} of ${found.of} lines of ${earlier.key} (${earlier.step}) sent again in ${key} (${step})`,
+          );
       }
     }
     for (const entry of entries) {
