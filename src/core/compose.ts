@@ -1,7 +1,7 @@
 import { SEPARATOR } from "./collector.js";
 import { evidenceStrength, nearestAgentFiles, strongerOf, weakestFirst } from "./budget/evidence.js";
 import { carriedTexts, textLost } from "./budget/carried.js";
-import { fitToBudget } from "./budget/fit.js";
+import { charsBeforeNote, fitToBudget } from "./budget/fit.js";
 import { toEntry } from "./phases/dedup.js";
 import { placeAfterImporters } from "./phases/unfold.js";
 import { render, type ContextDocument } from "./render/index.js";
@@ -188,6 +188,7 @@ function fitSelection(selection: Selection, options: ComposeOptions): { composed
         ...c,
         status: "trimmed" as const,
         truncated: true,
+        sentChars: charsBeforeNote(kept),
         reason: `${c.reason}; cut by the budget to ${kept.tokens} of ${c.tokens} tokens to fit --max-tokens ${maxTokens}`,
       };
     }

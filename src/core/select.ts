@@ -53,6 +53,11 @@ export interface SelectInput {
   minRelevance?: number;
   /** True for what this session already injected, unchanged since (build --session); never asked for keyword modes. */
   alreadyInjected?: (candidate: Candidate) => boolean;
+  /**
+   * Of a text alreadyInjected holds: how many of its characters the session was given, when the budget cut it (the
+   * rest never reached the agent; a copy for another agent that holds what it was given is not sent either).
+   */
+  givenCut?: (candidate: Candidate) => number | undefined;
   /** A reason to leave a candidate out (e.g. "Claude Code loads it itself"), or null to keep it. */
   exclude?: Exclude;
   /** The folder the agent runs in, root-relative ("" for the root), for `exclude`. */
@@ -180,6 +185,7 @@ export function selectContext(input: SelectInput): Selection {
     exclude,
     loaded,
     alreadyInjected: input.alreadyInjected,
+    givenCut: input.givenCut,
     warn,
   });
   const ordered = placeAfterImporters(orderPhase(drafts));

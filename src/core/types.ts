@@ -97,6 +97,11 @@ export interface Candidate {
   unfolded?: boolean;
   /** An imported file sent on its own as part of an unfolded importer: that importer's `source:id` (the budget weighs it as that importer at least). */
   importedBy?: string;
+  /**
+   * How many characters of its text reached the agent when the budget cut it (the rest after a note naming the file):
+   * set by compose on the entry it cuts, and by the gate on a text the session was given cut earlier.
+   */
+  sentChars?: number;
 }
 
 export interface Entry {

@@ -111,7 +111,10 @@ export interface Gathered {
   keyOf: (candidate: Candidate) => string;
   /** The instruction files read, imported ones included (doctor checks their text). */
   files: SourceFile[];
-  /** What a session records as injected for these candidates: absolute real path (files) or source:id, and content hash. */
+  /**
+   * What a session records as injected for these candidates: absolute real path (files) or source:id, and content
+   * hash; for an entry the budget cut, a second record of how much of it was given.
+   */
   injectionRecords: (candidates: Candidate[]) => Array<{ key: string; hash: string }>;
   root: string;
   /** Flags, config and defaults, merged once. */
@@ -138,6 +141,14 @@ const indexLineRecord = (line: Omitted) => ({
   key: `${line.tier === "likely" ? "ctxinject:index-likely" : "ctxinject:index"}:${line.source}:${line.id}`,
   hash: contentHash(String(line.tokens)),
 });
+/**
+ * The session's record of an entry the budget cut, beside the entry's own: how many characters of its text (the one
+ * `hash` names) were given. A copy of it kept for another agent that holds what was given is not sent later
+ * (phases/drifted-copy.ts), whatever the rest of that copy holds: the rest of a cut entry is never sent either.
+ */
+const CUT = "ctxinject:cut:";
+const cutRecord = (key: string, hash: string, chars: number) => ({ key: `${CUT}${key}`, hash: `${hash}.${chars}` });
+
 const asLikely = (line: Omitted): Omitted => (line.tier === "likely" ? line : { ...line, tier: "likely" });
 
 const NONE: ReadonlySet<string> = new Set();
@@ -362,6 +373,13 @@ async function gather(
         const key = keyFor(c);
         return injected.hasKey(key) && injected.has(key, hashOf(c.content));
       },
+      givenCut: (c: Candidate) => {
+        const key = `${CUT}${keyFor(c)}`;
+        if (!injected.hasKey(key)) return undefined;
+        const given = `${hashOf(c.content)}.`;
+        const hash = injected.hashesOf(key).find((h) => h.startsWith(given));
+        return hash === undefined ? undefined : Number(hash.slice(given.length));
+      },
     }),
     config,
     countTokens,
@@ -389,7 +407,10 @@ async function gather(
   const injectionRecords = (candidates: Candidate[]) =>
     candidates
       .filter((c) => (c.status === "included" || c.status === "trimmed") && c.source !== "keyword-detector" && c.kind !== "session")
-      .map((c) => ({ key: keyFor(c), hash: hashOf(c.content) }));
+      .flatMap((c) => {
+        const record = { key: keyFor(c), hash: hashOf(c.content) };
+        return c.status === "trimmed" && c.sentChars !== undefined ? [record, cutRecord(record.key, record.hash, c.sentChars)] : [record];
+      });
   return {
     keyOf: keyFor,
     files: read.files,

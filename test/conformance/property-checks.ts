@@ -79,6 +79,23 @@ const MIN_LINES = 5;
 /** Share of the smaller entry's lines found in the other that makes it a repetition (a copy with a link changed). */
 const REPEATED = 0.9;
 
+interface Lines {
+  list: string[];
+  set: Set<string>;
+}
+const toLines = (text: string): Lines => {
+  const list = linesOf(text);
+  return { list, set: new Set(list) };
+};
+
+/** When the smaller of two entries is (nearly) all inside the other: which one (0 or 1), and how many of its lines. */
+function repetition(a: Lines, b: Lines): { small: 0 | 1; shared: number; of: number } | undefined {
+  const [small, mine, other] = a.list.length <= b.list.length ? ([0, a, b] as const) : ([1, b, a] as const);
+  if (mine.list.length < MIN_LINES) return undefined;
+  const shared = mine.list.filter((l) => other.set.has(l)).length;
+  return shared / mine.list.length >= REPEATED ? { small, shared, of: mine.list.length } : undefined;
+}
+
 /**
  * (a) once: no entry's text is sent twice (another entry's, inside another's, or a copy of it for another agent with
  * a link or two changed), and no file is sent or indexed under two paths (the same real file through a symlink).
@@ -88,16 +105,14 @@ export function checkOnce(repo: string, label: string, root: string, output: str
   const misses: Miss[] = [];
   let pairs = 0;
   const miss = (detail: string) => misses.push({ property: "once", repo, label, detail });
-  const lines = blocks.map((b) => linesOf(b.body));
-  const sets = lines.map((l) => new Set(l));
+  const lines = blocks.map((b) => toLines(b.body));
   for (let i = 0; i < blocks.length; i++) {
     for (let j = i + 1; j < blocks.length; j++) {
       pairs++;
-      const [small, large] = lines[i]!.length <= lines[j]!.length ? [i, j] : [j, i];
-      const mine = lines[small]!;
-      if (mine.length < MIN_LINES) continue;
-      const shared = mine.filter((l) => sets[large]!.has(l)).length;
-      if (shared / mine.length >= REPEATED) miss(`${shared} of ${mine.length} lines of ${blocks[small]!.id} sent again in ${blocks[large]!.id}`);
+      const found = repetition(lines[i]!, lines[j]!);
+      if (found === undefined) continue;
+      const [small, large] = found.small === 0 ? [i, j] : [j, i];
+      miss(`${found.shared} of ${found.of} lines of ${blocks[small]!.id} sent again in ${blocks[large]!.id}`);
     }
   }
   const paths = [...blocks.map((b) => b.id), ...indexedPaths(output)];
@@ -237,9 +252,6 @@ export interface SessionAnswer {
   output: string;
 }
 
-/** Share of an entry's lines found in an earlier answer's entry that makes it the same text sent again. */
-const repeatedIn = (mine: string[], earlier: Set<string>) => mine.length >= MIN_LINES && mine.filter((l) => earlier.has(l)).length / mine.length >= REPEATED;
-
 /**
  * session: across the answers of one hook session (one session id, one state folder), no entry reaches the agent
  * twice: not under the same provenance (whole or trimmed, then again), not as the same text under another id, and no
@@ -250,26 +262,30 @@ export function checkSession(repo: string, label: string, answers: SessionAnswer
   let pairs = 0;
   const miss = (detail: string) => misses.push({ property: "session", repo, label, detail });
   const sent = new Map<string, string>();
-  const texts: Array<{ key: string; step: string; lines: Set<string> }> = [];
+  const texts: Array<{ key: string; step: string; lines: Lines }> = [];
   const indexed = new Map<string, string>();
   for (const { step, output } of answers) {
-    const entries = markdownEntries(output);
-    for (const entry of entries) {
-      const key = `${entry.source}: ${entry.id}`;
+    const entries = markdownEntries(output).map((e) => ({ key: `${e.source}: ${e.id}`, step, lines: toLines(e.body) }));
+    for (const { key, lines } of entries) {
       pairs++;
       const before = sent.get(key);
       if (before !== undefined) miss(`${key} sent at ${before} and again at ${step}`);
-      const lines = linesOf(entry.body);
+      // Either way round: a trimmed entry then its whole text under another id is the same text twice.
       for (const earlier of texts) {
         if (earlier.key === key) continue;
         pairs++;
-        if (repeatedIn(lines, earlier.lines)) miss(`text of ${earlier.key} (${earlier.step}) sent again as ${key} at ${step}`);
+        const found = repetition(lines, earlier.lines);
+        if (found)
+          miss(
+            found.small === 0
+              ? `${found.shared} of ${found.of} lines of ${key} (${step}) were sent as ${earlier.key} (${earlier.step})`
+              : `${found.shared} of ${found.of} lines of ${earlier.key} (${earlier.step}) sent again in ${key} (${step})`,
+          );
       }
     }
     for (const entry of entries) {
-      const key = `${entry.source}: ${entry.id}`;
-      if (!sent.has(key)) sent.set(key, step);
-      texts.push({ key, step, lines: new Set(linesOf(entry.body)) });
+      if (!sent.has(entry.key)) sent.set(entry.key, step);
+      texts.push(entry);
     }
     const seenHere = new Set<string>();
     for (const { path, line } of indexLines(output)) {

@@ -40,6 +40,38 @@ test("the Claude hook sends neither copy: Claude Code loads the .claude one itse
   assert.not.match(stdout, "(perm-");
 });
 
+// The corpus's megarepo shape: a rule kept in .roo/rules and .continue/rules, the same opening in both and a half of
+// its own in each (too little in common to call them one rule). A prompt on a job gives the .roo copy cut at its
+// opening (the jobs rule takes the room); a later prompt has room for the .continue copy, whose opening is that text.
+test("the Claude hook gives a rule's opening once: the other agent's copy holding what was given cut is not sent later", async () => {
+  const root = materialize("copies-given-cut");
+  const state = mkdtempSync(join(tmpdir(), "ctxinject-drift-state-"));
+  const hook = async (prompt: string) => {
+    const input = JSON.stringify({ session_id: "cut-1", cwd: root, hook_event_name: "UserPromptSubmit", prompt });
+    const { status, stdout, stderr } = await runMain(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input });
+    assert.is(status, 0, stderr);
+    return stdout === "" ? "" : (JSON.parse(stdout) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+  };
+  const first = await hook("fix the retry in src/jobs/nightly.ts");
+  assert.match(first, "(jobs-rule)");
+  assert.is(count(first, "(release-common)"), 1, first);
+  assert.match(first, "read .roo/rules/release.md for the rest");
+  assert.not.match(first, "(release-continue-only)");
+  const second = await hook("update docs/guide.md for the next release");
+  assert.not.match(second, "(release-common)", "the opening given with the .roo copy comes again in the .continue copy");
+  const explained = JSON.parse(
+    (
+      await runMain(["explain", "--json", "--session", "cut-1", "--as", "claude-code", "--prompt", "update docs/guide.md for the next release"], {
+        cwd: root,
+        env: { CTXINJECT_STATE_DIR: state },
+      })
+    ).stdout,
+  ) as { candidates: Array<{ id: string; status: string; reason: string }> };
+  const copy = explained.candidates.find((c) => c.id === ".continue/rules/release.md")!;
+  assert.is(copy.status, "duplicate");
+  assert.match(copy.reason, /^another agent's copy of \.roo\/rules\/release\.md, holding \d+ of the \d+ lines given of it \(already injected\)$/);
+});
+
 test("doctor reports the drift: a warning on the copy left out, naming the other and the agents that follow each", async () => {
   const root = materialize("drifted-copies");
   const { stdout } = await runMain(["doctor", "--json"], { cwd: root });

@@ -436,6 +436,24 @@ const CASES: Case[] = [
     ],
   },
   {
+    // Gemini CLI's just-in-time context (docs/cli/gemini-md.md): the GEMINI.md above a file a tool touches, which the
+    // model does to the file the prompt names next. Sent with the prompt too, it arrived twice (#44 item 12's double).
+    host: "gemini",
+    title: "a prompt naming a nested file brings its rules and AGENTS.md, not the GEMINI.md Gemini CLI adds when the model reads the file",
+    steps: () => [
+      {
+        event: { hook_event_name: "BeforeAgent", prompt: "fix the retry in packages/api/src/handler.ts" },
+        has: ["MARK-API-RULE", "MARK-API-AGENTS"],
+        lacks: ["MARK-GEMINI-API"],
+      },
+      {
+        event: { hook_event_name: "AfterTool", tool_name: "read_file", tool_input: { file_path: "packages/api/src/handler.ts" } },
+        empty: true,
+        why: "the read's rules came with the prompt, and its GEMINI.md is Gemini CLI's",
+      },
+    ],
+  },
+  {
     host: "gemini",
     title: "BeforeAgent answers for the prompt; other tools and PreCompress answer nothing",
     steps: () => [

@@ -45,4 +45,28 @@ test("a Copilot instructions file of the same name is a copy too", () => {
   assert.equal(pairs([claude, copilot]), [[copilot.path, claude.path, 15, 15]]);
 });
 
+// The megarepo's .roo and .continue copies: an opening in common and a longer half of its own in each, too little
+// in common to be one rule (8 of 28 lines), until the session gave one of them cut at its opening.
+const opening = lines("releases", 0, 8);
+const roo = rule(".roo/rules/release.md", [...opening, ...lines("hotfixes", 0, 20)]);
+const given = (c: Candidate, sentChars?: number): Candidate => ({ ...c, status: "already-injected", ...(sentChars !== undefined && { sentChars }) });
+const continueCopy = rule(".continue/rules/release.md", [...opening, ...lines("mobile apps", 0, 20)]);
+const openingChars = opening.join("\n").length;
+
+test("a copy holding what the session gave of the other (cut at its opening, or whole) is left out: the given lines counted", () => {
+  assert.equal(
+    driftedCopies([continueCopy], [given(roo, openingChars)]).map((d) => [d.copy.path, d.kept.path, d.shared, d.lines, d.given]),
+    [[continueCopy.path, roo.path, 8, 8, true]],
+  );
+  // Given whole, a copy holding all of it grew a half of its own: not sent either.
+  assert.equal(pairs([continueCopy], [given(rule(roo.path!, opening))]), [[continueCopy.path, roo.path, 8, 8]]);
+});
+
+test("not when the session gave the other whole, loaded it itself, or gave a cut the copy does not hold", () => {
+  assert.equal(pairs([continueCopy], [given(roo)]), []);
+  assert.equal(pairs([continueCopy], [{ ...roo, status: "disabled", sentChars: openingChars }]), []);
+  const hotfixesFirst = rule(roo.path!, [...lines("hotfixes", 0, 20), ...opening]);
+  assert.equal(pairs([continueCopy], [given(hotfixesFirst, lines("hotfixes", 0, 8).join("\n").length)]), []);
+});
+
 test.run();

@@ -4,12 +4,14 @@
  * - GEMINI.md — or every name `context.fileName` gives (its settings.json, project over user) — in the working
  *   folder and each folder above it up to the project top, at start, with `@imports` expanded;
  * - just in time: when a tool reads or writes a file, the GEMINI.md files of that file's folder and the folders
- *   above it;
+ *   above it; so, at prompt time, the nested ones above a file the prompt names (the model reads it next, and they
+ *   would arrive twice: native-memory.ts's readBelow, as for Copilot CLI, Kilo, opencode and Droid);
  * - skills: `.gemini/skills` and `.agents/skills` of the working folder only (not of the folders above it), each
  *   skill's name and description (its body when the model activates it);
  * - no AGENTS.md (unless named in `context.fileName`, as many projects do), no rules folders.
  */
 import { baseName, dirOf, isWithin } from "../rel-path.js";
+import { readBelow } from "./native-memory.js";
 import { nativeSkill, type NativeSkills } from "./native-skills.js";
 import type { AgentProfile, AgentSettings } from "./profile.js";
 
@@ -32,9 +34,8 @@ export function geminiCliProfile(settings: AgentSettings = {}): AgentProfile {
       if (!names.includes(name)) return null;
       const folder = dirOf(path);
       if (isWithin(context.workingFolder, folder)) return `Gemini CLI loads ${name} from the working folder up itself${via}`;
-      if (context.reads.some((file) => isWithin(dirOf(file), folder)))
-        return `Gemini CLI loads the ${name} files above a file its tools touch (just-in-time context)${via}`;
-      return null;
+      const read = readBelow(context, folder);
+      return read === null ? null : `Gemini CLI loads the ${name} files above a file its tools touch (just-in-time context)${via}${read}`;
     },
   };
 }

@@ -46,6 +46,9 @@ export interface FitResult {
 export const trimNote = (entry: Entry) =>
   entry.path ? `[… trimmed to fit the token budget: read ${entry.path} for the rest]` : `[… trimmed to fit the token budget]`;
 
+/** How many characters of an entry's text its cut (largestFittingCut's) holds: what reaches the agent before the note. */
+export const charsBeforeNote = (cut: Entry): number => cut.content.length - `\n\n${trimNote(cut)}`.length;
+
 const key = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
 
 /** An index line without its description: a name and a size, what every left-out entry gets at least. */

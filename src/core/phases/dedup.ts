@@ -241,14 +241,18 @@ const keyOf = (c: Candidate) => `${c.source}:${c.id}`;
 /**
  * A rule kept for two agents whose copies drifted apart by a paragraph (phases/drifted-copy.ts) is sent once: the
  * copy the agent loads itself is the one it has (Claude Code's `.claude/rules` file, not the `.cursor/rules` one),
- * else the longer copy is sent and the other named as its near copy (doctor reports the drift).
+ * else the longer copy is sent and the other named as its near copy (doctor reports the drift). A copy holding what
+ * the session gave of the other (even cut) is not sent after it.
  */
 function dropDriftedCopies(kept: Candidate[], known: Candidate[]): void {
-  for (const { copy, kept: by, shared, lines } of driftedCopies(
+  for (const { copy, kept: by, shared, lines, given } of driftedCopies(
     kept.filter((c) => c.status !== "duplicate"),
     known,
   )) {
-    const reason = `a near copy of ${by.path ?? by.id} that drifted: ${shared} of its ${lines} lines the same`;
+    const where = by.path ?? by.id;
+    const reason = given
+      ? `another agent's copy of ${where}, holding ${shared} of the ${lines} lines given of it`
+      : `a near copy of ${where} that drifted: ${shared} of its ${lines} lines the same`;
     if (known.includes(by)) setStatus(copy, "duplicate", `${reason} (${hasNote(by)})`);
     else heldIn(copy, reason, by);
   }

@@ -22,6 +22,8 @@ export interface GateInput {
   /** The tree around the candidates, for what an agent's loader decides (see LoadedContext). */
   loaded: LoadedContext;
   alreadyInjected?: ((candidate: Candidate) => boolean) | undefined;
+  /** Of a text alreadyInjected holds: how many of its characters the session was given, when the budget cut it. */
+  givenCut?: ((candidate: Candidate) => number | undefined) | undefined;
   warn(warning: Warning): void;
 }
 
@@ -68,6 +70,8 @@ export function gatePhase(drafts: Drafted[], input: GateInput): Candidate[] {
       known.push(candidate);
     } else if (candidate.source !== "keyword-detector" && input.alreadyInjected?.(candidate)) {
       setStatus(candidate, "already-injected", "injected earlier in this session and unchanged since");
+      const sent = input.givenCut?.(candidate);
+      if (sent !== undefined) candidate.sentChars = sent;
       known.push(candidate);
     }
   }

@@ -36,7 +36,10 @@ export type Shown = Array<{ w: Warning; key: string }> | null;
 
 /** What a composed output would give: `give` claims it, leaving out what another call of the session holds. */
 export interface Offer {
-  /** The session's records of these candidates (key and content hash), for those a session records. */
+  /**
+   * The session's records of these candidates (key and content hash), for those a session records; asked of one
+   * candidate at a time, its text's record first (a cut entry's has a second: how much of it was given).
+   */
   recordsOf: (candidates: Candidate[]) => InjectedRecord[];
   selection: Selection;
   /** Composes a selection, leaving out of its index the lines whose keys are in `namedElsewhere` (another call's). */
@@ -95,24 +98,26 @@ export class SessionClaim implements Delivery {
     // The index lines, the warnings and the texts of the first composition in one claim: one temp file and one
     // pass of links, where a claim of their own for the index and warnings cost a new session's first call a file more.
     const tried = new Set<string>();
+    type Text = { id: string; record: InjectedRecord; more: InjectedRecord[] };
     const textsOf = (composed: Composed) => {
-      const pairs: Array<{ id: string; record: InjectedRecord }> = [];
+      const pairs: Text[] = [];
       for (const c of composed.candidates) {
         const key = `${c.source}:${c.id}`;
-        const [record] = tried.has(key) ? [] : offer.recordsOf([c]);
+        const [record, ...more] = tried.has(key) ? [] : offer.recordsOf([c]);
         if (record === undefined) continue;
         tried.add(key);
-        pairs.push({ id: key, record });
+        pairs.push({ id: key, record, more });
       }
       return pairs;
     };
+    const recordsOf = (texts: Text[]) => texts.flatMap((p) => [p.record, ...p.more]);
     const linesTried = new Set<string>();
     const linesOf = (composed: Composed) => offer.indexOf(composed).filter((r) => !linesTried.has(r.key) && linesTried.add(r.key));
     const namedElsewhere = new Set<string>();
     const { shown: shownFirst } = offer;
     let pairs = textsOf(offer.composed);
     let lines = linesOf(offer.composed);
-    const lostFirst = claim([...lines, ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN })), ...pairs.map((p) => p.record)]);
+    const lostFirst = claim([...lines, ...(shownFirst ?? []).map(({ key }) => ({ key, hash: SHOWN })), ...recordsOf(pairs)]);
     const shown = shownFirst && shownFirst.filter(({ key }) => !lostFirst.has(`${key}\0${SHOWN}`));
     let selection = offer.selection;
     let composed = offer.composed;
@@ -127,7 +132,7 @@ export class SessionClaim implements Delivery {
       composed = offer.composeOf(selection, namedElsewhere);
       pairs = textsOf(composed);
       lines = linesOf(composed);
-      lost = claim([...lines, ...pairs.map((p) => p.record)]);
+      lost = claim([...lines, ...recordsOf(pairs)]);
     }
   }
 

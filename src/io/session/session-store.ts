@@ -402,6 +402,11 @@ export class InjectedRecords {
     const keyName = fingerprint(key);
     return this.byKey.get(keyName)?.includes(`${keyName}-${hash}`) ?? false;
   }
+  /** The hashes recorded under a key (a record whose hash carries more than the text's fingerprint). */
+  hashesOf(key: string): string[] {
+    const keyName = fingerprint(key);
+    return (this.byKey.get(keyName) ?? []).map((name) => name.slice(keyName.length + 1));
+  }
   /** The records of a key by its fingerprint, which a claim has made already for the record's own name. */
   namesOfKeyName(keyName: string): string[] {
     return this.byKey.get(keyName) ?? [];
