@@ -13,7 +13,7 @@ import type { RelevanceDoc, ScoreOptions } from "./prompt/relevance.js";
 import type { SemanticInput } from "./prompt/semantic.js";
 import { hiddenMessage, stripHidden } from "./hidden.js";
 import { mayHoldCredentials, PATTERN_REDACTIONS, redactSecrets, type Redaction, type TestedText } from "./redact.js";
-import { gateText, type GatedText } from "./text-gate.js";
+import { gateText, type GatedText, type GateOptions } from "./text-gate.js";
 import { compareText, dirOf } from "./rel-path.js";
 import { locateOptionsOf, SOURCE_MODULES } from "./sources/index.js";
 import { locator } from "./sources/locate.js";
@@ -123,7 +123,7 @@ export function selectContext(input: SelectInput): Selection {
   };
   // Credentials are replaced before anything is parsed, so no later step can print them.
   const files = redactFiles(byPath(input.files), strip, input.config.redact !== false, warn, input.memo, input.stop);
-  const ctx = draftContext(input, files, warn, redact, input.memo ?? createRunMemo());
+  const ctx = draftContext(input, files, warn, redact, gate, input.memo ?? createRunMemo());
   // Every path stays readable for imports; a file reached through several paths is drafted once.
   const { kept, aliasesOf } = oneFilePerRealPath(files);
 
@@ -206,7 +206,14 @@ export function selectContext(input: SelectInput): Selection {
   return selection;
 }
 
-function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContext["warn"], redact: DraftContext["redact"], memo: RunMemo): DraftContext {
+function draftContext(
+  input: SelectInput,
+  files: SourceFile[],
+  warn: DraftContext["warn"],
+  redact: DraftContext["redact"],
+  gate: GateOptions,
+  memo: RunMemo,
+): DraftContext {
   const targets = [...new Set(input.targets)].sort(compareText);
   const prompt = input.prompt !== undefined && input.prompt.trim() !== "" ? input.prompt : undefined;
   return {
@@ -229,6 +236,7 @@ function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContex
     ...(input.configFile !== undefined && { configFile: input.configFile }),
     warn,
     redact,
+    gate,
   };
 }
 

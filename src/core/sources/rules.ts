@@ -3,6 +3,7 @@ import { parseFrontmatter, type ParsedDocument } from "../parse/frontmatter.js";
 import { compileGlobs, matchesEverything, readGlobList } from "../parse/globs.js";
 import { expandImports } from "../parse/imports.js";
 import type { RunMemo } from "../run-memo.js";
+import type { GateOptions } from "../text-gate.js";
 import { baseName, isWithin, trimSlashes, withoutSuffix } from "../rel-path.js";
 import { PRIORITIES, type Candidate, type Kind, type Priority, type SourceFile, type Warning } from "../types.js";
 import { isMdOrMdc } from "./locate.js";
@@ -82,8 +83,8 @@ export function ruleName(path: string): string {
 // every run, and a hook's run uses dozens; the simple ones cost more to compile than to replace.
 const RULE_SUFFIXES = [".instructions.md", ".mdc", ".md"];
 
-export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: string, memo?: RunMemo): RuleDoc {
-  const doc = parseFrontmatter(file.text, file.path, memo);
+export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: string, memo?: RunMemo, gate?: GateOptions): RuleDoc {
+  const doc = parseFrontmatter(file.text, file.path, memo, gate);
   const warnings = [...doc.warnings];
   const data = doc.data;
   const warn = (message: string, key?: string) => {
@@ -194,7 +195,7 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
     files: spec.files,
     draft: (ctx, located) =>
       located.map(({ file, anchor }) => {
-        const rule = parseRule(file, spec, anchor, ctx.memo);
+        const rule = parseRule(file, spec, anchor, ctx.memo, ctx.gate);
         rule.warnings.forEach(ctx.warn);
         // Kiro's `#[[file:path]]` references, expanded as Kiro does (the same limits as `@imports`).
         const syntax = importSyntaxOf(module);

@@ -3,6 +3,7 @@ import type { ImportSyntax } from "../parse/imports.js";
 import type { RelevanceDoc } from "../prompt/relevance.js";
 import type { LinearEngine } from "../linear-regexp.js";
 import type { RunMemo } from "../run-memo.js";
+import type { GateOptions } from "../text-gate.js";
 import type { CountTokens } from "../tokens.js";
 import type { Candidate, Priority, SourceFile, SourceName, Status, Warning } from "../types.js";
 
@@ -101,6 +102,8 @@ export interface DraftContext {
   warn(warning: Warning): void;
   /** Credentials replaced (unless config says otherwise), each with a warning naming `where`. */
   redact(text: string, where: string): string;
+  /** The gate's switches from the user's config, which `redact` applies: frontmatter applies them to what its escapes spell. */
+  gate: GateOptions;
 }
 
 export interface CustomInput {
