@@ -56,7 +56,7 @@ export function parseFrontmatter(text: string, file: string, memo?: RunMemo, gat
       data: {},
       body: normalized,
       hasFrontmatter: false,
-      warnings: [{ file, line: 1, message: "frontmatter opened with --- is never closed; the whole file is read as text" }],
+      warnings: [{ file, line: 1, message: "frontmatter opened with --- is never closed; the whole file is read as text", kind: "frontmatter-unclosed" }],
       lineOf: noLine,
     };
   }
@@ -93,10 +93,14 @@ function withEscapesGated(reading: BlockReading, raw: string, redact: boolean): 
       // the gate here (hidden characters go whatever the config says, as they always have here).
       const gated = gateText(value, { redact });
       if (gated.hidden !== null)
-        warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell ${describeHidden(gated.hidden)}; removed` });
+        warnings.push({
+          line: keyLine(raw, key) ?? 2,
+          message: `"${key}": its escapes spell ${describeHidden(gated.hidden)}; removed`,
+          kind: "hidden-characters",
+        });
       if (gated.redactions.length > 0) {
         const kinds = [...new Set(gated.redactions.map((r) => r.kind))].join(", ");
-        warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell a credential (${kinds}); redacted` });
+        warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell a credential (${kinds}); redacted`, kind: "hidden-characters" });
       }
       return gated.text;
     }
@@ -117,6 +121,7 @@ function readFields(raw: string): BlockReading {
     warnings.push({
       line: simple.aliasLine + 2,
       message: "frontmatter is not strict YAML (an unquoted value starting with * is a YAML alias); read it line by line",
+      kind: "unquoted-glob",
     });
     return { data: lenientData(raw, warnings), warnings };
   }
@@ -128,7 +133,11 @@ function readFields(raw: string): BlockReading {
   } catch (error) {
     const err = error as { mark?: { line?: number }; reason?: string; message?: string };
     const line = typeof err.mark?.line === "number" ? err.mark.line + 2 : 2;
-    warnings.push({ line, message: `frontmatter is not strict YAML (${err.reason ?? err.message ?? "parse error"}); read it line by line` });
+    warnings.push({
+      line,
+      message: `frontmatter is not strict YAML (${err.reason ?? err.message ?? "parse error"}); read it line by line`,
+      kind: "frontmatter-yaml",
+    });
   }
   return { data: lenientData(raw, warnings), warnings };
 }

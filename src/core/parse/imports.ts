@@ -188,11 +188,21 @@ function expandWithin(
     if (target === null || file === undefined) continue;
     const written = writtenImport(token, syntax);
     if (chain.includes(target)) {
-      once({ file: path, line: lineOf(start), message: `import cycle: ${[...chain, target].join(" → ")}; ${written} is left as written` });
+      once({
+        file: path,
+        line: lineOf(start),
+        message: `import cycle: ${[...chain, target].join(" → ")}; ${written} is left as written`,
+        kind: "import-cycle",
+      });
       continue;
     }
     if (chain.length > MAX_IMPORT_DEPTH) {
-      once({ file: path, line: lineOf(start), message: `imports nest deeper than ${MAX_IMPORT_DEPTH} levels; ${written} is left as written` });
+      once({
+        file: path,
+        line: lineOf(start),
+        message: `imports nest deeper than ${MAX_IMPORT_DEPTH} levels; ${written} is left as written`,
+        kind: "import-depth",
+      });
       continue;
     }
     let parsed = allowance.tokensOf.get(target);

@@ -165,6 +165,7 @@ export function importPartsOf(candidates: readonly Candidate[], source: PartSour
       const written = asWrittenPart(found);
       const part: Candidate = { ...found, content: written.content, tokens: written.tokens, importedBy: key };
       delete part.heldBy;
+      delete part.nearCopyOf;
       if (found.asWritten !== undefined) part.unfolded = true;
       parts.push(part);
     }
