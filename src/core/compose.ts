@@ -1,4 +1,4 @@
-import { SEPARATOR } from "./collector.js";
+import { keyOf, SEPARATOR } from "./collector.js";
 import { evidenceStrength, nearestAgentFiles, strongerOf, weakestFirst } from "./budget/evidence.js";
 import { carriedTexts, textLost } from "./budget/carried.js";
 import { fitToBudget } from "./budget/fit.js";
@@ -30,8 +30,6 @@ export interface Composed {
   /** The selection's candidates with budget decisions (trimmed, over-budget) recorded. */
   candidates: Candidate[];
 }
-
-const keyOf = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
 
 /**
  * Renders a selection in a format, within the token budget when there is one. For markdown, xml and compact

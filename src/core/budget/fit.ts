@@ -1,3 +1,4 @@
+import { keyOf } from "../collector.js";
 import type { CountTokens } from "../tokens.js";
 import type { Entry, Omitted } from "../types.js";
 import { cutPoints } from "./boundaries.js";
@@ -46,8 +47,6 @@ export interface FitResult {
 export const trimNote = (entry: Entry) =>
   entry.path ? `[… trimmed to fit the token budget: read ${entry.path} for the rest]` : `[… trimmed to fit the token budget]`;
 
-const key = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
-
 /** An index line without its description: a name and a size, what every left-out entry gets at least. */
 const nameOnly = (o: Omitted): Omitted => (o.description === null ? o : { ...o, description: null });
 
@@ -74,7 +73,7 @@ export function fitToBudget(input: FitInput): FitResult {
     const line = describe(e);
     return input.named?.(line) === true ? null : line;
   });
-  const unlisted = new Set(entries.filter((_, i) => described[i] === null).map(key));
+  const unlisted = new Set(entries.filter((_, i) => described[i] === null).map(keyOf));
   const namedBefore = (dropped: string[]) => (unlisted.size === 0 ? [] : dropped.filter((k) => unlisted.has(k)));
   // Steps 1 and 2 against an index of names only; where even that cannot fit, the last resort.
   const namesOnly = (kept: Entry[], index: Omitted[]) => render(kept, index.map(nameOnly), 0);
@@ -111,7 +110,7 @@ function lastResort(input: FitInput, order: readonly number[], described: Array<
   const withIndex = (n: number) => render(kept, index.slice(0, n), index.length - n);
   const shown = mostThatFit(index.length, (n) => fits(withIndex(n)));
   const output = fits(withIndex(shown)) ? withIndex(shown) : "";
-  if (output === "") return { entries: [], omitted: [], more: index.length, trimmed: null, dropped: entries.map(key), output };
+  if (output === "") return { entries: [], omitted: [], more: index.length, trimmed: null, dropped: entries.map(keyOf), output };
   return { entries: kept, omitted: index.slice(0, shown), more: index.length - shown, trimmed, dropped, output };
 }
 
@@ -164,12 +163,12 @@ function giveWay(
     const cut = largestFittingCut(entries[at]!, countTokens, (candidate) => tryDrops(drops - 1, { at, entry: candidate }));
     if (cut) {
       replace = { at, entry: cut };
-      trimmed = key(entries[at]!);
+      trimmed = keyOf(entries[at]!);
       drops--;
     }
   }
   const { kept, index, gone } = layout(drops, replace);
-  return { kept, index, trimmed, dropped: entries.filter((_, i) => gone.has(i)).map(key) };
+  return { kept, index, trimmed, dropped: entries.filter((_, i) => gone.has(i)).map(keyOf) };
 }
 
 /** The largest n from 0 to `length` for which `fitsWith(n)` holds (it holds for every smaller n). */

@@ -1,5 +1,5 @@
 import { compareStrength, evidenceStrength, nearestAgentFiles, type EvidenceStrength } from "../budget/evidence.js";
-import { firstOfEachText } from "../collector.js";
+import { firstOfEachText, keyOf } from "../collector.js";
 import { flattenImports } from "../parse/imports.js";
 import { setStatus } from "../sources/source.js";
 import type { Candidate, Entry } from "../types.js";
@@ -235,8 +235,6 @@ function dropNearCopies(
     if (inside) heldIn(p.candidate, heldWording(p.candidate, inside.shared, n, inside), inside.item);
   }
 }
-
-const keyOf = (c: Candidate) => `${c.source}:${c.id}`;
 
 /**
  * A rule kept for two agents whose copies drifted apart by a paragraph (phases/drifted-copy.ts) is sent once: the

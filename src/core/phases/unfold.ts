@@ -1,3 +1,4 @@
+import { keyOf } from "../collector.js";
 import { MAX_ENTRY_CHARS } from "./gate.js";
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { makeCandidate, setStatus } from "../sources/source.js";
@@ -15,8 +16,6 @@ import type { Drafted } from "./drafted.js";
  *   file by name, like any other entry, instead of cutting the chain from the top.
  * Whatever fits whole stays folded: what an agent that expands imports reads is unchanged.
  */
-
-const keyOf = (c: { source: string; id: string }) => `${c.source}:${c.id}`;
 
 /** The paths of an import tree, depth first, each once. */
 export function importedPaths(nodes: readonly ImportNode[], out: string[] = [], seen = new Set<string>()): string[] {
