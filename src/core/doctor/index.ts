@@ -21,7 +21,7 @@ import { PATTERN_REDACTIONS } from "../redact.js";
 import { placementChecks } from "./placement.js";
 import { createRunMemo, type RunMemo } from "../run-memo.js";
 import { sortFindings, type Finding } from "./finding.js";
-import { CTXINJECT_ONLY, fileReaders, tagOf } from "./readers.js";
+import { fileReaders, tagOf } from "./readers.js";
 import { textChecks } from "./text-checks.js";
 import { driftChecks } from "./drift-checks.js";
 import { neverMatchingChecks } from "./never-matching.js";
@@ -72,8 +72,7 @@ export function diagnose(input: DoctorInput): Finding[] {
   const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
   for (const file of kept) {
     // The tag only words a finding: asked (every agent's loader) for the few files with one, not for 4,000 rules.
-    if (textChecks(file, isRule(file.path), CTXINJECT_ONLY, tested).length > 0)
-      findings.push(...textChecks(file, isRule(file.path), agentOf(file.path), tested));
+    findings.push(...textChecks(file, isRule(file.path), () => agentOf(file.path), tested));
     if (file.text.includes("<!--")) findings.push(...commentChecks(file, agentOf(file.path)));
   }
   findings.push(...nameChecks(kept, agentOf), ...keywordChecks(config, input.keywordFiles ?? {}));
