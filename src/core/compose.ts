@@ -9,7 +9,7 @@ import type { Selection } from "./select.js";
 import type { CountTokens } from "./tokens.js";
 import type { Candidate, Entry, Format, Omitted, TokenizerName } from "./types.js";
 
-export interface ComposeOptions {
+interface ComposeOptions {
   format: Format;
   root: string;
   tokenizer: TokenizerName;

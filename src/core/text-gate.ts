@@ -35,7 +35,7 @@ export function gateText(text: string, options: GateOptions = {}): GatedText {
 }
 
 /** The gate's first step: a text without hidden characters (as it is when the user keeps them), and what went. */
-export interface StrippedText {
+interface StrippedText {
   text: string;
   hidden: HiddenCharacters | null;
 }
@@ -78,7 +78,7 @@ const LINE_BREAKS = /[\t\n\r\u2028\u2029]/g;
 const escapeBreak = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /** What gating a name changed: for doctor. */
-export interface GatedName {
+interface GatedName {
   name: string;
   hidden: HiddenCharacters | null;
   redactions: Redaction[];

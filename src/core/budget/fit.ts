@@ -3,7 +3,7 @@ import type { CountTokens } from "../tokens.js";
 import type { Entry, Omitted } from "../types.js";
 import { cutPoints } from "./boundaries.js";
 
-export interface FitInput {
+interface FitInput {
   /** Included entries in final order: highest priority first. */
   entries: Entry[];
   /** Entries already left out (below the relevance threshold): they stay in the index. */
@@ -30,7 +30,7 @@ export interface FitInput {
   named?: (line: Omitted) => boolean;
 }
 
-export interface FitResult {
+interface FitResult {
   entries: Entry[];
   omitted: Omitted[];
   /** Index items left out because even a list of names did not fit (a budget smaller than the names). */

@@ -5,7 +5,7 @@ import type { SourceFile } from "../types.js";
 import type { Finding } from "./finding.js";
 
 /** Cursor's guidance: keep a rule under 500 lines (longer ones are followed less reliably). */
-export const LONG_RULE_LINES = 500;
+const LONG_RULE_LINES = 500;
 
 /**
  * `tag` is the file's tag (readers.ts): the agents that read it by themselves, or `ctxinject`; as a function, asked

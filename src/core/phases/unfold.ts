@@ -18,7 +18,7 @@ import type { Drafted } from "./drafted.js";
  */
 
 /** The paths of an import tree, depth first, each once. */
-export function importedPaths(nodes: readonly ImportNode[], out: string[] = [], seen = new Set<string>()): string[] {
+function importedPaths(nodes: readonly ImportNode[], out: string[] = [], seen = new Set<string>()): string[] {
   for (const node of nodes) {
     if (seen.has(node.path)) continue;
     seen.add(node.path);
@@ -29,14 +29,14 @@ export function importedPaths(nodes: readonly ImportNode[], out: string[] = [], 
 }
 
 /** What a part of an unfolded importer is made from: the run's files, their bodies, the token counter. */
-export interface PartSource {
+interface PartSource {
   files: ReadonlyMap<string, SourceFile>;
   memo: RunMemo;
   countTokens: CountTokens;
 }
 
 /** An imported file that no source module reads (`@docs/glossary.md`): an entry of the importer's source and kind. */
-export function madePart(importer: Candidate, path: string, source: PartSource): Candidate | null {
+function madePart(importer: Candidate, path: string, source: PartSource): Candidate | null {
   const file = source.files.get(path);
   if (file === undefined) return null;
   const body = parseFrontmatter(file.text, file.path, source.memo).body.trim();
@@ -54,12 +54,12 @@ export function madePart(importer: Candidate, path: string, source: PartSource):
 }
 
 /** A part's text as written: a file that imports is unfolded too (its imports are parts of the same tree). */
-export function asWrittenPart(c: Candidate): { content: string; tokens: number } {
+function asWrittenPart(c: Candidate): { content: string; tokens: number } {
   return c.asWritten ?? { content: c.content, tokens: c.tokens };
 }
 
 /** What an importer's text with its imports did, in the words of its own reason and of its parts'. */
-export interface UnfoldCause {
+interface UnfoldCause {
   /** After the importer's reason: "with its imports larger than … characters". */
   importer: string;
   /** In each part's reason, after "whose text with its imports": "is larger than … characters". */

@@ -17,7 +17,7 @@ export interface Activation {
   globs?: string[];
 }
 
-export interface RuleSemantics {
+interface RuleSemantics {
   /** Frontmatter fields holding globs; default `globs`, `paths`, `applyTo`. */
   globFields?: string[];
   /**
@@ -52,7 +52,7 @@ export function describedOrManual(doc: ParsedDocument, read: FieldReader, what: 
   return { kind: "manual" };
 }
 
-export interface RuleDoc {
+interface RuleDoc {
   path: string;
   /** Name used by `--rule NAME` and `@NAME`: the file name without its rule extension. */
   name: string;
@@ -182,7 +182,7 @@ export function relevanceFields(data: Record<string, unknown>): { whenToUse: str
   return { whenToUse: typeof when === "string" ? when.trim() : "", aliases };
 }
 
-export interface RuleModuleSpec extends RuleSemantics {
+interface RuleModuleSpec extends RuleSemantics {
   name: string;
   files: (options: LocateOptions) => FileSpec;
 }

@@ -56,7 +56,7 @@ export interface Located {
  * the contract source's place, then the folder's depth and name, then the module's place in SOURCE_MODULES,
  * then `rank`, then `path`.
  */
-export interface SortKey {
+interface SortKey {
   /** The folder the text belongs to ("" for the root and for text that is not a file). */
   folder: string;
   /** Order among one module's drafts in one folder (AGENTS.md before AGENTS.override.md, custom entries by index). */
@@ -126,7 +126,7 @@ export const expandsImports = (module: SourceModule | undefined): boolean => mod
 export const importSyntaxOf = (module: SourceModule | undefined): ImportSyntax | null =>
   expandsImports(module) ? "at" : module?.name === "kiro" ? "kiro-file" : null;
 
-export const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
+const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
   "keyword-detector": "high",
   "rules-injector": "normal",
   "directory-agents": "normal",
