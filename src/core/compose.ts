@@ -1,15 +1,15 @@
-import { SEPARATOR } from "./collector.js";
+import { keyOf, SEPARATOR } from "./collector.js";
 import { evidenceStrength, nearestAgentFiles, strongerOf, weakestFirst } from "./budget/evidence.js";
 import { carriedTexts, textLost } from "./budget/carried.js";
 import { charsBeforeNote, fitToBudget } from "./budget/fit.js";
 import { toEntry } from "./phases/dedup.js";
-import { placeAfterImporters } from "./phases/unfold.js";
+import { placeAfterImporters, unfoldImporter } from "./phases/unfold.js";
 import { render, type ContextDocument } from "./render/index.js";
 import type { Selection } from "./select.js";
 import type { CountTokens } from "./tokens.js";
 import type { Candidate, Entry, Format, Omitted, TokenizerName } from "./types.js";
 
-export interface ComposeOptions {
+interface ComposeOptions {
   format: Format;
   root: string;
   tokenizer: TokenizerName;
@@ -30,8 +30,6 @@ export interface Composed {
   /** The selection's candidates with budget decisions (trimmed, over-budget) recorded. */
   candidates: Candidate[];
 }
-
-const keyOf = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
 
 /**
  * Renders a selection in a format, within the token budget when there is one. For markdown, xml and compact
@@ -56,30 +54,26 @@ function unfoldImporters(selection: Selection, importers: ReadonlySet<string>, p
   const entriesAfter = new Map<string, Entry[]>();
   const selected = new Set(selection.candidates.map(keyOf));
   const made = new Set<string>();
+  const cause = {
+    importer: `its text with its imports did not fit whole in --max-tokens ${maxTokens}`,
+    parts: `did not fit whole in --max-tokens ${maxTokens}`,
+  };
   for (const c of selection.candidates) {
     const key = keyOf(c);
     if (c.status !== "included" || !importers.has(key)) continue;
-    const written = c.asWritten ?? { content: c.content, tokens: c.tokens };
-    const importer: Candidate = {
-      ...c,
-      content: written.content,
-      tokens: written.tokens,
-      unfolded: true,
-      reason: `${c.reason}; its text with its imports did not fit whole in --max-tokens ${maxTokens}: sent as written, each imported file an entry of its own`,
-    };
+    const importer: Candidate = { ...c };
     replaced.set(key, importer);
-    // A file two importers bring in is one entry, the first one's.
+    // A file two importers bring in is one entry, the first one's. Each part is a fresh candidate (importPartsOf).
     const parts = partsOf(c).filter((p) => !replaced.has(keyOf(p)) && !made.has(keyOf(p)));
-    const why = `imported by ${c.path ?? c.id}, whose text with its imports did not fit whole in --max-tokens ${maxTokens}: sent on its own`;
-    for (const part of parts) {
-      const sent: Candidate = { ...part, status: "included", reason: why };
-      if (selected.has(keyOf(part))) replaced.set(keyOf(part), sent);
+    unfoldImporter(importer, parts, cause);
+    for (const sent of parts) {
+      if (selected.has(keyOf(sent))) replaced.set(keyOf(sent), sent);
       else {
-        made.add(keyOf(part));
+        made.add(keyOf(sent));
         added.push(sent);
       }
     }
-    entriesAfter.set(key, [toEntry(importer), ...parts.map((p) => toEntry(replaced.get(keyOf(p)) ?? p))]);
+    entriesAfter.set(key, [toEntry(importer), ...parts.map(toEntry)]);
   }
   const candidates = placeAfterImporters([...selection.candidates.map((c) => replaced.get(keyOf(c)) ?? c), ...added]);
   const entries = selection.entries.flatMap((e) => entriesAfter.get(keyOf(e)) ?? [e]);

@@ -10,7 +10,7 @@ import { configuredName } from "./confined-path.js";
  * repository is untrusted input (it is cloned, not written by the user), so the settings that widen what ctxinject
  * reads or weaken one of its defences are taken from the user's config and flags only.
  */
-export type ConfigLayerKind = "user" | "repository";
+type ConfigLayerKind = "user" | "repository";
 
 export interface ConfigLayer {
   from: ConfigLayerKind;

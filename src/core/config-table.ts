@@ -159,13 +159,13 @@ const custom: Kind<CustomSetting[]> = {
 };
 
 /** A repository's config may not set a value that `weakens` ctxinject (config-layers.ts): `guarded` says which, `why` why. */
-export interface UserOnly {
+interface UserOnly {
   weakens(value: unknown): boolean;
   guarded: string;
   why: string;
 }
 
-export interface Leaf<T, Defaulted extends boolean> {
+interface Leaf<T, Defaulted extends boolean> {
   readonly kind: Kind<T>;
   /** Filled into Config when no layer sets it; none: unset means "decided elsewhere" (`unset` says what happens). */
   readonly default: Defaulted extends true ? T : undefined;

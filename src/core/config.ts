@@ -144,7 +144,7 @@ function describe(value: unknown): string {
 }
 
 /** A short, redacted excerpt of text from a config file, for a message. */
-export function configExcerpt(text: string): string {
+function configExcerpt(text: string): string {
   const redacted = redactSecrets(text).text;
   return redacted.length > EXCERPT_CHARS ? `${redacted.slice(0, EXCERPT_CHARS)}...` : redacted;
 }

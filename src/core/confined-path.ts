@@ -27,8 +27,6 @@ export function whyUnclean(path: string): string | null {
 const SUSPECT = /(?:^|\/)\.{0,2}(?:\/|$)|[\\\0]|^[A-Za-z]:/;
 const DRIVE = /^[A-Za-z]:/;
 
-export const isClean = (path: string): boolean => !SUSPECT.test(path);
-
 /**
  * A configured name (an `agents.files` name, a `rules.dirs` folder) as a clean root-relative path, or why it is
  * not one. A leading `./` and a trailing `/` are how people write folders, and are taken off first; nothing else
@@ -46,7 +44,7 @@ export function configuredName(name: string): { path: string } | { why: string }
  * The clean paths of a list (the same array when all are: the usual case costs no copy), and those left out. For
  * paths git's index or `git ls-files` lists: a crafted index can hold `../x`, which git itself never writes.
  */
-export function cleanOnly(paths: string[]): { paths: string[]; dropped: string[] } {
+function cleanOnly(paths: string[]): { paths: string[]; dropped: string[] } {
   let kept: string[] | null = null;
   const dropped: string[] = [];
   for (let i = 0; i < paths.length; i++) {

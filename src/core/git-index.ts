@@ -26,7 +26,7 @@ const DIRECTORY_MODE = 0o040000;
 const encoder = new TextEncoder();
 
 /** Reads up to `length` bytes into `into` at `offset`; 0 at the end of the file. */
-export type ReadBytes = (into: Uint8Array, offset: number, length: number) => number;
+type ReadBytes = (into: Uint8Array, offset: number, length: number) => number;
 
 /** A reader of bytes already in memory; `step` caps each read (tests cut the bytes anywhere with it). */
 export function bytesReader(bytes: Uint8Array, step = Infinity): ReadBytes {

@@ -343,7 +343,7 @@ function hintsIn(lower: string): Set<string> {
 }
 
 /** The longest message ctxinject prints about a file: a short excerpt, never the file. */
-export const MAX_MESSAGE_CHARS = 400;
+const MAX_MESSAGE_CHARS = 400;
 
 /**
  * Text ctxinject writes about files (a warning, an error, a hook's systemMessage, a session entry's id): without

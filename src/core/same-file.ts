@@ -10,7 +10,7 @@
  */
 import type { SourceFile } from "./types.js";
 
-export interface OneFilePerPath {
+interface OneFilePerPath {
   /** One file per real file, in the order given. */
   kept: SourceFile[];
   /** For a kept path, the other paths that reach the same file, in code-unit order. */

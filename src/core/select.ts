@@ -8,12 +8,13 @@ import { oneSkillPerText } from "./phases/same-skill.js";
 import { importPartsOf, placeAfterImporters, unfoldOversized } from "./phases/unfold.js";
 import type { Drafted } from "./phases/drafted.js";
 import { ruleMentions } from "./prompt/mentions.js";
-import { pathTopicWords, withoutPaths, withPathTopics, type Stem } from "./prompt/words.js";
+import { pathTopicWords, withPathTopics, type Stem } from "./prompt/words.js";
+import { withoutPaths } from "./prompt/prose.js";
 import type { RelevanceDoc, ScoreOptions } from "./prompt/relevance.js";
 import type { SemanticInput } from "./prompt/semantic.js";
-import { hiddenMessage, stripHidden } from "./hidden.js";
-import { mayHoldCredentials, PATTERN_REDACTIONS, redactSecrets, type Redaction, type TestedText } from "./redact.js";
-import { gateText, type GatedText } from "./text-gate.js";
+import { hiddenMessage, type HiddenCharacters } from "./hidden.js";
+import { mayHoldCredentials, PATTERN_REDACTIONS, type Redaction } from "./redact.js";
+import { gateText, redactStripped, stripStep, type GatedText, type GateOptions } from "./text-gate.js";
 import { compareText, dirOf } from "./rel-path.js";
 import { locateOptionsOf, SOURCE_MODULES } from "./sources/index.js";
 import { locator } from "./sources/locate.js";
@@ -128,7 +129,7 @@ export function selectContext(input: SelectInput): Selection {
   };
   // Credentials are replaced before anything is parsed, so no later step can print them.
   const files = redactFiles(byPath(input.files), strip, input.config.redact !== false, warn, input.memo, input.stop);
-  const ctx = draftContext(input, files, warn, redact, input.memo ?? createRunMemo());
+  const ctx = draftContext(input, files, warn, redact, gate, input.memo ?? createRunMemo());
   // Every path stays readable for imports; a file reached through several paths is drafted once.
   const { kept, aliasesOf } = oneFilePerRealPath(files);
 
@@ -212,7 +213,14 @@ export function selectContext(input: SelectInput): Selection {
   return selection;
 }
 
-function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContext["warn"], redact: DraftContext["redact"], memo: RunMemo): DraftContext {
+function draftContext(
+  input: SelectInput,
+  files: SourceFile[],
+  warn: DraftContext["warn"],
+  redact: DraftContext["redact"],
+  gate: GateOptions,
+  memo: RunMemo,
+): DraftContext {
   const targets = [...new Set(input.targets)].sort(compareText);
   const prompt = input.prompt !== undefined && input.prompt.trim() !== "" ? input.prompt : undefined;
   return {
@@ -235,6 +243,7 @@ function draftContext(input: SelectInput, files: SourceFile[], warn: DraftContex
     ...(input.configFile !== undefined && { configFile: input.configFile }),
     warn,
     redact,
+    gate,
   };
 }
 
@@ -254,9 +263,13 @@ function locateAll(files: SourceFile[], modules: readonly SourceModule[], ctx: D
 
 /** The warnings for what the gate took out of one text (the run's files get theirs from redactFiles, in order). */
 function warnGated(gated: GatedText, where: string, warn: (w: Warning) => void): void {
-  // A stray zero-width space in prose hid nothing: removed without a word on every run (doctor lists it).
-  if (gated.hidden !== null && !gated.hidden.stray) warn({ file: where, line: gated.hidden.line, message: hiddenMessage(gated.hidden) });
+  if (gated.hidden !== null) warnHidden(gated.hidden, where, warn);
   for (const r of gated.redactions) warnRedaction(r, where, warn);
+}
+
+// A stray zero-width space in prose hid nothing: removed without a word on every run (doctor lists it).
+function warnHidden(hidden: HiddenCharacters, where: string, warn: (w: Warning) => void): void {
+  if (!hidden.stray) warn({ file: where, line: hidden.line, message: hiddenMessage(hidden) });
 }
 
 // An example's credential (a placeholder in a README's snippet) is redacted all the same, without a word on every
@@ -267,9 +280,9 @@ function warnRedaction(r: Redaction, where: string, warn: (w: Warning) => void):
 
 /**
  * The files through the gate (core/text-gate.ts: hidden characters, then credentials), batched: warnings in the
- * same order as one file after another. A run
- * of a few files tests them joined for a credential's hint first: most hold none, and one test of the joined text
- * costs a third of testing each (see mayHoldCredentials).
+ * same order as one file after another. A run of a few files tests them joined for a credential's hint first (after
+ * the gate's first step: a hint hidden characters split is whole again): most hold none, and one test of the joined
+ * text costs a third of testing each (see mayHoldCredentials).
  */
 function redactFiles(
   sorted: SourceFile[],
@@ -279,18 +292,10 @@ function redactFiles(
   memo: RunMemo | undefined,
   stop: StopSignal | undefined,
 ): SourceFile[] {
-  // Two lists, not an object, an array and a closure per file (--all's thousands): a file has at most one note.
-  const texts: string[] = [];
-  const notes: Array<Warning | undefined> = [];
-  for (const file of sorted) {
-    const stripped = strip ? stripHidden(file.text) : null;
-    texts.push(stripped === null ? file.text : stripped.text);
-    // A stray zero-width space in prose hid nothing: removed without a word on every run (doctor lists it).
-    notes.push(stripped === null || stripped.found.stray ? undefined : { file: file.path, line: stripped.found.line, message: hiddenMessage(stripped.found) });
-  }
-  const scan = redact && (texts.length > FEW_TEXTS || mayHoldCredentials(texts.join("\n")));
+  const stripped = sorted.map((file) => stripStep(file.text, { strip }));
+  const scan = redact && (stripped.length > FEW_TEXTS || mayHoldCredentials(stripped.map((s) => s.text).join("\n")));
   // The pattern tests kept for doctor, which tests the same texts (a map only for a run of many files).
-  const seen = scan && texts.length > FEW_TEXTS ? memo?.get(PATTERN_REDACTIONS) : undefined;
+  const seen = scan && stripped.length > FEW_TEXTS ? memo?.get(PATTERN_REDACTIONS) : undefined;
   const out: SourceFile[] = [];
   let chars = 0;
   for (let i = 0; i < sorted.length; i++) {
@@ -300,13 +305,14 @@ function redactFiles(
       warn({ message: `${stop.note}: ${sorted.length - i} of ${sorted.length} files not checked for credentials in time, left out (${file.path} the first)` });
       break;
     }
-    const note = notes[i];
-    if (note !== undefined) warn(note);
-    const redacted = scan ? redactEntry(texts[i]!, file.path, warn, "patterns", seen) : texts[i]!;
-    // What a marker leaves behind (a selector after `]`) goes too, as in gateText.
-    const text = strip && redacted !== texts[i] ? (stripHidden(redacted)?.text ?? redacted) : redacted;
-    chars += text.length;
-    out.push(file.realPath === undefined ? { path: file.path, text } : { path: file.path, text, realPath: file.realPath });
+    const first = stripped[i]!;
+    // The note says what the file held: a selector a marker leaves behind (the gate's second step) goes unsaid.
+    if (first.hidden !== null) warnHidden(first.hidden, file.path, warn);
+    const gated = redactStripped(first, { strip, redact: scan, test: "patterns" });
+    seen?.set(file.path, { text: first.text, redactions: gated.redactions });
+    for (const r of gated.redactions) warnRedaction(r, file.path, warn);
+    chars += gated.text.length;
+    out.push(file.realPath === undefined ? { path: file.path, text: gated.text } : { path: file.path, text: gated.text, realPath: file.realPath });
   }
   return out;
 }
@@ -322,13 +328,6 @@ function byPath(files: readonly SourceFile[]): SourceFile[] {
 
 /** Texts a run tests joined: past this, --all's many files, most of them hinted. */
 const FEW_TEXTS = 64;
-
-function redactEntry(content: string, where: string, warn: (w: Warning) => void, test: "auto" | "patterns" = "auto", seen?: Map<string, TestedText>): string {
-  const { text, redactions } = redactSecrets(content, test);
-  seen?.set(where, { text: content, redactions });
-  for (const r of redactions) warnRedaction(r, where, warn);
-  return text;
-}
 
 function toOmitted(c: Candidate): Omitted {
   const o: Omitted = { source: c.source, id: c.id, priority: c.priority, path: c.path, description: c.description, tokens: c.tokens, reason: c.reason };

@@ -31,22 +31,43 @@ export interface GateOptions {
 
 /** A text from a repository without hidden characters, then without credentials. */
 export function gateText(text: string, options: GateOptions = {}): GatedText {
+  return redactStripped(stripStep(text, options), options);
+}
+
+/** The gate's first step: a text without hidden characters (as it is when the user keeps them), and what went. */
+interface StrippedText {
+  text: string;
+  hidden: HiddenCharacters | null;
+}
+
+/**
+ * The gate's first step alone, for a caller that looks at many stripped texts together before the second
+ * (select's files: one test of them joined for a credential's hint).
+ */
+export function stripStep(text: string, options: GateOptions = {}): StrippedText {
   const stripped = options.strip === false ? null : stripHidden(text);
-  const clean = stripped === null ? text : stripped.text;
-  if (options.redact === false) return { text: clean, hidden: stripped?.found ?? null, redactions: [] };
-  const redacted = redactSecrets(clean);
+  return stripped === null ? { text, hidden: null } : { text: stripped.text, hidden: stripped.found };
+}
+
+/**
+ * The gate's second step, on what stripStep made: credentials out (`test`: how the text is first tested for hints,
+ * see redactSecrets), then what a marker leaves behind.
+ */
+export function redactStripped(stripped: StrippedText, options: GateOptions & { test?: "auto" | "patterns" } = {}): GatedText {
+  if (options.redact === false) return { text: stripped.text, hidden: stripped.hidden, redactions: [] };
+  const redacted = redactSecrets(stripped.text, options.test);
   // A marker in a credential's place may leave a selector after a bracket (`ghp_…5\uFE0E`: a digit may carry one,
   // `]` may not): what it leaves is taken too, so that gating twice is gating once.
   const after = redacted.redactions.length > 0 && options.strip !== false ? stripHidden(redacted.text) : null;
-  if (after === null) return { text: redacted.text, hidden: stripped?.found ?? null, redactions: redacted.redactions };
+  if (after === null) return { text: redacted.text, hidden: stripped.hidden, redactions: redacted.redactions };
   const hidden =
-    stripped === null
+    stripped.hidden === null
       ? after.found
       : {
-          ...stripped.found,
-          count: stripped.found.count + after.found.count,
-          codePoints: [...new Set([...stripped.found.codePoints, ...after.found.codePoints])],
-          stray: stripped.found.stray && after.found.stray,
+          ...stripped.hidden,
+          count: stripped.hidden.count + after.found.count,
+          codePoints: [...new Set([...stripped.hidden.codePoints, ...after.found.codePoints])],
+          stray: stripped.hidden.stray && after.found.stray,
         };
   return { text: after.text, hidden, redactions: redacted.redactions };
 }
@@ -57,7 +78,7 @@ const LINE_BREAKS = /[\t\n\r\u2028\u2029]/g;
 const escapeBreak = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /** What gating a name changed: for doctor. */
-export interface GatedName {
+interface GatedName {
   name: string;
   hidden: HiddenCharacters | null;
   redactions: Redaction[];

@@ -46,7 +46,22 @@ export interface Warning {
   file?: string;
   line?: number;
   message: string;
+  /** What doctor reports it as (its finding's kind, core/doctor/index.ts); absent: no finding of its own. */
+  kind?: WarningKind;
 }
+
+export type WarningKind =
+  | "frontmatter-unclosed"
+  | "unquoted-glob"
+  | "frontmatter-yaml"
+  | "always-apply-string"
+  | "hidden-characters"
+  | "import-cycle"
+  | "import-depth"
+  | "bad-glob-field";
+
+/** The fields rule formats write their globs in: a problem with one of them is doctor's `bad-glob-field`. */
+export const GLOB_FIELDS: ReadonlySet<string> = new Set(["globs", "paths", "applyTo"]);
 
 /** One thing that could be injected, with the decision taken about it. */
 export interface Candidate {
@@ -85,6 +100,11 @@ export interface Candidate {
    * its kind stays `auto`, so an agent that applies it by its globs is still said to do so only on a match.
    */
   byDescription?: boolean;
+  /**
+   * A duplicate that is a near copy of another text (phases/dedup.ts): that text's path (or id), and how many of this
+   * one's significant lines it holds. Doctor's drift check reads it.
+   */
+  nearCopyOf?: { of: string; shared: number; lines: number };
   /**
    * A duplicate's copy that is sent: `source:id` of the entry whose text holds this one's (the same text, an import,
    * a text inside it). When the budget leaves that entry out or cuts it, this one is left out too, and named.

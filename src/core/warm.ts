@@ -1,4 +1,5 @@
 import type { Stem } from "./prompt/words.js";
+import type { Warning } from "./types.js";
 
 /**
  * What earlier runs in the same project worked out that a run can reuse: each glob's regular expression as picomatch
@@ -14,6 +15,8 @@ export interface WarmData {
   stems: Record<string, string>;
   /** A frontmatter block's text → its fields and warnings (core/parse/frontmatter.ts). */
   frontmatter?: Record<string, BlockReading>;
+  /** The READING_FORMAT `frontmatter` was saved in. */
+  readings?: number;
   /** Fingerprint of a set of ignore files → path → ignored (1) or not (0) (core/gitignore.ts). */
   ignored?: Record<string, Record<string, 0 | 1>>;
   /** A text a session was given → its fingerprint (core/fingerprint.ts). */
@@ -23,8 +26,14 @@ export interface WarmData {
 /** What a frontmatter block says: its fields, and what was wrong in it (file lines). */
 export interface BlockReading {
   data: Record<string, unknown>;
-  warnings: Array<{ line?: number; message: string }>;
+  warnings: Array<Omit<Warning, "file">>;
 }
+
+/**
+ * The shape of a saved reading: readings saved in another (an earlier version's, whose warnings had no kind for
+ * doctor) are read again, not reused. Raised when what a block reads as changes.
+ */
+export const READING_FORMAT = 2;
 
 /**
  * The saved file is read by every run, so it stays small: about this many characters of keys and values in all.
@@ -75,6 +84,7 @@ export function createWarm(saved?: WarmData, chars = saved === undefined ? 0 : J
   const ignoredBy = new Map<string, Map<string, 0 | 1>>();
   const hashes = new Map<string, string>();
   let changed = false;
+  const savedBlocks = saved?.readings === READING_FORMAT ? saved.frontmatter : undefined;
 
   /** Every set of ignore files with answers, saved or this run's. */
   const ignoreSets = (): Set<string> =>
@@ -101,7 +111,7 @@ export function createWarm(saved?: WarmData, chars = saved === undefined ? 0 : J
     frontmatter(raw, read) {
       const known = blocks.get(raw);
       if (known !== undefined) return known;
-      const earlier = savedEntry(saved?.frontmatter, raw);
+      const earlier = savedEntry(savedBlocks, raw);
       if (isReading(earlier)) {
         blocks.set(raw, earlier);
         return earlier;
@@ -169,7 +179,8 @@ export function createWarm(saved?: WarmData, chars = saved === undefined ? 0 : J
       return {
         globs: Object.fromEntries([...soundEntries(saved?.globs, isGlob), ...globs]),
         stems: Object.fromEntries([...soundEntries(saved?.stems, isStem), ...stems]),
-        frontmatter: Object.fromEntries([...soundEntries(saved?.frontmatter, isReading), ...blocks]),
+        frontmatter: Object.fromEntries([...soundEntries(savedBlocks, isReading), ...blocks]),
+        readings: READING_FORMAT,
         ignored: Object.fromEntries(ignored),
         hashes: Object.fromEntries([...soundEntries(saved?.hashes, isHash), ...hashes]),
       };
@@ -195,7 +206,9 @@ const isReading = (value: unknown): value is BlockReading => {
     r.data !== null &&
     !Array.isArray(r.data) &&
     Array.isArray(r.warnings) &&
-    r.warnings.every((w) => typeof w?.message === "string" && (w.line === undefined || typeof w.line === "number"))
+    r.warnings.every(
+      (w) => typeof w?.message === "string" && (w.line === undefined || typeof w.line === "number") && (w.kind === undefined || typeof w.kind === "string"),
+    )
   );
 };
 

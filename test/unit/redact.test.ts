@@ -2,6 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { redactSecrets } from "../../src/core/redact.js";
+import { createRunMemo } from "../../src/core/run-memo.js";
 import { select } from "../helpers/tree.js";
 
 // Test values only: the documented AWS example key and made-up tokens of the right shapes.
@@ -127,6 +128,24 @@ test("a build of a few files finds a credential in any one of them, a hint joine
 test("redact: false keeps the text as it is", () => {
   const s = select({ "AGENTS.md": "key AKIAIOSFODNN7EXAMPLE" }, { configure: (c) => void (c.redact = false) });
   assert.match(s.entries[0]!.content, "AKIAIOSFODNN7EXAMPLE");
+});
+
+test("a credential a rule's frontmatter spells with a quoted string's escapes is redacted, and kept with redact: false", () => {
+  // "\x67hp_" decodes to "ghp_": YAML spells the token only once the file's text has passed the gate.
+  const token = "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+  const tree = { ".cursor/rules/deploy.mdc": `---\ndescription: "deploy with \\x67hp_${token}"\nalwaysApply: true\n---\nDeploy.\n` };
+  const description = (s: ReturnType<typeof select>) => s.candidates.find((c) => c.path === ".cursor/rules/deploy.mdc")?.description;
+  assert.is(description(select(tree)), "deploy with [REDACTED:github-token]");
+  const memo = createRunMemo();
+  const kept = select(tree, { memo, configure: (c) => void (c.redact = false) });
+  assert.is(description(kept), `deploy with ghp_${token}`);
+  assert.not.ok(
+    kept.warnings.some((w) => w.message.includes("redacted")),
+    JSON.stringify(kept.warnings),
+  );
+  // What that run saved for later runs holds no reading made with redaction off: the next run's default redacts.
+  const saved = memo.warm.takeChanges() ?? undefined;
+  assert.is(description(select(tree, { memo: createRunMemo(saved) })), "deploy with [REDACTED:github-token]");
 });
 
 test("every kind is found alike in a short text (searched for hints) and by the patterns (long texts, --all)", () => {

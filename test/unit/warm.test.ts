@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import picomatch from "picomatch";
 import { stemmer } from "stemmer";
 import { compileGlobs } from "../../src/core/parse/globs.js";
-import { createWarm } from "../../src/core/warm.js";
+import { createWarm, READING_FORMAT } from "../../src/core/warm.js";
 
 test("a glob compiled by an earlier run is not compiled again, and a damaged saved entry is compiled afresh", () => {
   const { regExp: warmRegExp, takeChanges: takeWarmChanges } = createWarm({
@@ -114,6 +114,7 @@ test("saved entries of the wrong shape are not answers, and are left out of what
     globs: {},
     stems: { good: "goo", bad: 7 as never, ["__proto__" as string]: "x" },
     frontmatter: { "a: 1": { data: { a: 1 }, warnings: [] }, "b: 2": { data: "no" } as never },
+    readings: READING_FORMAT,
   });
   const stem = warmStem((word) => `fresh-${word}`);
   assert.is(stem("good"), "goo");
@@ -124,6 +125,25 @@ test("saved entries of the wrong shape are not answers, and are left out of what
   assert.is(next.stems.bad, "fresh-bad");
   assert.equal(Object.keys(next.frontmatter!), ["a: 1"]);
   assert.is(Object.getPrototypeOf(next.stems), Object.prototype);
+});
+
+test("frontmatter readings saved in another format (an earlier version's) are read again, and what is saved next is this version's", () => {
+  const saved = { globs: {}, stems: {}, frontmatter: { "globs: *.ts": { data: { globs: "*.ts" }, warnings: [{ line: 2, message: "not strict YAML" }] } } };
+  const fresh = { data: { globs: "*.ts" }, warnings: [{ line: 2, message: "not strict YAML", kind: "frontmatter-yaml" as const }] };
+  const old = createWarm(saved);
+  assert.equal(
+    old.frontmatter("globs: *.ts", () => fresh),
+    fresh,
+  );
+  const next = old.takeChanges()!;
+  assert.equal(next.frontmatter, { "globs: *.ts": fresh });
+  assert.is(next.readings, READING_FORMAT);
+  let read = 0;
+  assert.equal(
+    createWarm(next).frontmatter("globs: *.ts", () => (read++, fresh)),
+    fresh,
+  );
+  assert.is(read, 0, "this version's reading is reused");
 });
 
 test.run();

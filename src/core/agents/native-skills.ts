@@ -8,7 +8,7 @@ import type { Candidate } from "../types.js";
 import type { LoadedContext } from "./profile.js";
 
 /** Where an agent looks for skills folders: the working folder and each above it, the working folder, or the root. */
-export type SkillScope = "chain" | "working-folder" | "root";
+type SkillScope = "chain" | "working-folder" | "root";
 
 export interface NativeSkills {
   /** How the agent is named in reasons. */

@@ -1,6 +1,5 @@
+import { keyOf } from "../collector.js";
 import type { Candidate, Entry } from "../types.js";
-
-const keyOf = (c: { source: string; id: string }) => `${c.source}:${c.id}`;
 
 /**
  * For each entry, the duplicates whose text it sends (Candidate.heldBy, followed through a copy that is itself a

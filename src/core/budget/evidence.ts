@@ -21,7 +21,7 @@ import { PRIORITIES, type Candidate } from "../types.js";
  */
 export type EvidenceStrength = readonly [priority: number, tier: number, within: number];
 
-export const Tier = { Readme: 0, Guess: 1, FarFolder: 2, Explicit: 3 } as const;
+const Tier = { Readme: 0, Guess: 1, FarFolder: 2, Explicit: 3 } as const;
 
 export function evidenceStrength(candidate: Candidate, nearest: ReadonlySet<string>, targets: readonly string[] = []): EvidenceStrength {
   const priority = PRIORITIES.length - 1 - PRIORITIES.indexOf(candidate.priority);

@@ -1,8 +1,9 @@
+import { keyOf } from "../collector.js";
 import type { CountTokens } from "../tokens.js";
 import type { Entry, Omitted } from "../types.js";
 import { cutPoints } from "./boundaries.js";
 
-export interface FitInput {
+interface FitInput {
   /** Included entries in final order: highest priority first. */
   entries: Entry[];
   /** Entries already left out (below the relevance threshold): they stay in the index. */
@@ -29,7 +30,7 @@ export interface FitInput {
   named?: (line: Omitted) => boolean;
 }
 
-export interface FitResult {
+interface FitResult {
   entries: Entry[];
   omitted: Omitted[];
   /** Index items left out because even a list of names did not fit (a budget smaller than the names). */
@@ -48,8 +49,6 @@ export const trimNote = (entry: Entry) =>
 
 /** How many characters of an entry's text its cut (largestFittingCut's) holds: what reaches the agent before the note. */
 export const charsBeforeNote = (cut: Entry): number => cut.content.length - `\n\n${trimNote(cut)}`.length;
-
-const key = (e: { source: string; id: string }) => `${e.source}:${e.id}`;
 
 /** An index line without its description: a name and a size, what every left-out entry gets at least. */
 const nameOnly = (o: Omitted): Omitted => (o.description === null ? o : { ...o, description: null });
@@ -77,7 +76,7 @@ export function fitToBudget(input: FitInput): FitResult {
     const line = describe(e);
     return input.named?.(line) === true ? null : line;
   });
-  const unlisted = new Set(entries.filter((_, i) => described[i] === null).map(key));
+  const unlisted = new Set(entries.filter((_, i) => described[i] === null).map(keyOf));
   const namedBefore = (dropped: string[]) => (unlisted.size === 0 ? [] : dropped.filter((k) => unlisted.has(k)));
   // Steps 1 and 2 against an index of names only; where even that cannot fit, the last resort.
   const namesOnly = (kept: Entry[], index: Omitted[]) => render(kept, index.map(nameOnly), 0);
@@ -114,7 +113,7 @@ function lastResort(input: FitInput, order: readonly number[], described: Array<
   const withIndex = (n: number) => render(kept, index.slice(0, n), index.length - n);
   const shown = mostThatFit(index.length, (n) => fits(withIndex(n)));
   const output = fits(withIndex(shown)) ? withIndex(shown) : "";
-  if (output === "") return { entries: [], omitted: [], more: index.length, trimmed: null, dropped: entries.map(key), output };
+  if (output === "") return { entries: [], omitted: [], more: index.length, trimmed: null, dropped: entries.map(keyOf), output };
   return { entries: kept, omitted: index.slice(0, shown), more: index.length - shown, trimmed, dropped, output };
 }
 
@@ -167,12 +166,12 @@ function giveWay(
     const cut = largestFittingCut(entries[at]!, countTokens, (candidate) => tryDrops(drops - 1, { at, entry: candidate }));
     if (cut) {
       replace = { at, entry: cut };
-      trimmed = key(entries[at]!);
+      trimmed = keyOf(entries[at]!);
       drops--;
     }
   }
   const { kept, index, gone } = layout(drops, replace);
-  return { kept, index, trimmed, dropped: entries.filter((_, i) => gone.has(i)).map(key) };
+  return { kept, index, trimmed, dropped: entries.filter((_, i) => gone.has(i)).map(keyOf) };
 }
 
 /** The largest n from 0 to `length` for which `fitsWith(n)` holds (it holds for every smaller n). */

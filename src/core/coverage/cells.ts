@@ -50,7 +50,7 @@ interface Scratch {
 }
 
 /** The agents as the cells see them: names, caps on what a hook adds, whether ctxinject injects for them. */
-export interface CellAgents {
+interface CellAgents {
   names: readonly string[];
   /** Per agent, its cap on what a hook adds in characters (-1: none). */
   caps: readonly number[];

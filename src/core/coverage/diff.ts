@@ -6,7 +6,7 @@
 import { compareText, dirOf } from "../rel-path.js";
 import type { Coverage, CoverageCell, RuleState } from "./model.js";
 
-export interface FolderChange {
+interface FolderChange {
   folder: string;
   agent: string;
   gained: string[];
@@ -15,7 +15,7 @@ export interface FolderChange {
   tokens: number;
 }
 
-export interface RuleChange {
+interface RuleChange {
   file: string;
   /** Per agent: the files it reaches that agent in, before and after (0 where the agent never sees it). */
   agents: Record<string, { before: number; after: number; state: RuleState }>;

@@ -6,7 +6,7 @@
  */
 import { normalizePattern } from "../parse/globs.js";
 
-export interface GlobBound {
+interface GlobBound {
   /** Every path the pattern matches (below its anchor) starts with this. */
   start: string;
   /** …and ends with this. */

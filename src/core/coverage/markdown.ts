@@ -12,7 +12,7 @@ import { sumFindings, type SummedFinding } from "./finding-summary.js";
 export { warningCount } from "./finding-summary.js";
 
 /** A PR comment stays readable (and under GitHub's 65,536 characters): past this many lines a list says how many more. */
-export const MARKDOWN_MAX_ROWS = 60;
+const MARKDOWN_MAX_ROWS = 60;
 /** Files named on one line or under one finding before "and N more". */
 const MAX_FILES = 12;
 

@@ -1,8 +1,6 @@
 import type { Candidate } from "../types.js";
 import type { Finding } from "./finding.js";
 
-const NEAR_COPY = "a near copy of ";
-
 /**
  * A rule kept for two agents whose copies no longer say the same (dedup named one a near copy of the other, or a
  * near copy that drifted by a paragraph: phases/drifted-copy.ts): each agent follows its own copy, so two agents
@@ -14,11 +12,9 @@ export function driftChecks(candidates: readonly Candidate[], readersOf: (path: 
   const rules = new Set<string>();
   for (const c of candidates) if (c.source === "rules-injector" && c.path !== null) rules.add(c.path);
   for (const c of candidates) {
-    if (c.status !== "duplicate" || c.path === null || !rules.has(c.path) || !c.reason.startsWith(NEAR_COPY)) continue;
-    const rest = c.reason.slice(NEAR_COPY.length);
-    const m = /^(.+?)(?: that drifted)?: (\d+) of (?:its )?(\d+) lines the same/.exec(rest);
-    if (m === null || !rules.has(m[1]!) || m[2] === m[3]) continue;
-    const other = m[1]!;
+    const near = c.nearCopyOf;
+    if (c.status !== "duplicate" || c.path === null || near === undefined || !rules.has(c.path) || !rules.has(near.of) || near.shared === near.lines) continue;
+    const other = near.of;
     const [mine, theirs] = [readersOf(c.path), readersOf(other)];
     const who = mine.length > 0 && theirs.length > 0 ? `: ${mine.join(", ")} and ${theirs.join(", ")} follow different text` : "";
     findings.push({
@@ -26,7 +22,7 @@ export function driftChecks(candidates: readonly Candidate[], readersOf: (path: 
       kind: "drifted-copy",
       agent: agentOf(c.path),
       file: c.path,
-      message: `a copy of ${other} that drifted apart (${m[2]} of its ${m[3]} lines the same)${who}; ctxinject sends one of them. Make them one text again (or one file and a link)`,
+      message: `a copy of ${other} that drifted apart (${near.shared} of its ${near.lines} lines the same)${who}; ctxinject sends one of them. Make them one text again (or one file and a link)`,
     });
   }
   return findings;

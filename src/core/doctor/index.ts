@@ -21,7 +21,7 @@ import { PATTERN_REDACTIONS } from "../redact.js";
 import { placementChecks } from "./placement.js";
 import { createRunMemo, type RunMemo } from "../run-memo.js";
 import { sortFindings, type Finding } from "./finding.js";
-import { CTXINJECT_ONLY, fileReaders, tagOf } from "./readers.js";
+import { fileReaders, tagOf } from "./readers.js";
 import { textChecks } from "./text-checks.js";
 import { driftChecks } from "./drift-checks.js";
 import { neverMatchingChecks } from "./never-matching.js";
@@ -72,8 +72,7 @@ export function diagnose(input: DoctorInput): Finding[] {
   const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
   for (const file of kept) {
     // The tag only words a finding: asked (every agent's loader) for the few files with one, not for 4,000 rules.
-    if (textChecks(file, isRule(file.path), CTXINJECT_ONLY, tested).length > 0)
-      findings.push(...textChecks(file, isRule(file.path), agentOf(file.path), tested));
+    findings.push(...textChecks(file, isRule(file.path), () => agentOf(file.path), tested));
     if (file.text.includes("<!--")) findings.push(...commentChecks(file, agentOf(file.path)));
   }
   findings.push(...nameChecks(kept, agentOf), ...keywordChecks(config, input.keywordFiles ?? {}));
@@ -117,36 +116,39 @@ export function diagnose(input: DoctorInput): Finding[] {
   return sortFindings(gateFindings(findings));
 }
 
-/** The parse warnings that are findings, classified by what they say. */
+/** The parse warnings that are findings, by the kind their maker gave them. */
 function fromWarning(w: Warning, agentOf: (path: string) => string): Finding | null {
-  if (w.file === undefined || w.file.includes(":")) return null;
+  if (w.file === undefined || w.file.includes(":") || w.kind === undefined) return null;
   const at = { file: w.file, ...(w.line !== undefined && { line: w.line }) };
   const m = w.message;
-  if (m.includes("never closed; the whole file"))
-    return {
-      severity: "warning",
-      kind: "frontmatter-unclosed",
-      agent: agentOf(w.file),
-      ...at,
-      message: "frontmatter opened with --- is never closed: every agent reads the whole file as text, its fields as words",
-    };
-  if (m.includes("unquoted value starting with *"))
-    return {
-      severity: "warning",
-      kind: "unquoted-glob",
-      agent: agentOf(w.file),
-      ...at,
-      message: "an unquoted value starting with * is a YAML alias: agents that read frontmatter as YAML lose the field (Cursor reads it; quote it)",
-    };
-  if (m.includes("not strict YAML") || m.includes("cannot read frontmatter line"))
-    return { severity: "warning", kind: "frontmatter-yaml", agent: agentOf(w.file), ...at, message: m };
-  if (m.includes("Cursor treats a string as false")) return { severity: "error", kind: "always-apply-string", agent: "cursor", ...at, message: m };
-  if (m.includes(": its escapes spell "))
-    return { severity: "error", kind: "hidden-characters", agent: agentOf(w.file), ...at, message: `${m}: text a reviewer cannot see, which a model reads` };
-  if (m.startsWith("import cycle")) return { severity: "warning", kind: "import-cycle", agent: agentOf(w.file), ...at, message: m };
-  if (m.startsWith("imports nest deeper")) return { severity: "warning", kind: "import-depth", agent: "claude-code", ...at, message: m };
-  if (/^"(globs|paths|applyTo)":/.test(m)) return { severity: "warning", kind: "bad-glob-field", agent: agentOf(w.file), ...at, message: m };
-  return null;
+  switch (w.kind) {
+    case "frontmatter-unclosed":
+      return {
+        severity: "warning",
+        kind: w.kind,
+        agent: agentOf(w.file),
+        ...at,
+        message: "frontmatter opened with --- is never closed: every agent reads the whole file as text, its fields as words",
+      };
+    case "unquoted-glob":
+      return {
+        severity: "warning",
+        kind: w.kind,
+        agent: agentOf(w.file),
+        ...at,
+        message: "an unquoted value starting with * is a YAML alias: agents that read frontmatter as YAML lose the field (Cursor reads it; quote it)",
+      };
+    case "always-apply-string":
+      return { severity: "error", kind: w.kind, agent: "cursor", ...at, message: m };
+    case "hidden-characters":
+      return { severity: "error", kind: w.kind, agent: agentOf(w.file), ...at, message: `${m}: text a reviewer cannot see, which a model reads` };
+    case "import-depth":
+      return { severity: "warning", kind: w.kind, agent: "claude-code", ...at, message: m };
+    case "frontmatter-yaml":
+    case "import-cycle":
+    case "bad-glob-field":
+      return { severity: "warning", kind: w.kind, agent: agentOf(w.file), ...at, message: m };
+  }
 }
 
 function frontmatterChecks(file: SourceFile, module: string, memo: RunMemo): Finding[] {

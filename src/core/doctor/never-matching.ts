@@ -11,7 +11,7 @@ import type { Finding } from "./finding.js";
  * chosen on the words of its name, description, `when_to_use` and aliases (round 6: a one- or two-word description
  * reached the likely tier on under a third of the prompts written for it).
  */
-export const MIN_CONTENT_WORDS = 3;
+const MIN_CONTENT_WORDS = 3;
 
 /**
  * One finding per agent-requested rule or skill whose description repeats its name, or whose description,

@@ -4,7 +4,7 @@ import type { Finding } from "./finding.js";
 const INSTRUCTIONS_FOLDER = ".github/instructions/";
 const CURSOR_RULES = ".cursor/rules";
 
-export interface Placement {
+interface Placement {
   /** Every file git tracks (a symlink is one of them, whatever it points at). */
   tracked: readonly string[];
   /** Whether a tracked path is a folder (a symlink to one): a `.cursor/rules` link to a rules folder is one. */

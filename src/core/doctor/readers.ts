@@ -13,7 +13,7 @@ import { utf8Bytes } from "../tokens.js";
 import type { Candidate } from "../types.js";
 
 /** The tag of a file only ctxinject brings to a model. */
-export const CTXINJECT_ONLY = "ctxinject";
+const CTXINJECT_ONLY = "ctxinject";
 
 /**
  * The agent whose own folder or file a source module reads (module name → agent). A profiled agent's folder is

@@ -5,19 +5,23 @@ import type { SourceFile } from "../types.js";
 import type { Finding } from "./finding.js";
 
 /** Cursor's guidance: keep a rule under 500 lines (longer ones are followed less reliably). */
-export const LONG_RULE_LINES = 500;
+const LONG_RULE_LINES = 500;
 
 /**
- * `agent` is the file's tag (readers.ts): the agents that read it by themselves, or `ctxinject`. Errors are for what
- * hides instructions or sends a credential: a stray zero-width space in prose and an example's placeholder
- * credential are warnings.
+ * `tag` is the file's tag (readers.ts): the agents that read it by themselves, or `ctxinject`; as a function, asked
+ * on the first finding only (it asks every agent's loader, and most files have none). Errors are for what hides
+ * instructions or sends a credential: a stray zero-width space in prose and an example's placeholder credential are
+ * warnings.
  */
-export function textChecks(file: SourceFile, isRule: boolean, agent: string, tested?: ReadonlyMap<string, TestedText>): Finding[] {
+export function textChecks(file: SourceFile, isRule: boolean, tag: string | (() => string), tested?: ReadonlyMap<string, TestedText>): Finding[] {
   const findings: Finding[] = [];
-  const passedOn = agent === "ctxinject" ? "an agent that opens the file reads it" : "the agents' own loaders pass it on";
+  let known = typeof tag === "string" ? tag : undefined;
+  const agentOf = () => (known ??= (tag as () => string)());
   const hidden = stripHidden(file.text);
   if (hidden !== null) {
     const { found } = hidden;
+    const agent = agentOf();
+    const passedOn = agent === "ctxinject" ? "an agent that opens the file reads it" : "the agents' own loaders pass it on";
     findings.push(
       found.stray
         ? {
@@ -38,15 +42,16 @@ export function textChecks(file: SourceFile, isRule: boolean, agent: string, tes
           },
     );
   }
-  const loaders =
-    agent === "ctxinject"
-      ? "no agent loads this file by itself and ctxinject redacts it, but an agent that opens the file sends it to its model provider"
-      : "every agent that loads the file sends it to its model provider (ctxinject redacts it)";
   // Tested for hints by the compiled patterns, as select tests --all's files: a search per text (the default for a
   // few short texts) cost doctor ~40 ms over a 100k-file tree's thousands of files; the redactions are the same.
   // Select's answer for the same text where it tested it (core/redact.ts PATTERN_REDACTIONS).
-  const known = tested?.get(file.path);
-  for (const r of known !== undefined && known.text === file.text ? known.redactions : redactSecrets(file.text, "patterns").redactions) {
+  const selects = tested?.get(file.path);
+  for (const r of selects !== undefined && selects.text === file.text ? selects.redactions : redactSecrets(file.text, "patterns").redactions) {
+    const agent = agentOf();
+    const loaders =
+      agent === "ctxinject"
+        ? "no agent loads this file by itself and ctxinject redacts it, but an agent that opens the file sends it to its model provider"
+        : "every agent that loads the file sends it to its model provider (ctxinject redacts it)";
     // A credential's shape is an error; a credential's place holding an example's word (`user:pass@`) a warning.
     findings.push(
       r.weak
@@ -67,7 +72,7 @@ export function textChecks(file: SourceFile, isRule: boolean, agent: string, tes
     findings.push({
       severity: "info",
       kind: "long-rule",
-      agent,
+      agent: agentOf(),
       file: file.path,
       message: `${lines} lines: long rules are followed less reliably (Cursor's guidance: under ${LONG_RULE_LINES} lines); split it by topic`,
     });

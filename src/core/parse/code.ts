@@ -8,7 +8,7 @@
  * and leave `ulw` as prose.
  */
 
-export type FenceRole = "open" | "inside" | "close";
+type FenceRole = "open" | "inside" | "close";
 
 export interface ScannedLine {
   text: string;
@@ -19,7 +19,7 @@ export interface ScannedLine {
   fence: FenceRole | null;
 }
 
-export interface CodeScan {
+interface CodeScan {
   lines: ScannedLine[];
   /** [start, end) of every fenced block (marker lines included) and inline code span, ascending. */
   ranges: Array<[number, number]>;

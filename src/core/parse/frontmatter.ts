@@ -1,5 +1,5 @@
-import { describeHidden, stripHidden } from "../hidden.js";
-import { redactSecrets } from "../redact.js";
+import { describeHidden } from "../hidden.js";
+import { gateText, type GateOptions } from "../text-gate.js";
 import type { Warning } from "../types.js";
 import { readLenientYaml } from "./lenient-yaml.js";
 import { loadSafeYaml } from "./safe-yaml.js";
@@ -23,8 +23,11 @@ export function normalizeText(text: string): string {
   return bomless.includes("\r") ? bomless.replace(/\r\n?/g, "\n") : bomless;
 }
 
-/** `memo`: the run's, where an earlier run's reading of the same block is reused (core/warm.ts). */
-export function parseFrontmatter(text: string, file: string, memo?: RunMemo): ParsedDocument {
+/**
+ * `memo`: the run's, where an earlier run's reading of the same block is reused (core/warm.ts). `gate`: the text
+ * gate's switch from the user's config (`redact: false`), for what a quoted string's escapes spell.
+ */
+export function parseFrontmatter(text: string, file: string, memo?: RunMemo, gate?: Pick<GateOptions, "redact">): ParsedDocument {
   const normalized = normalizeText(text);
   // Line by line from the start, never splitting the whole file: most files (every README) have no frontmatter,
   // and --all reads thousands of them.
@@ -53,14 +56,16 @@ export function parseFrontmatter(text: string, file: string, memo?: RunMemo): Pa
       data: {},
       body: normalized,
       hasFrontmatter: false,
-      warnings: [{ file, line: 1, message: "frontmatter opened with --- is never closed; the whole file is read as text" }],
+      warnings: [{ file, line: 1, message: "frontmatter opened with --- is never closed; the whole file is read as text", kind: "frontmatter-unclosed" }],
       lineOf: noLine,
     };
   }
   const raw = normalized.slice(first.next, Math.max(first.next, closeStart - 1));
   const body = afterClose === -1 ? "" : normalized.slice(afterClose);
-  // The same block always reads the same: an earlier run's reading of it is reused (core/warm.ts).
-  const read = memo ? memo.warm.frontmatter(raw, () => readBlock(raw)) : readBlock(raw);
+  // The same block always reads the same: an earlier run's reading of it is reused (core/warm.ts). The saved readings
+  // are redacted ones: a block read with redaction off (escapes and `redact: false`) is neither saved nor reused.
+  const redact = gate?.redact !== false;
+  const read = memo && (redact || !raw.includes("\\")) ? memo.warm.frontmatter(raw, () => readBlock(raw, true)) : readBlock(raw, redact);
   return {
     data: read.data,
     body,
@@ -75,25 +80,29 @@ export function parseFrontmatter(text: string, file: string, memo?: RunMemo): Pa
  * file's text passed the gate before it was parsed, but a quoted YAML string's escapes (`"\e[2J"`, `"\u200B"`)
  * spell characters the text did not hold: a block with a backslash has its strings gated once more.
  */
-function readBlock(raw: string): BlockReading {
+function readBlock(raw: string, redact: boolean): BlockReading {
   const reading = readFields(raw);
-  return raw.includes("\\") ? withEscapesGated(reading, raw) : reading;
+  return raw.includes("\\") ? withEscapesGated(reading, raw, redact) : reading;
 }
 
-function withEscapesGated(reading: BlockReading, raw: string): BlockReading {
+function withEscapesGated(reading: BlockReading, raw: string, redact: boolean): BlockReading {
   const warnings = [...reading.warnings];
   const gate = (value: unknown, key: string): unknown => {
     if (typeof value === "string") {
-      // The file's text was redacted before it was parsed; what its escapes spell is seen only now, so it passes the
-      // same two steps here: hidden characters out, then credentials.
-      const stripped = stripHidden(value);
-      if (stripped !== null) warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell ${describeHidden(stripped.found)}; removed` });
-      const redacted = redactSecrets(stripped?.text ?? value);
-      if (redacted.redactions.length > 0) {
-        const kinds = [...new Set(redacted.redactions.map((r) => r.kind))].join(", ");
-        warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell a credential (${kinds}); redacted` });
+      // The file's text passed the gate before it was parsed; what its escapes spell is seen only now, so it passes
+      // the gate here (hidden characters go whatever the config says, as they always have here).
+      const gated = gateText(value, { redact });
+      if (gated.hidden !== null)
+        warnings.push({
+          line: keyLine(raw, key) ?? 2,
+          message: `"${key}": its escapes spell ${describeHidden(gated.hidden)}; removed`,
+          kind: "hidden-characters",
+        });
+      if (gated.redactions.length > 0) {
+        const kinds = [...new Set(gated.redactions.map((r) => r.kind))].join(", ");
+        warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell a credential (${kinds}); redacted`, kind: "hidden-characters" });
       }
-      return redacted.text;
+      return gated.text;
     }
     if (Array.isArray(value)) return value.map((v) => gate(v, key));
     if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, gate(v, key)]));
@@ -112,6 +121,7 @@ function readFields(raw: string): BlockReading {
     warnings.push({
       line: simple.aliasLine + 2,
       message: "frontmatter is not strict YAML (an unquoted value starting with * is a YAML alias); read it line by line",
+      kind: "unquoted-glob",
     });
     return { data: lenientData(raw, warnings), warnings };
   }
@@ -123,7 +133,11 @@ function readFields(raw: string): BlockReading {
   } catch (error) {
     const err = error as { mark?: { line?: number }; reason?: string; message?: string };
     const line = typeof err.mark?.line === "number" ? err.mark.line + 2 : 2;
-    warnings.push({ line, message: `frontmatter is not strict YAML (${err.reason ?? err.message ?? "parse error"}); read it line by line` });
+    warnings.push({
+      line,
+      message: `frontmatter is not strict YAML (${err.reason ?? err.message ?? "parse error"}); read it line by line`,
+      kind: "frontmatter-yaml",
+    });
   }
   return { data: lenientData(raw, warnings), warnings };
 }

@@ -16,18 +16,18 @@
  */
 
 /** The longest glob taken (the longest of 210 distinct globs in ../shared/corpus has 90). */
-export const MAX_GLOB_LENGTH = 512;
+const MAX_GLOB_LENGTH = 512;
 /** `*` runs and `**` segments together (the corpus's most: 4). */
 export const MAX_GLOB_WILDCARDS = 16;
 /** `{…}` groups, ranges included (the corpus's most: 1). */
-export const MAX_GLOB_BRACES = 8;
+const MAX_GLOB_BRACES = 8;
 /** Braces inside braces (the corpus's deepest: 1). */
-export const MAX_GLOB_BRACE_DEPTH = 3;
+const MAX_GLOB_BRACE_DEPTH = 3;
 /** `*(…)`, `+(…)`, `?(…)`, `@(…)`, `!(…)` (the corpus has none). */
-export const MAX_GLOB_EXTGLOBS = 8;
+const MAX_GLOB_EXTGLOBS = 8;
 
 /** What a glob holds that costs time when it is matched. */
-export interface GlobShape {
+interface GlobShape {
   length: number;
   /** `*` runs within a segment and `**` segments, each counted once. */
   wildcards: number;

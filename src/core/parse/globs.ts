@@ -4,7 +4,7 @@ import { memoSlot, type RunMemo } from "../run-memo.js";
 import { globProblem, globShape, isSimpleGlob } from "./glob-limits.js";
 import { splitTopLevel } from "./split.js";
 
-export interface GlobList {
+interface GlobList {
   patterns: string[];
   /** Set when the field had a type no agent understands (a number, a map…). */
   problem?: string;
@@ -38,7 +38,7 @@ const LINE_BREAKS = ["\n", "\r", "\u2028", "\u2029"];
 export type GlobMatcher = (path: string) => string | null;
 
 /** What compileGlobs needs for globs a repository supplies (core/parse/glob-limits.ts). */
-export interface GlobOptions {
+interface GlobOptions {
   /** Runs the globs too rich for a backtracking regexp; without it they match nothing. */
   linear?: LinearEngine;
   /** Told of each glob that matches nothing because it was refused (as written, with the reason). */

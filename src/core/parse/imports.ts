@@ -18,7 +18,7 @@ export type ImportSyntax = "at" | "kiro-file";
 /** Imports nest at most this deep (Claude Code's own limit). */
 export const MAX_IMPORT_DEPTH = 5;
 
-export interface ImportToken {
+interface ImportToken {
   /** What follows the `@`, as written. */
   token: string;
   /** Offsets of the whole `@token` in the text. */
@@ -64,7 +64,7 @@ function kiroFileTokens(text: string): ImportToken[] {
 export const writtenImport = (token: string, syntax: ImportSyntax = "at"): string => (syntax === "kiro-file" ? `#[[file:${token}]]` : `@${token}`);
 
 /** The root-relative path a token names: `@path` from the importing file's folder, Kiro's from the workspace root. */
-export function importTarget(importer: string, token: string, syntax: ImportSyntax = "at"): string | null {
+function importTarget(importer: string, token: string, syntax: ImportSyntax = "at"): string | null {
   return resolveImport(syntax === "kiro-file" ? "" : importer, token);
 }
 
@@ -86,7 +86,7 @@ export function resolveImport(importer: string, token: string): string | null {
 }
 
 /** A path a text's imports name, as first written there. */
-export interface ImportRef {
+interface ImportRef {
   path: string;
   token: string;
   /** 1-based line of the token in the file's text. */
@@ -122,7 +122,7 @@ export function forbiddenImport(path: string): string | null {
  * times each made a text of gigabytes (a crash) before the entry's cap cut it to MAX_ENTRY_CHARS.
  */
 export const MAX_IMPORTED_CHARS = 100_000;
-export const MAX_IMPORTS = 200;
+const MAX_IMPORTS = 200;
 
 /** What is left of one top-level expansion's limits, shared by its nested calls. */
 interface Allowance {
@@ -136,7 +136,7 @@ interface Allowance {
   tokensOf: Map<string, { body: string; tokens: ImportToken[] }>;
 }
 
-export interface Expanded {
+interface Expanded {
   text: string;
   imports: ImportNode[];
 }
@@ -188,11 +188,21 @@ function expandWithin(
     if (target === null || file === undefined) continue;
     const written = writtenImport(token, syntax);
     if (chain.includes(target)) {
-      once({ file: path, line: lineOf(start), message: `import cycle: ${[...chain, target].join(" → ")}; ${written} is left as written` });
+      once({
+        file: path,
+        line: lineOf(start),
+        message: `import cycle: ${[...chain, target].join(" → ")}; ${written} is left as written`,
+        kind: "import-cycle",
+      });
       continue;
     }
     if (chain.length > MAX_IMPORT_DEPTH) {
-      once({ file: path, line: lineOf(start), message: `imports nest deeper than ${MAX_IMPORT_DEPTH} levels; ${written} is left as written` });
+      once({
+        file: path,
+        line: lineOf(start),
+        message: `imports nest deeper than ${MAX_IMPORT_DEPTH} levels; ${written} is left as written`,
+        kind: "import-depth",
+      });
       continue;
     }
     let parsed = allowance.tokensOf.get(target);

@@ -1,4 +1,4 @@
-import type { Warning } from "../types.js";
+import { GLOB_FIELDS, type Warning } from "../types.js";
 import { splitTopLevel } from "./split.js";
 
 /**
@@ -19,7 +19,7 @@ export function readLenientYaml(raw: string, firstLine: number): { data: Record<
     if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
     const m = /^([A-Za-z_][\w.-]*)\s*:(?:\s+(.*)|\s*)$/.exec(line);
     if (!m) {
-      warnings.push({ line: lineNo, message: `cannot read frontmatter line "${line.trim()}"` });
+      warnings.push({ line: lineNo, message: `cannot read frontmatter line "${line.trim()}"`, kind: "frontmatter-yaml" });
       continue;
     }
     const key = m[1]!;
@@ -43,7 +43,9 @@ export function readLenientYaml(raw: string, firstLine: number): { data: Record<
       continue;
     }
     if (value.startsWith("[") && !value.endsWith("]")) {
-      warnings.push({ line: lineNo, message: `"${key}": a list opened with [ is never closed; read as a list` });
+      const warning: Omit<Warning, "file"> = { line: lineNo, message: `"${key}": a list opened with [ is never closed; read as a list` };
+      if (GLOB_FIELDS.has(key)) warning.kind = "bad-glob-field";
+      warnings.push(warning);
       data[key] = scalar(`${value}]`);
       continue;
     }

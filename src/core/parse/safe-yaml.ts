@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { lazyConstant } from "../lazy-constant.js";
 
-export type YamlParse = (text: string) => unknown;
+type YamlParse = (text: string) => unknown;
 
 /** What js-yaml throws: the reason and where, apart from the message (which quotes the text around the error). */
 export interface YamlError {

@@ -4,7 +4,7 @@
  * a subset where YAML's answer is certain, and the caller asks YAML then. Inside the subset the answer is the
  * one strict YAML gives (a test compares them).
  */
-export type SimpleYaml = { data: Record<string, unknown> } | { aliasLine: number };
+type SimpleYaml = { data: Record<string, unknown> } | { aliasLine: number };
 
 export function readSimpleYaml(raw: string): SimpleYaml | null {
   const data: Record<string, unknown> = {};

@@ -1,5 +1,5 @@
 import { compareStrength, evidenceStrength, nearestAgentFiles, type EvidenceStrength } from "../budget/evidence.js";
-import { firstOfEachText } from "../collector.js";
+import { firstOfEachText, keyOf } from "../collector.js";
 import { flattenImports } from "../parse/imports.js";
 import { setStatus } from "../sources/source.js";
 import type { Candidate, Entry } from "../types.js";
@@ -188,7 +188,7 @@ function dropNearCopies(
   if (had.size > 0) {
     for (const p of sizable) {
       const twin = had.holders(p.lines, undefined, undefined, budget)[0];
-      if (twin) setStatus(p.candidate, "duplicate", `${heldWording(twin.shared, p.lines.length, twin)} (${hasNote(twin.item)})`);
+      if (twin) setStatus(p.candidate, "duplicate", `${heldWording(p.candidate, twin.shared, p.lines.length, twin)} (${hasNote(twin.item)})`);
     }
   }
 
@@ -219,7 +219,7 @@ function dropNearCopies(
       .get(p.candidate)!
       .filter((h) => !gone(h.item) && rankOf.get(h.item)! < rankOf.get(p.candidate)! && isHeld(h.shared, h.lines))
       .sort((a, b) => rankOf.get(a.item)! - rankOf.get(b.item)!)[0];
-    if (copy) heldIn(p.candidate, heldWording(copy.shared, n, copy), copy.item);
+    if (copy) heldIn(p.candidate, heldWording(p.candidate, copy.shared, n, copy), copy.item);
   }
 
   // Mostly inside a longer text: longest first, so that the longer one's own fate is settled when it is named.
@@ -232,11 +232,9 @@ function dropNearCopies(
       .get(p.candidate)!
       .filter((h) => !gone(h.item) && h.lines > n)
       .sort((a, b) => rankOf.get(a.item)! - rankOf.get(b.item)!)[0];
-    if (inside) heldIn(p.candidate, heldWording(inside.shared, n, inside), inside.item);
+    if (inside) heldIn(p.candidate, heldWording(p.candidate, inside.shared, n, inside), inside.item);
   }
 }
-
-const keyOf = (c: Candidate) => `${c.source}:${c.id}`;
 
 /**
  * A rule kept for two agents whose copies drifted apart by a paragraph (phases/drifted-copy.ts) is sent once: the
@@ -249,10 +247,11 @@ function dropDriftedCopies(kept: Candidate[], known: Candidate[]): void {
     kept.filter((c) => c.status !== "duplicate"),
     known,
   )) {
-    const where = by.path ?? by.id;
+    const of = by.path ?? by.id;
     const reason = given
-      ? `another agent's copy of ${where}, holding ${shared} of the ${lines} lines given of it`
-      : `a near copy of ${where} that drifted: ${shared} of its ${lines} lines the same`;
+      ? `another agent's copy of ${of}, holding ${shared} of the ${lines} lines given of it`
+      : `a near copy of ${of} that drifted: ${shared} of its ${lines} lines the same`;
+    if (!given) copy.nearCopyOf = { of, shared, lines };
     if (known.includes(by)) setStatus(copy, "duplicate", `${reason} (${hasNote(by)})`);
     else heldIn(copy, reason, by);
   }
@@ -264,10 +263,15 @@ function heldIn(candidate: Candidate, reason: string, holder: Candidate): void {
   candidate.heldBy = keyOf(holder);
 }
 
-/** Copies of each other are "near copies"; a short text inside a longer one is said to be inside it. */
-function heldWording(shared: number, of: number, by: Holder<Candidate>): string {
+/**
+ * Copies of each other are "near copies" (noted on `copy` for doctor's drift check); a short text inside a longer one
+ * is said to be inside it.
+ */
+function heldWording(copy: Candidate, shared: number, of: number, by: Holder<Candidate>): string {
   const where = by.item.path ?? by.item.id;
-  return isHeld(shared, by.lines) ? `a near copy of ${where}: ${shared} of ${of} lines the same` : `${shared} of its ${of} lines are in ${where}`;
+  if (!isHeld(shared, by.lines)) return `${shared} of its ${of} lines are in ${where}`;
+  copy.nearCopyOf = { of: where, shared, lines: of };
+  return `a near copy of ${where}: ${shared} of ${of} lines the same`;
 }
 
 /**

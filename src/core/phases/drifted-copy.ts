@@ -26,7 +26,7 @@ function ruleName(path: string): string | null {
   return `${segments.slice(0, dot).join("/")}\0${name}`;
 }
 
-export interface DriftedCopy {
+interface DriftedCopy {
   /** The copy left out. */
   copy: Candidate;
   /** The copy kept (sent, or what the agent has). */

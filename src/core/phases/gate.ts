@@ -13,7 +13,7 @@ export const MAX_ENTRY_CHARS = 100_000;
 /** A reason to leave a candidate out because the agent has it already (an agent profile's `loadsItself`). */
 export type Exclude = (candidate: Candidate, context: LoadedContext) => string | null;
 
-export interface GateInput {
+interface GateInput {
   config: Config;
   /** Config `ignore` globs, compiled; they apply to instruction files. */
   ignored: GlobMatcher | null;

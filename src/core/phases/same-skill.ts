@@ -1,4 +1,5 @@
 import type { LoadedContext } from "../agents/profile.js";
+import { keyOf } from "../collector.js";
 import { setStatus } from "../sources/source.js";
 import type { Candidate } from "../types.js";
 import type { Drafted } from "./drafted.js";
@@ -34,7 +35,7 @@ export function oneSkillPerText(
     for (const copy of copies) {
       if (copy === kept) continue;
       setStatus(copy, "duplicate", `same SKILL.md text as ${kept.path}: one skill, offered once`);
-      copy.heldBy = `${kept.source}:${kept.id}`;
+      copy.heldBy = keyOf(kept);
     }
   }
 }

@@ -1,3 +1,4 @@
+import { keyOf } from "../collector.js";
 import { MAX_ENTRY_CHARS } from "./gate.js";
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { makeCandidate, setStatus } from "../sources/source.js";
@@ -16,10 +17,8 @@ import type { Drafted } from "./drafted.js";
  * Whatever fits whole stays folded: what an agent that expands imports reads is unchanged.
  */
 
-const keyOf = (c: { source: string; id: string }) => `${c.source}:${c.id}`;
-
 /** The paths of an import tree, depth first, each once. */
-export function importedPaths(nodes: readonly ImportNode[], out: string[] = [], seen = new Set<string>()): string[] {
+function importedPaths(nodes: readonly ImportNode[], out: string[] = [], seen = new Set<string>()): string[] {
   for (const node of nodes) {
     if (seen.has(node.path)) continue;
     seen.add(node.path);
@@ -30,14 +29,14 @@ export function importedPaths(nodes: readonly ImportNode[], out: string[] = [], 
 }
 
 /** What a part of an unfolded importer is made from: the run's files, their bodies, the token counter. */
-export interface PartSource {
+interface PartSource {
   files: ReadonlyMap<string, SourceFile>;
   memo: RunMemo;
   countTokens: CountTokens;
 }
 
 /** An imported file that no source module reads (`@docs/glossary.md`): an entry of the importer's source and kind. */
-export function madePart(importer: Candidate, path: string, source: PartSource): Candidate | null {
+function madePart(importer: Candidate, path: string, source: PartSource): Candidate | null {
   const file = source.files.get(path);
   if (file === undefined) return null;
   const body = parseFrontmatter(file.text, file.path, source.memo).body.trim();
@@ -55,8 +54,62 @@ export function madePart(importer: Candidate, path: string, source: PartSource):
 }
 
 /** A part's text as written: a file that imports is unfolded too (its imports are parts of the same tree). */
-export function asWrittenPart(c: Candidate): { content: string; tokens: number } {
+function asWrittenPart(c: Candidate): { content: string; tokens: number } {
   return c.asWritten ?? { content: c.content, tokens: c.tokens };
+}
+
+/** What an importer's text with its imports did, in the words of its own reason and of its parts'. */
+interface UnfoldCause {
+  /** After the importer's reason: "with its imports larger than … characters". */
+  importer: string;
+  /** In each part's reason, after "whose text with its imports": "is larger than … characters". */
+  parts: string;
+}
+
+/**
+ * One importer unfolded, in place (select's drafts are its own; compose hands in copies): sent as written, and each
+ * of `parts` (the files of its tree it sends on their own) included, saying whose import it is.
+ */
+export function unfoldImporter(importer: Candidate, parts: readonly Candidate[], cause: UnfoldCause): void {
+  const why = `imported by ${importer.path ?? importer.id}, whose text with its imports ${cause.parts}: sent on its own`;
+  for (const part of parts) setStatus(part, "included", why);
+  sendAsWritten(importer);
+  importer.reason = `${importer.reason}; ${cause.importer}: sent as written, each imported file an entry of its own`;
+}
+
+/** A file of an importer's tree: the selection's candidate for it (`found`), or one made from its file (`made`). */
+type TreeFile = { found: Candidate; made?: undefined } | { found?: undefined; made: Candidate };
+
+/**
+ * Each file of an importer's tree, in the order its expansion reads them, once (`i` of `count` paths): a path with no
+ * candidate and no file is passed over.
+ */
+function forEachTreeFile(
+  importer: Candidate,
+  foundAt: (path: string) => Candidate | undefined,
+  source: PartSource,
+  visit: (file: TreeFile, path: string, i: number, count: number) => void,
+): void {
+  const paths = importedPaths(importer.imports ?? []);
+  paths.forEach((path, i) => {
+    const found = foundAt(path);
+    if (found !== undefined) return visit({ found }, path, i, paths.length);
+    const made = madePart(importer, path, source);
+    if (made !== null) visit({ made }, path, i, paths.length);
+  });
+}
+
+/**
+ * Whether a file of an importer's tree that the selection holds is one of its parts: one that did not apply by itself,
+ * or a copy whose text the importer carries (compose: dedup made it a duplicate of the importer's text).
+ */
+function isPart(found: Candidate, importerKey: string): boolean {
+  return (
+    found.status === "unmatched" ||
+    found.status === "below-threshold" ||
+    found.status === "manual" ||
+    (found.status === "duplicate" && found.heldBy === importerKey)
+  );
 }
 
 /**
@@ -66,38 +119,38 @@ export function asWrittenPart(c: Candidate): { content: string; tokens: number }
  */
 export function unfoldOversized(drafts: Drafted[], source: PartSource, agentHas: (c: Candidate) => boolean, warn: (w: Warning) => void): void {
   let byPath: Map<string, Drafted> | undefined;
+  const cause = { importer: `with its imports larger than ${MAX_ENTRY_CHARS} characters`, parts: `is larger than ${MAX_ENTRY_CHARS} characters` };
   for (const importer of [...drafts]) {
     const c = importer.candidate;
     if (c.status !== "included" || c.imports === undefined || c.asWritten === undefined || c.content.length <= MAX_ENTRY_CHARS || agentHas(c)) continue;
     byPath ??= new Map(drafts.filter((d) => d.candidate.path !== null).map((d) => [d.candidate.path!, d]));
-    const where = c.path ?? c.id;
-    const why = `imported by ${where}, whose text with its imports is larger than ${MAX_ENTRY_CHARS} characters: sent on its own`;
-    const paths = importedPaths(c.imports);
-    paths.forEach((path, i) => {
-      const found = byPath!.get(path);
-      if (found === undefined) {
-        const part = madePart(c, path, source);
-        if (part === null) return;
-        setStatus(part, "included", why);
-        // Right after the importer, in the order its expansion reads them.
-        const drafted: Drafted = {
-          candidate: part,
-          key: { folder: importer.key.folder, rank: importer.key.rank + (i + 1) / (paths.length + 1), path },
-          module: importer.module,
-          moduleIndex: importer.moduleIndex,
-        };
-        drafts.push(drafted);
-        // A file two importers bring in is one entry, the first one's.
-        byPath!.set(path, drafted);
-        return;
-      }
-      const part = found.candidate;
-      part.importedBy ??= keyOf(c);
-      if (part.asWritten !== undefined) sendAsWritten(part);
-      if (part.status === "unmatched" || part.status === "below-threshold" || part.status === "manual") setStatus(part, "included", why);
-    });
-    sendAsWritten(c);
-    c.reason = `${c.reason}; with its imports larger than ${MAX_ENTRY_CHARS} characters: sent as written, each imported file an entry of its own`;
+    const key = keyOf(c);
+    const parts: Candidate[] = [];
+    forEachTreeFile(
+      c,
+      (path) => byPath!.get(path)?.candidate,
+      source,
+      ({ found, made }, path, i, count) => {
+        if (made !== undefined) {
+          // Right after the importer, in the order its expansion reads them.
+          const drafted: Drafted = {
+            candidate: made,
+            key: { folder: importer.key.folder, rank: importer.key.rank + (i + 1) / (count + 1), path },
+            module: importer.module,
+            moduleIndex: importer.moduleIndex,
+          };
+          drafts.push(drafted);
+          // A file two importers bring in is one entry, the first one's.
+          byPath!.set(path, drafted);
+          parts.push(made);
+          return;
+        }
+        found.importedBy ??= key;
+        if (found.asWritten !== undefined) sendAsWritten(found);
+        if (isPart(found, key)) parts.push(found);
+      },
+    );
+    unfoldImporter(c, parts, cause);
     warn({
       ...(c.path !== null && { file: c.path }),
       message: `larger than ${MAX_ENTRY_CHARS} characters with its imports; sent as written, each imported file an entry of its own`,
@@ -153,21 +206,21 @@ export function importPartsOf(candidates: readonly Candidate[], source: PartSour
     byPath ??= new Map(candidates.filter((c) => c.path !== null).map((c) => [c.path!, c]));
     const key = keyOf(importer);
     const parts: Candidate[] = [];
-    for (const path of importedPaths(importer.imports ?? [])) {
-      const found = byPath.get(path);
-      if (found === undefined) {
-        const made = madePart(importer, path, source);
-        if (made !== null) parts.push(made);
-        continue;
-      }
-      const carried = found.status === "duplicate" && found.heldBy === key;
-      if (!carried && found.status !== "unmatched" && found.status !== "below-threshold" && found.status !== "manual") continue;
-      const written = asWrittenPart(found);
-      const part: Candidate = { ...found, content: written.content, tokens: written.tokens, importedBy: key };
-      delete part.heldBy;
-      if (found.asWritten !== undefined) part.unfolded = true;
-      parts.push(part);
-    }
+    forEachTreeFile(
+      importer,
+      (path) => byPath!.get(path),
+      source,
+      ({ found, made }) => {
+        if (made !== undefined) parts.push(made);
+        else if (isPart(found, key)) {
+          const part: Candidate = { ...found, importedBy: key };
+          delete part.heldBy;
+          delete part.nearCopyOf;
+          if (found.asWritten !== undefined) sendAsWritten(part);
+          parts.push(part);
+        }
+      },
+    );
     return parts;
   };
 }

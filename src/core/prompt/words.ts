@@ -51,13 +51,6 @@ export function withPathTopics(text: string): string {
   return text.includes("/") ? text.replace(/[^\s`'"()<>]+/g, (word) => (word.includes("/") ? ` ${pathTopicWords(word)} ` : word)) : text;
 }
 
-/** A prompt without the paths in it: what the user said in words (the likely tier needs some of it). */
-export function withoutPaths(text: string): string {
-  // Whole tokens, then a look for the slash in each: a pattern around the slash went back over a long word from each
-  // of its characters (quadratic in a 40,000-character word).
-  return text.includes("/") ? text.replace(/[^\s`'"()<>]+/g, (token) => (token.includes("/") ? " " : token)) : text;
-}
-
 /**
  * Splits camelCase, PascalCase, snake_case, kebab-case and paths into lowercase words. A word written as one
  * camel-cased token also stays whole ("WebSocket" is "websocket", "web" and "socket"; "GraphQL" is "graphql"),

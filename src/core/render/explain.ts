@@ -4,7 +4,7 @@ import { describeOrigin, everySettingOrigin, type SettingOrigin } from "../confi
 import { gateName, namesNeedGate } from "../text-gate.js";
 import type { Candidate, Status } from "../types.js";
 
-export interface Paint {
+interface Paint {
   green: (s: string) => string;
   yellow: (s: string) => string;
   red: (s: string) => string;
@@ -29,7 +29,7 @@ const tone: Record<Status, keyof Paint> = {
 };
 
 /** Columns of the text table: explain's output is read in a terminal, and nothing of it runs past this. */
-export const EXPLAIN_WIDTH = 100;
+const EXPLAIN_WIDTH = 100;
 /** Where the lines under a row start, and where a wrapped line goes on. */
 const UNDER = 6;
 const GOES_ON = 8;

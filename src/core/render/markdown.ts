@@ -5,10 +5,10 @@ import type { ContextDocument } from "./document.js";
 import { guardMarkdown, safeId } from "./guard.js";
 import { byTier, INDEX_TITLE, LIKELY_TITLE, whyText } from "./tiers.js";
 
-export const moreLine = (more: number) => `- … and ${more} more (ctxinject explain lists them)`;
+const moreLine = (more: number) => `- … and ${more} more (ctxinject explain lists them)`;
 
-export const INDEX_HEADING = `## ${INDEX_TITLE}`;
-export const LIKELY_HEADING = `## ${LIKELY_TITLE}`;
+const INDEX_HEADING = `## ${INDEX_TITLE}`;
+const LIKELY_HEADING = `## ${LIKELY_TITLE}`;
 
 export function renderMarkdown(doc: ContextDocument): string {
   const parts = doc.entries.map((entry) => {

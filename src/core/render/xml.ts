@@ -68,7 +68,7 @@ function attributes(values: Record<string, string | null>): string {
   return escaped.length > 0 ? `${out} escaped="${escaped.join(" ")}"` : out;
 }
 
-export function escapeText(text: string): string {
+function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\r/g, "&#13;");
 }
 

@@ -59,7 +59,7 @@ export function agentFileModule(name: string, names: string[]): SourceModule {
  * agent files (a README's `@` is just text).
  */
 export function folderFileDraft(module: SourceModule, ctx: DraftContext, { file, anchor }: Located, rank: number): Draft {
-  const doc = parseFrontmatter(file.text, file.path, ctx.memo);
+  const doc = parseFrontmatter(file.text, file.path, ctx.memo, ctx.gate);
   doc.warnings.forEach(ctx.warn);
   const body = doc.body.trim();
   const expanded = expandsImports(module)

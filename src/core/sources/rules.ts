@@ -3,8 +3,9 @@ import { parseFrontmatter, type ParsedDocument } from "../parse/frontmatter.js";
 import { compileGlobs, matchesEverything, readGlobList } from "../parse/globs.js";
 import { expandImports } from "../parse/imports.js";
 import type { RunMemo } from "../run-memo.js";
+import type { GateOptions } from "../text-gate.js";
 import { baseName, isWithin, trimSlashes, withoutSuffix } from "../rel-path.js";
-import { PRIORITIES, type Candidate, type Kind, type Priority, type SourceFile, type Warning } from "../types.js";
+import { GLOB_FIELDS, PRIORITIES, type Candidate, type Kind, type Priority, type SourceFile, type Warning, type WarningKind } from "../types.js";
 import { isMdOrMdc } from "./locate.js";
 import { importSyntaxOf, makeCandidate, modulePriority, setStatus, type DraftContext, type FileSpec, type LocateOptions, type SourceModule } from "./source.js";
 
@@ -16,7 +17,7 @@ export interface Activation {
   globs?: string[];
 }
 
-export interface RuleSemantics {
+interface RuleSemantics {
   /** Frontmatter fields holding globs; default `globs`, `paths`, `applyTo`. */
   globFields?: string[];
   /**
@@ -51,7 +52,7 @@ export function describedOrManual(doc: ParsedDocument, read: FieldReader, what: 
   return { kind: "manual" };
 }
 
-export interface RuleDoc {
+interface RuleDoc {
   path: string;
   /** Name used by `--rule NAME` and `@NAME`: the file name without its rule extension. */
   name: string;
@@ -82,13 +83,13 @@ export function ruleName(path: string): string {
 // every run, and a hook's run uses dozens; the simple ones cost more to compile than to replace.
 const RULE_SUFFIXES = [".instructions.md", ".mdc", ".md"];
 
-export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: string, memo?: RunMemo): RuleDoc {
-  const doc = parseFrontmatter(file.text, file.path, memo);
+export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: string, memo?: RunMemo, gate?: GateOptions): RuleDoc {
+  const doc = parseFrontmatter(file.text, file.path, memo, gate);
   const warnings = [...doc.warnings];
   const data = doc.data;
-  const warn = (message: string, key?: string) => {
+  const warn = (message: string, key?: string, kind?: WarningKind) => {
     const line = key !== undefined ? doc.lineOf(key) : undefined;
-    warnings.push({ file: file.path, ...(line !== undefined && { line }), message });
+    warnings.push({ file: file.path, ...(line !== undefined && { line }), message, ...(kind !== undefined && { kind }) });
   };
 
   let globsLine: number | undefined;
@@ -100,7 +101,7 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
       if (data[field] === undefined) continue;
       globsLine ??= doc.lineOf(field);
       const list = readGlobList(data[field]);
-      if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`, field);
+      if (list.problem) warn(`"${field}": ${list.problem}; the field is ignored`, field, GLOB_FIELDS.has(field) ? "bad-glob-field" : undefined);
       // `globs`, `paths` and `applyTo` mean the same: a pattern written in two of them is one pattern.
       for (const pattern of list.patterns) {
         if (out.length > 0) {
@@ -126,7 +127,7 @@ export function parseRule(file: SourceFile, semantics: RuleSemantics, anchor: st
     globs = own.globs ?? [];
   } else {
     globs = readGlobs(semantics.globFields ?? ["globs", "paths", "applyTo"]);
-    const alwaysApply = readAlwaysApply(data.alwaysApply, (m) => warn(m, "alwaysApply"));
+    const alwaysApply = readAlwaysApply(data.alwaysApply, (m, kind) => warn(m, "alwaysApply", kind));
     if (semantics.always !== undefined) [kind, alwaysReason] = ["always", semantics.always];
     else if (alwaysApply) [kind, alwaysReason] = ["always", "alwaysApply: true"];
     else if (globs.length > 0) kind = "auto";
@@ -181,7 +182,7 @@ export function relevanceFields(data: Record<string, unknown>): { whenToUse: str
   return { whenToUse: typeof when === "string" ? when.trim() : "", aliases };
 }
 
-export interface RuleModuleSpec extends RuleSemantics {
+interface RuleModuleSpec extends RuleSemantics {
   name: string;
   files: (options: LocateOptions) => FileSpec;
 }
@@ -194,7 +195,7 @@ export function ruleModule(spec: RuleModuleSpec): SourceModule {
     files: spec.files,
     draft: (ctx, located) =>
       located.map(({ file, anchor }) => {
-        const rule = parseRule(file, spec, anchor, ctx.memo);
+        const rule = parseRule(file, spec, anchor, ctx.memo, ctx.gate);
         rule.warnings.forEach(ctx.warn);
         // Kiro's `#[[file:path]]` references, expanded as Kiro does (the same limits as `@imports`).
         const syntax = importSyntaxOf(module);
@@ -241,7 +242,7 @@ function inFile(warning: Warning, text: string, body: string): Warning {
   if (at <= 0) return warning;
   let before = 0;
   for (let i = text.indexOf("\n"); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) before++;
-  return { file: warning.file, line: warning.line + before, message: warning.message };
+  return { file: warning.file, line: warning.line + before, message: warning.message, ...(warning.kind !== undefined && { kind: warning.kind }) };
 }
 
 /** A rule's (or skill's) first status: its folder, --all, --rule / @mention, then its kind. */
@@ -310,11 +311,12 @@ export function decideRule(
   }
 }
 
-function readAlwaysApply(value: unknown, warn: (m: string) => void): boolean {
+function readAlwaysApply(value: unknown, warn: (m: string, kind?: WarningKind) => void): boolean {
   if (value === undefined || value === null || typeof value === "boolean") return value === true;
   if (typeof value === "string" && /^(true|false)$/i.test(value.trim())) {
     const on = value.trim().toLowerCase() === "true";
-    if (on) warn(`"alwaysApply" is the string "${value}"; read as true here, but Cursor treats a string as false — write alwaysApply: true`);
+    if (on)
+      warn(`"alwaysApply" is the string "${value}"; read as true here, but Cursor treats a string as false — write alwaysApply: true`, "always-apply-string");
     return on;
   }
   warn(`"alwaysApply": expected true or false, got ${JSON.stringify(value)}; read as false`);

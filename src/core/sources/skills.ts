@@ -26,7 +26,7 @@ export const skillFiles: SourceModule = {
   }),
   draft: (ctx, located) =>
     located.map(({ file, anchor }) => {
-      const doc = parseFrontmatter(file.text, file.path, ctx.memo);
+      const doc = parseFrontmatter(file.text, file.path, ctx.memo, ctx.gate);
       doc.warnings.forEach(ctx.warn);
       const name = typeof doc.data.name === "string" && doc.data.name.trim() !== "" ? doc.data.name.trim() : gateName(baseName(dirOf(file.path)));
       const description = typeof doc.data.description === "string" && doc.data.description.trim() !== "" ? doc.data.description.trim() : null;

@@ -3,6 +3,7 @@ import type { ImportSyntax } from "../parse/imports.js";
 import type { RelevanceDoc } from "../prompt/relevance.js";
 import type { LinearEngine } from "../linear-regexp.js";
 import type { RunMemo } from "../run-memo.js";
+import type { GateOptions } from "../text-gate.js";
 import type { CountTokens } from "../tokens.js";
 import type { Candidate, Priority, SourceFile, SourceName, Status, Warning } from "../types.js";
 
@@ -55,7 +56,7 @@ export interface Located {
  * the contract source's place, then the folder's depth and name, then the module's place in SOURCE_MODULES,
  * then `rank`, then `path`.
  */
-export interface SortKey {
+interface SortKey {
   /** The folder the text belongs to ("" for the root and for text that is not a file). */
   folder: string;
   /** Order among one module's drafts in one folder (AGENTS.md before AGENTS.override.md, custom entries by index). */
@@ -101,6 +102,8 @@ export interface DraftContext {
   warn(warning: Warning): void;
   /** Credentials replaced (unless config says otherwise), each with a warning naming `where`. */
   redact(text: string, where: string): string;
+  /** The gate's switches from the user's config, which `redact` applies: frontmatter applies them to what its escapes spell. */
+  gate: GateOptions;
 }
 
 export interface CustomInput {
@@ -123,7 +126,7 @@ export const expandsImports = (module: SourceModule | undefined): boolean => mod
 export const importSyntaxOf = (module: SourceModule | undefined): ImportSyntax | null =>
   expandsImports(module) ? "at" : module?.name === "kiro" ? "kiro-file" : null;
 
-export const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
+const DEFAULT_PRIORITY: Record<SourceName, Priority> = {
   "keyword-detector": "high",
   "rules-injector": "normal",
   "directory-agents": "normal",

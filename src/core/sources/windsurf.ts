@@ -4,7 +4,7 @@ import { describedOrManual, globsOrManual, only, ruleModule, type Activation, ty
 import type { ParsedDocument } from "../parse/frontmatter.js";
 
 /** Windsurf's four activation modes; without `trigger` the common reading applies (globs, description…). */
-export function windsurfActivation(doc: ParsedDocument, read: FieldReader): Activation | null {
+function windsurfActivation(doc: ParsedDocument, read: FieldReader): Activation | null {
   const trigger = doc.data.trigger;
   if (trigger === undefined || trigger === null) return null;
   switch (trigger) {
