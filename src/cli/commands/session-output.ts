@@ -1,7 +1,8 @@
 import { ContextCollector } from "../../core/collector.js";
-import { describeHidden, stripHidden } from "../../core/hidden.js";
-import { redactSecrets, safeMessage } from "../../core/redact.js";
+import { describeHidden } from "../../core/hidden.js";
+import { safeMessage } from "../../core/redact.js";
 import { renderPending } from "../../core/render/pending.js";
+import { gateText } from "../../core/text-gate.js";
 import { approxTokens } from "../../core/tokens.js";
 import type { Format, Warning } from "../../core/types.js";
 import type { StoredEntry } from "../../io/session/session-store.js";
@@ -19,11 +20,10 @@ export function renderSessionEntries(ctx: CliContext, sessionId: string, stored:
     const source = safeMessage(e.source, 200);
     const id = safeMessage(e.id, 200);
     const where = `session:${source}:${id}`;
-    const stripped = stripHidden(e.content);
-    if (stripped !== null) warnings.push({ file: where, line: stripped.found.line, message: `${describeHidden(stripped.found).replace(" (", " removed (")}` });
-    const redacted = redactSecrets(stripped?.text ?? e.content);
-    for (const r of redacted.redactions) warnings.push({ file: where, line: r.line, message: `redacted a ${r.kind}` });
-    collector.register(sessionId, { source, id, content: redacted.text, priority: e.priority });
+    const gated = gateText(e.content);
+    if (gated.hidden !== null) warnings.push({ file: where, line: gated.hidden.line, message: `${describeHidden(gated.hidden).replace(" (", " removed (")}` });
+    for (const r of gated.redactions) warnings.push({ file: where, line: r.line, message: `redacted a ${r.kind}` });
+    collector.register(sessionId, { source, id, content: gated.text, priority: e.priority });
   }
   printWarnings(ctx, warnings);
   return renderPending(collector.getPending(sessionId), format, approxTokens);
