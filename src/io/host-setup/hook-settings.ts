@@ -1,10 +1,9 @@
-import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { chooseHookCommand, type HookCommandChoice } from "../../core/command-line.js";
 import type { CommandHookHost } from "../../hosts/host.js";
 import { readJsonToMerge, writeIfChanged } from "../fs/out-file.js";
 import type { WriteTarget } from "../fs/confine.js";
-import { realOrSelf, toRootRelative } from "../fs/paths.js";
+import { realOrSelf, runnableFile, toRootRelative } from "../fs/paths.js";
 import { findProjectInstall } from "./project-install.js";
 
 interface HookCommand {
@@ -97,13 +96,10 @@ export function pathFolderOf(name: string, env: Readonly<Record<string, string |
   for (const folder of path.split(windows ? ";" : delimiter)) {
     if (folder === "" || /[\\/]node_modules[\\/]\.bin[\\/]?$/.test(folder)) continue;
     for (const extension of extensions) {
-      const file = join(folder, name + extension);
       try {
-        if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) continue;
-        if (!windows) accessSync(file, constants.X_OK);
-        return folder;
+        if (runnableFile(join(folder, name + extension), platform) === "runs") return folder;
       } catch {
-        // A folder we may not read, or a file we may not run: the shell would not find it there either.
+        // A folder we may not read: the shell would not find it there either.
       }
     }
   }
