@@ -186,6 +186,16 @@ test("item 12: a crafted git index with `..`, `.`, empty or absolute paths is dr
   }
 });
 
+test("item 12: doctor names a crafted index's `..` path that is no instruction file once, though only its own reading of every file meets it", async () => {
+  const { root } = world();
+  assert.is(spawnSync("git", ["init", "-q"], { cwd: root }).status, 0);
+  writeFileSync(join(root, ".git/index"), craftedIndex(["AGENTS.md", "../home/notes.txt"]));
+  const build = await runMain(["build", "--all"], { cwd: root });
+  assert.not.match(build.stderr, "git's index lists", "the instruction files' reading does not meet it");
+  const doctor = await runMain(["doctor"], { cwd: root });
+  assert.is(doctor.stderr.match(/git's index lists 1 path /g)?.length, 1, doctor.stderr);
+});
+
 test("item 5: build --out (the default .context output) refuses a folder symlinked out of the project, writing nothing", async () => {
   const { home, root } = world();
   symlinkSync(join(home, "rules"), join(root, ".context"));
