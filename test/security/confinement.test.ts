@@ -221,6 +221,17 @@ test("item 5: build --out (the default .context output) refuses a folder symlink
   assert.match(readFileSync(join(root, ".context/AGENTS.generated.md"), "utf8"), "PROJECT_RULE_TEXT");
 });
 
+test("item 5: build --out run from a subfolder confines the file to the root the run found, so a link above the subfolder is refused", async () => {
+  const { home, root } = world();
+  assert.is(spawnSync("git", ["init", "-q"], { cwd: root }).status, 0);
+  symlinkSync(join(home, "rules"), join(root, "generated"));
+  const before = snapshot(home);
+  const r = await runMain(["build", "--all", "--out", "../generated/AGENTS.md"], { cwd: join(root, "src") });
+  assert.is(r.status, 2, r.stderr);
+  assert.match(r.stderr, /generated is a symlink in the project/);
+  assert.equal(snapshot(home), before, "nothing written in the user's rules folder");
+});
+
 test("item 5: init --git-hook does not write through a pre-commit hook or hooks folder that is a link out of the project", async () => {
   const { home, root } = world();
   assert.is(spawnSync("git", ["init", "-q"], { cwd: root }).status, 0);

@@ -29,8 +29,7 @@ export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<numb
     throw usageError("--as and --session do not go together: --as shows what an agent loads by itself, not what a session is given");
   if (flags.watch) return watchGenerated(ctx, flags);
   const selected = await pipelineFromFlags(ctx, flags, "build");
-  if (flags.out !== undefined)
-    return writeGenerated(ctx, outFile(findRoot(ctx.cwd, flags.root).root, ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
+  if (flags.out !== undefined) return writeGenerated(ctx, outFile(selected.root, ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
   const { output, prompt, format } = selected;
   // An empty block says nothing by itself: say what it means.
   if (flags.as !== undefined && output.trim() === "")
