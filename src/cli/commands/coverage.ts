@@ -57,7 +57,7 @@ export async function runCoverage(ctx: CliContext, flags: CoverageFlags): Promis
       ? // Compact: a format for tools (`jq .` indents it); indented, 100k folders' cells were half its bytes and time.
         `${gatedJson(value)}\n`
       : gateText(format === "html" ? renderCoverageHtml(coverage.model, diff) : renderCoverageMarkdown(coverage.model, diff)).text;
-  if (flags.out !== undefined) await writeIfChanged(outFile(head.root, ctx.cwd, flags.out), text);
+  if (flags.out !== undefined) writeIfChanged(outFile(head.root, ctx.cwd, flags.out), text);
   else await writeOut(ctx, text);
   return 0;
 }

@@ -1,16 +1,11 @@
 import { CtxinjectError } from "../../core/errors.js";
 import { readTarget, writeTarget, type WriteTarget } from "./confine.js";
 
-/** The current text of a file ctxinject writes, or null when there is none (io/fs/confine.ts: readTarget). */
-export async function readIfExists(target: WriteTarget): Promise<string | null> {
-  return readTarget(target);
-}
-
 /**
  * A JSON settings file about to be merged into: its object, {} when there is no file. A file that is not a JSON
  * object is the user's to fix; nothing is written over it.
  */
-export async function readJsonToMerge(target: WriteTarget): Promise<Record<string, unknown>> {
+export function readJsonToMerge(target: WriteTarget): Record<string, unknown> {
   const text = readTarget(target);
   if (text === null) return {};
   let value: unknown;
@@ -28,7 +23,7 @@ export async function readJsonToMerge(target: WriteTarget): Promise<Record<strin
  * Writes text to a target only when it differs from what is there (so the mtime, and make or git, see no change),
  * through a temp file in the same folder and a rename (io/fs/confine.ts: a project's file never through a link).
  */
-export async function writeIfChanged(target: WriteTarget, text: string): Promise<boolean> {
+export function writeIfChanged(target: WriteTarget, text: string): boolean {
   if (readTarget(target) === text) return false;
   writeTarget(target, text);
   return true;
