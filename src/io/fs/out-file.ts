@@ -2,12 +2,12 @@ import { CtxinjectError } from "../../core/errors.js";
 import { readTarget, writeTarget, type WriteTarget } from "./confine.js";
 
 /**
- * A JSON settings file about to be merged into: its object, {} when there is no file. A file that is not a JSON
- * object is the user's to fix; nothing is written over it.
+ * A JSON object file read as it is (a package manifest, a lock file), or null when there is none. A file that is not
+ * a JSON object is the user's to fix: the error names it, and init writes nothing after it.
  */
-export function readJsonToMerge(target: WriteTarget): Record<string, unknown> {
+export function readJsonObject(target: WriteTarget): Record<string, unknown> | null {
   const text = readTarget(target);
-  if (text === null) return {};
+  if (text === null) return null;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -18,6 +18,9 @@ export function readJsonToMerge(target: WriteTarget): Record<string, unknown> {
     throw new CtxinjectError(`${target.path}: expected a JSON object; nothing was written`);
   return value as Record<string, unknown>;
 }
+
+/** A JSON settings file about to be merged into: its object, {} when there is no file; nothing is written over one that is no JSON object. */
+export const readJsonToMerge = (target: WriteTarget): Record<string, unknown> => readJsonObject(target) ?? {};
 
 /**
  * Writes text to a target only when it differs from what is there (so the mtime, and make or git, see no change),

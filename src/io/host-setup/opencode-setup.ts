@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { readJsonToMerge, writeIfChanged } from "../fs/out-file.js";
+import { readJsonObject, readJsonToMerge, writeIfChanged } from "../fs/out-file.js";
 import type { WriteTarget } from "../fs/confine.js";
 
 import type { PluginInstall } from "../../hosts/host.js";
@@ -96,9 +96,9 @@ export function writePluginPackage(fileIn: FileIn, install: PluginInstall): bool
  */
 export function pluginDependenciesMissing(dir: string, fileIn: FileIn, shown: string): string | null {
   if (!existsSync(join(dir, "node_modules"))) return `${shown}/node_modules`;
-  const read = (name: string) => readJsonToMerge(fileIn(name));
-  const manifest = read("package.json");
-  const lock = ((read("package-lock.json").packages ?? {}) as Record<string, { dependencies?: Record<string, string> }>)[""]?.dependencies ?? {};
+  const read = (name: string) => readJsonObject(fileIn(name));
+  const manifest = read("package.json") ?? {};
+  const lock = ((read("package-lock.json")?.packages ?? {}) as Record<string, { dependencies?: Record<string, string> }>)[""]?.dependencies ?? {};
   const wanted = Object.keys((manifest.dependencies ?? {}) as Record<string, string>);
   const missing = wanted.filter((name) => !(name in lock));
   return missing.length > 0 ? `${missing.join(", ")} in ${shown}/package-lock.json` : null;
