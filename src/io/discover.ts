@@ -2,11 +2,10 @@ import { readdir, readdirSync, type Dirent } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import type { Warning } from "../core/types.js";
 import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
-import { trackedClean } from "../core/confined-path.js";
 import { instructionNames, sourceLocator, type LocateOptions } from "../core/sources/index.js";
 import { createRunMemo, type RunMemo } from "../core/run-memo.js";
 import { trackedFiles } from "./git/git.js";
-import { indexedFiles } from "./git/git-index.js";
+import { indexedFiles, indexPathsClean } from "./git/git-index.js";
 import { gitIgnored } from "./git/git-ignore.js";
 import { entryAt, realOrSelf, under } from "./fs/paths.js";
 
@@ -72,7 +71,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
       paths =
         indexedFiles(gitTop, options.root, withAlso, options.env) ??
         trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)], options.env);
-      if (paths !== null) paths = trackedClean(paths, "git's index", warnings);
+      if (paths !== null) paths = indexPathsClean(paths, warnings);
       if (paths !== null) paths.push(...throughLinkedFolders(options.root, spec.folders), ...skillsBehindLinks(options.root, paths));
       if (paths !== null && !paths.some((p) => locate(p) !== null))
         warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });

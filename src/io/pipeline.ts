@@ -159,6 +159,8 @@ const NONE: ReadonlySet<string> = new Set();
  * would otherwise lose what it gave for the rest of the session).
  */
 export interface Selected extends Composed, Delivery {
+  /** The project root the run found (build --out writes below it). */
+  root: string;
   prompt: string | undefined;
   /** Where each setting not left at its default came from (explain). */
   settings: Record<string, SettingOrigin>;
@@ -266,6 +268,7 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
     const held: Delivery = session ?? NOTHING_HELD;
     return {
       ...composed,
+      root: gathered.root,
       prompt: read.prompt,
       format,
       settings: gathered.settings,

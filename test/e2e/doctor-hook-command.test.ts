@@ -92,4 +92,14 @@ test("doctor: the commands init writes, where they run, are no finding", () => {
   assert.match(gone!.message, "node_modules/.bin/ctxinject does not exist (the project's dependencies are not installed here");
 });
 
+test("doctor: a project hook whose node_modules/.bin/ctxinject is there but not executable is a finding saying so", () => {
+  const root = project();
+  mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
+  writeFileSync(join(root, "node_modules/.bin/ctxinject"), "#!/bin/sh\n", { mode: 0o644 });
+  claudeSettings(root, '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/ctxinject hook claude');
+  const [finding, ...rest] = doctor(root, folder("home"));
+  assert.equal(rest, []);
+  assert.match(finding!.message, "node_modules/.bin/ctxinject is not executable");
+});
+
 test.run();

@@ -186,6 +186,16 @@ test("item 12: a crafted git index with `..`, `.`, empty or absolute paths is dr
   }
 });
 
+test("item 12: doctor names a crafted index's `..` path that is no instruction file once, though only its own reading of every file meets it", async () => {
+  const { root } = world();
+  assert.is(spawnSync("git", ["init", "-q"], { cwd: root }).status, 0);
+  writeFileSync(join(root, ".git/index"), craftedIndex(["AGENTS.md", "../home/notes.txt"]));
+  const build = await runMain(["build", "--all"], { cwd: root });
+  assert.not.match(build.stderr, "git's index lists", "the instruction files' reading does not meet it");
+  const doctor = await runMain(["doctor"], { cwd: root });
+  assert.is(doctor.stderr.match(/git's index lists 1 path /g)?.length, 1, doctor.stderr);
+});
+
 test("item 5: build --out (the default .context output) refuses a folder symlinked out of the project, writing nothing", async () => {
   const { home, root } = world();
   symlinkSync(join(home, "rules"), join(root, ".context"));
@@ -209,6 +219,17 @@ test("item 5: build --out (the default .context output) refuses a folder symlink
   const ok = await runMain(["build", "--all", "--out", ".context/AGENTS.generated.md"], { cwd: root });
   assert.is(ok.status, 0, ok.stderr);
   assert.match(readFileSync(join(root, ".context/AGENTS.generated.md"), "utf8"), "PROJECT_RULE_TEXT");
+});
+
+test("item 5: build --out run from a subfolder confines the file to the root the run found, so a link above the subfolder is refused", async () => {
+  const { home, root } = world();
+  assert.is(spawnSync("git", ["init", "-q"], { cwd: root }).status, 0);
+  symlinkSync(join(home, "rules"), join(root, "generated"));
+  const before = snapshot(home);
+  const r = await runMain(["build", "--all", "--out", "../generated/AGENTS.md"], { cwd: join(root, "src") });
+  assert.is(r.status, 2, r.stderr);
+  assert.match(r.stderr, /generated is a symlink in the project/);
+  assert.equal(snapshot(home), before, "nothing written in the user's rules folder");
 });
 
 test("item 5: init --git-hook does not write through a pre-commit hook or hooks folder that is a link out of the project", async () => {

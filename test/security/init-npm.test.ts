@@ -108,6 +108,21 @@ test("init --opencode refuses a file:, git or URL dependency even without script
   }
 });
 
+test("init --opencode stops at a committed package-lock.json that is no JSON object, naming it, and runs no npm", async () => {
+  for (const [text, said] of [
+    ["{ not json", "package-lock.json: not valid JSON"],
+    ["[]", "package-lock.json: expected a JSON object"],
+  ] as const) {
+    const { root, marker, env, calls } = setUp({ ".opencode/package-lock.json": text });
+    const out = await runMain(["init", "--opencode"], { cwd: root, env });
+    assert.is(out.status, 2, out.stderr);
+    assert.match(out.stderr, said);
+    assert.not.match(out.stderr, /\n\s+at /, "no stack");
+    assert.not.ok(existsSync(marker), "repository code ran");
+    assert.equal(calls(), [], "npm ran");
+  }
+});
+
 test("where npm runs, it is the user's npm (not the repository's node_modules/.bin), with --ignore-scripts, in the folder, without the npm_config_* variables npx passed down", async () => {
   // A registry-only package.json the repository wrote, and none at all: both are installed.
   for (const files of [{}, { ".opencode/package.json": JSON.stringify({ dependencies: { zod: "^3.22.0", alias: "npm:@scope/thing@~1.2" } }) }] as Array<

@@ -1,6 +1,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { renderCoverageMarkdown, MARKDOWN_MAX_CHARS } from "../../src/core/coverage/markdown.js";
+import { renderCoverageHtml } from "../../src/core/coverage/html.js";
+import { renderCoverageJson } from "../../src/core/coverage/json.js";
 import type { CellFinding, CoverageCell, CoverageModel } from "../../src/core/coverage/model.js";
 
 // The markdown counts findings, not the files they name: "7 warn" on a cell was one finding over 7 files.
@@ -70,6 +72,20 @@ test("markdown: however many folders change, the text stays under a PR comment's
   const md = renderCoverageMarkdown(wide);
   assert.ok(md.length <= MARKDOWN_MAX_CHARS, String(md.length));
   assert.match(md, /Cut here at \d+ characters \(a pull request comment holds 65,536\)/);
+});
+
+test("each coverage format gates the names it shows by itself, as the other renderers do: no hidden character of a folder's or file's name is left", () => {
+  const hostile = model([quiet("a/.cursor/rules/st\u202Eyle.mdc")]);
+  hostile.folders[1]!.path = "pkg\u200B-1";
+  hostile.items[0]!.file = "AGENTS\u2066.md";
+  for (const [format, text] of [
+    ["markdown", renderCoverageMarkdown(hostile)],
+    ["html", renderCoverageHtml(hostile)],
+    ["json", renderCoverageJson("/repo", hostile)],
+  ] as const) {
+    assert.not.match(text, /[\u200B\u202E\u2066]/, format);
+    assert.match(text, "rules/style.mdc", format);
+  }
 });
 
 test.run();

@@ -3,8 +3,8 @@ import { CtxinjectError, usageError } from "../../core/errors.js";
 import { loadConfig } from "../../io/config/config.js";
 import { findRoot } from "../../io/config/root.js";
 import { watchTree } from "../../io/tree-watcher.js";
-import { diffSummary, readIfExists, writeIfChanged } from "../../io/fs/out-file.js";
-import { outFile, type WriteTarget } from "../../io/fs/confine.js";
+import { diffSummary, writeIfChanged } from "../../io/fs/out-file.js";
+import { outFile, readTarget, type WriteTarget } from "../../io/fs/confine.js";
 import { runOf, writeOut, type CliContext } from "../context.js";
 import type { SelectionFlags } from "../options.js";
 import { pipelineFromFlags } from "../pipeline-from-flags.js";
@@ -29,8 +29,7 @@ export async function runBuild(ctx: CliContext, flags: BuildFlags): Promise<numb
     throw usageError("--as and --session do not go together: --as shows what an agent loads by itself, not what a session is given");
   if (flags.watch) return watchGenerated(ctx, flags);
   const selected = await pipelineFromFlags(ctx, flags, "build");
-  if (flags.out !== undefined)
-    return writeGenerated(ctx, outFile(findRoot(ctx.cwd, flags.root).root, ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
+  if (flags.out !== undefined) return writeGenerated(ctx, outFile(selected.root, ctx.cwd, flags.out), flags.out, selected.output, flags.check === true);
   const { output, prompt, format } = selected;
   // An empty block says nothing by itself: say what it means.
   if (flags.as !== undefined && output.trim() === "")
@@ -67,7 +66,7 @@ async function watchGenerated(ctx: CliContext, flags: BuildFlags): Promise<numbe
       const selected = await pipelineFromFlags(ctx, current, "build");
       // A piped prompt is read once: later builds use it as it was.
       if (selected.prompt !== undefined) current = { ...current, prompt: selected.prompt };
-      await writeGenerated(ctx, outFile(base, ctx.cwd, out), out, selected.output, false);
+      writeGenerated(ctx, outFile(base, ctx.cwd, out), out, selected.output, false);
     } catch (error) {
       if (!(error instanceof CtxinjectError)) throw error;
       ctx.stderr.write(`ctxinject: ${error.message}; ${out} keeps its last good content\n`);
@@ -105,14 +104,14 @@ async function watchGenerated(ctx: CliContext, flags: BuildFlags): Promise<numbe
 }
 
 /** --out: the block alone, written atomically and only when it changed; --check compares without writing. */
-async function writeGenerated(ctx: CliContext, path: WriteTarget, shown: string, output: string, check: boolean): Promise<number> {
+function writeGenerated(ctx: CliContext, path: WriteTarget, shown: string, output: string, check: boolean): number {
   if (check) {
-    const current = await readIfExists(path);
+    const current = readTarget(path);
     if (current === output) return 0;
     ctx.stderr.write(`ctxinject: ${shown} is stale: ${diffSummary(current, output)}; run ctxinject build with the same flags and --out ${shown}\n`);
     return 1;
   }
-  const changed = await writeIfChanged(path, output);
+  const changed = writeIfChanged(path, output);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${shown}\n`);
   return 0;
 }

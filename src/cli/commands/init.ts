@@ -42,7 +42,7 @@ export async function runInit(ctx: CliContext, flags: InitFlags): Promise<number
   if (host && "plugin" in host.install) return initPlugin(ctx, root, host, host.install.plugin, flags);
   if (host && "pluginFile" in host.install) return initCline(ctx, root, host.install.pluginFile.file, flags.user === true);
   if (flags.gitHook) {
-    const hook = await installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED, ctx.env);
+    const hook = installPreCommitHook(root, flags.out ?? DEFAULT_GENERATED, ctx.env);
     ctx.stderr.write(`ctxinject: pre-commit hook ${hook} now regenerates and stages ${flags.out ?? DEFAULT_GENERATED}\n`);
     return 0;
   }
@@ -125,7 +125,7 @@ function hasOurHook(root: string, file: string, short: string): boolean {
  * then the host's plugin package installed there once with npm (online, now) so that the host's own install at
  * start finds nothing to do and a later offline run does not wait on it.
  */
-async function initPlugin(ctx: CliContext, root: string, host: Host, install: PluginInstall, flags: InitFlags): Promise<number> {
+function initPlugin(ctx: CliContext, root: string, host: Host, install: PluginInstall, flags: InitFlags): number {
   let dir = join(root, install.folder);
   let shown = install.folder;
   // The project's folder is the repository's: a link on the way (`.opencode -> ~/.config/opencode`) is refused.
@@ -147,13 +147,13 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
           join(dirname(dirname(realOrSelf(ctx.self))), "dist/integrations", `${install.entry}.js`),
         ).href
       : undefined;
-  const plugin = await writePluginLoader(fileIn, install, pinned);
+  const plugin = writePluginLoader(fileIn, install, pinned);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
   const where = pinned !== undefined ? pinned : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
   ctx.stderr.write(`ctxinject: ${plugin ? "wrote" : "unchanged"} ${join(dir, install.file)}: it loads ${where}\n`);
-  const manifest = await writePluginPackage(fileIn, install);
+  const manifest = writePluginPackage(fileIn, install);
   ctx.stderr.write(`ctxinject: ${manifest ? "wrote" : "unchanged"} ${join(dir, "package.json")}\n`);
-  const missing = await pluginDependenciesMissing(dir, fileIn, shown);
+  const missing = pluginDependenciesMissing(dir, fileIn, shown);
   if (missing === null) return 0;
   const command = `npm install --prefix ${shown} --ignore-scripts --no-audit --no-fund`;
   if (flags.install === false) {
@@ -161,7 +161,7 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
     return 0;
   }
   // The user's own folder is theirs to configure; a project's is the repository's, and init runs none of its code.
-  const refused = flags.user === true ? null : await npmInstallRefusal(dir, shown, root);
+  const refused = flags.user === true ? null : npmInstallRefusal(dir, shown, root);
   if (refused !== null) {
     ctx.stderr.write(
       `ctxinject: warning: npm not run: ${refused}, and init runs no repository code: read it, then run \`${command}\` yourself if you trust it\n`,
@@ -181,13 +181,13 @@ async function initPlugin(ctx: CliContext, root: string, host: Host, install: Pl
  * Cline's plugin file: the project's (`.cline/plugins`), or with --user the user's (`$CLINE_DIR/plugins`, else
  * `~/.cline/plugins`), the same portable loader either way.
  */
-async function initCline(ctx: CliContext, root: string, projectPath: string, user: boolean): Promise<number> {
+function initCline(ctx: CliContext, root: string, projectPath: string, user: boolean): number {
   const home = ctx.env.HOME;
   if (user && !home && !ctx.env.CLINE_DIR) throw new CtxinjectError("--user needs HOME (or CLINE_DIR) to find ~/.cline/plugins");
   const file = user ? join(ctx.env.CLINE_DIR || join(home!, ".cline"), "plugins/ctxinject.js") : join(root, projectPath);
   // The user's plugin runs in every workspace: it names this ctxinject, never one a workspace holds.
   const pinned = user ? realOrSelf(ctx.self) : undefined;
-  const changed = await writeClinePlugin(user ? userFile(file) : projectFile(root, projectPath), pinned);
+  const changed = writeClinePlugin(user ? userFile(file) : projectFile(root, projectPath), pinned);
   const local = existsSync(join(root, "node_modules/ctxinject/package.json"));
   const from = pinned !== undefined ? pinned : `the project's ctxinject (${local ? "installed" : "not installed yet"}), else the one on PATH`;
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: Cline runs \`ctxinject hook cline\` through it, from ${from}\n`);
@@ -195,7 +195,7 @@ async function initCline(ctx: CliContext, root: string, projectPath: string, use
 }
 
 /** A host's command hooks merged into its project (or, with --user, its user) settings. */
-async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, user: boolean): Promise<number> {
+function initHooks(ctx: CliContext, root: string, host: CommandHookHost, user: boolean): number {
   const home = ctx.env.HOME;
   const { settings, note } = host.install;
   const moved = settings.userVariable && ctx.env[settings.userVariable.name];
@@ -203,7 +203,7 @@ async function initHooks(ctx: CliContext, root: string, host: CommandHookHost, u
   const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
   // A project's settings file that a link puts outside the project is refused (io/fs/confine.ts); --user's is the user's own.
   const { command, why } = hookCommand(host, root, ctx.self, !user, runOf(ctx).platform);
-  const changed = await mergeHooks(user ? userFile(file) : projectFile(root, settings.project), host, command);
+  const changed = mergeHooks(user ? userFile(file) : projectFile(root, settings.project), host, command);
   ctx.stderr.write(`ctxinject: ${changed ? "wrote" : "unchanged"} ${file}: ${host.label} runs \`${command}\` (${why})\n`);
   if (note !== undefined) ctx.stderr.write(`ctxinject: ${note}\n`);
   return 0;

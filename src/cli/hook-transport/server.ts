@@ -1,13 +1,13 @@
 import { appendFileSync, existsSync, readdirSync, renameSync, statSync, watch } from "node:fs";
 import {
   claimSpool,
-  ownsSpool,
   readOwnFile,
   releaseSpool,
   removeDeadSpools,
   requestFiles,
   spoolIdentity,
   spoolStillOurs,
+  stillServing,
   TRUST_SWITCHES,
   unlinkQuietly,
   writeSpoolFile,
@@ -65,21 +65,26 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
   };
   const idle = setTimeout(stop, idleMs);
   let swept = Date.now();
+  // Whether take() asked stillServing with nothing answered since: the request it just took is not asked again.
+  let askedNow = false;
   const take = () => {
     if (Date.now() - swept > STALE_MS) {
       swept = Date.now();
       removeStale(spool);
     }
-    // A server whose FIFO another has replaced takes nothing more: two servers never answer from one spool.
-    if (!ownsSpool(spool, claim)) return stop();
     let names: string[];
     try {
       names = readdirSync(spool);
     } catch {
       return stop();
     }
-    for (const name of names) {
-      if (!name.endsWith(".req")) continue;
+    const requests = names.filter((name) => name.endsWith(".req"));
+    // The watcher sees this server's own renames (`.req` to `.work`) too: a look that finds no request asks nothing.
+    if (requests.length === 0) return;
+    // A server whose FIFO another has replaced takes nothing more: two servers never answer from one spool.
+    if (!stillServing(spool, claim)) return stop();
+    askedNow = true;
+    for (const name of requests) {
       const id = name.slice(0, -".req".length);
       const files = requestFiles(spool, id);
       try {
@@ -97,13 +102,17 @@ export async function serveHooks(spool: string, answer: (argv: string[], ctx: Cl
     while (queue.length > 0) {
       const id = queue.shift()!;
       idle.refresh();
-      // Another server took over, or this one's install went away (an upgrade, a removed clone): it stops here.
-      // Nor does it answer into a folder that is no longer its user's alone (another user swapped or opened it).
-      if (!ownsSpool(spool, claim) || !existsSync(self) || !spoolStillOurs(spool, identity)) {
+      // Another server took over (asked again for a request that waited while another was answered), or this
+      // one's install went away (an upgrade, a removed clone): it stops here. Nor does it answer into a folder that
+      // is no longer its user's alone (another user swapped or opened it).
+      const serving = askedNow || stillServing(spool, claim);
+      askedNow = false;
+      if (!serving || !existsSync(self) || !spoolStillOurs(spool, identity)) {
         queue.unshift(id);
         return stop();
       }
       await answerOne(spool, id, answer, log, trustAtStart);
+      askedNow = false;
     }
     busy = false;
   };

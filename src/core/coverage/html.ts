@@ -13,7 +13,9 @@
  */
 import { ruleChangeLine, type CoverageDiff } from "./diff.js";
 import type { CoverageModel } from "./model.js";
+import { gateText } from "../text-gate.js";
 
+/** The page passes the gate (core/text-gate.ts) whole: it holds nothing a repository wrote but names. */
 export function renderCoverageHtml(model: CoverageModel, diff?: CoverageDiff): string {
   const data = { ...model, ...(diff !== undefined && { diff: { ref: diff.ref, lines: diff.rules.map(ruleChangeLine), folders: diff.folders } }) };
   const json = JSON.stringify(data)
@@ -22,7 +24,7 @@ export function renderCoverageHtml(model: CoverageModel, diff?: CoverageDiff): s
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-  return `<!doctype html>
+  return gateText(`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -44,7 +46,7 @@ export function renderCoverageHtml(model: CoverageModel, diff?: CoverageDiff): s
 <script>${SCRIPT}</script>
 </body>
 </html>
-`;
+`).text;
 }
 
 const STYLE = `

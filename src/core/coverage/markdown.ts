@@ -8,6 +8,7 @@ import type { CoverageCell, CoverageFolder, CoverageModel } from "./model.js";
 import { compareText, dirOf } from "../rel-path.js";
 import { ruleChangeLine, type CoverageDiff } from "./diff.js";
 import { sumFindings, type SummedFinding } from "./finding-summary.js";
+import { gateText } from "../text-gate.js";
 
 export { warningCount } from "./finding-summary.js";
 
@@ -25,6 +26,7 @@ function fileList(files: readonly string[], max = MAX_FILES): string {
   return files.length > max ? `${shown} and ${files.length - max} more` : shown;
 }
 
+/** The report passes the gate (core/text-gate.ts) whole: it holds nothing a repository wrote but names. */
 export function renderCoverageMarkdown(model: CoverageModel, diff?: CoverageDiff): string {
   const lines = ["## ctxinject coverage", "", overview(model)];
   if (diff !== undefined) {
@@ -36,7 +38,7 @@ export function renderCoverageMarkdown(model: CoverageModel, diff?: CoverageDiff
     const findings = findingLines(model);
     lines.push("", `### ${findings.title}`, "", ...findings.lines);
   }
-  return fitted(lines.join("\n"));
+  return gateText(fitted(lines.join("\n"))).text;
 }
 
 /** Under a GitHub comment's 65,536 characters, whatever the tree: cut at a line, said, an open <details> closed. */

@@ -1,18 +1,13 @@
 import { CtxinjectError } from "../../core/errors.js";
 import { readTarget, writeTarget, type WriteTarget } from "./confine.js";
 
-/** The current text of a file ctxinject writes, or null when there is none (io/fs/confine.ts: readTarget). */
-export async function readIfExists(target: WriteTarget): Promise<string | null> {
-  return readTarget(target);
-}
-
 /**
- * A JSON settings file about to be merged into: its object, {} when there is no file. A file that is not a JSON
- * object is the user's to fix; nothing is written over it.
+ * A JSON object file read as it is (a package manifest, a lock file), or null when there is none. A file that is not
+ * a JSON object is the user's to fix: the error names it, and init writes nothing after it.
  */
-export async function readJsonToMerge(target: WriteTarget): Promise<Record<string, unknown>> {
+export function readJsonObject(target: WriteTarget): Record<string, unknown> | null {
   const text = readTarget(target);
-  if (text === null) return {};
+  if (text === null) return null;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -24,11 +19,14 @@ export async function readJsonToMerge(target: WriteTarget): Promise<Record<strin
   return value as Record<string, unknown>;
 }
 
+/** A JSON settings file about to be merged into: its object, {} when there is no file; nothing is written over one that is no JSON object. */
+export const readJsonToMerge = (target: WriteTarget): Record<string, unknown> => readJsonObject(target) ?? {};
+
 /**
  * Writes text to a target only when it differs from what is there (so the mtime, and make or git, see no change),
  * through a temp file in the same folder and a rename (io/fs/confine.ts: a project's file never through a link).
  */
-export async function writeIfChanged(target: WriteTarget, text: string): Promise<boolean> {
+export function writeIfChanged(target: WriteTarget, text: string): boolean {
   if (readTarget(target) === text) return false;
   writeTarget(target, text);
   return true;

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync, type Stats } from "node:fs";
+import { accessSync, constants, existsSync, realpathSync, statSync, type Stats } from "node:fs";
 import { dirname, posix, resolve, sep, win32, type PlatformPath } from "node:path";
 
 /**
@@ -105,5 +105,21 @@ export function realOrSelf(path: string): string {
     return realpathSync.native(path);
   } catch {
     return path;
+  }
+}
+
+/**
+ * Whether a shell could run `file`: "runs", "missing" (no such file, or no regular file: a folder, a dangling link)
+ * or "not-executable" (no execute permission for this user). Windows runs a file by its extension: one there runs.
+ * A stat error other than "no such file" (EACCES on a folder above) is thrown: each caller decides what it means.
+ */
+export function runnableFile(file: string, platform: string): "runs" | "missing" | "not-executable" {
+  if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) return "missing";
+  if (platform === "win32") return "runs";
+  try {
+    accessSync(file, constants.X_OK);
+    return "runs";
+  } catch {
+    return "not-executable";
   }
 }

@@ -22,7 +22,7 @@ export function hookBlock(out: string): string {
  * Installs (or refreshes) ctxinject's block in the repository's pre-commit hook, wherever core.hooksPath puts
  * it. Another hook already there is kept: the block goes right after its first line.
  */
-export async function installPreCommitHook(root: string, out: string, env: GitEnvironment): Promise<string> {
+export function installPreCommitHook(root: string, out: string, env: GitEnvironment): string {
   const hooks = hooksFolder(root, env);
   if (!hooks.ok) throw usageError(`--git-hook: ${root} is not in a git repository (${hooks.stderr.split("\n")[0]})`);
   const path = resolve(root, hooks.stdout.trim(), "pre-commit");

@@ -1,9 +1,30 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
+import { trackedClean } from "../../core/confined-path.js";
 import { indexedPaths } from "../../core/git-index.js";
+import type { Warning } from "../../core/types.js";
 import { readBoundedText } from "../fs/bounded-read.js";
 import { gitMovedByEnv } from "./git-ignore.js";
 import { isDirectory, toRootRelative } from "../fs/paths.js";
+
+/** A warning that says the same thing however its text counts: (file, line, code) is its key. */
+export interface CodedWarning extends Warning {
+  code: string;
+}
+
+/** The code of git's index's warning about the paths that are no clean path (`../x`): doctor reads the index twice. */
+export const UNCLEAN_INDEX_PATHS = "unclean-index-paths";
+
+/** Git's list (its index, or `git ls-files`) without the paths no clean path below the root, with one coded warning. */
+export function indexPathsClean(paths: string[], warnings: Warning[]): string[] {
+  const found: Warning[] = [];
+  const kept = trackedClean(paths, "git's index", found);
+  for (const warning of found) {
+    const coded: CodedWarning = { ...warning, code: UNCLEAN_INDEX_PATHS };
+    warnings.push(coded);
+  }
+  return kept;
+}
 
 /**
  * The instruction files git tracks under `root` (every file with `spec.every`), read from the repository's index file instead of a `git ls-files`

@@ -224,7 +224,7 @@ export interface SpoolClaim {
  * Makes this process the spool's server, or null when a live one already is (or no FIFO can be made here: then hooks
  * answer in their own process). The FIFO is made under a temp name, opened for reading, and renamed over a dead
  * server's: from then on every hook sees this server alive. Of two servers starting at once the last rename wins; the
- * other finds the FIFO no longer its own before it takes a request (ownsSpool) and stops, so two servers never answer
+ * other finds the FIFO no longer its own before it takes a request (stillServing) and stops, so two servers never answer
  * from one spool.
  */
 export function claimSpool(spool: string): SpoolClaim | null {
@@ -244,17 +244,27 @@ export function claimSpool(spool: string): SpoolClaim | null {
   }
   const info = fstatSync(fd);
   const claim = { fd, dev: info.dev, ino: info.ino };
+  if (!ownsSpool(spool, claim)) {
+    closeSync(fd);
+    return null;
+  }
   writeSpoolFile(under(spool, PID), String(process.pid));
-  if (ownsSpool(spool, claim)) return claim;
-  closeSync(fd);
-  return null;
+  return claim;
 }
 
 /** Whether the spool's FIFO is still the one this server holds (another server may have replaced it). */
-export function ownsSpool(spool: string, claim: SpoolClaim): boolean {
+function ownsSpool(spool: string, claim: SpoolClaim): boolean {
   const info = lstatSync(under(spool, FIFO), { throwIfNoEntry: false });
-  if (info === undefined || info.ino !== claim.ino || info.dev !== claim.dev) return false;
-  // The pid file of a server that lost the race to rename: this server's pid is put back.
+  return info !== undefined && info.ino === claim.ino && info.dev === claim.dev;
+}
+
+/**
+ * What the server asks once per request before it takes one: whether it still owns the spool. While it does, the
+ * pid file names it: a server that lost the race to rename may have written its own after this one's, and only then
+ * is it written again.
+ */
+export function stillServing(spool: string, claim: SpoolClaim): boolean {
+  if (!ownsSpool(spool, claim)) return false;
   if (serverPid(spool) !== String(process.pid)) writeSpoolFile(under(spool, PID), String(process.pid));
   return true;
 }

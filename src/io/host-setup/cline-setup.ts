@@ -110,6 +110,6 @@ export default {
 }
 
 /** Writes the plugin file (a project's, or the user's under ~/.cline, `pinned`); returns whether it changed. */
-export async function writeClinePlugin(file: WriteTarget, pinned?: string): Promise<boolean> {
+export function writeClinePlugin(file: WriteTarget, pinned?: string): boolean {
   return writeIfChanged(file, clinePluginSource(pinned));
 }

@@ -1,10 +1,11 @@
-import { accessSync, constants, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { commandWords } from "../../core/command-line.js";
 import type { Finding } from "../../core/doctor/finding.js";
 import type { CommandHookHost } from "../../hosts/host.js";
 import { HOSTS } from "../../hosts/index.js";
 import { projectFile, readTarget, userFile, type WriteTarget } from "../fs/confine.js";
+import { runnableFile } from "../fs/paths.js";
 import { ourHook, pathFolderOf } from "./hook-settings.js";
 import { findProjectInstall } from "./project-install.js";
 
@@ -92,13 +93,8 @@ function whyNotRunning(command: string, root: string, env: Env, platform: string
 function programMissing(program: string, root: string, env: Env, platform: string): string | null {
   if (!/[\\/]/.test(program)) return pathFolderOf(program, env, platform) === null ? `${program} is not on PATH` : null;
   const file = isAbsolute(program) ? program : resolve(root, program);
-  if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true)
+  const state = runnableFile(file, platform);
+  if (state === "missing")
     return `${program} does not exist${/[\\/]node_modules[\\/]\.bin[\\/]/.test(file) ? " (the project's dependencies are not installed here: npm ci, pnpm install, yarn or bun install puts it there)" : ""}`;
-  if (platform === "win32") return null;
-  try {
-    accessSync(file, constants.X_OK);
-    return null;
-  } catch {
-    return `${program} is not executable`;
-  }
+  return state === "not-executable" ? `${program} is not executable` : null;
 }

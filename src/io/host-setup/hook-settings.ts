@@ -1,10 +1,9 @@
-import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { chooseHookCommand, type HookCommandChoice } from "../../core/command-line.js";
 import type { CommandHookHost } from "../../hosts/host.js";
 import { readJsonToMerge, writeIfChanged } from "../fs/out-file.js";
 import type { WriteTarget } from "../fs/confine.js";
-import { realOrSelf, toRootRelative } from "../fs/paths.js";
+import { realOrSelf, runnableFile, toRootRelative } from "../fs/paths.js";
 import { findProjectInstall } from "./project-install.js";
 
 interface HookCommand {
@@ -25,11 +24,11 @@ export const ourHook = (agent: string) => new RegExp(`ctxinject(\\.js)?["']?\\s+
  * Merges ctxinject's hooks into a host's settings file: other keys and other hooks stay as they are, an earlier
  * ctxinject entry is replaced (so running it twice changes nothing). Returns whether the file changed.
  */
-export async function mergeHooks(settingsFile: WriteTarget, host: CommandHookHost, command: string): Promise<boolean> {
+export function mergeHooks(settingsFile: WriteTarget, host: CommandHookHost, command: string): boolean {
   const ours = ourHook(host.short);
   const { events, timeout, fields, flat } = host.install.settings;
   // The host's own fields fill in what the file lacks; what is there stays.
-  const settings = { ...fields, ...(await readJsonToMerge(settingsFile)) };
+  const settings = { ...fields, ...readJsonToMerge(settingsFile) };
   if (flat) return mergeFlatHooks(settingsFile, settings, host, command, ours);
   const hooks = (settings.hooks ?? {}) as Record<string, MatcherGroup[]>;
   for (const { event, matcher } of events) {
@@ -44,13 +43,7 @@ export async function mergeHooks(settingsFile: WriteTarget, host: CommandHookHos
 }
 
 /** Cursor's hooks.json: an entry per command under each event, and the file's version (kept when it has one). */
-async function mergeFlatHooks(
-  settingsFile: WriteTarget,
-  settings: Record<string, unknown>,
-  host: CommandHookHost,
-  command: string,
-  ours: RegExp,
-): Promise<boolean> {
+function mergeFlatHooks(settingsFile: WriteTarget, settings: Record<string, unknown>, host: CommandHookHost, command: string, ours: RegExp): boolean {
   const { events, timeout, flat } = host.install.settings;
   const hooks = (settings.hooks !== null && typeof settings.hooks === "object" ? settings.hooks : {}) as Record<string, Array<Record<string, unknown>>>;
   for (const { event, matcher } of events) {
@@ -97,13 +90,10 @@ export function pathFolderOf(name: string, env: Readonly<Record<string, string |
   for (const folder of path.split(windows ? ";" : delimiter)) {
     if (folder === "" || /[\\/]node_modules[\\/]\.bin[\\/]?$/.test(folder)) continue;
     for (const extension of extensions) {
-      const file = join(folder, name + extension);
       try {
-        if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) continue;
-        if (!windows) accessSync(file, constants.X_OK);
-        return folder;
+        if (runnableFile(join(folder, name + extension), platform) === "runs") return folder;
       } catch {
-        // A folder we may not read, or a file we may not run: the shell would not find it there either.
+        // A folder we may not read: the shell would not find it there either.
       }
     }
   }

@@ -1,7 +1,7 @@
 import { lstatSync, realpathSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
 import { pathFolderOf } from "./hook-settings.js";
-import { readJsonToMerge } from "../fs/out-file.js";
+import { readJsonObject } from "../fs/out-file.js";
 import { projectFile } from "../fs/confine.js";
 import { spawnSync } from "../lazy-node.js";
 import { realOrSelf, toRootRelative } from "../fs/paths.js";
@@ -39,11 +39,11 @@ function badOverride(value: unknown, at: string): string | null {
  * its `prepare`), and reads the folder's `.npmrc` (another registry, scripts back on): ctxinject runs no repository
  * code, so a folder holding any of these is left to its user.
  */
-export async function npmInstallRefusal(dir: string, shown: string, root: string): Promise<string | null> {
+export function npmInstallRefusal(dir: string, shown: string, root: string): string | null {
   const real = realOrSelf(dir);
   if (toRootRelative(realOrSelf(root), real) === null) return `${shown} leads out of the project (${real})`;
   if (lstatSync(join(dir, ".npmrc"), { throwIfNoEntry: false }) !== undefined) return `${shown}/.npmrc configures npm there`;
-  const manifest = await readJsonToMerge(projectFile(root, join(dir, "package.json")));
+  const manifest = readJsonObject(projectFile(root, join(dir, "package.json"))) ?? {};
   const scripts = manifest.scripts;
   if (scripts !== null && typeof scripts === "object" && Object.keys(scripts).length > 0)
     return `${shown}/package.json has scripts (${Object.keys(scripts).slice(0, 3).join(", ")})`;
@@ -57,7 +57,7 @@ export async function npmInstallRefusal(dir: string, shown: string, root: string
   const override = manifest.overrides === undefined ? null : badOverride(manifest.overrides, "overrides");
   if (override !== null) return `${shown}/package.json's ${override} is not a registry version`;
   for (const lockName of ["package-lock.json", "npm-shrinkwrap.json"]) {
-    const packages = ((await readJsonToMerge(projectFile(root, join(dir, lockName)))).packages ?? {}) as Record<string, { resolved?: unknown; link?: unknown }>;
+    const packages = (readJsonObject(projectFile(root, join(dir, lockName)))?.packages ?? {}) as Record<string, { resolved?: unknown; link?: unknown }>;
     for (const [path, entry] of Object.entries(packages)) {
       if (path === "" || entry === null || typeof entry !== "object") continue;
       const resolved = entry.resolved;

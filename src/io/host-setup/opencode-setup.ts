@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { readJsonToMerge, writeIfChanged } from "../fs/out-file.js";
+import { readJsonObject, readJsonToMerge, writeIfChanged } from "../fs/out-file.js";
 import type { WriteTarget } from "../fs/confine.js";
 
 import type { PluginInstall } from "../../hosts/host.js";
@@ -73,7 +73,7 @@ export const CtxinjectPlugin =
 export type FileIn = (name: string) => WriteTarget;
 
 /** Writes the plugin file into the config folder (the user's loader names `pinned`); returns whether it changed. */
-export async function writePluginLoader(fileIn: FileIn, install: PluginInstall, pinned?: string): Promise<boolean> {
+export function writePluginLoader(fileIn: FileIn, install: PluginInstall, pinned?: string): boolean {
   return writeIfChanged(fileIn(install.file), opencodePluginSource(install.entry, pinned));
 }
 
@@ -82,9 +82,9 @@ export async function writePluginLoader(fileIn: FileIn, install: PluginInstall, 
  * installed and does not try the network at start (offline opencode waits about 70 s per folder before going on,
  * Kilo as long). Other keys stay.
  */
-export async function writePluginPackage(fileIn: FileIn, install: PluginInstall): Promise<boolean> {
+export function writePluginPackage(fileIn: FileIn, install: PluginInstall): boolean {
   const file = fileIn("package.json");
-  const manifest = await readJsonToMerge(file);
+  const manifest = readJsonToMerge(file);
   const dependencies = { ...((manifest.dependencies ?? {}) as Record<string, string>) };
   dependencies[install.package.name] ??= install.package.version;
   return writeIfChanged(file, `${JSON.stringify({ ...manifest, dependencies }, null, 2)}\n`);
@@ -94,11 +94,11 @@ export async function writePluginPackage(fileIn: FileIn, install: PluginInstall)
  * What the host checks before it installs: a node_modules folder, and every dependency of package.json named in
  * package-lock.json. Null when that holds, else what is missing (named relative to `shown`).
  */
-export async function pluginDependenciesMissing(dir: string, fileIn: FileIn, shown: string): Promise<string | null> {
+export function pluginDependenciesMissing(dir: string, fileIn: FileIn, shown: string): string | null {
   if (!existsSync(join(dir, "node_modules"))) return `${shown}/node_modules`;
-  const read = (name: string) => readJsonToMerge(fileIn(name));
-  const manifest = await read("package.json");
-  const lock = (((await read("package-lock.json")).packages ?? {}) as Record<string, { dependencies?: Record<string, string> }>)[""]?.dependencies ?? {};
+  const read = (name: string) => readJsonObject(fileIn(name));
+  const manifest = read("package.json") ?? {};
+  const lock = ((read("package-lock.json")?.packages ?? {}) as Record<string, { dependencies?: Record<string, string> }>)[""]?.dependencies ?? {};
   const wanted = Object.keys((manifest.dependencies ?? {}) as Record<string, string>);
   const missing = wanted.filter((name) => !(name in lock));
   return missing.length > 0 ? `${missing.join(", ")} in ${shown}/package-lock.json` : null;

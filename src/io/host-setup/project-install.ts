@@ -1,8 +1,8 @@
-import { accessSync, constants, existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import type { ProjectInstall } from "../../core/command-line.js";
 import { projectFile, readTarget } from "../fs/confine.js";
-import { findUp, hasGit, toRootRelative, under } from "../fs/paths.js";
+import { findUp, hasGit, runnableFile, toRootRelative, under } from "../fs/paths.js";
 
 /**
  * The project's own ctxinject, found as its package manager lays it out: `node_modules/.bin/ctxinject` in the
@@ -39,15 +39,8 @@ export function findProjectInstall(root: string, platform: string): ProjectInsta
 function binIn(dir: string, platform: string): string | null {
   const names = platform === "win32" ? ["ctxinject.cmd", "ctxinject"] : ["ctxinject"];
   for (const name of names) {
-    const file = under(dir, `node_modules/.bin/${name}`);
-    if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) continue;
-    if (platform === "win32") return "ctxinject";
-    try {
-      accessSync(file, constants.X_OK);
-      return name;
-    } catch {
-      // Not executable: the shell could not run it either.
-    }
+    // Windows finds `ctxinject.cmd` by its extension: the command names it as `ctxinject` either way.
+    if (runnableFile(under(dir, `node_modules/.bin/${name}`), platform) === "runs") return platform === "win32" ? "ctxinject" : name;
   }
   return null;
 }

@@ -6,9 +6,8 @@ import { AGENT_NAMES, profileFor } from "../../hosts/index.js";
 import { readAgentSettings } from "../agent-settings.js";
 import { runPipeline, type RunEnvironment } from "../pipeline.js";
 import { trackedFiles } from "../git/git.js";
-import { indexedFiles } from "../git/git-index.js";
+import { indexedFiles, indexPathsClean } from "../git/git-index.js";
 import { findUp, hasGit, toRootRelative, under } from "../fs/paths.js";
-import { trackedClean } from "../../core/confined-path.js";
 import type { SettingOrigin } from "../../core/config-layers.js";
 
 /**
@@ -25,7 +24,7 @@ export async function readDoctorTree(run: RunEnvironment, rootFlag: string | und
   const fromIndex = gitTop === null ? null : indexedFiles(gitTop, root, { names: [], folders: [], every: true }, run.env);
   const listed = fromIndex ?? trackedFiles(root, [], run.env);
   const indexWarnings: Warning[] = [];
-  const tracked = listed !== null ? trackedClean(listed, "git's index", indexWarnings) : await walkTree(root, () => true);
+  const tracked = listed !== null ? indexPathsClean(listed, indexWarnings) : await walkTree(root, () => true);
   // Each agent as its settings here have it (Gemini CLI told to read AGENTS.md reads it): who gets a text twice;
   // Codex's budget and names for where it cuts.
   const settings = AGENT_NAMES.map((name) => ({ name, ...readAgentSettings(name, root, run) }));
@@ -41,12 +40,12 @@ export async function readDoctorTree(run: RunEnvironment, rootFlag: string | und
     keywordFiles: keywordFiles(gathered.settings, root),
     exists: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isFile() === true,
     isFolder: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isDirectory() === true,
-    // The index's own warning once: the pipeline's reading of it already said it.
-    warnings: [
+    // The index read twice (the pipeline's instruction files, then every file here) warns once: the pipeline's.
+    warnings: onceEach([
       ...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)),
-      ...(gathered.warnings.some((g) => g.message.startsWith("git's index lists")) ? [] : indexWarnings),
+      ...indexWarnings,
       ...settings.flatMap((s) => s.warnings),
-    ],
+    ]),
   };
 }
 
@@ -58,4 +57,16 @@ function keywordFiles(settings: Record<string, SettingOrigin>, root: string): Re
     if (mode !== undefined && origin.file !== undefined) files[mode] = toRootRelative(root, origin.file) ?? origin.file;
   }
   return files;
+}
+
+/** The first warning of each key (file, line, code); one without a code is a warning of its own. */
+function onceEach(warnings: Warning[]): Warning[] {
+  const seen = new Set<string>();
+  return warnings.filter((w) => {
+    if (!("code" in w)) return true;
+    const key = `${w.file ?? ""}\0${w.line ?? ""}\0${String(w.code)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
