@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { alive, BIN, cleanup, materialize, ownHookServer, runCli, spoolOf, testEnvironment } from "../helpers/cli.js";
+import { until } from "../helpers/wait.js";
 
 // Slow lane (a measurement, ~10 s): Claude Code's prompt hook run eleven times inside `unshare -n -p --fork
 // --mount-proc`, as a sandbox or a container sharing /dev/shm runs it, while a hook server of the same build runs
@@ -36,7 +37,6 @@ function tempDir(): string {
   return dir;
 }
 
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** Runs inside the namespace: `node -e 0` and the hook, taking turns, each timed from spawn to exit. */
@@ -58,7 +58,7 @@ process.stdout.write(JSON.stringify(out));
 
 testUnless(!canUnshare && "needs root and unshare -n -p --fork --mount-proc")(
   "in a PID namespace sharing the spool root with a live server outside it, no hook waits for that server, and the hooks are served by one of their own",
-  () => {
+  async () => {
     const root = materialize("monorepo");
     const runtime = tempDir();
     const env = { ...ownHookServer(runtime, tempDir()), CTXINJECT_DEBUG: "1" };
@@ -74,13 +74,18 @@ testUnless(!canUnshare && "needs root and unshare -n -p --fork --mount-proc")(
     // A server outside the namespace, alive and fresh all along.
     warm("outside-0");
     let outside: number | null = null;
-    for (let waited = 0; outside === null && waited < 10_000; waited += 50) {
-      try {
-        outside = Number(readFileSync(join(spoolOf(runtime), "server.pid"), "utf8"));
-      } catch {
-        sleep(50);
-      }
-    }
+    await until(
+      () => {
+        try {
+          outside = Number(readFileSync(join(spoolOf(runtime), "server.pid"), "utf8"));
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      "a server to start outside the namespace",
+      10_000,
+    );
     assert.ok(outside !== null, "a server started outside the namespace");
     servers.push(outside);
     assert.match(warm("outside-1").stderr, `answered by the hook server (pid ${outside})`);
