@@ -1,36 +1,21 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as pause } from "node:timers/promises";
 import { cleanup, cliStartUp, materialize, ownHookServer, REPO, runCli, spoolOf, alive } from "../helpers/cli.js";
 import { until } from "../helpers/wait.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Each test has a spool of its own (XDG_RUNTIME_DIR), so its server is its own, started and stopped here.
-const made: string[] = [];
+
+const { folder } = tempFolders(test);
 const servers: number[] = [];
 test.after.each(() => {
   for (const pid of servers.splice(0)) stop(pid, "SIGKILL");
 });
-test.after(() => {
-  cleanup();
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+test.after(cleanup);
 
 function stop(pid: number, signal: NodeJS.Signals = "SIGTERM"): void {
   try {
@@ -38,12 +23,6 @@ function stop(pid: number, signal: NodeJS.Signals = "SIGTERM"): void {
   } catch {
     // already gone
   }
-}
-
-function privateRun(): string {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
-  made.push(dir);
-  return dir;
 }
 
 function serverPid(run: string): number | null {
@@ -64,7 +43,7 @@ async function waitForServer(run: string): Promise<number> {
 /** A project and a spool whose server is running (started by a first hook call). */
 async function projectWithServer(): Promise<{ root: string; run: string; pid: number }> {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   hook(root, run, "warm");
   return { root, run, pid: await waitForServer(run) };
 }
@@ -73,7 +52,7 @@ async function projectWithServer(): Promise<{ root: string; run: string; pid: nu
 const states = new Map<string, string>();
 function stateFor(run: string): string {
   let state = states.get(run);
-  if (state === undefined) states.set(run, (state = privateRun()));
+  if (state === undefined) states.set(run, (state = folder("state")));
   return state;
 }
 
@@ -95,7 +74,7 @@ function hook(root: string, run: string, session: string, env: Record<string, st
 
 test("the first hook starts a server and answers itself; the server then answers, byte for byte as a hook answering itself", async () => {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   const startUp = cliStartUp();
   const first = hook(root, run, "first");
   assert.is(first.status, 0, first.stderr);
@@ -126,7 +105,7 @@ test("through the server, a README trimmed to the cap and the index reach a sess
   const long = Array.from({ length: 150 }, (_, i) => `Paragraph ${i} of the api package: it retries and logs each step.`).join("\n\n");
   writeFileSync(join(root, "packages/api/README.md"), `# api\n\n${long}\n`);
   writeFileSync(join(root, ".cursor/rules/deploys.mdc"), "---\ndescription: Deploying to the production clusters\n---\nDeploy on weekdays only.\n");
-  const run = privateRun();
+  const run = folder("run");
   hook(root, run, "warm");
   const pid = await waitForServer(run);
   const ask = (prompt: string) => {
@@ -147,8 +126,8 @@ test("through the server, a README trimmed to the cap and the index reach a sess
 
 test("the server answers with the hook's environment: its state folder, its config", async () => {
   const { root, run } = await projectWithServer();
-  const stateA = privateRun();
-  const stateB = privateRun();
+  const stateA = folder("state");
+  const stateB = folder("state");
   const a = hook(root, run, "env", { CTXINJECT_STATE_DIR: stateA });
   assert.match(a.stderr, "answered by the hook server");
   assert.match(a.stdout, "packages/api");
@@ -161,7 +140,7 @@ test("the server answers with the hook's environment: its state folder, its conf
 test("a config error reaches the user from the server as from the hook's own process", async () => {
   const root = materialize("monorepo");
   writeFileSync(join(root, ".ctxinjectrc.json"), '{ "claude": { "maxChars": 30000 } }');
-  const run = privateRun();
+  const run = folder("run");
   hook(root, run, "warm");
   await waitForServer(run);
   const served = hook(root, run, "config");
@@ -257,7 +236,7 @@ test("two servers started at once on one spool: one answers, the other ends with
 
 test("a server sweeps the spools of namespaces gone for ten minutes, and leaves a live one's and a recent one's", async () => {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   const top = join(run, `ctxinject-${process.getuid!()}`);
   mkdirSync(top, { mode: 0o700 });
   const gone = join(top, "0123abcd-v20.0.0-x64@1.2.3.4");
@@ -294,9 +273,9 @@ test("the server answers hook calls only: another command handed to it is refuse
 
 test("a server whose install went away stops, and the hook it had taken answers itself", async () => {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   // An install of the same build elsewhere (as an upgrade or a removed clone leaves it): its server is this build's.
-  const install = privateRun();
+  const install = folder("install");
   cpSync(join(REPO, "bin"), join(install, "bin"), { recursive: true });
   cpSync(join(REPO, "dist/bundle"), join(install, "dist/bundle"), { recursive: true });
   symlinkSync(join(REPO, "node_modules"), join(install, "node_modules"));
@@ -304,7 +283,7 @@ test("a server whose install went away stops, and the hook it had taken answers 
   spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), "hook", "claude"], {
     cwd: root,
     input: event,
-    env: { ...process.env, XDG_RUNTIME_DIR: run, CTXINJECT_STATE_DIR: privateRun() },
+    env: { ...process.env, XDG_RUNTIME_DIR: run, CTXINJECT_STATE_DIR: folder("state") },
   });
   const pid = await waitForServer(run);
   rmSync(install, { recursive: true, force: true });
@@ -317,7 +296,7 @@ test("a server whose install went away stops, and the hook it had taken answers 
 
 test("an idle server ends and takes its lock with it", async () => {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   hook(root, run, "idle", { CTXINJECT_HOOK_SERVER_IDLE_MS: "400" });
   const pid = await waitForServer(run);
   await until(() => !alive(pid), "the idle server to end", 10_000);
@@ -327,7 +306,7 @@ test("an idle server ends and takes its lock with it", async () => {
 
 test("no server where the spool folder is not the user's alone, nor with CTXINJECT_HOOK_SERVER=0", () => {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   const top = join(run, `ctxinject-${process.getuid!()}`);
   mkdirSync(top);
   chmodSync(top, 0o755);
@@ -336,7 +315,7 @@ test("no server where the spool folder is not the user's alone, nor with CTXINJE
   assert.match(open.stdout, "packages/api");
   assert.equal(readdirSync(top), []);
 
-  const off = privateRun();
+  const off = folder("run");
   const result = hook(root, off, "off", { CTXINJECT_HOOK_SERVER: "0" });
   assert.match(result.stdout, "packages/api");
   assert.not.match(result.stderr, "hook server");

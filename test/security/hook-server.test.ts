@@ -2,25 +2,22 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { testUnless } from "../helpers/lane.js";
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, cleanup, hookServerLocks, materialize, ownHookServer, runCli, spoolOf, alive, testEnvironment } from "../helpers/cli.js";
 import { until } from "../helpers/wait.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Issue 29 item 8: the hook server runs as its user, often root under `sudo -E`, with a spool folder in an
 // XDG_RUNTIME_DIR that may be another user's. It serves only requests of its own user, from its own folder, and a
 // request's environment never decides whether a repository's code runs.
 
-const made: string[] = [];
+const { folder } = tempFolders(test);
 const servers: number[] = [];
 test.after.each(() => {
   for (const pid of servers.splice(0)) stop(pid);
 });
-test.after(() => {
-  cleanup();
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+test.after(cleanup);
 
 function stop(pid: number): void {
   try {
@@ -30,12 +27,6 @@ function stop(pid: number): void {
   }
 }
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
-  made.push(dir);
-  return dir;
-}
-
 /** No trust switch in the server's environment, whatever the test runner has (CI is set on CI machines). */
 const UNTRUSTED = { CI: undefined, CTXINJECT_TRUST_ALL: undefined };
 
@@ -43,7 +34,7 @@ const UNTRUSTED = { CI: undefined, CTXINJECT_TRUST_ALL: undefined };
 const states = new Map<string, string>();
 function stateFor(run: string): string {
   let state = states.get(run);
-  if (state === undefined) states.set(run, (state = tempDir()));
+  if (state === undefined) states.set(run, (state = folder("state")));
   return state;
 }
 
@@ -54,7 +45,7 @@ function hook(root: string, run: string, session: string, env: Record<string, st
 
 async function withServer(): Promise<{ run: string; spool: string; pid: number }> {
   const root = materialize("monorepo");
-  const run = tempDir();
+  const run = folder("run");
   hook(root, run, "warm");
   let pid: number | null = null;
   await until(
@@ -77,7 +68,7 @@ async function withServer(): Promise<{ run: string; spool: string; pid: number }
 /** A repository whose JavaScript config, when it runs, leaves a file behind. */
 function repoWithCodeConfig(): { root: string; ran: string } {
   const root = materialize("config-js");
-  const ran = join(tempDir(), "config-ran");
+  const ran = join(folder("config-ran"), "config-ran");
   writeFileSync(
     join(root, "ctxinject.config.mjs"),
     `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(ran)}, "ran");\nexport default { format: "compact" };\n`,
@@ -143,7 +134,7 @@ test("a spool folder another user owns (swapped in under the server) is not serv
 
 test("a request file that is a symlink is not served", async () => {
   const { spool, pid } = await withServer();
-  const elsewhere = join(tempDir(), "request.json");
+  const elsewhere = join(folder("elsewhere"), "request.json");
   writeFileSync(elsewhere, request(materialize("monorepo")));
   const { answered } = await handIn(spool, pid, "link", (tmp) => symlinkSync(elsewhere, tmp));
   assert.not.ok(answered, "answered a request reached through a symlink");
@@ -165,8 +156,8 @@ testUnless(!canHideProc && "hiding /proc needs root and unshare")(
   "without a readable /proc, nothing tells a hook's namespaces from a server's: six calls answer in their own process and start no server",
   () => {
     const root = materialize("monorepo");
-    const run = tempDir();
-    const state = tempDir();
+    const run = folder("run");
+    const state = folder("state");
     const env: Record<string, string | undefined> = {
       ...process.env,
       ...UNTRUSTED,
@@ -235,7 +226,7 @@ testUnless(!canUnshareNet && "needs root and unshare -n")(
   "sandboxes made per call leave at most four servers of a build running, then hooks there answer in their own process",
   async () => {
     const root = materialize("monorepo");
-    const run = tempDir();
+    const run = folder("run");
     const said: string[] = [];
     for (let i = 0; i < 6; i++) {
       const r = hookWithoutNetwork(root, run, `sandbox-${i}`);
