@@ -2,10 +2,10 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { testUnless } from "../helpers/lane.js";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { alive, BIN, cleanup, materialize, ownHookServer, runCli, spoolOf, testEnvironment } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 import { until } from "../helpers/wait.js";
 
 // Slow lane (a measurement, ~10 s): Claude Code's prompt hook run eleven times inside `unshare -n -p --fork
@@ -15,7 +15,6 @@ import { until } from "../helpers/wait.js";
 // median ratio to `node -e 0` measured in the same namespace, taking turns.
 
 const RUNS = 11;
-const made: string[] = [];
 const servers: number[] = [];
 test.after(() => {
   for (const pid of servers) {
@@ -26,16 +25,11 @@ test.after(() => {
     }
   }
   cleanup();
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
+// After the servers are stopped: their spools are in these folders.
+const { folder } = tempFolders(test);
 
 const canUnshare = process.getuid?.() === 0 && spawnSync("unshare", ["-n", "-p", "--fork", "--mount-proc", "true"]).status === 0;
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-pidns-"));
-  made.push(dir);
-  return dir;
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
@@ -60,8 +54,8 @@ testUnless(!canUnshare && "needs root and unshare -n -p --fork --mount-proc")(
   "in a PID namespace sharing the spool root with a live server outside it, no hook waits for that server, and the hooks are served by one of their own",
   async () => {
     const root = materialize("monorepo");
-    const runtime = tempDir();
-    const env = { ...ownHookServer(runtime, tempDir()), CTXINJECT_DEBUG: "1" };
+    const runtime = folder("pidns-run");
+    const env = { ...ownHookServer(runtime, folder("pidns-state")), CTXINJECT_DEBUG: "1" };
     const warm = (session: string) => {
       const event = JSON.stringify({
         hook_event_name: "UserPromptSubmit",
