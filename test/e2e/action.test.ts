@@ -1,29 +1,21 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FIXTURES, git, materialize, REPO, runCli, testEnvironment } from "../helpers/cli.js";
 import { parseConfigText } from "../../src/core/config-text.js";
 // @ts-expect-error: a plain .mjs script of the action, without types
 import { COMMENT_LIMIT, MARKER, commentBody, commentTarget, parseChecks } from "../../scripts/action.mjs";
+import { tempFolders } from "../helpers/temp.js";
 
 // The GitHub Action (action.yml) runs scripts/action.mjs; here the script runs in fixture repositories as the runner
 // would start it: GITHUB_WORKSPACE, GITHUB_STEP_SUMMARY and GITHUB_OUTPUT set, the inputs as INPUT_* variables. The
 // pull-request comment goes to a fake GitHub API on 127.0.0.1 that records each request.
 
-const dirs: string[] = [];
-test.after(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const temp = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-action-"));
-  dirs.push(dir);
-  return dir;
-};
+const { folder } = tempFolders(test);
 
 interface ActionRun {
   status: number | null;
@@ -34,7 +26,7 @@ interface ActionRun {
 
 /** scripts/action.mjs with `inputs` (INPUT_<NAME>) on `workspace`, started as a runner starts a step. */
 function runAction(workspace: string, inputs: Record<string, string>, extra: Record<string, string> = {}): Promise<ActionRun> {
-  const files = temp();
+  const files = folder("action");
   const summaryFile = join(files, "summary.md");
   const outputFile = join(files, "output.txt");
   const env: Record<string, string | undefined> = { GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: summaryFile, GITHUB_OUTPUT: outputFile };
@@ -74,7 +66,7 @@ test("doctor: each finding is an annotation line on its file and line; errors fa
 });
 
 test("a project root below the workspace: each annotation names its file from the workspace, where GitHub looks", async () => {
-  const workspace = temp();
+  const workspace = folder("action");
   cpSync(join(FIXTURES, "doctor"), join(workspace, "app"), { recursive: true });
   git(workspace, "init", "-q");
   git(workspace, "add", "-A");
@@ -161,7 +153,7 @@ test("the PR comment: made once, then the same comment updated on the next run, 
   const api = await fakeGitHub();
   try {
     const root = materialize("first-run");
-    const event = join(temp(), "event.json");
+    const event = join(folder("action"), "event.json");
     writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
     const github = { GITHUB_API_URL: api.url, GITHUB_REPOSITORY: "o/r", GITHUB_EVENT_PATH: event };
     const first = await runAction(root, { checks: "coverage", comment: "true", "github-token": "t0ken" }, github);
@@ -195,12 +187,12 @@ test("no comment is sent without comment: true, a token and a pull request; the 
   const api = await fakeGitHub();
   try {
     const root = materialize("first-run");
-    const event = join(temp(), "event.json");
+    const event = join(folder("action"), "event.json");
     writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
     const github = { GITHUB_API_URL: api.url, GITHUB_REPOSITORY: "o/r", GITHUB_EVENT_PATH: event };
     const noToken = await runAction(root, { checks: "coverage", comment: "true", "github-token": "" }, github);
     assert.match(noToken.stdout, "no pull-request comment (no github-token)");
-    const push = join(temp(), "push.json");
+    const push = join(folder("action"), "push.json");
     writeFileSync(push, JSON.stringify({ ref: "refs/heads/main" }));
     const notPr = await runAction(root, { checks: "coverage", comment: "true", "github-token": "t" }, { ...github, GITHUB_EVENT_PATH: push });
     assert.match(notPr.stdout, "no pull-request comment (not a pull request");

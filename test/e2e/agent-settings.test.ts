@@ -1,13 +1,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, HOOK_SERVER_OFF, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // fixtures/agent-settings: each agent's own settings that change what it loads (Gemini CLI's context.fileName,
 // Codex's fallback names in a trusted project's .codex/config.toml, opencode's instructions).
+
+const { folder } = tempFolders(test);
 test.after(cleanup);
 
 interface Row {
@@ -24,7 +26,7 @@ async function view(root: string, agent: string, env: Record<string, string> = {
   const rows = (JSON.parse(result.stdout) as { candidates: Row[] }).candidates;
   return { rows: new Map(rows.map((r) => [r.id, r.agent])), stderr: result.stderr };
 }
-const emptyHome = () => mkdtempSync(join(tmpdir(), "ctxinject-home-"));
+const emptyHome = () => folder("home");
 
 test("Gemini CLI's context.fileName (JSON with comments) makes AGENTS.md its own, and says where that was set", async () => {
   const { rows } = await view(materialize("agent-settings"), "gemini-cli");

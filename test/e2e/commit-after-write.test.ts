@@ -4,8 +4,6 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -13,17 +11,15 @@ import type { CliContext } from "../../src/cli/context.js";
 import { createMcpServer } from "../../src/integrations/mcp-server.js";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const states: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of states.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
+
+test.after(cleanup);
 
 function setup() {
   const root = materialize("monorepo");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-commit-"));
-  states.push(state);
+  const state = folder("commit");
   return { root, state, env: { CTXINJECT_STATE_DIR: state } };
 }
 

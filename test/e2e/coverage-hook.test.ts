@@ -5,31 +5,24 @@
  * import lines only.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { CoverageModel } from "../../src/core/coverage/model.js";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const made: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
-};
+const temp = tempFolders(test);
+
+test.after(cleanup);
 
 const STANDARDS = ["coding", "testing", "go"];
 
 /** The Go service's shape: a CLAUDE.md of `@imports` only, each imported file a `.github/instructions` rule for Go files. */
 function goService(): string {
-  const root = tempDir("ctxinject-cov-imports-");
+  const root = temp.folder("cov-imports");
   const write = (file: string, text: string) => {
     mkdirSync(join(root, file, ".."), { recursive: true });
     writeFileSync(join(root, file), text);
@@ -77,7 +70,7 @@ test("coverage: files a CLAUDE.md imports count once, inside it, and what it say
     ["CLAUDE.md"],
   );
   assert.is(codex.tokens, expanded, "not the imported files a second time");
-  const state = tempDir("ctxinject-cov-state-");
+  const state = temp.folder("cov-state");
   const hook = await runMain(["hook", "codex"], {
     cwd: "/",
     env: { CTXINJECT_STATE_DIR: state, CTXINJECT_HOOK_SERVER: "0" },
@@ -133,7 +126,7 @@ test("coverage: in every folder judged by a file of its own, what it says the ho
         const cell = model.cells[folder.cells[host.agent]!]!;
         const hook = await runMain(["hook", host.short], {
           cwd: "/",
-          env: { CTXINJECT_STATE_DIR: tempDir("ctxinject-cov-state-"), CTXINJECT_HOOK_SERVER: "0" },
+          env: { CTXINJECT_STATE_DIR: temp.folder("cov-state"), CTXINJECT_HOOK_SERVER: "0" },
           input: JSON.stringify({ session_id: "s-1", cwd: root, ...host.event(root, folder.representative) }),
         });
         assert.is(hook.status, 0, hook.stderr);

@@ -1,23 +1,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { existsSync } from "node:fs";
 import { BIN, git, runCli } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // doctor says when a hook init installed does not run: its program is gone, or npx has nothing to find.
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), `ctxinject-doctor-hook-${prefix}-`)));
-  made.push(dir);
-  return dir;
-}
+const temp = tempFolders(test);
+const folder = (prefix: string): string => realpathSync(temp.folder(`doctor-hook-${prefix}`));
 
 const PATH = (process.env.PATH ?? "")
   .split(delimiter)

@@ -4,23 +4,19 @@
  * Cursor `.md` rule reached through a link, a glob written in `globs`, `paths` and `applyTo` at once.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Finding } from "../../src/core/doctor/finding.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
 
 /** A git repository of these files (and links: `link:<target>`), every file added to the index. */
 function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-doctor-links-"));
-  made.push(root);
+  const root = folder("doctor-links");
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(root, path, ".."), { recursive: true });
     if (text.startsWith("link:")) symlinkSync(text.slice("link:".length), join(root, path));

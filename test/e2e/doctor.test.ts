@@ -1,13 +1,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 
 // The JSON's findings have the core's shape.
 import type { Finding } from "../../src/core/doctor/finding.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 test.after(cleanup);
 
@@ -63,7 +65,7 @@ test("the codex-budget finding says where Codex cuts, and nothing is reported fo
 
 test("Codex's own project_doc_max_bytes moves where it cuts: a larger budget, no codex-budget finding", async () => {
   const root = materialize("doctor");
-  const codexHome = mkdtempSync(join(tmpdir(), "ctxinject-codex-home-"));
+  const codexHome = folder("codex-home");
   writeFileSync(join(codexHome, "config.toml"), "project_doc_max_bytes = 131072\n");
   const result = await runMain(["doctor", "--json"], { cwd: root, env: { CODEX_HOME: codexHome } });
   const kinds = (JSON.parse(result.stdout) as { findings: Finding[] }).findings.map((f) => f.kind);
@@ -103,8 +105,8 @@ test("a bad --fail-on is a usage error (exit 2)", async () => {
 });
 
 test("who gets a duplicated text twice is what each agent's profile says, as its settings here have it", async () => {
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-doctor-twice-"));
-  const home = mkdtempSync(join(tmpdir(), "ctxinject-doctor-home-"));
+  const root = folder("doctor-twice");
+  const home = folder("doctor-home");
   const text = "# House rules\n\nRun the whole test suite before you push.\n";
   writeFileSync(join(root, "AGENTS.md"), text);
   writeFileSync(join(root, "GEMINI.md"), text);

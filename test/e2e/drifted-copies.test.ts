@@ -1,11 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 import type { Finding } from "../../src/core/doctor/finding.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 test.after(cleanup);
 
@@ -33,7 +33,7 @@ test("build sends a rule whose two agents' copies drifted apart once: the longer
 
 test("the Claude hook sends neither copy: Claude Code loads the .claude one itself, and the .cursor one is its near copy", async () => {
   const root = materialize("drifted-copies");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-drift-state-"));
+  const state = folder("drift-state");
   const input = JSON.stringify({ session_id: "drift-1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: `round the totals in ${TARGET}` });
   const { status, stdout, stderr } = await runMain(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input });
   assert.is(status, 0, stderr);

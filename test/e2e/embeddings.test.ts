@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -19,12 +18,13 @@ import {
 import { closedAddress, DOCUMENT_PREFIX, startFakeEmbeddings, type FakeEmbeddings } from "../helpers/fake-embeddings.js";
 import { runMain } from "../helpers/main.js";
 import { until } from "../helpers/wait.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Opt-in semantic scoring against a fake embedding server of our own (test/helpers/fake-embeddings.ts: vectors from a
 // small concept table, not a model). Runs in-process (runMain), so the server in this process answers.
 
+const { folder } = tempFolders(test);
 const PROMPT = "the typing indicators lag after the laptop wakes";
-const made: string[] = [];
 /** The hook servers a test started (each on a spool of its own), stopped after it. */
 const servers: number[] = [];
 let fake: FakeEmbeddings;
@@ -41,15 +41,13 @@ test.after.each(async () => {
     }
   }
   await fake.close();
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 test.after(cleanup);
 
 /** A user config folder (XDG_CONFIG_HOME) holding `settings`, and a state folder of the test's own. */
 function userEnv(settings: unknown): Record<string, string> {
-  const home = mkdtempSync(join(tmpdir(), "ctxinject-emb-config-"));
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-emb-state-"));
-  made.push(home, state);
+  const home = folder("emb-config");
+  const state = folder("emb-state");
   mkdirSync(join(home, "ctxinject"));
   writeFileSync(join(home, "ctxinject", "config.json"), JSON.stringify(settings));
   return { XDG_CONFIG_HOME: home, CTXINJECT_STATE_DIR: state, ...HOOK_SERVER_OFF };
@@ -319,8 +317,7 @@ test("a prompt whose rules are only partly cached uses the cached vectors and ra
 test("with the warm hook server, the rules' vectors a slow model gives after the first prompt's answer are cached, and the next prompt uses them", async () => {
   const root = materialize("embeddings-concepts");
   const { XDG_CONFIG_HOME, CTXINJECT_STATE_DIR: state } = userEnv(slowRules(500, 2_000));
-  const runtime = mkdtempSync(join(tmpdir(), "ctxinject-emb-run-"));
-  made.push(runtime);
+  const runtime = folder("emb-run");
   const env = { XDG_CONFIG_HOME: XDG_CONFIG_HOME!, ...ownHookServer(runtime, state!), CTXINJECT_DEBUG: "1", CTXINJECT_HOOK_SERVER_IDLE_MS: "30000" };
   const pidFile = () => join(spoolOf(runtime), "server.pid");
   // The first call starts the server and answers in its own process; nothing answers it, so it caches nothing.

@@ -1,22 +1,18 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { bytesReader, indexedPaths } from "../../src/core/git-index.js";
 import { instructionNames, locateOptionsOf, locateSource } from "../../src/core/sources/index.js";
 import { defaultConfig } from "../../src/core/config.js";
 import { git } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // The index reader answers what `git ls-files --cached` with the instruction-file pathspecs answers (as discover
 // asked git before): the same paths, whatever index version git wrote, and null where only git should say.
 
-const dirs: string[] = [];
-test.after(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
+const { folder } = tempFolders(test);
 const SPEC = instructionNames(locateOptionsOf(defaultConfig()));
 const PATHSPECS = [...SPEC.folders.map((f) => `*${f}/*`), ...SPEC.names.map((n) => `*${n}`)];
 
@@ -44,8 +40,7 @@ const FILES = [
 ];
 
 function repo(files: string[], ...setup: string[][]): string {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-index-"));
-  dirs.push(dir);
+  const dir = folder("index");
   git(dir, "init", "-q");
   for (const file of files) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });

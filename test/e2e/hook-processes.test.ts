@@ -7,22 +7,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BIN, cleanup, HOOK_SERVER_OFF, materialize, REPO, runCli } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const temp: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of temp.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = (name: string) => {
-  const dir = mkdtempSync(join(tmpdir(), `ctxinject-${name}-`));
-  temp.push(dir);
-  return dir;
-};
+const { folder } = tempFolders(test);
+
+test.after(cleanup);
 
 test("the test helpers refuse a hook run that does not say which path answers it", () => {
   const input = JSON.stringify({ session_id: "s-0", cwd: "/", hook_event_name: "UserPromptSubmit", prompt: "hello" });
@@ -38,7 +31,7 @@ test("the test helpers refuse a hook run that does not say which path answers it
 
 test("32 hooks at once on one session (parallel subagents' reads) give each registered entry to exactly one of them", async () => {
   const root = materialize("monorepo");
-  const state = tempDir("hook");
+  const state = folder("hook");
   const entries = 40;
   for (let i = 0; i < entries; i++) {
     const r = runCli(["register", "--session", "busy", "--source", "git-hook", "--id", `note-${i}`, "--content", `Registered note MARK-${i}-END.`], {
@@ -87,7 +80,7 @@ test("the Cline plugin, called as Cline calls it, finds the project's ctxinject 
   const root = materialize("claude-host");
   mkdirSync(join(root, ".clinerules"));
   writeFileSync(join(root, ".clinerules/style.md"), "Prefer small functions. (MARK-CLINERULES)\n");
-  const state = tempDir("cline-state");
+  const state = folder("cline-state");
   mkdirSync(join(root, "node_modules/.bin"), { recursive: true });
   symlinkSync(REPO, join(root, "node_modules/ctxinject"));
   symlinkSync(BIN, join(root, "node_modules/.bin/ctxinject"));

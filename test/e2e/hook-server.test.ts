@@ -1,34 +1,21 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as pause } from "node:timers/promises";
 import { cleanup, cliStartUp, materialize, ownHookServer, REPO, runCli, spoolOf, alive } from "../helpers/cli.js";
+import { until } from "../helpers/wait.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Each test has a spool of its own (XDG_RUNTIME_DIR), so its server is its own, started and stopped here.
-const made: string[] = [];
+
+const { folder } = tempFolders(test);
 const servers: number[] = [];
 test.after.each(() => {
   for (const pid of servers.splice(0)) stop(pid, "SIGKILL");
 });
-test.after(() => {
-  cleanup();
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+test.after(cleanup);
 
 function stop(pid: number, signal: NodeJS.Signals = "SIGTERM"): void {
   try {
@@ -36,12 +23,6 @@ function stop(pid: number, signal: NodeJS.Signals = "SIGTERM"): void {
   } catch {
     // already gone
   }
-}
-
-function privateRun(): string {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
-  made.push(dir);
-  return dir;
 }
 
 function serverPid(run: string): number | null {
@@ -52,37 +33,26 @@ function serverPid(run: string): number | null {
   }
 }
 
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-function waitForServer(run: string): number {
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    const pid = serverPid(run);
-    if (pid !== null) {
-      servers.push(pid);
-      return pid;
-    }
-    sleep(50);
-  }
-  throw new Error("no hook server started");
+async function waitForServer(run: string): Promise<number> {
+  await until(() => serverPid(run) !== null, "a hook server to start", 10_000);
+  const pid = serverPid(run)!;
+  servers.push(pid);
+  return pid;
 }
 
 /** A project and a spool whose server is running (started by a first hook call). */
-function projectWithServer(): { root: string; run: string; pid: number } {
+async function projectWithServer(): Promise<{ root: string; run: string; pid: number }> {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   hook(root, run, "warm");
-  return { root, run, pid: waitForServer(run) };
-}
-
-function waitUntil(done: () => boolean, ms = 10_000): void {
-  for (let waited = 0; !done() && waited < ms; waited += 50) sleep(50);
+  return { root, run, pid: await waitForServer(run) };
 }
 
 /** Each spool's hooks keep their sessions in a state folder of their own, outside the spool's folder. */
 const states = new Map<string, string>();
 function stateFor(run: string): string {
   let state = states.get(run);
-  if (state === undefined) states.set(run, (state = privateRun()));
+  if (state === undefined) states.set(run, (state = folder("state")));
   return state;
 }
 
@@ -102,9 +72,9 @@ function hook(root: string, run: string, session: string, env: Record<string, st
   return { ...result, ms: Date.now() - started };
 }
 
-test("the first hook starts a server and answers itself; the server then answers, byte for byte as a hook answering itself", () => {
+test("the first hook starts a server and answers itself; the server then answers, byte for byte as a hook answering itself", async () => {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   const startUp = cliStartUp();
   const first = hook(root, run, "first");
   assert.is(first.status, 0, first.stderr);
@@ -112,7 +82,7 @@ test("the first hook starts a server and answers itself; the server then answers
   // The server holds none of the hook's descriptors: the host's pipes close when the hook ends, not when the server does.
   assert.ok(first.ms < 5_000 + startUp, `the first hook took ${first.ms} ms (the CLI's bare start: ${Math.round(startUp)} ms)`);
   assert.match(first.stdout, "packages/api");
-  const pid = waitForServer(run);
+  const pid = await waitForServer(run);
 
   const served = hook(root, run, "second");
   assert.match(served.stderr, `answered by the hook server (pid ${pid})`);
@@ -130,14 +100,14 @@ test("the first hook starts a server and answers itself; the server then answers
   assert.equal(readdirSync(spoolOf(run)), ["server.fifo", "server.pid"]);
 });
 
-test("through the server, a README trimmed to the cap and the index reach a session once, not with every prompt (#44 item 1)", () => {
+test("through the server, a README trimmed to the cap and the index reach a session once, not with every prompt (#44 item 1)", async () => {
   const root = materialize("monorepo");
   const long = Array.from({ length: 150 }, (_, i) => `Paragraph ${i} of the api package: it retries and logs each step.`).join("\n\n");
   writeFileSync(join(root, "packages/api/README.md"), `# api\n\n${long}\n`);
   writeFileSync(join(root, ".cursor/rules/deploys.mdc"), "---\ndescription: Deploying to the production clusters\n---\nDeploy on weekdays only.\n");
-  const run = privateRun();
+  const run = folder("run");
   hook(root, run, "warm");
-  const pid = waitForServer(run);
+  const pid = await waitForServer(run);
   const ask = (prompt: string) => {
     const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "once", cwd: root, prompt });
     return runCli(["hook", "claude"], { cwd: root, input: event, env: { ...ownHookServer(run, stateFor(run)), CTXINJECT_DEBUG: "1" } });
@@ -154,10 +124,10 @@ test("through the server, a README trimmed to the cap and the index reach a sess
   }
 });
 
-test("the server answers with the hook's environment: its state folder, its config", () => {
-  const { root, run } = projectWithServer();
-  const stateA = privateRun();
-  const stateB = privateRun();
+test("the server answers with the hook's environment: its state folder, its config", async () => {
+  const { root, run } = await projectWithServer();
+  const stateA = folder("state");
+  const stateB = folder("state");
   const a = hook(root, run, "env", { CTXINJECT_STATE_DIR: stateA });
   assert.match(a.stderr, "answered by the hook server");
   assert.match(a.stdout, "packages/api");
@@ -167,12 +137,12 @@ test("the server answers with the hook's environment: its state folder, its conf
   assert.is(b.stdout, a.stdout);
 });
 
-test("a config error reaches the user from the server as from the hook's own process", () => {
+test("a config error reaches the user from the server as from the hook's own process", async () => {
   const root = materialize("monorepo");
   writeFileSync(join(root, ".ctxinjectrc.json"), '{ "claude": { "maxChars": 30000 } }');
-  const run = privateRun();
+  const run = folder("run");
   hook(root, run, "warm");
-  waitForServer(run);
+  await waitForServer(run);
   const served = hook(root, run, "config");
   assert.match(served.stderr, "answered by the hook server");
   const itself = hook(root, run, "config-here", { CTXINJECT_HOOK_SERVER: "0" });
@@ -181,8 +151,8 @@ test("a config error reaches the user from the server as from the hook's own pro
   assert.is(served.status, itself.status);
 });
 
-test("a stopped server costs a hook a fraction of a second, and the hook answers itself", () => {
-  const { root, run, pid } = projectWithServer();
+test("a stopped server costs a hook a fraction of a second, and the hook answers itself", async () => {
+  const { root, run, pid } = await projectWithServer();
   const startUp = cliStartUp();
   process.kill(pid, "SIGSTOP");
   try {
@@ -194,29 +164,31 @@ test("a stopped server costs a hook a fraction of a second, and the hook answers
   } finally {
     process.kill(pid, "SIGCONT");
   }
-  // The withdrawn request is not answered later: the session got its rules once, from the hook itself.
-  sleep(300);
+  // The withdrawn request is not answered later: the session got its rules once, from the hook itself. A fixed pause:
+  // what it waits for is that nothing happens (the resumed server leaves the withdrawn request alone), which no
+  // condition shows.
+  await pause(300);
   assert.is(hook(root, run, "stopped").stdout, "");
 });
 
-test("a server that died leaves its lock: the next hook answers itself and starts another", () => {
-  const { root, run, pid } = projectWithServer();
+test("a server that died leaves its lock: the next hook answers itself and starts another", async () => {
+  const { root, run, pid } = await projectWithServer();
   process.kill(pid, "SIGKILL");
-  waitUntil(() => !alive(pid), 5_000);
+  await until(() => !alive(pid), "the killed server to end");
   const result = hook(root, run, "after-death");
   assert.match(result.stderr, "started one");
   assert.match(result.stdout, "packages/api");
-  waitUntil(() => serverPid(run) !== pid && serverPid(run) !== null);
+  await until(() => serverPid(run) !== pid && serverPid(run) !== null, "another server to start", 10_000);
   const next = serverPid(run)!;
   servers.push(next);
   assert.is.not(next, pid);
   assert.match(hook(root, run, "after-death-2").stderr, `answered by the hook server (pid ${next})`);
 });
 
-test("a lock naming a live process that is no server (a dead server's pid, reused) costs a hook no wait: it answers itself and starts a server", () => {
-  const { root, run, pid } = projectWithServer();
+test("a lock naming a live process that is no server (a dead server's pid, reused) costs a hook no wait: it answers itself and starts a server", async () => {
+  const { root, run, pid } = await projectWithServer();
   process.kill(pid, "SIGKILL");
-  waitUntil(() => !alive(pid), 5_000);
+  await until(() => !alive(pid), "the killed server to end");
   // Fresh, and naming a live process of this user: all a pid can say of a server.
   writeFileSync(join(spoolOf(run), "server.pid"), String(process.pid));
   const result = hook(root, run, "reused-pid");
@@ -224,16 +196,16 @@ test("a lock naming a live process that is no server (a dead server's pid, reuse
   assert.not.match(result.stderr, "did not take the event");
   assert.match(result.stderr, "no hook server for this build; started one");
   assert.match(result.stdout, "packages/api");
-  waitUntil(() => serverPid(run) !== process.pid);
+  await until(() => serverPid(run) !== process.pid, "a server to take the lock", 10_000);
   const next = serverPid(run)!;
   servers.push(next);
   assert.match(hook(root, run, "reused-pid-2").stderr, `answered by the hook server (pid ${next})`);
 });
 
-test("two servers started at once on one spool: one answers, the other ends without answering", () => {
-  const { root, run, pid } = projectWithServer();
+test("two servers started at once on one spool: one answers, the other ends without answering", async () => {
+  const { root, run, pid } = await projectWithServer();
   process.kill(pid, "SIGKILL");
-  waitUntil(() => !alive(pid), 5_000);
+  await until(() => !alive(pid), "the killed server to end");
   const spool = spoolOf(run);
   // Started through a shell that ends at once: the servers are not this process's children (no zombie reads alive).
   const twice = 'for i in 1 2; do "$0" "$1" --hook-server "$2" </dev/null >/dev/null 2>&1 & echo $!; done';
@@ -243,7 +215,11 @@ test("two servers started at once on one spool: one answers, the other ends with
   });
   const started = shell.stdout.trim().split("\n").map(Number);
   servers.push(...started);
-  waitUntil(() => serverPid(run) !== pid && serverPid(run) !== null && existsSync(join(spool, "server.fifo")));
+  await until(
+    () => serverPid(run) !== pid && serverPid(run) !== null && existsSync(join(spool, "server.fifo")),
+    "one of the two servers to take the spool",
+    10_000,
+  );
   const answers = [0, 1, 2].map((i) => hook(root, run, `two-${i}`));
   for (const answer of answers) {
     assert.match(answer.stdout, "packages/api");
@@ -254,13 +230,13 @@ test("two servers started at once on one spool: one answers, the other ends with
   // The pid file (messages only) names the owner once it has taken a call, whichever server wrote it last.
   assert.match(answers[2]!.stderr, `answered by the hook server (pid ${owner})`);
   const other = started.find((p) => p !== owner)!;
-  waitUntil(() => !alive(other), 5_000);
+  await until(() => !alive(other), "the second server to end", 5_000);
   assert.not.ok(alive(other), "the second server ended");
 });
 
-test("a server sweeps the spools of namespaces gone for ten minutes, and leaves a live one's and a recent one's", () => {
+test("a server sweeps the spools of namespaces gone for ten minutes, and leaves a live one's and a recent one's", async () => {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   const top = join(run, `ctxinject-${process.getuid!()}`);
   mkdirSync(top, { mode: 0o700 });
   const gone = join(top, "0123abcd-v20.0.0-x64@1.2.3.4");
@@ -273,33 +249,33 @@ test("a server sweeps the spools of namespaces gone for ten minutes, and leaves 
   utimesSync(gone, hourAgo, hourAgo);
   hook(root, run, "sweep");
   const own = () => readdirSync(top).find((name) => !name.startsWith("0123abcd"));
-  waitUntil(() => own() !== undefined && existsSync(join(top, own()!, "server.pid")));
+  await until(() => own() !== undefined && existsSync(join(top, own()!, "server.pid")), "the hook's own server to start", 10_000);
   const spool = join(top, own()!);
   servers.push(Number(readFileSync(join(spool, "server.pid"), "utf8")));
-  waitUntil(() => !existsSync(gone), 5_000);
+  await until(() => !existsSync(gone), "the sweep of the dead namespace's spool", 5_000);
   assert.not.ok(existsSync(gone), "the dead namespace's spool was removed");
   assert.ok(existsSync(recent), "a spool used within ten minutes is left");
   assert.ok(existsSync(spool));
 });
 
-test("the server answers hook calls only: another command handed to it is refused, and runs nowhere", () => {
-  const { root, run } = projectWithServer();
+test("the server answers hook calls only: another command handed to it is refused, and runs nowhere", async () => {
+  const { root, run } = await projectWithServer();
   const spool = spoolOf(run);
   const request = { argv: ["init", "--claude"], stdin: null, cwd: root, env: { ...process.env }, startedAt: Date.now(), self: "ctxinject" };
   writeFileSync(join(spool, "probe.tmp"), JSON.stringify(request));
   renameSync(join(spool, "probe.tmp"), join(spool, "probe.req"));
-  waitUntil(() => existsSync(join(spool, "probe.res")), 5_000);
+  await until(() => existsSync(join(spool, "probe.res")), "the server's answer to the probe", 5_000);
   const answer = JSON.parse(readFileSync(join(spool, "probe.res"), "utf8")) as { code: number; stderr: string };
   assert.is(answer.code, 1);
   assert.match(answer.stderr, "answers ctxinject hook <agent> only");
   assert.not.ok(existsSync(join(root, ".claude/settings.json")), "init did not run");
 });
 
-test("a server whose install went away stops, and the hook it had taken answers itself", () => {
+test("a server whose install went away stops, and the hook it had taken answers itself", async () => {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   // An install of the same build elsewhere (as an upgrade or a removed clone leaves it): its server is this build's.
-  const install = privateRun();
+  const install = folder("install");
   cpSync(join(REPO, "bin"), join(install, "bin"), { recursive: true });
   cpSync(join(REPO, "dist/bundle"), join(install, "dist/bundle"), { recursive: true });
   symlinkSync(join(REPO, "node_modules"), join(install, "node_modules"));
@@ -307,30 +283,30 @@ test("a server whose install went away stops, and the hook it had taken answers 
   spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), "hook", "claude"], {
     cwd: root,
     input: event,
-    env: { ...process.env, XDG_RUNTIME_DIR: run, CTXINJECT_STATE_DIR: privateRun() },
+    env: { ...process.env, XDG_RUNTIME_DIR: run, CTXINJECT_STATE_DIR: folder("state") },
   });
-  const pid = waitForServer(run);
+  const pid = await waitForServer(run);
   rmSync(install, { recursive: true, force: true });
   const result = hook(root, run, "gone");
   assert.match(result.stderr, `the hook server (pid ${pid}) dropped the event`);
   assert.match(result.stdout, "packages/api");
-  waitUntil(() => !alive(pid), 5_000);
+  await until(() => !alive(pid), "the server of a removed install to stop", 5_000);
   assert.not.ok(alive(pid), "the server stopped");
 });
 
-test("an idle server ends and takes its lock with it", () => {
+test("an idle server ends and takes its lock with it", async () => {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   hook(root, run, "idle", { CTXINJECT_HOOK_SERVER_IDLE_MS: "400" });
-  const pid = waitForServer(run);
-  waitUntil(() => !alive(pid));
+  const pid = await waitForServer(run);
+  await until(() => !alive(pid), "the idle server to end", 10_000);
   assert.not.ok(alive(pid), "the server ended");
   assert.is(serverPid(run), null);
 });
 
 test("no server where the spool folder is not the user's alone, nor with CTXINJECT_HOOK_SERVER=0", () => {
   const root = materialize("monorepo");
-  const run = privateRun();
+  const run = folder("run");
   const top = join(run, `ctxinject-${process.getuid!()}`);
   mkdirSync(top);
   chmodSync(top, 0o755);
@@ -339,7 +315,7 @@ test("no server where the spool folder is not the user's alone, nor with CTXINJE
   assert.match(open.stdout, "packages/api");
   assert.equal(readdirSync(top), []);
 
-  const off = privateRun();
+  const off = folder("run");
   const result = hook(root, off, "off", { CTXINJECT_HOOK_SERVER: "0" });
   assert.match(result.stdout, "packages/api");
   assert.not.match(result.stderr, "hook server");

@@ -7,24 +7,17 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { COMMAND_HOOK_HOSTS, hookHost } from "../../src/hosts/index.js";
 import type { CliResult } from "../helpers/cli.js";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const states: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of states.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const stateDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-hook-"));
-  states.push(dir);
-  return dir;
-};
+const { folder } = tempFolders(test);
+
+test.after(cleanup);
 
 type Answer = Record<string, unknown>;
 type Shape = (eventName: string, context: string) => Answer;
@@ -126,7 +119,7 @@ function hookCase(short: string, fixture?: string) {
   const row = rowOf(short);
   const root = materialize(fixture ?? row.fixture);
   row.setup?.(root);
-  const state = stateDir();
+  const state = folder("hook");
   const base = row.common(root, state);
   const hook = (event: Record<string, unknown>, options: { as?: string; env?: Record<string, string>; startedAt?: number } = {}): Promise<CliResult> =>
     runMain(["hook", options.as ?? short], {
@@ -376,7 +369,7 @@ const CASES: Case[] = [
     steps: (root) => [
       { event: prompt("tidy packages/web/src/components/Button.tsx"), stderrHas: "typescript.mdc:3: frontmatter is not strict YAML" },
       { event: claudeRead(root, API_HANDLER), stderrLacks: "typescript.mdc" },
-      { event: { ...prompt("hello"), session_id: "s-2" }, env: { CTXINJECT_STATE_DIR: stateDir() }, stderrHas: "typescript.mdc:3" },
+      { event: { ...prompt("hello"), session_id: "s-2" }, env: { CTXINJECT_STATE_DIR: folder("hook") }, stderrHas: "typescript.mdc:3" },
     ],
   },
 
@@ -885,7 +878,7 @@ test("claude: a config error reaches the user as a systemMessage, and the prompt
 });
 
 test("claude: bad input or a failure of its own: nothing on stdout, one line on stderr, never exit 2", async () => {
-  const env = { CTXINJECT_STATE_DIR: stateDir() };
+  const env = { CTXINJECT_STATE_DIR: folder("hook") };
   for (const input of ["not json", "[]", JSON.stringify(prompt("x")), ""]) {
     const result = await runMain(["hook", "claude"], { cwd: "/", env, input });
     assert.is(result.stdout, "", input);

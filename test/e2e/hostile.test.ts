@@ -1,26 +1,23 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readSourceFiles } from "../../src/io/fs/read.js";
 import { spawnSync } from "node:child_process";
 import { BIN, cleanup, materialize, runCli } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 import { onPath, testUnless } from "../helpers/lane.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const extra: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of extra.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
+
+test.after(cleanup);
 
 /** A file in a fresh folder outside any project root, removed after the suite. */
 function outsideFile(name: string, text: string): { folder: string; file: string } {
-  const folder = mkdtempSync(join(tmpdir(), "ctxinject-outside-"));
-  extra.push(folder);
-  writeFileSync(join(folder, name), text);
-  return { folder, file: join(folder, name) };
+  const dir = folder("outside");
+  writeFileSync(join(dir, name), text);
+  return { folder: dir, file: join(dir, name) };
 }
 
 const WARNED: Array<[string, RegExp]> = [

@@ -1,18 +1,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Targeted builds decide what git ignores from the ignore files themselves, and ask git when a config names
 // files only git resolves. Either way the answer must be git's.
-const homes: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of homes.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+
+const { folder } = tempFolders(test);
+test.after(cleanup);
 
 const TARGET = "packages/api/src/handlers/user.ts";
 const TOOL = "tools/release.sh";
@@ -28,8 +26,7 @@ const rule = (marker: string) => `---\ndescription: ${marker}\nalwaysApply: true
 /** A repository with rules that each ignore source would hide, and a private HOME for git's global files. */
 function repository() {
   const root = materialize("monorepo");
-  const home = mkdtempSync(join(tmpdir(), "ctxinject-home-"));
-  homes.push(home);
+  const home = folder("home");
   write(root, ".cursor/rules/mine.local.mdc", rule("marker-root-gitignore"));
   write(root, "packages/api/.cursor/rules/shared.local.mdc", rule("marker-reincluded"));
   write(root, "packages/api/.cursor/rules/wip.mdc", rule("marker-nested-gitignore"));

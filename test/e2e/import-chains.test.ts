@@ -1,10 +1,12 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 test.after(cleanup);
 
@@ -89,7 +91,7 @@ test("a Go file under the default budget: the imported rules are ranked one by o
 
 test("the Claude hook neither unfolds nor re-sends what Claude loads itself: the rules a capped CLAUDE.md imports stay out", async () => {
   const root = materialize("capped-imports");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-capped-state-"));
+  const state = folder("capped-state");
   const input = JSON.stringify({ session_id: "capped-1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "fix the handler in cmd/ledger/main.go" });
   const { status, stdout, stderr } = await runMain(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input });
   assert.is(status, 0, stderr);

@@ -5,22 +5,16 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { BIN, cleanup, fakeLocalInstall, materialize, REPO } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const temp: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of temp.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const tempDir = (name: string) => {
-  const dir = mkdtempSync(join(tmpdir(), `ctxinject-${name}-`));
-  temp.push(dir);
-  return dir;
-};
+const { folder } = tempFolders(test);
+
+test.after(cleanup);
 const init = (root: string, flags: string[], env: Record<string, string> = {}) => runMain(["init", ...flags], { cwd: root, env });
 
 test("init --codex and --gemini merge their hooks (other hooks stay); again changes nothing", async () => {
@@ -47,7 +41,7 @@ test("init --cline writes the plugin into .cline/plugins, naming no path of this
   const root = materialize("claude-host");
   mkdirSync(join(root, ".clinerules"));
   writeFileSync(join(root, ".clinerules/style.md"), "Prefer small functions. (MARK-CLINERULES)\n");
-  const home = tempDir("cline-home");
+  const home = folder("cline-home");
   const first = await init(root, ["--cline"], { HOME: home });
   assert.is(first.status, 0, first.stderr);
   const plugin = readFileSync(join(root, ".cline/plugins/ctxinject.js"), "utf8");
@@ -59,11 +53,11 @@ test("init --cline writes the plugin into .cline/plugins, naming no path of this
 
 test("init --cline --user writes the plugin into ~/.cline/plugins (or $CLINE_DIR/plugins), not into the project", async () => {
   const root = materialize("claude-host");
-  const home = tempDir("cline-home");
+  const home = folder("cline-home");
   assert.is((await init(root, ["--cline", "--user"], { HOME: home })).status, 0);
   assert.ok(existsSync(join(home, ".cline/plugins/ctxinject.js")));
   assert.not.ok(existsSync(join(root, ".cline/plugins/ctxinject.js")));
-  const dir = tempDir("cline-dir");
+  const dir = folder("cline-dir");
   assert.is((await init(root, ["--cline", "--user"], { HOME: home, CLINE_DIR: dir })).status, 0);
   assert.ok(existsSync(join(dir, "plugins/ctxinject.js")));
 });

@@ -1,26 +1,18 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { BIN, REPO, git, runCli, testEnvironment } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // `init --<host>` in a project writes a command that runs where it is written: the project's own install, found
 // as each package manager lays it out (no package manager runs here: the layouts are made by hand), else the
 // ctxinject that ran, by its real path, with node. Never `npx --no-install ctxinject`, which in a project that does
 // not install ctxinject prints `npm error 404` on every prompt.
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function folder(prefix: string): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), `ctxinject-pm-${prefix}-`)));
-  made.push(dir);
-  return dir;
-}
+const temp = tempFolders(test);
+const folder = (prefix: string): string => realpathSync(temp.folder(`pm-${prefix}`));
 
 /** The test's PATH without any folder that holds a ctxinject. */
 const PATH = (process.env.PATH ?? "")

@@ -1,17 +1,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { BIN, cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const extra: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of extra.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
+
+test.after(cleanup);
 
 /** The test's PATH without any folder that holds a ctxinject (a developer may have one installed). */
 const PATH_WITHOUT = (process.env.PATH ?? "")
@@ -45,8 +43,7 @@ test("init --claude, --codex and --gemini in a project that does not install ctx
 
 test("a ctxinject on PATH, or npx's one-run node_modules/.bin, changes nothing: the project's hook names the ctxinject that ran", async () => {
   const root = materialize("claude-host");
-  const bin = mkdtempSync(join(tmpdir(), "ctxinject-path-"));
-  extra.push(bin);
+  const bin = folder("path");
   const npxBin = join(bin, "_npx/9f/node_modules/.bin");
   mkdirSync(npxBin, { recursive: true });
   writeFileSync(join(npxBin, "ctxinject"), "#!/bin/sh\n", { mode: 0o755 });
@@ -83,8 +80,7 @@ test("with ctxinject installed in the project each host's command finds it from 
       event: { hook_event_name: "UserPromptSubmit", session_id: "s3", turn_id: "t1", cwd: root, prompt: "fix src/net/client.ts" },
     },
   ];
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-init-state-"));
-  extra.push(state);
+  const state = folder("init-state");
   for (const { agent, cwd, env, event } of runs) {
     const [command] = commandsIn(root, agent);
     const ran = spawnSync("/bin/sh", ["-c", command!], {

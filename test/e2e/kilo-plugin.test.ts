@@ -5,8 +5,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, symlinkSync, mkdirSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
@@ -14,6 +13,9 @@ import KiloPlugin from "../../src/integrations/kilo.js";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 import { stateDirWhileRunning } from "../helpers/state-env.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
 
@@ -35,16 +37,12 @@ test("init --kilo writes .kilo/plugin/ctxinject.js (loading ctxinject/kilo) and 
 
 test("init --kilo --user writes the loader into Kilo's user config folder, not the project", async () => {
   const root = materialize("claude-host");
-  const config = mkdtempSync(join(tmpdir(), "ctxinject-kilo-config-"));
-  try {
-    const out = await runMain(["init", "--kilo", "--user", "--no-install"], { cwd: root, env: { XDG_CONFIG_HOME: config } });
-    assert.is(out.status, 0, out.stderr);
-    assert.ok(existsSync(join(config, "kilo/plugin/ctxinject.js")));
-    assert.ok(existsSync(join(config, "kilo/package.json")));
-    assert.not.ok(existsSync(join(root, ".kilo")));
-  } finally {
-    rmSync(config, { recursive: true, force: true });
-  }
+  const config = folder("kilo-config");
+  const out = await runMain(["init", "--kilo", "--user", "--no-install"], { cwd: root, env: { XDG_CONFIG_HOME: config } });
+  assert.is(out.status, 0, out.stderr);
+  assert.ok(existsSync(join(config, "kilo/plugin/ctxinject.js")));
+  assert.ok(existsSync(join(config, "kilo/package.json")));
+  assert.not.ok(existsSync(join(root, ".kilo")));
 });
 
 test("the Kilo plugin leaves out what Kilo loads itself (the root AGENTS.md) and sends what it does not (.cursorrules, a named file's rule)", async () => {
@@ -89,7 +87,7 @@ test("the Kilo plugin leaves out, with the prompt, the nested AGENTS.md above a 
 });
 
 test("the loader init --kilo writes finds the ctxinject on PATH and loads its Kilo plugin", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-kilo-loader-"));
+  const dir = folder("kilo-loader");
   const path = process.env.PATH;
   try {
     const root = materialize("claude-host");
@@ -103,7 +101,6 @@ test("the loader init --kilo writes finds the ctxinject on PATH and loads its Ki
     assert.is(loaded.CtxinjectPlugin, (await import("../../dist/integrations/kilo.js")).CtxinjectPlugin);
   } finally {
     process.env.PATH = path;
-    rmSync(dir, { recursive: true, force: true });
   }
 });
 

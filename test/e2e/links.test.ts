@@ -5,17 +5,15 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, git, HOOK_SERVER_OFF, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const states: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of states.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
+
+test.after(cleanup);
 
 const count = (text: string, marker: string) => text.split(marker).length - 1;
 
@@ -139,8 +137,7 @@ test("explain --as claude (= claude-code) on a symlinked skills folder: Claude C
 });
 
 async function claudeHook(root: string, prompt: string): Promise<string> {
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-links-"));
-  states.push(state);
+  const state = folder("links");
   const out = await runMain(["hook", "claude"], {
     cwd: "/",
     env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state },
@@ -187,8 +184,7 @@ test("Gemini CLI's .gemini/skills and Codex's .codex/skills are skills: offered 
   assert.is(await loads("codex", ".codex/skills/flaky-tests/SKILL.md"), true);
   assert.is(await loads("claude", ".gemini/skills/release-notes/SKILL.md"), false);
   assert.match(await claudeHook(root, "write the release notes for the new version"), 'Skill "release-notes"');
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-links-"));
-  states.push(state);
+  const state = folder("links");
   const gemini = await runMain(["hook", "gemini"], {
     cwd: root,
     env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state },
@@ -231,8 +227,7 @@ test("agents' short names: --as claude and --as gemini are claude-code and gemin
   assert.is(short.status, 0, short.stderr);
   assert.is(short.stdout, long.stdout);
   assert.is((await runMain(["build", "--as", "gemini"], { cwd: root })).status, 0);
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-links-"));
-  states.push(state);
+  const state = folder("links");
   const hook = await runMain(["hook", "claude-code"], {
     cwd: "/",
     env: { ...HOOK_SERVER_OFF, CTXINJECT_STATE_DIR: state },

@@ -3,14 +3,15 @@ import * as assert from "uvu/assert";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ListRootsRequestSchema, ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BIN, cleanup, git, materialize } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // The server as an MCP client sees it: the built bin spawned over a real stdio pipe, driven by the SDK's own client.
 
+const { folder } = tempFolders(test);
 test.after(cleanup);
 // A failed assertion leaves its client open: the server it spawned would keep the suite's process alive.
 const open: Client[] = [];
@@ -168,24 +169,20 @@ test("a rule written while the server is still starting its watch is reported on
 
 test("the client's roots are the project: started elsewhere, it reads the root the client names", async () => {
   const project = materialize("monorepo");
-  const elsewhere = mkdtempSync(join(tmpdir(), "ctxinject-mcp-cwd-"));
-  try {
-    // The server asks for the roots once connected. setImmediate: after the answer is on its way, so the ping below
-    // follows it on the pipe; the ping's answer then means the server took the roots before the tool call is sent.
-    let asked!: () => void;
-    const rootsAsked = new Promise<void>((resolve) => (asked = resolve));
-    const { client } = await connectWith(elsewhere, [project], () => setImmediate(asked));
-    await rootsAsked;
-    await client.ping();
-    const { rules } = JSON.parse(textOf(await client.callTool({ name: "list_rules", arguments: {} }))) as { rules: Array<{ id: string }> };
-    assert.ok(
-      rules.some((r) => r.id === ".cursor/rules/general.mdc"),
-      rules.map((r) => r.id).join(", "),
-    );
-    await client.close();
-  } finally {
-    rmSync(elsewhere, { recursive: true, force: true });
-  }
+  const elsewhere = folder("mcp-cwd");
+  // The server asks for the roots once connected. setImmediate: after the answer is on its way, so the ping below
+  // follows it on the pipe; the ping's answer then means the server took the roots before the tool call is sent.
+  let asked!: () => void;
+  const rootsAsked = new Promise<void>((resolve) => (asked = resolve));
+  const { client } = await connectWith(elsewhere, [project], () => setImmediate(asked));
+  await rootsAsked;
+  await client.ping();
+  const { rules } = JSON.parse(textOf(await client.callTool({ name: "list_rules", arguments: {} }))) as { rules: Array<{ id: string }> };
+  assert.ok(
+    rules.some((r) => r.id === ".cursor/rules/general.mdc"),
+    rules.map((r) => r.id).join(", "),
+  );
+  await client.close();
 });
 
 test.run();

@@ -4,8 +4,7 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
@@ -14,6 +13,9 @@ import { opencodePluginSource } from "../../src/io/host-setup/opencode-setup.js"
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 import { stateDirWhileRunning } from "../helpers/state-env.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 type ChatOutput = Parameters<NonNullable<Hooks["chat.message"]>>[1];
 type EventInput = Parameters<NonNullable<Hooks["event"]>>[0];
@@ -187,7 +189,7 @@ test("a broken config: the tool result is left as it was, and opencode's log say
 });
 
 test("the plugin file init writes names no path of this machine, loads the ctxinject on PATH, and says in opencode's log when there is none", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-loader-"));
+  const dir = folder("loader");
   const path = process.env.PATH;
   try {
     const source = opencodePluginSource();
@@ -219,7 +221,6 @@ test("the plugin file init writes names no path of this machine, loads the ctxin
     assert.match(logged[0]!, "no ctxinject on PATH");
   } finally {
     process.env.PATH = path;
-    rmSync(dir, { recursive: true, force: true });
   }
 });
 

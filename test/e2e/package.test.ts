@@ -1,23 +1,20 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { FIXTURES, REPO, testEnvironment } from "../helpers/cli.js";
 // @ts-expect-error: a plain .mjs script of the build, without types
 import { libraryFiles } from "../../scripts/pack-list.mjs";
 import { testUnless } from "../helpers/lane.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // What `npm pack` puts in the tarball (the build has run: npm test builds first). A user runs the CLI from
 // dist/bundle and imports the library through package.json's exports; anything else in the tarball is weight every
 // install downloads, and a V8 code cache is made for the one Node build that packed it.
 
-const dirs: string[] = [];
-test.after(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
 
 interface Packed {
   entryCount: number;
@@ -55,8 +52,7 @@ test("every module of dist/ in the tarball is one the library's exports load, an
 
 test("the packed files alone run: the bin builds a fixture and every export of the library loads", async () => {
   // The package as npm unpacks it, its dependencies beside it (this checkout's, linked).
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-packed-"));
-  dirs.push(dir);
+  const dir = folder("packed");
   const home = join(dir, "node_modules/ctxinject");
   for (const path of paths) {
     mkdirSync(dirname(join(home, path)), { recursive: true });

@@ -1,24 +1,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, cleanup, materialize, REPO } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 import { sized } from "../helpers/lane.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 const WORKER = join(REPO, "test/helpers/store-worker.mjs");
-const states: string[] = [];
-const newState = () => {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-state-"));
-  states.push(dir);
-  return dir;
-};
-test.after(() => {
-  cleanup();
-  for (const dir of states.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+test.after(cleanup);
 
 /** Runs a process to its end; resolves with its status and output. */
 function run(cmd: string, args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -65,7 +57,7 @@ const pendingIds = async (state: string, session: string) => {
 };
 
 test("8 processes registering at once lose nothing", async () => {
-  const state = newState();
+  const state = folder("state");
   const cliRuns = Array.from({ length: 8 }, (_, i) =>
     cli(state, "register", "--session", "s", "--source", "cli", "--id", `cli-${i}`, "--content", `entry ${i}`),
   );
@@ -78,7 +70,7 @@ test("8 processes registering at once lose nothing", async () => {
 });
 
 test("two consumers at once get every entry exactly once between them", async () => {
-  const state = newState();
+  const state = folder("state");
   await Promise.all(Array.from({ length: 4 }, (_, i) => run(process.execPath, [WORKER, "register", state, "s", `w${i}`, "50"])));
   const [a, b] = await Promise.all([cli(state, "consume", "--session", "s", "--format", "json"), cli(state, "consume", "--session", "s", "--format", "json")]);
   assert.is(a!.status, 0, a!.stderr);
@@ -90,7 +82,7 @@ test("two consumers at once get every entry exactly once between them", async ()
 });
 
 test("a writer killed mid-registration leaves a readable store with every acknowledged entry", async () => {
-  const state = newState();
+  const state = folder("state");
   const acknowledged: string[] = [];
   for (let round = 0; round < sized(4, 12); round++) {
     const out = await runAndKill([WORKER, "register", state, "s", `r${round}`, "100000"], 60 + ((round * 37) % 120));
@@ -107,7 +99,7 @@ test("a writer killed mid-registration leaves a readable store with every acknow
 });
 
 test("a consumer killed after claiming loses nothing: the next consumer gets the entries", async () => {
-  const state = newState();
+  const state = folder("state");
   await run(process.execPath, [WORKER, "register", state, "s", "e", "30"]);
   const out = await runAndKill([WORKER, "claim-and-hang", state, "s"], 10_000, /claimed \d+/);
   assert.match(out, "claimed 30");
@@ -119,7 +111,7 @@ test("a consumer killed after claiming loses nothing: the next consumer gets the
 // 100 rounds in the slow lane (npm run test:hosts), a tenth of them in the fast one.
 const ROUNDS = sized(10, 100);
 test(`${ROUNDS} rounds of kill -9 in the middle of register and consume: readable store, nothing acknowledged lost, nothing consumed twice`, async () => {
-  const state = newState();
+  const state = folder("state");
   const acknowledged = new Set<string>();
   const consumed: string[] = [];
   // Printed by any consumer, even one killed before it committed (its claim goes back: at least once) or right
@@ -147,7 +139,7 @@ test(`${ROUNDS} rounds of kill -9 in the middle of register and consume: readabl
 });
 
 test("build --session joins pending entries once, and does not inject unchanged files again", async () => {
-  const state = newState();
+  const state = folder("state");
   const root = materialize("monorepo");
   const env = { CTXINJECT_STATE_DIR: state };
   assert.is(
@@ -176,7 +168,7 @@ test("build --session joins pending entries once, and does not inject unchanged 
 });
 
 test("a changed file is injected again in the same session", async () => {
-  const state = newState();
+  const state = folder("state");
   const root = materialize("monorepo");
   const env = { CTXINJECT_STATE_DIR: state };
   await runMain(["build", "--session", "s"], { cwd: root, env });
@@ -190,7 +182,7 @@ test("a changed file is injected again in the same session", async () => {
 });
 
 test("sessions are isolated from each other", async () => {
-  const state = newState();
+  const state = folder("state");
   await cli(state, "register", "--session", "a", "--source", "x", "--id", "1", "--content", "for a");
   await cli(state, "register", "--session", "b", "--source", "x", "--id", "1", "--content", "for b");
   const a = JSON.parse((await cli(state, "consume", "--session", "a", "--format", "json")).stdout);
@@ -202,7 +194,7 @@ test("sessions are isolated from each other", async () => {
 });
 
 test("register overwrites the same source and id; clear and sessions work", async () => {
-  const state = newState();
+  const state = folder("state");
   await cli(state, "register", "--session", "s", "--source", "x", "--id", "1", "--content", "old");
   await cli(state, "register", "--session", "s", "--source", "x", "--id", "1", "--content", "new");
   const pending = JSON.parse((await cli(state, "pending", "--session", "s", "--format", "json")).stdout);
@@ -220,7 +212,7 @@ test("register overwrites the same source and id; clear and sessions work", asyn
 });
 
 test("register without content, or clear without a target, is a usage error", async () => {
-  const state = newState();
+  const state = folder("state");
   const noContent = await cli(state, "register", "--session", "s", "--source", "x", "--id", "1");
   assert.is(noContent.status, 2);
   assert.match(noContent.stderr, /no content/);
@@ -229,7 +221,7 @@ test("register without content, or clear without a target, is a usage error", as
 });
 
 test("session ids with any characters stay inside the state folder", async () => {
-  const state = newState();
+  const state = folder("state");
   await cli(state, "register", "--session", "../../evil/../id ✓", "--source", "x", "--id", "1", "--content", "c");
   const listed = JSON.parse((await cli(state, "sessions", "--json")).stdout).sessions;
   assert.equal(

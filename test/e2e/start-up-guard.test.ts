@@ -1,21 +1,17 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 // @ts-expect-error: a plain .mjs script of the build, without types
 import { keptOut, startUpGuard } from "../../scripts/start-up-guard.mjs";
+import { tempFolders } from "../helpers/temp.js";
 
-const dirs: string[] = [];
-test.after(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
 
 /** Bundles `files` (under src/) as scripts/bundle.mjs does; the error text, or null when it builds. */
 async function bundle(files: Record<string, string>, plugins: unknown[] = []): Promise<string | null> {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-guard-"));
-  dirs.push(dir);
+  const dir = folder("guard");
   mkdirSync(join(dir, "src"));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, "src", name), text);
   try {

@@ -1,23 +1,20 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, hookServerLocks, materialize, REPO, runCli, stopHookServers } from "../helpers/cli.js";
 import { until } from "../helpers/wait.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // The bin starts the bundle from V8's code cache; these run a private copy of bin/ and dist/bundle/ so the cache
 // can be spoiled without touching the one the other tests use.
-const copies: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of copies.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+
+const { folder } = tempFolders(test);
+test.after(cleanup);
 
 function installedCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-install-"));
-  copies.push(dir);
+  const dir = folder("install");
   cpSync(join(REPO, "bin"), join(dir, "bin"), { recursive: true });
   // File times are not kept, as npm does not keep them when it unpacks a package.
   cpSync(join(REPO, "dist/bundle"), join(dir, "dist/bundle"), { recursive: true });
@@ -77,8 +74,7 @@ test("a hook runs its own bundle from its own code cache, and answers as the ful
   const root = materialize("monorepo");
   const install = installedCopy();
   const event = JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "start-up", cwd: root, prompt: PROMPT });
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-state-"));
-  copies.push(state);
+  const state = folder("state");
   const hook = spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), "hook", "claude"], {
     cwd: root,
     input: event,
@@ -128,8 +124,7 @@ test("doctor, coverage, init, mcp and trust live in a bundle of their own, from 
 
 /** Node modules a run loads beyond those of a script that does nothing. */
 function modulesLoaded(args: string[], cwd: string, input: string, env: Record<string, string | undefined> = {}): string[] {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-modules-"));
-  copies.push(dir);
+  const dir = folder("modules");
   const preload = join(dir, "record.cjs");
   // Node's own modules, and any package file required at run time (the MCP SDK, chokidar, cosmiconfig load only
   // for the commands that need them; the bundle holds the rest).
@@ -163,8 +158,7 @@ const START_UP_MODULES = ["NativeModule vm", "NativeModule process"];
 test("a build with a prompt and a hook's prompt and file events load no Node module beyond the start-up allow-list", async () => {
   const root = materialize("monorepo");
   // As a user runs them: the state folder found from HOME.
-  const home = mkdtempSync(join(tmpdir(), "ctxinject-home-"));
-  copies.push(home);
+  const home = folder("home");
   const event = (fields: Record<string, unknown>) => JSON.stringify({ session_id: "modules", cwd: root, ...fields });
   const runs: Array<[string[], string]> = [
     [["build", "--files", "packages/web/src/components/Button.tsx", "--format", "json"], PROMPT],
@@ -176,8 +170,7 @@ test("a build with a prompt and a hook's prompt and file events load no Node mod
     [["hook", "codex"], event({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "cat packages/web/src/components/Button.tsx" } })],
   ];
   // A hook in its own process, and a hook the warm server answers (one started for this test, in a spool of its own).
-  const run = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
-  copies.push(run);
+  const run = folder("run");
   const served = join(run, "served.log");
   // The server outlives the test's slowest run on a loaded machine (the finally below stops it).
   const asUser = {

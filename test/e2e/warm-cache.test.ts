@@ -1,12 +1,14 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, runCli } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // The globs and stems a run works out are saved per project in the state folder and reused (src/core/warm.ts).
 // Spawned: only the bundle saves them (scripts/bundle.mjs writes the versions they are keyed by; from source, nothing).
+
+const { folder } = tempFolders(test);
 test.after(cleanup);
 
 const explain = (root: string, state: string, env: Record<string, string> = {}) =>
@@ -21,7 +23,7 @@ const warmFiles = (state: string) => {
 
 test("a second run reads what the first saved and gives the same answer, byte for byte", () => {
   const root = materialize("cursor-glob-shapes");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
+  const state = folder("warm");
   const first = explain(root, state);
   assert.is(first.status, 0, first.stderr);
   const [file] = warmFiles(state);
@@ -38,14 +40,14 @@ test("a second run reads what the first saved and gives the same answer, byte fo
   const second = explain(root, state);
   assert.match(second.stderr, "ctxinject: warning: .cursor/rules/strict-types.mdc:3: frontmatter is not strict YAML");
   assert.match(second.stderr, "ctxinject: warning: .cursor/rules/twin.mdc:3: frontmatter is not strict YAML");
-  const fresh = explain(root, mkdtempSync(join(tmpdir(), "ctxinject-warm-")));
+  const fresh = explain(root, folder("warm"));
   assert.is(second.stdout, fresh.stdout, "the same answer as a run with nothing saved");
   assert.is(second.stderr, fresh.stderr);
 });
 
 test("a build --all saves nothing, so a tree's worth of rules never ends up in the file every hook reads", () => {
   const root = materialize("cursor-glob-shapes");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
+  const state = folder("warm");
   const all = runCli(["build", "--all"], { cwd: root, env: { CTXINJECT_STATE_DIR: state } });
   assert.is(all.status, 0, all.stderr);
   assert.equal(warmFiles(state), []);
@@ -58,7 +60,7 @@ test("a build --all saves nothing, so a tree's worth of rules never ends up in t
 
 test("the saved regexps are what the next run matches with; a damaged file is no cache and no error", () => {
   const root = materialize("cursor-glob-shapes");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
+  const state = folder("warm");
   const first = explain(root, state);
   const [file] = warmFiles(state);
   const path = join(state, "warm", file!);
@@ -85,7 +87,7 @@ test("the saved regexps are what the next run matches with; a damaged file is no
 });
 
 test("a project's file not written for a week is removed when another project's is written", () => {
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
+  const state = folder("warm");
   mkdirSync(join(state, "warm"));
   const old = join(state, "warm", "0123456789abcdef0123456789ab.json");
   const recent = join(state, "warm", "fedcba9876543210fedcba987654.json");
@@ -101,7 +103,7 @@ test("a project's file not written for a week is removed when another project's 
 
 test("CTXINJECT_NO_WARM_CACHE=1 saves nothing", () => {
   const root = materialize("cursor-glob-shapes");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-warm-"));
+  const state = folder("warm");
   assert.is(explain(root, state, { CTXINJECT_NO_WARM_CACHE: "1" }).status, 0);
   assert.equal(warmFiles(state), []);
 });

@@ -3,22 +3,15 @@ import * as assert from "uvu/assert";
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as pause } from "node:timers/promises";
 import { BIN, cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { until } from "../helpers/wait.js";
 
 test.after(cleanup);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits until `check` holds (polling), at most `ms`. */
-async function until(check: () => boolean, ms = 8000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await sleep(50);
-  }
-  return check();
-}
+/** How long a change may take to reach the output. */
+const CHANGE_MS = 8000;
 
 /** `build --all --out out.md --watch` in root: the child, what it said on stderr so far, and its exit. */
 function startWatch(root: string) {
@@ -40,24 +33,29 @@ test("build --out --watch follows a rules file created, changed, renamed and del
   const { child, said, exited } = startWatch(root);
   const text = () => (existsSync(out) ? readFileSync(out, "utf8") : "");
   try {
-    assert.ok(await until(() => said.text.includes("watching")), said.text);
+    await until(
+      () => said.text.includes("watching"),
+      () => `"watching" on stderr, which said: ${said.text}`,
+      CHANGE_MS,
+    );
     assert.match(text(), ".cursor/rules/general.mdc");
 
     const rule = join(root, ".cursor/rules/watched.mdc");
     writeFileSync(rule, "---\nalwaysApply: true\n---\nCreated while watching. (MARK-CREATED)\n");
-    assert.ok(await until(() => text().includes("MARK-CREATED")), "a new rule is in the file");
+    await until(() => text().includes("MARK-CREATED"), "a new rule in the file", CHANGE_MS);
     writeFileSync(rule, "---\nalwaysApply: true\n---\nChanged while watching. (MARK-CHANGED)\n");
-    assert.ok(await until(() => text().includes("MARK-CHANGED") && !text().includes("MARK-CREATED")), "a changed rule is rewritten");
+    await until(() => text().includes("MARK-CHANGED") && !text().includes("MARK-CREATED"), "a changed rule rewritten", CHANGE_MS);
     renameSync(rule, join(root, ".cursor/rules/renamed.mdc"));
-    assert.ok(await until(() => text().includes(".cursor/rules/renamed.mdc") && !text().includes(".cursor/rules/watched.mdc")), "a renamed rule moves");
+    await until(() => text().includes(".cursor/rules/renamed.mdc") && !text().includes(".cursor/rules/watched.mdc"), "a renamed rule moved", CHANGE_MS);
     rmSync(join(root, ".cursor/rules/renamed.mdc"));
-    assert.ok(await until(() => !text().includes("MARK-CHANGED")), "a deleted rule goes");
+    await until(() => !text().includes("MARK-CHANGED"), "a deleted rule gone", CHANGE_MS);
 
     const writesBefore = said.text.split("wrote out.md").length;
     const burst = join(root, ".cursor/rules/burst.mdc");
     for (let i = 1; i <= 100; i++) writeFileSync(burst, `---\nalwaysApply: true\n---\nBurst ${i}. (MARK-BURST-${i}-END)\n`);
-    assert.ok(await until(() => text().includes("MARK-BURST-100-END")), "the final content is the last write's");
-    await sleep(600);
+    await until(() => text().includes("MARK-BURST-100-END"), "the last write's content", CHANGE_MS);
+    // A fixed pause: what it waits for is that no rebuild comes after the last one, which no condition shows.
+    await pause(600);
     const rebuilds = said.text.split("wrote out.md").length - writesBefore;
     assert.ok(rebuilds >= 1 && rebuilds <= 5, `${rebuilds} rebuilds for 100 changes`);
     assert.not.match(text(), "MARK-BURST-99-END");
@@ -72,10 +70,18 @@ test("a config that breaks while watching keeps the last good output and says so
   const out = join(root, "out.md");
   const { child, said, exited } = startWatch(root);
   try {
-    assert.ok(await until(() => said.text.includes("watching")));
+    await until(
+      () => said.text.includes("watching"),
+      () => `"watching" on stderr, which said: ${said.text}`,
+      CHANGE_MS,
+    );
     const good = readFileSync(out, "utf8");
     writeFileSync(join(root, ".ctxinjectrc.json"), "{ not json");
-    assert.ok(await until(() => said.text.includes("keeps its last good content")), said.text);
+    await until(
+      () => said.text.includes("keeps its last good content"),
+      () => `"keeps its last good content" on stderr, which said: ${said.text}`,
+      CHANGE_MS,
+    );
     assert.is(readFileSync(out, "utf8"), good);
   } finally {
     child.kill("SIGINT");

@@ -21,11 +21,16 @@ export function onPath(command: string): boolean {
  * `test`, or uvu's `test.skip` when `missing` names what this machine lacks: uvu counts it under "Skipped" (never
  * under "Passed") and the reason is printed as a `skipped: …` line, which .ci/run repeats in its summary. A test
  * that needs a tool asks for it here, never installs it (test/lanes/setup.sh does, for CI and the slow lane).
+ * `test` may be a suite's `test.skip` already (a host suite whose CLI could not be installed): it stays skipped.
  */
-export function testUnless(missing: string | false | undefined, test: typeof uvuTest = uvuTest): (name: string, fn: Parameters<typeof uvuTest>[1]) => void {
+export function testUnless(
+  missing: string | false | undefined,
+  test: typeof uvuTest | typeof uvuTest.skip = uvuTest,
+): (name: string, fn: Parameters<typeof uvuTest>[1]) => void {
   if (!missing) return test;
+  const skip = "skip" in test ? test.skip : test;
   return (name) => {
     console.log(`skipped: ${name}: ${missing}`);
-    test.skip(name, async () => undefined);
+    skip(name, async () => undefined);
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { test as uvuTest } from "uvu";
 
-/** Temp folders a suite makes (`ctxinject-sec-<prefix>-…`), all removed after it; `write` lays files into one. */
+/** Temp folders a suite makes (`ctxinject-<prefix>-…`), all removed after it; `write` lays files into one. */
 export function tempFolders(test: typeof uvuTest): { folder: (prefix: string) => string; write: (root: string, files: Record<string, string>) => void } {
   const made: string[] = [];
   test.after(() => {
@@ -11,7 +11,7 @@ export function tempFolders(test: typeof uvuTest): { folder: (prefix: string) =>
   });
   return {
     folder(prefix) {
-      const dir = mkdtempSync(join(tmpdir(), `ctxinject-sec-${prefix}-`));
+      const dir = mkdtempSync(join(tmpdir(), `ctxinject-${prefix}-`));
       made.push(dir);
       return dir;
     },

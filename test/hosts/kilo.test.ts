@@ -220,9 +220,18 @@ suite("installed by init --kilo: a prompt naming a nested file, then a read of i
   assert.is(count(body, "MARK-API-RULE"), 1, "the file's rule, with the prompt");
 });
 
-// Timing-sensitive: 23 s a run on a quiet machine, over 100 s when eight suites share it (PROFILES.md).
-suite("installed by init --kilo: each run ends within a minute (Kilo does not wait on an install of its plugin package)", () => {
-  for (const run of withCtxinject().out.runs) assert.ok(run.ms < 60_000, `kilo ${run.args.join(" ")} took ${run.ms} ms`);
+/**
+ * How much longer than a run without ctxinject (the probe's, on this machine at this load) a run with it may take.
+ * A run takes 23 s on a quiet machine and over 100 s when eight suites share it, and its unexplained offline wait
+ * alone moves it by some 40 s (PROFILES.md), so no fixed bound holds; waiting on an install of the plugin package
+ * adds some 76 s (144 s against 68 s), past this margin on any load.
+ */
+const OVER_BARE_RUN_MS = 50_000;
+
+suite("installed by init --kilo: each run ends within 50 s of a run without ctxinject (Kilo does not wait on an install of its plugin package)", () => {
+  const bare = probe().out.runs[0]!.ms;
+  for (const run of withCtxinject().out.runs)
+    assert.ok(run.ms < bare + OVER_BARE_RUN_MS, `kilo ${run.args.join(" ")} took ${run.ms} ms (a run without ctxinject took ${bare} ms just before)`);
 });
 
 test.run();

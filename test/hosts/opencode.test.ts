@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, materialize, runCli } from "../helpers/cli.js";
+import { onPath, testUnless } from "../helpers/lane.js";
 import {
   agentTurns,
   count,
@@ -217,13 +218,14 @@ suite("apply_patch (the edit tool opencode gives GPT models): the patched file's
   assert.is(count(lastAgentTurn(out), "MARK-NET-RULE"), 1);
 });
 
-const hasRipgrep = spawnSync("rg", ["--version"]).status === 0;
-if (!hasRipgrep) console.log("opencode host suite, grep case skipped: no ripgrep on PATH (opencode's grep runs rg; test/lanes/setup.sh installs it)");
-(hasRipgrep ? suite : test.skip)("grep results: the files it lists bring their rules", () => {
-  const root = project();
-  const out = opencode(root, [{ tool: { name: "grep", input: { pattern: "export function handle" } } }, { text: "ok" }], [run("where is h defined?")]);
-  assert.is(count(lastAgentTurn(out), "MARK-API-RULE"), 1);
-});
+testUnless(!onPath("rg") && "no ripgrep on PATH (opencode's grep runs rg; test/lanes/setup.sh installs it)", suite)(
+  "grep results: the files it lists bring their rules",
+  () => {
+    const root = project();
+    const out = opencode(root, [{ tool: { name: "grep", input: { pattern: "export function handle" } } }, { text: "ok" }], [run("where is h defined?")]);
+    assert.is(count(lastAgentTurn(out), "MARK-API-RULE"), 1);
+  },
+);
 
 suite("a file attached with -f brings its rules with the prompt", () => {
   const root = project();

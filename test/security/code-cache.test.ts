@@ -2,30 +2,21 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { testUnless } from "../helpers/lane.js";
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, chownSync, cpSync, mkdirSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, materialize, REPO } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Under a Node other than the one that built the package, the bin compiles the bundle and leaves the user a V8 code
 // cache of their own in $XDG_CACHE_HOME/ctxinject, used from the second run on (issue 46). V8 runs what a cache holds
 // as compiled code: a cache another user can write (`sudo -E` keeps that user's HOME) must never be run.
 
-const made: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-cache-"));
-  made.push(dir);
-  return dir;
-}
+const { folder } = tempFolders(test);
+test.after(cleanup);
 
 /** An install without the caches made by the build, as under another Node: every bundle compiles at first. */
 function installWithoutCaches(): string {
-  const dir = tempDir();
+  const dir = folder("cache");
   cpSync(join(REPO, "bin"), join(dir, "bin"), { recursive: true });
   cpSync(join(REPO, "dist/bundle"), join(dir, "dist/bundle"), { recursive: true, filter: (src) => !src.endsWith(".cache") });
   cpSync(join(REPO, "package.json"), join(dir, "package.json"));
@@ -37,7 +28,7 @@ function build(install: string, root: string, cache: string) {
   return spawnSync(process.execPath, [join(install, "bin/ctxinject.js"), "build", "--files", "packages/api/src/handlers/user.ts"], {
     cwd: root,
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", XDG_CACHE_HOME: cache, CTXINJECT_STATE_DIR: tempDir() },
+    env: { ...process.env, NO_COLOR: "1", CTXINJECT_DEBUG: "1", XDG_CACHE_HOME: cache, CTXINJECT_STATE_DIR: folder("state") },
   });
 }
 
@@ -50,7 +41,7 @@ const ownCacheOf = (cache: string) => {
 test("the first run under another Node leaves a cache of the user's alone (0600 in a 0700 folder), which the second run uses", () => {
   const install = installWithoutCaches();
   const root = materialize("monorepo");
-  const cache = tempDir();
+  const cache = folder("cache");
   const first = build(install, root, cache);
   assert.is(first.status, 0, first.stderr);
   assert.match(first.stderr, "then writing");
@@ -70,7 +61,7 @@ test("the first run under another Node leaves a cache of the user's alone (0600 
 test("a code cache in the user's cache folder that others may write is not run, and is replaced by one of the user's alone", () => {
   const install = installWithoutCaches();
   const root = materialize("monorepo");
-  const cache = tempDir();
+  const cache = folder("cache");
   build(install, root, cache);
   const file = ownCacheOf(cache);
   chmodSync(file, 0o666);
@@ -87,7 +78,7 @@ const root = process.getuid?.() === 0;
 testUnless(!root && "chown needs root")("a code cache another user owns (HOME kept by sudo -E) is not run", () => {
   const install = installWithoutCaches();
   const project = materialize("monorepo");
-  const cache = tempDir();
+  const cache = folder("cache");
   build(install, project, cache);
   const file = ownCacheOf(cache);
   chownSync(file, 65534, 65534);
@@ -95,7 +86,7 @@ testUnless(!root && "chown needs root")("a code cache another user owns (HOME ke
   assert.is(run.status, 0, run.stderr);
   assert.not.match(run.stderr, `using ${file}`);
   // The folder is another user's too: nothing is written into it.
-  const theirs = join(tempDir(), "theirs");
+  const theirs = join(folder("theirs"), "theirs");
   mkdirSync(join(theirs, "ctxinject"), { recursive: true });
   chownSync(join(theirs, "ctxinject"), 65534, 65534);
   const inTheirs = build(install, project, theirs);

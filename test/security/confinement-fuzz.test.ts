@@ -6,16 +6,17 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fc from "fast-check";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { configuredName, whyUnclean } from "../../src/core/confined-path.js";
 import { ConfinedReader, projectFile, writeTarget } from "../../src/io/fs/confine.js";
 import { CtxinjectError } from "../../src/core/errors.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 const MARKER = "AWS_SECRET_MARKER";
-const base = realpathSync(mkdtempSync(join(tmpdir(), "ctxinject-confine-fuzz-")));
-test.after(() => rmSync(base, { recursive: true, force: true }));
+const base = realpathSync(folder("confine-fuzz"));
 
 const root = join(base, "repo");
 const outside = join(base, "home");

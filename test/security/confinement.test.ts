@@ -6,25 +6,22 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { spawnSync } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { BIN } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 const MARKER = "AWS_SECRET_MARKER";
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 /** `base/home` (the user's files, each holding the marker) and `base/repo` (the project), with `files` in it. */
 function world(files: Record<string, string> = {}): { base: string; home: string; root: string } {
-  const base = mkdtempSync(join(tmpdir(), "ctxinject-confine-"));
-  made.push(base);
+  const base = folder("confine");
   const home = join(base, "home");
   const root = join(base, "repo");
   const put = (at: string, rel: string, text: string) => {

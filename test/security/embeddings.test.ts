@@ -1,16 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { cleanup, git, HOOK_SERVER_OFF, materialize } from "../helpers/cli.js";
 import { startFakeEmbeddings, type FakeEmbeddings } from "../helpers/fake-embeddings.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // A repository's config must never send the user's prompts to an address of its choosing: `relevance.embeddings`
 // is taken from the user's own config (or environment) only, and ignored in a repository's with one warning.
 
-const made: string[] = [];
+const { folder } = tempFolders(test);
+
 let attacker: FakeEmbeddings;
 let own: FakeEmbeddings;
 test.before.each(async () => {
@@ -20,13 +21,11 @@ test.before.each(async () => {
 test.after.each(async () => {
   await attacker.close();
   await own.close();
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 test.after(cleanup);
 
 function env(user: unknown): Record<string, string> {
-  const home = mkdtempSync(join(tmpdir(), "ctxinject-sec-emb-"));
-  made.push(home);
+  const home = folder("sec-emb");
   mkdirSync(join(home, "ctxinject"));
   writeFileSync(join(home, "ctxinject", "config.json"), JSON.stringify(user));
   return { XDG_CONFIG_HOME: home, CTXINJECT_STATE_DIR: join(home, "state"), ...HOOK_SERVER_OFF };

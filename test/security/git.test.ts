@@ -1,10 +1,12 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, git } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 /**
  * A repository whose .git/config names programs for git to run: core.fsmonitor, a required filter driver (clean,
@@ -12,17 +14,7 @@ import { runMain } from "../helpers/main.js";
  * remote reached through core.sshCommand. Each program writes a file named after itself into `marks`; no ctxinject
  * command may leave one.
  */
-const made: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function temp(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `ctxinject-${name}-`));
-  made.push(dir);
-  return dir;
-}
+test.after(cleanup);
 
 /** An executable that records its run as `marks/<name>`, then passes its input on (a filter must give content). */
 function marker(bin: string, marks: string, name: string, options: { exitCode?: number; passInput?: boolean } = {}): string {
@@ -49,8 +41,8 @@ interface Hostile {
 }
 
 function hostileRepository(): Hostile {
-  const root = temp("git-hostile");
-  const outside = temp("git-programs");
+  const root = folder("git-hostile");
+  const outside = folder("git-programs");
   const marks = join(outside, "marks");
   const bin = join(outside, "bin");
   mkdirSync(marks);
@@ -142,19 +134,19 @@ test("a hook answering a prompt that names a file runs nothing the repository's 
 });
 
 test("build --changed in a submodule-holding repository runs nothing the submodule's git config names", async () => {
-  const sub = temp("git-sub");
+  const sub = folder("git-sub");
   write(sub, "s.md", "sub\n");
   write(sub, ".gitattributes", "* filter=subf\n");
   git(sub, "init", "-q");
   git(sub, "add", "-A");
   git(sub, "commit", "-qm", "sub");
-  const top = temp("git-top");
+  const top = folder("git-top");
   write(top, "AGENTS.md", "Top rule TOP-MARK.\n");
   git(top, "init", "-q");
   git(top, "-c", "protocol.file.allow=always", "submodule", "add", "-q", sub, "sub");
   git(top, "add", "-A");
   git(top, "commit", "-qm", "top");
-  const marks = join(temp("git-sub-marks"), "marks");
+  const marks = join(folder("git-sub-marks"), "marks");
   mkdirSync(marks);
   configure(join(top, "sub"), {
     "core.fsmonitor": marker(join(marks, ".."), marks, "sub-fsmonitor"),
@@ -168,12 +160,12 @@ test("build --changed in a submodule-holding repository runs nothing the submodu
 });
 
 test("build --changed with a commit missing from a partial clone fetches nothing (no transport the config names runs)", async () => {
-  const root = temp("git-promisor");
+  const root = folder("git-promisor");
   write(root, "AGENTS.md", "Root rule.\n");
   git(root, "init", "-q");
   git(root, "add", "-A");
   git(root, "commit", "-qm", "init");
-  const marks = join(temp("git-promisor-marks"), "marks");
+  const marks = join(folder("git-promisor-marks"), "marks");
   mkdirSync(marks);
   const bin = join(marks, "..");
   configure(root, {

@@ -5,16 +5,13 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { git } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
 
 const tags = (text: string) => Array.from(text, (c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join("");
 /** Paul Butler's smuggling: one variation selector per byte. */
@@ -23,8 +20,7 @@ const WALES = `\u{1F3F4}${tags("gbwls")}\u{E007F}`;
 const HIDDEN = /[\u{E0000}-\u{E007F}\uFE00-\uFE0D\u{E0100}-\u{E01EF}]/u;
 
 function tree(): string {
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-hidden-"));
-  made.push(root);
+  const root = folder("hidden");
   mkdirSync(join(root, ".cursor/rules"), { recursive: true });
   writeFileSync(
     join(root, "AGENTS.md"),

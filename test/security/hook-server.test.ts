@@ -2,24 +2,22 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { testUnless } from "../helpers/lane.js";
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, cleanup, hookServerLocks, materialize, ownHookServer, runCli, spoolOf, alive, testEnvironment } from "../helpers/cli.js";
+import { until } from "../helpers/wait.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Issue 29 item 8: the hook server runs as its user, often root under `sudo -E`, with a spool folder in an
 // XDG_RUNTIME_DIR that may be another user's. It serves only requests of its own user, from its own folder, and a
 // request's environment never decides whether a repository's code runs.
 
-const made: string[] = [];
+const { folder } = tempFolders(test);
 const servers: number[] = [];
 test.after.each(() => {
   for (const pid of servers.splice(0)) stop(pid);
 });
-test.after(() => {
-  cleanup();
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+test.after(cleanup);
 
 function stop(pid: number): void {
   try {
@@ -29,18 +27,6 @@ function stop(pid: number): void {
   }
 }
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-run-"));
-  made.push(dir);
-  return dir;
-}
-
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-function waitUntil(done: () => boolean, ms = 10_000): void {
-  for (let waited = 0; !done() && waited < ms; waited += 25) sleep(25);
-}
-
 /** No trust switch in the server's environment, whatever the test runner has (CI is set on CI machines). */
 const UNTRUSTED = { CI: undefined, CTXINJECT_TRUST_ALL: undefined };
 
@@ -48,7 +34,7 @@ const UNTRUSTED = { CI: undefined, CTXINJECT_TRUST_ALL: undefined };
 const states = new Map<string, string>();
 function stateFor(run: string): string {
   let state = states.get(run);
-  if (state === undefined) states.set(run, (state = tempDir()));
+  if (state === undefined) states.set(run, (state = folder("state")));
   return state;
 }
 
@@ -57,19 +43,23 @@ function hook(root: string, run: string, session: string, env: Record<string, st
   return runCli(["hook", "claude"], { cwd: root, input: event, env: { ...ownHookServer(run, stateFor(run)), CTXINJECT_DEBUG: "1", ...UNTRUSTED, ...env } });
 }
 
-function withServer(): { run: string; spool: string; pid: number } {
+async function withServer(): Promise<{ run: string; spool: string; pid: number }> {
   const root = materialize("monorepo");
-  const run = tempDir();
+  const run = folder("run");
   hook(root, run, "warm");
   let pid: number | null = null;
-  waitUntil(() => {
-    try {
-      pid = Number(readFileSync(join(spoolOf(run), "server.pid"), "utf8"));
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  await until(
+    () => {
+      try {
+        pid = Number(readFileSync(join(spoolOf(run), "server.pid"), "utf8"));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    "a hook server to start",
+    10_000,
+  );
   assert.ok(pid !== null, "a server started");
   servers.push(pid);
   return { run, spool: spoolOf(run), pid };
@@ -78,7 +68,7 @@ function withServer(): { run: string; spool: string; pid: number } {
 /** A repository whose JavaScript config, when it runs, leaves a file behind. */
 function repoWithCodeConfig(): { root: string; ran: string } {
   const root = materialize("config-js");
-  const ran = join(tempDir(), "config-ran");
+  const ran = join(folder("config-ran"), "config-ran");
   writeFileSync(
     join(root, "ctxinject.config.mjs"),
     `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(ran)}, "ran");\nexport default { format: "compact" };\n`,
@@ -95,19 +85,23 @@ function request(root: string, env: Record<string, string | undefined> = {}): st
 }
 
 /** Hands a request in as `name`.req and waits until the server answered it, dropped it, or stopped. */
-function handIn(spool: string, pid: number, name: string, write: (tmp: string) => void): { answered: boolean } {
+async function handIn(spool: string, pid: number, name: string, write: (tmp: string) => void): Promise<{ answered: boolean }> {
   const tmp = join(spool, `${name}.tmp`);
   write(tmp);
   renameSync(tmp, join(spool, `${name}.req`));
   const res = join(spool, `${name}.res`);
-  waitUntil(() => existsSync(res) || !alive(pid) || (!existsSync(join(spool, `${name}.req`)) && !existsSync(join(spool, `${name}.work`))));
+  await until(
+    () => existsSync(res) || !alive(pid) || (!existsSync(join(spool, `${name}.req`)) && !existsSync(join(spool, `${name}.work`))),
+    `the server to answer or drop ${name}.req`,
+    10_000,
+  );
   return { answered: existsSync(res) };
 }
 
-test("a request whose environment says CTXINJECT_TRUST_ALL=1 does not make the server run an untrusted JavaScript config", () => {
-  const { run, spool, pid } = withServer();
+test("a request whose environment says CTXINJECT_TRUST_ALL=1 does not make the server run an untrusted JavaScript config", async () => {
+  const { run, spool, pid } = await withServer();
   const { root, ran } = repoWithCodeConfig();
-  const { answered } = handIn(spool, pid, "trust-all", (tmp) => writeFileSync(tmp, request(root, { CTXINJECT_TRUST_ALL: "1" }), { mode: 0o600 }));
+  const { answered } = await handIn(spool, pid, "trust-all", (tmp) => writeFileSync(tmp, request(root, { CTXINJECT_TRUST_ALL: "1" }), { mode: 0o600 }));
   assert.ok(answered);
   const answer = JSON.parse(readFileSync(join(spool, "trust-all.res"), "utf8")) as { handBack?: string };
   assert.not.ok(existsSync(ran), "the repository's config ran in the server");
@@ -118,38 +112,38 @@ test("a request whose environment says CTXINJECT_TRUST_ALL=1 does not make the s
   assert.ok(existsSync(ran), "the hook's own process honoured its own CTXINJECT_TRUST_ALL");
 });
 
-test("a spool folder that is no longer 0700 is not served: the server stops", () => {
-  const { spool, pid } = withServer();
+test("a spool folder that is no longer 0700 is not served: the server stops", async () => {
+  const { spool, pid } = await withServer();
   const { root, ran } = repoWithCodeConfig();
   chmodSync(spool, 0o755);
-  const { answered } = handIn(spool, pid, "open", (tmp) => writeFileSync(tmp, request(root, { CTXINJECT_TRUST_ALL: "1" })));
+  const { answered } = await handIn(spool, pid, "open", (tmp) => writeFileSync(tmp, request(root, { CTXINJECT_TRUST_ALL: "1" })));
   assert.not.ok(answered, "answered from an open folder");
   assert.not.ok(existsSync(ran));
-  waitUntil(() => !alive(pid));
+  await until(() => !alive(pid), "the server to stop", 10_000);
   assert.not.ok(alive(pid), "the server stopped");
 });
 
-test("a spool folder another user owns (swapped in under the server) is not served", () => {
-  const { spool, pid } = withServer();
+test("a spool folder another user owns (swapped in under the server) is not served", async () => {
+  const { spool, pid } = await withServer();
   const { root, ran } = repoWithCodeConfig();
   chownSync(spool, 65534, 65534);
-  const { answered } = handIn(spool, pid, "theirs", (tmp) => writeFileSync(tmp, request(root, { CTXINJECT_TRUST_ALL: "1" })));
+  const { answered } = await handIn(spool, pid, "theirs", (tmp) => writeFileSync(tmp, request(root, { CTXINJECT_TRUST_ALL: "1" })));
   assert.not.ok(answered, "answered from another user's folder");
   assert.not.ok(existsSync(ran));
 });
 
-test("a request file that is a symlink is not served", () => {
-  const { spool, pid } = withServer();
-  const elsewhere = join(tempDir(), "request.json");
+test("a request file that is a symlink is not served", async () => {
+  const { spool, pid } = await withServer();
+  const elsewhere = join(folder("elsewhere"), "request.json");
   writeFileSync(elsewhere, request(materialize("monorepo")));
-  const { answered } = handIn(spool, pid, "link", (tmp) => symlinkSync(elsewhere, tmp));
+  const { answered } = await handIn(spool, pid, "link", (tmp) => symlinkSync(elsewhere, tmp));
   assert.not.ok(answered, "answered a request reached through a symlink");
   assert.ok(alive(pid), "the server goes on serving its own user");
 });
 
-test("a request file owned by another user is not served", () => {
-  const { spool, pid } = withServer();
-  const { answered } = handIn(spool, pid, "nobody", (tmp) => {
+test("a request file owned by another user is not served", async () => {
+  const { spool, pid } = await withServer();
+  const { answered } = await handIn(spool, pid, "nobody", (tmp) => {
     writeFileSync(tmp, request(materialize("monorepo")), { mode: 0o600 });
     chownSync(tmp, 65534, 65534);
   });
@@ -162,8 +156,8 @@ testUnless(!canHideProc && "hiding /proc needs root and unshare")(
   "without a readable /proc, nothing tells a hook's namespaces from a server's: six calls answer in their own process and start no server",
   () => {
     const root = materialize("monorepo");
-    const run = tempDir();
-    const state = tempDir();
+    const run = folder("run");
+    const state = folder("state");
     const env: Record<string, string | undefined> = {
       ...process.env,
       ...UNTRUSTED,
@@ -214,15 +208,15 @@ function serversUnder(run: string): number[] {
 
 testUnless(!canUnshareNet && "needs root and unshare -n")(
   "a hook in a network namespace of its own (a sandbox without network) is never answered by a server outside it, which can reach the network",
-  () => {
-    const { run, pid } = withServer();
+  async () => {
+    const { run, pid } = await withServer();
     const root = materialize("monorepo");
     const inside = hookWithoutNetwork(root, run, "no-network");
     assert.is(inside.status, 0, inside.stderr);
     assert.match(inside.stdout, "packages/api");
     assert.not.match(inside.stderr, `(pid ${pid})`);
     assert.match(inside.stderr, "no hook server for this build; started one");
-    waitUntil(() => serversUnder(run).length === 2);
+    await until(() => serversUnder(run).length === 2, "the sandbox's own server to start", 10_000);
     // The server outside still serves the hooks outside: the sandbox's server has a spool of its own.
     assert.match(hook(root, run, "with-network").stderr, `answered by the hook server (pid ${pid})`);
   },
@@ -230,9 +224,9 @@ testUnless(!canUnshareNet && "needs root and unshare -n")(
 
 testUnless(!canUnshareNet && "needs root and unshare -n")(
   "sandboxes made per call leave at most four servers of a build running, then hooks there answer in their own process",
-  () => {
+  async () => {
     const root = materialize("monorepo");
-    const run = tempDir();
+    const run = folder("run");
     const said: string[] = [];
     for (let i = 0; i < 6; i++) {
       const r = hookWithoutNetwork(root, run, `sandbox-${i}`);
@@ -240,7 +234,7 @@ testUnless(!canUnshareNet && "needs root and unshare -n")(
       assert.match(r.stdout, "packages/api");
       said.push(r.stderr);
       // Each server in place before the next sandbox counts the others.
-      if (i < 4) waitUntil(() => serversUnder(run).length === i + 1);
+      if (i < 4) await until(() => serversUnder(run).length === i + 1, `server ${i + 1} to start`, 10_000);
     }
     assert.equal(
       said.map((stderr) => stderr.includes("started one")),

@@ -1,45 +1,24 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { BIN, git } from "../helpers/cli.js";
-import { defaultConfig } from "../../src/core/config.js";
+import { git } from "../helpers/cli.js";
+import { deadlineRuns } from "../helpers/timed-cli.js";
 import { expandImports, MAX_IMPORTED_CHARS } from "../../src/core/parse/imports.js";
 import type { SourceFile, Warning } from "../../src/core/types.js";
 
 /**
  * Issue 42 items 8 and 9: `@imports` a repository writes neither blow a text up (six files importing the next
  * sixteen times each: gigabytes, a crash) nor reach what is kept out of git (`@.env`), git's own folder or installed
- * packages. Each run is killed after KILL_MS so that the code these tests were written against fails them quickly.
+ * packages. Each run is killed at four hook deadlines (test/helpers/timed-cli.ts) so that the code these tests were
+ * written against fails them quickly.
  */
-const DEADLINE_MS = defaultConfig().hookDeadlineMs;
-const KILL_MS = 4 * DEADLINE_MS;
+const runs = deadlineRuns(test, "imports");
+const { timed, withinDeadline } = runs;
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
+/** The files in a temp folder made a git repository (git, not the pipeline, says `.env` is ignored). */
 function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-imports-"));
-  made.push(root);
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
+  const root = runs.tree(files);
   git(root, "init", "-q");
   return root;
-}
-
-function timed(args: string[], cwd: string) {
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-imports-state-"));
-  made.push(state);
-  const env = { ...process.env, NO_COLOR: "1", CTXINJECT_HOOK_SERVER: "0", CTXINJECT_STATE_DIR: state };
-  const started = performance.now();
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, env, encoding: "utf8", timeout: KILL_MS });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, ms: performance.now() - started };
 }
 
 /**
@@ -81,7 +60,7 @@ test("build on six files importing the next sixteen times each answers within th
   const root = tree(fanOut());
   const run = timed(["build"], root);
   assert.is(run.status, 0, run.stderr.slice(0, 400));
-  assert.ok(run.ms < DEADLINE_MS, `build took ${Math.round(run.ms)} ms`);
+  withinDeadline(run, "build");
   assert.match(run.stdout, "The bottom of the chain");
   assert.match(run.stderr, /(CLAUDE|a\d)\.md:\d+: imports add more than/);
 });

@@ -1,20 +1,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, cleanup, materialize } from "../helpers/cli.js";
 import { FULL } from "../helpers/lane.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Issue 29 item 7: an agent's parallel tool calls run hooks at once on one session. Without the hook server (macOS
 // and Windows never have one) each is its own process; the always-applied rule must reach the agent once in all.
 
-const states: string[] = [];
-test.after(() => {
-  cleanup();
-  for (const dir of states.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
+test.after(cleanup);
 
 /** The text of fixtures/monorepo/.cursor/rules/general.mdc, an alwaysApply rule. */
 const ALWAYS = "Keep functions short and name them for what they return.";
@@ -51,8 +47,7 @@ function startAll(count: number, args: (i: number) => string[], env: Record<stri
 for (const count of FULL ? [8, 32] : [8]) {
   test(`${count} hook calls at once on one session, without a hook server, give the always-applied rule once between them, and all answer`, async () => {
     const root = materialize("monorepo");
-    const state = mkdtempSync(join(tmpdir(), "ctxinject-parallel-"));
-    states.push(state);
+    const state = folder("parallel");
     const files = ["packages/api/src/handlers/user.ts", "packages/web/src/components/Button.tsx", "README.md", "package.json"];
     const event = (i: number) => {
       const file = files[i % files.length]!;

@@ -7,20 +7,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeFileSync, ftruncateSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { closeSync, mkdirSync, openSync, rmSync, symlinkSync, writeFileSync, ftruncateSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
 
 /** A project with an ordinary AGENTS.md and, under the given names, a device, a FIFO, a sparse file of `sparse` bytes. */
 function hostileTree(sparse = 6 * 1024 * 1024 * 1024): { root: string; devices: boolean } {
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-reads-"));
-  made.push(root);
+  const root = folder("reads");
   writeFileSync(join(root, "AGENTS.md"), "# Rules\n\nKeep handlers small.\n");
   mkdirSync(join(root, ".cursor/rules"), { recursive: true });
   mkdirSync(join(root, "pkg"), { recursive: true });
@@ -83,8 +79,7 @@ console.log(JSON.stringify({ files: out.files.map((f) => f.path), warnings: out.
 });
 
 test("build --all and a targeted build, where git's index lists files now a device, a FIFO and a 6 GB sparse file: the real rules, each bad file named once, a small peak", () => {
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-reads-"));
-  made.push(root);
+  const root = folder("reads");
   mkdirSync(join(root, ".cursor/rules"), { recursive: true });
   mkdirSync(join(root, "pkg"), { recursive: true });
   for (const file of ["AGENTS.md", "CLAUDE.md", ".cursor/rules/pipe.mdc", "pkg/AGENTS.md"])

@@ -7,16 +7,13 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, git } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
 
 const body = (n: number, seed: string) => Array.from({ length: n }, (_, i) => seed[(i * 7 + 3) % seed.length]).join("");
 const ALNUM = "Q7hZk2Lm9Xp4Rt8Vw3Nc6Yb1Jd5Fg0Ks";
@@ -34,8 +31,7 @@ const LEAKS: Array<[line: string, secret: string, kind: string]> = [
 ];
 
 function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-secrets-"));
-  made.push(root);
+  const root = folder("secrets");
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(root, path, ".."), { recursive: true });
     writeFileSync(join(root, path), text);

@@ -1,22 +1,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { SessionStore, sessionFolderName } from "../../src/io/session/session-store.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Issue 29 item 10: a session id comes from the host's event or the command line; whatever it holds, it names one
 // folder of its own, within the file system's 255-byte limit, and `sessions` shows it as given.
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-ids-"));
-  dirs.push(dir);
-  return dir;
-};
-test.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
+const { folder } = tempFolders(test);
 const IDS = [
   ".".repeat(86),
   "\u{1F600}".repeat(30),
@@ -34,7 +27,7 @@ const IDS = [
 ];
 
 test("every id gets a folder of its own, at most 255 bytes, never . or .., and is listed as it was given", async () => {
-  const store = new SessionStore(tempDir());
+  const store = new SessionStore(folder("ids"));
   for (const [i, id] of IDS.entries()) await store.register(id, { source: "test", id: "note", content: `note ${i}` });
   const names = readdirSync(join(store.dir, "sessions-2"));
   assert.is(names.length, IDS.length, "one folder per id: lone surrogates do not collapse into one");
@@ -59,7 +52,7 @@ test("a short id of safe characters is its own folder name; an encoded name can 
 });
 
 test("the CLI registers and lists sessions whose ids are 86 dots or 30 emoji", async () => {
-  const state = tempDir();
+  const state = folder("ids");
   const env = { CTXINJECT_STATE_DIR: state };
   for (const id of [".".repeat(86), "\u{1F600}".repeat(30)]) {
     const r = await runMain(["register", "--session", id, "--source", "test", "--id", "n", "--content", "hello"], { env });

@@ -4,21 +4,17 @@
  */
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { git } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
 
 function tree(): { root: string; outside: string } {
-  const outside = mkdtempSync(join(tmpdir(), "ctxinject-outside-skill-"));
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-skill-links-"));
-  made.push(outside, root);
+  const outside = folder("outside-skill");
+  const root = folder("skill-links");
   mkdirSync(join(outside, "exfil"));
   writeFileSync(join(outside, "exfil/SKILL.md"), "---\nname: exfil\ndescription: merge the pdf forms\n---\nOUTSIDE-SECRET-MARKER\n");
   writeFileSync(join(root, "AGENTS.md"), "# Rules\n\nKeep handlers small.\n");

@@ -1,19 +1,16 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { lstatSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, cleanup, materialize } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 
 // Issue 29 item 9: the state folder holds what sessions were given, project paths and the trust list. Under the
 // common umask 022 it was readable by every user of the machine: now folders are 0700 and files 0600.
 
-const dirs: string[] = [];
-test.after(() => {
-  cleanup();
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
+const { folder } = tempFolders(test);
+test.after(cleanup);
 
 /** The CLI under umask 022, as most shells start it. */
 function run(args: string[], options: { cwd: string; state: string; input?: string }): { status: number | null; stderr: string } {
@@ -39,8 +36,7 @@ function everything(dir: string): Array<{ path: string; folder: boolean; mode: n
 }
 
 test("under umask 022 every folder of the state is 0700 and every file 0600: sessions, what they were given, the trust list, the warm cache", () => {
-  const base = mkdtempSync(join(tmpdir(), "ctxinject-perms-"));
-  dirs.push(base);
+  const base = folder("perms");
   const state = join(base, "state");
   const root = materialize("monorepo");
   const ok = (r: { status: number | null; stderr: string }) => assert.is(r.status, 0, r.stderr);
@@ -62,8 +58,7 @@ test("under umask 022 every folder of the state is 0700 and every file 0600: ses
 });
 
 test("a state folder an earlier version left readable by others is made the user's alone", () => {
-  const base = mkdtempSync(join(tmpdir(), "ctxinject-perms-"));
-  dirs.push(base);
+  const base = folder("perms");
   const state = join(base, "state");
   mkdirSync(join(state, "sessions", "old"), { recursive: true, mode: 0o755 });
   writeFileSync(join(state, "sessions", "old", "x.json"), "{}", { mode: 0o644 });

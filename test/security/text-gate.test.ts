@@ -7,19 +7,15 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BIN, git, runCli, testEnvironment } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const made: string[] = [];
-test.after(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { folder } = tempFolders(test);
 
 function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "ctxinject-gate-"));
-  made.push(root);
+  const root = folder("gate");
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
@@ -154,8 +150,7 @@ test("item 10: the terminal sink shows a control in an error message as \\x1b, a
   assert.match(bad.stderr, "x\\x1b]52;c;ZXZpbA==\\x07\\x1b[2J");
   // The user's own config keeps hidden characters (`hiddenCharacters: keep`): a pipe gets the rule's ESC as written,
   // a terminal (`script` gives the command one) gets it shown as \x1b.
-  const home = mkdtempSync(join(tmpdir(), "ctxinject-gate-home-"));
-  made.push(home);
+  const home = folder("gate-home");
   mkdirSync(join(home, "ctxinject"));
   writeFileSync(join(home, "ctxinject/config.json"), JSON.stringify({ hiddenCharacters: "keep" }));
   writeFileSync(join(root, "AGENTS.md"), "# Team\n\nUse pnpm.\u001b[8m concealed\u001b[0m\n");

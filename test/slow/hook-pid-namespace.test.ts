@@ -2,10 +2,11 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { testUnless } from "../helpers/lane.js";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { alive, BIN, cleanup, materialize, ownHookServer, runCli, spoolOf, testEnvironment } from "../helpers/cli.js";
+import { tempFolders } from "../helpers/temp.js";
+import { until } from "../helpers/wait.js";
 
 // Slow lane (a measurement, ~10 s): Claude Code's prompt hook run eleven times inside `unshare -n -p --fork
 // --mount-proc`, as a sandbox or a container sharing /dev/shm runs it, while a hook server of the same build runs
@@ -14,7 +15,6 @@ import { alive, BIN, cleanup, materialize, ownHookServer, runCli, spoolOf, testE
 // median ratio to `node -e 0` measured in the same namespace, taking turns.
 
 const RUNS = 11;
-const made: string[] = [];
 const servers: number[] = [];
 test.after(() => {
   for (const pid of servers) {
@@ -25,18 +25,12 @@ test.after(() => {
     }
   }
   cleanup();
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
+// After the servers are stopped: their spools are in these folders.
+const { folder } = tempFolders(test);
 
 const canUnshare = process.getuid?.() === 0 && spawnSync("unshare", ["-n", "-p", "--fork", "--mount-proc", "true"]).status === 0;
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-pidns-"));
-  made.push(dir);
-  return dir;
-}
-
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** Runs inside the namespace: `node -e 0` and the hook, taking turns, each timed from spawn to exit. */
@@ -58,10 +52,10 @@ process.stdout.write(JSON.stringify(out));
 
 testUnless(!canUnshare && "needs root and unshare -n -p --fork --mount-proc")(
   "in a PID namespace sharing the spool root with a live server outside it, no hook waits for that server, and the hooks are served by one of their own",
-  () => {
+  async () => {
     const root = materialize("monorepo");
-    const runtime = tempDir();
-    const env = { ...ownHookServer(runtime, tempDir()), CTXINJECT_DEBUG: "1" };
+    const runtime = folder("pidns-run");
+    const env = { ...ownHookServer(runtime, folder("pidns-state")), CTXINJECT_DEBUG: "1" };
     const warm = (session: string) => {
       const event = JSON.stringify({
         hook_event_name: "UserPromptSubmit",
@@ -74,13 +68,18 @@ testUnless(!canUnshare && "needs root and unshare -n -p --fork --mount-proc")(
     // A server outside the namespace, alive and fresh all along.
     warm("outside-0");
     let outside: number | null = null;
-    for (let waited = 0; outside === null && waited < 10_000; waited += 50) {
-      try {
-        outside = Number(readFileSync(join(spoolOf(runtime), "server.pid"), "utf8"));
-      } catch {
-        sleep(50);
-      }
-    }
+    await until(
+      () => {
+        try {
+          outside = Number(readFileSync(join(spoolOf(runtime), "server.pid"), "utf8"));
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      "a server to start outside the namespace",
+      10_000,
+    );
     assert.ok(outside !== null, "a server started outside the namespace");
     servers.push(outside);
     assert.match(warm("outside-1").stderr, `answered by the hook server (pid ${outside})`);

@@ -5,13 +5,14 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BoundedReadError, readBoundedBytes, readInTree } from "../../src/io/fs/bounded-read.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const dir = mkdtempSync(join(tmpdir(), "ctxinject-bounded-"));
-test.after(() => rmSync(dir, { recursive: true, force: true }));
+const { folder } = tempFolders(test);
+
+const dir = folder("bounded");
 const text = (path: string, maxBytes?: number) =>
   readInTree(path, (bytes, length) => bytes.toString("utf8", 0, length), { noFollow: true, ...(maxBytes !== undefined && { maxBytes }) });
 

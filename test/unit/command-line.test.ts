@@ -1,11 +1,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { CtxinjectError } from "../../src/core/errors.js";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { chooseHookCommand, commandLine, commandWords, type HookCommandRequest } from "../../src/core/command-line.js";
 import { pathFolderOf } from "../../src/io/host-setup/hook-settings.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 const WIN_BIN = "C:\\Users\\Ana Lima\\AppData\\Roaming\\npm\\node_modules\\ctxinject\\bin\\ctxinject.js";
 
@@ -135,23 +137,19 @@ test("doctor reads a hook command's words as the shell does: quotes, the host's 
 });
 
 test("PATH lookup skips npm's one-run node_modules/.bin folders and finds a Windows .cmd through PATHEXT", () => {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-path-"));
-  try {
-    const npx = join(dir, "_npx/1a2b/node_modules/.bin");
-    const global = join(dir, "global/bin");
-    mkdirSync(npx, { recursive: true });
-    mkdirSync(global, { recursive: true });
-    writeFileSync(join(npx, "ctxinject"), "#!/bin/sh\n", { mode: 0o755 });
-    assert.is(pathFolderOf("ctxinject", { PATH: [npx, global].join(delimiter) }, "linux"), null);
-    writeFileSync(join(global, "ctxinject"), "#!/bin/sh\n", { mode: 0o644 });
-    assert.is(pathFolderOf("ctxinject", { PATH: [npx, global].join(delimiter) }, "linux"), null, "not executable");
-    chmodSync(join(global, "ctxinject"), 0o755);
-    assert.is(pathFolderOf("ctxinject", { PATH: [npx, global].join(delimiter) }, "linux"), global);
-    writeFileSync(join(global, "ctxinject.CMD"), "@echo off\n");
-    assert.is(pathFolderOf("ctxinject", { Path: global, PATHEXT: ".EXE;.CMD" }, "win32"), global);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = folder("path");
+  const npx = join(dir, "_npx/1a2b/node_modules/.bin");
+  const global = join(dir, "global/bin");
+  mkdirSync(npx, { recursive: true });
+  mkdirSync(global, { recursive: true });
+  writeFileSync(join(npx, "ctxinject"), "#!/bin/sh\n", { mode: 0o755 });
+  assert.is(pathFolderOf("ctxinject", { PATH: [npx, global].join(delimiter) }, "linux"), null);
+  writeFileSync(join(global, "ctxinject"), "#!/bin/sh\n", { mode: 0o644 });
+  assert.is(pathFolderOf("ctxinject", { PATH: [npx, global].join(delimiter) }, "linux"), null, "not executable");
+  chmodSync(join(global, "ctxinject"), 0o755);
+  assert.is(pathFolderOf("ctxinject", { PATH: [npx, global].join(delimiter) }, "linux"), global);
+  writeFileSync(join(global, "ctxinject.CMD"), "@echo off\n");
+  assert.is(pathFolderOf("ctxinject", { Path: global, PATHEXT: ".EXE;.CMD" }, "win32"), global);
 });
 
 test.run();

@@ -3,10 +3,12 @@ import * as assert from "uvu/assert";
 import fc from "fast-check";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { gitIgnoreMatcher, type IgnoreFile } from "../../src/core/gitignore.js";
 import { sized } from "../helpers/lane.js";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 const ignored = (files: IgnoreFile[], path: string) => gitIgnoreMatcher(files, { ignoreCase: false })(path);
 
@@ -52,45 +54,41 @@ const PLACES = ["<global>", "<exclude>", ...DIRS];
 
 // Each run spawns git twice: a few dozen in the fast lane, the full oracle in the slow one (npm run test:hosts).
 test("agrees with git check-ignore on random ignore files", () => {
-  const scratch = mkdtempSync(join(tmpdir(), "ctxinject-gitignore-"));
-  try {
-    fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...PLACES), ignoreFile, { maxKeys: 5 }), (layout) => {
-        const repo = mkdtempSync(join(scratch, "repo-"));
-        const git = (args: string[], input?: string) =>
-          spawnSync("git", ["-c", `core.excludesFile=${join(repo, ".global-ignore")}`, ...args], {
-            cwd: repo,
-            input,
-            encoding: "utf8",
-            env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" },
-          });
-        git(["init", "-q"]);
-        const paths = DIRS.flatMap((dir) => FILES.map((file) => (dir === "" ? file : `${dir}/${file}`)));
-        for (const path of paths) {
-          mkdirSync(dirname(join(repo, path)), { recursive: true });
-          writeFileSync(join(repo, path), "x");
-        }
-        const files: IgnoreFile[] = [];
-        for (const place of PLACES) {
-          const text = layout[place];
-          if (text === undefined) continue;
-          const where = place === "<global>" ? ".global-ignore" : place === "<exclude>" ? ".git/info/exclude" : join(place, ".gitignore");
-          mkdirSync(dirname(join(repo, where)), { recursive: true });
-          writeFileSync(join(repo, where), text);
-          files.push({ dir: place.startsWith("<") ? "" : place, text });
-        }
-        const result = git(["check-ignore", "--no-index", "-z", "--stdin"], paths.join("\0"));
-        assert.ok(result.status === 0 || result.status === 1, result.stderr);
-        const byGit = new Set(result.stdout.split("\0").filter(Boolean));
-        const matcher = gitIgnoreMatcher(files, { ignoreCase: false });
-        for (const path of paths) assert.is(matcher(path), byGit.has(path), `${path} with ${JSON.stringify(layout)}`);
-        rmSync(repo, { recursive: true, force: true });
-      }),
-      { numRuns: sized(30, 300) },
-    );
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  const scratch = folder("gitignore");
+  fc.assert(
+    fc.property(fc.dictionary(fc.constantFrom(...PLACES), ignoreFile, { maxKeys: 5 }), (layout) => {
+      const repo = mkdtempSync(join(scratch, "repo-"));
+      const git = (args: string[], input?: string) =>
+        spawnSync("git", ["-c", `core.excludesFile=${join(repo, ".global-ignore")}`, ...args], {
+          cwd: repo,
+          input,
+          encoding: "utf8",
+          env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" },
+        });
+      git(["init", "-q"]);
+      const paths = DIRS.flatMap((dir) => FILES.map((file) => (dir === "" ? file : `${dir}/${file}`)));
+      for (const path of paths) {
+        mkdirSync(dirname(join(repo, path)), { recursive: true });
+        writeFileSync(join(repo, path), "x");
+      }
+      const files: IgnoreFile[] = [];
+      for (const place of PLACES) {
+        const text = layout[place];
+        if (text === undefined) continue;
+        const where = place === "<global>" ? ".global-ignore" : place === "<exclude>" ? ".git/info/exclude" : join(place, ".gitignore");
+        mkdirSync(dirname(join(repo, where)), { recursive: true });
+        writeFileSync(join(repo, where), text);
+        files.push({ dir: place.startsWith("<") ? "" : place, text });
+      }
+      const result = git(["check-ignore", "--no-index", "-z", "--stdin"], paths.join("\0"));
+      assert.ok(result.status === 0 || result.status === 1, result.stderr);
+      const byGit = new Set(result.stdout.split("\0").filter(Boolean));
+      const matcher = gitIgnoreMatcher(files, { ignoreCase: false });
+      for (const path of paths) assert.is(matcher(path), byGit.has(path), `${path} with ${JSON.stringify(layout)}`);
+      rmSync(repo, { recursive: true, force: true });
+    }),
+    { numRuns: sized(30, 300) },
+  );
 });
 
 test.run();

@@ -1,17 +1,13 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SessionStore, stateDir } from "../../src/io/session/session-store.js";
+import { tempFolders } from "../helpers/temp.js";
 
-const dirs: string[] = [];
-const store = () => {
-  const dir = mkdtempSync(join(tmpdir(), "ctxinject-store-"));
-  dirs.push(dir);
-  return new SessionStore(dir);
-};
-test.after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const { folder } = tempFolders(test);
+
+const store = () => new SessionStore(folder("store"));
 
 test("the state folder follows CTXINJECT_STATE_DIR, then XDG_STATE_HOME, then the HOME it is given", () => {
   assert.is(stateDir({ CTXINJECT_STATE_DIR: "/x/state" }), "/x/state");
