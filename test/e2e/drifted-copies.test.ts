@@ -45,7 +45,7 @@ test("the Claude hook sends neither copy: Claude Code loads the .claude one itse
 // opening (the jobs rule takes the room); a later prompt has room for the .continue copy, whose opening is that text.
 test("the Claude hook gives a rule's opening once: the other agent's copy holding what was given cut is not sent later", async () => {
   const root = materialize("copies-given-cut");
-  const state = mkdtempSync(join(tmpdir(), "ctxinject-drift-state-"));
+  const state = folder("drift-state");
   const hook = async (prompt: string) => {
     const input = JSON.stringify({ session_id: "cut-1", cwd: root, hook_event_name: "UserPromptSubmit", prompt });
     const { status, stdout, stderr } = await runMain(["hook", "claude"], { cwd: "/", env: { CTXINJECT_STATE_DIR: state }, input });
