@@ -162,10 +162,21 @@ const sharedErrors = {
 };
 rmSync(OUT, { recursive: true, force: true });
 
-// What made the data src/io/warm-cache.ts saves (globs compiled by picomatch, stems by stemmer): data saved by
-// other versions of either is not used.
+// What made the data src/io/warm-cache.ts saves: this build of ctxinject (its version and a digest of its sources:
+// frontmatter read, gated and redacted by older code must not be reused after an upgrade or a fix), picomatch (the
+// globs) and stemmer (the stems). Data saved by any other is not used.
 const versionOf = (name) => JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8")).version;
-const WARM_KEY = `picomatch@${versionOf("picomatch")} stemmer@${versionOf("stemmer")}`;
+const sourcesDigest = () => {
+  const hash = createHash("sha256");
+  const files = readdirSync("src", { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath ?? e.path, e.name).replaceAll("\\", "/"))
+    .sort();
+  for (const file of files) hash.update(`${file}\0`).update(readFileSync(file)).update("\0");
+  return hash.digest("hex").slice(0, 12);
+};
+const ownVersion = JSON.parse(readFileSync("package.json", "utf8")).version;
+const WARM_KEY = `ctxinject@${ownVersion}+${sourcesDigest()} picomatch@${versionOf("picomatch")} stemmer@${versionOf("stemmer")}`;
 
 // The cache holds bytecode for every function its training runs call: the paths taken on every prompt, and
 // `build --all` (a git hook's or CI's run: reading the index, thousands of files; ~10 ms less on the benchmark's

@@ -7,8 +7,9 @@ import { under } from "./fs/paths.js";
 import { stateDir } from "./session/session-store.js";
 
 /**
- * The versions of what made the saved data (picomatch compiled the globs, stemmer made the stems), written into
- * the bundles by scripts/bundle.mjs. Unset when running from source (tests through tsx): then nothing is saved.
+ * What made the saved data (this build of ctxinject, by version and a digest of its sources; picomatch compiled the
+ * globs, stemmer made the stems), written into the bundles by scripts/bundle.mjs. Unset when running from source
+ * (tests through tsx): then nothing is saved.
  */
 declare const CTXINJECT_WARM_KEY: string | undefined;
 const WARM_KEY = typeof CTXINJECT_WARM_KEY === "string" ? CTXINJECT_WARM_KEY : undefined;

@@ -29,7 +29,7 @@ test("a second run reads what the first saved and gives the same answer, byte fo
   const [file] = warmFiles(state);
   assert.ok(file, "a warm file for the project");
   const saved = JSON.parse(readFileSync(join(state, "warm", file!), "utf8"));
-  assert.match(saved.key, /^picomatch@\S+ stemmer@\S+$/);
+  assert.match(saved.key, /^ctxinject@\S+\+[0-9a-f]{12} picomatch@\S+ stemmer@\S+$/);
   assert.ok(saved.globs["b:*.ts"], "the unquoted glob's regexp");
   assert.ok(
     Object.keys(saved.frontmatter).some((raw) => raw.includes("globs: *.ts,*.tsx")),
@@ -77,6 +77,8 @@ test("the saved regexps are what the next run matches with; a damaged file is no
     "{not json",
     JSON.stringify({ ...saved, globs: { "b:*.ts": ["(", ""] } }),
     JSON.stringify({ ...saved, key: "picomatch@0 stemmer@0", globs: { "b:*.ts": ["(?!)", ""] } }),
+    // Another build of ctxinject with the same libraries: its readings may predate a fix in reading or redaction.
+    JSON.stringify({ ...saved, key: saved.key.replace(/^ctxinject@\S+/, "ctxinject@0.0.0+000000000000"), globs: { "b:*.ts": ["(?!)", ""] } }),
     JSON.stringify({ ...saved, globs: { "b:*.ts": ["(?!)", ""] }, stems: { padding: "x".repeat(200_000) } }),
   ]) {
     writeFileSync(path, damaged);
