@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as pause } from "node:timers/promises";
-import { cleanup, cliStartUp, materialize, ownHookServer, REPO, runCli, spoolOf, alive } from "../helpers/cli.js";
+import { cleanup, cliStartUp, materialize, ownHookServer, REPO, runCli, spoolOf, alive, hookServerPid } from "../helpers/cli.js";
 import { until } from "../helpers/wait.js";
 import { tempFolders } from "../helpers/temp.js";
 
@@ -25,17 +25,9 @@ function stop(pid: number, signal: NodeJS.Signals = "SIGTERM"): void {
   }
 }
 
-function serverPid(run: string): number | null {
-  try {
-    return Number(readFileSync(join(spoolOf(run), "server.pid"), "utf8"));
-  } catch {
-    return null;
-  }
-}
-
 async function waitForServer(run: string): Promise<number> {
-  await until(() => serverPid(run) !== null, "a hook server to start", 10_000);
-  const pid = serverPid(run)!;
+  await until(() => hookServerPid(run) !== null, "a hook server to start", 10_000);
+  const pid = hookServerPid(run)!;
   servers.push(pid);
   return pid;
 }
@@ -178,8 +170,8 @@ test("a server that died leaves its lock: the next hook answers itself and start
   const result = hook(root, run, "after-death");
   assert.match(result.stderr, "started one");
   assert.match(result.stdout, "packages/api");
-  await until(() => serverPid(run) !== pid && serverPid(run) !== null, "another server to start", 10_000);
-  const next = serverPid(run)!;
+  await until(() => hookServerPid(run) !== pid && hookServerPid(run) !== null, "another server to start", 10_000);
+  const next = hookServerPid(run)!;
   servers.push(next);
   assert.is.not(next, pid);
   assert.match(hook(root, run, "after-death-2").stderr, `answered by the hook server (pid ${next})`);
@@ -196,8 +188,8 @@ test("a lock naming a live process that is no server (a dead server's pid, reuse
   assert.not.match(result.stderr, "did not take the event");
   assert.match(result.stderr, "no hook server for this build; started one");
   assert.match(result.stdout, "packages/api");
-  await until(() => serverPid(run) !== process.pid, "a server to take the lock", 10_000);
-  const next = serverPid(run)!;
+  await until(() => hookServerPid(run) !== process.pid, "a server to take the lock", 10_000);
+  const next = hookServerPid(run)!;
   servers.push(next);
   assert.match(hook(root, run, "reused-pid-2").stderr, `answered by the hook server (pid ${next})`);
 });
@@ -216,7 +208,7 @@ test("two servers started at once on one spool: one answers, the other ends with
   const started = shell.stdout.trim().split("\n").map(Number);
   servers.push(...started);
   await until(
-    () => serverPid(run) !== pid && serverPid(run) !== null && existsSync(join(spool, "server.fifo")),
+    () => hookServerPid(run) !== pid && hookServerPid(run) !== null && existsSync(join(spool, "server.fifo")),
     "one of the two servers to take the spool",
     10_000,
   );
@@ -225,7 +217,7 @@ test("two servers started at once on one spool: one answers, the other ends with
     assert.match(answer.stdout, "packages/api");
     assert.not.match(answer.stderr, /did not take|dropped|ended before/);
   }
-  const owner = serverPid(run)!;
+  const owner = hookServerPid(run)!;
   for (const answer of answers) assert.match(answer.stderr, "answered by the hook server");
   // The pid file (messages only) names the owner once it has taken a call, whichever server wrote it last.
   assert.match(answers[2]!.stderr, `answered by the hook server (pid ${owner})`);
@@ -301,7 +293,7 @@ test("an idle server ends and takes its lock with it", async () => {
   const pid = await waitForServer(run);
   await until(() => !alive(pid), "the idle server to end", 10_000);
   assert.not.ok(alive(pid), "the server ended");
-  assert.is(serverPid(run), null);
+  assert.is(hookServerPid(run), null);
 });
 
 test("no server where the spool folder is not the user's alone, nor with CTXINJECT_HOOK_SERVER=0", () => {

@@ -144,6 +144,15 @@ export function spoolOf(runtime: string): string {
   return join(top, build!);
 }
 
+/** The pid in the hook server's lock under `runtime`, or null while no server has started there. */
+export function hookServerPid(runtime: string): number | null {
+  try {
+    return Number(readFileSync(join(spoolOf(runtime), "server.pid"), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
 /** Whether a process of that pid is alive (and signalable by this user). */
 export function alive(pid: number): boolean {
   try {

@@ -4,7 +4,7 @@ import { testUnless } from "../helpers/lane.js";
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, cleanup, hookServerLocks, materialize, ownHookServer, runCli, spoolOf, alive, testEnvironment } from "../helpers/cli.js";
+import { BIN, cleanup, hookServerLocks, materialize, ownHookServer, runCli, spoolOf, alive, testEnvironment, hookServerPid } from "../helpers/cli.js";
 import { until } from "../helpers/wait.js";
 import { tempFolders } from "../helpers/temp.js";
 
@@ -47,19 +47,8 @@ async function withServer(): Promise<{ run: string; spool: string; pid: number }
   const root = materialize("monorepo");
   const run = folder("run");
   hook(root, run, "warm");
-  let pid: number | null = null;
-  await until(
-    () => {
-      try {
-        pid = Number(readFileSync(join(spoolOf(run), "server.pid"), "utf8"));
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    "a hook server to start",
-    10_000,
-  );
+  await until(() => hookServerPid(run) !== null, "a hook server to start", 10_000);
+  const pid = hookServerPid(run);
   assert.ok(pid !== null, "a server started");
   servers.push(pid);
   return { run, spool: spoolOf(run), pid };

@@ -2,9 +2,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { testUnless } from "../helpers/lane.js";
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { alive, BIN, cleanup, materialize, ownHookServer, runCli, spoolOf, testEnvironment } from "../helpers/cli.js";
+import { alive, BIN, cleanup, materialize, ownHookServer, runCli, testEnvironment, hookServerPid } from "../helpers/cli.js";
 import { tempFolders } from "../helpers/temp.js";
 import { until } from "../helpers/wait.js";
 
@@ -67,19 +67,8 @@ testUnless(!canUnshare && "needs root and unshare -n -p --fork --mount-proc")(
     };
     // A server outside the namespace, alive and fresh all along.
     warm("outside-0");
-    let outside: number | null = null;
-    await until(
-      () => {
-        try {
-          outside = Number(readFileSync(join(spoolOf(runtime), "server.pid"), "utf8"));
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      "a server to start outside the namespace",
-      10_000,
-    );
+    await until(() => hookServerPid(runtime) !== null, "a server to start outside the namespace", 10_000);
+    const outside = hookServerPid(runtime);
     assert.ok(outside !== null, "a server started outside the namespace");
     servers.push(outside);
     assert.match(warm("outside-1").stderr, `answered by the hook server (pid ${outside})`);
