@@ -148,6 +148,28 @@ test("a credential a rule's frontmatter spells with a quoted string's escapes is
   assert.is(description(select(tree, { memo: createRunMemo(saved) })), "deploy with [REDACTED:github-token]");
 });
 
+test("a character a rule's frontmatter spells with an escape is removed with a warning, and kept with hiddenCharacters: keep", () => {
+  // "\u200B" decodes to a zero-width space inside a word: the file's own text holds none.
+  const tree = { ".cursor/rules/deploy.mdc": '---\ndescription: "Deploy\\u200Bnow"\nalwaysApply: true\n---\nDeploy.\n' };
+  const description = (s: ReturnType<typeof select>) => s.candidates.find((c) => c.path === ".cursor/rules/deploy.mdc")?.description;
+  const stripped = select(tree);
+  assert.is(description(stripped), "Deploynow");
+  assert.ok(
+    stripped.warnings.some((w) => w.message.includes('"description": its escapes spell')),
+    JSON.stringify(stripped.warnings),
+  );
+  const memo = createRunMemo();
+  const kept = select(tree, { memo, configure: (c) => void (c.hiddenCharacters = "keep") });
+  assert.is(description(kept), "Deploy\u200Bnow");
+  assert.not.ok(
+    kept.warnings.some((w) => w.message.includes("its escapes spell")),
+    JSON.stringify(kept.warnings),
+  );
+  // What that run saved holds no reading made with the switch off: the next run's default removes it.
+  const saved = memo.warm.takeChanges() ?? undefined;
+  assert.is(description(select(tree, { memo: createRunMemo(saved) })), "Deploynow");
+});
+
 test("every kind is found alike in a short text (searched for hints) and by the patterns (long texts, --all)", () => {
   const a = (n: number) => "Q7hZk2Lm9Xp4Rt8Vw3Nc6Yb1Jd5Fg0Ks".repeat(8).slice(0, n);
   const hex = (n: number) => "0123456789abcdef".repeat(8).slice(0, n);

@@ -25,9 +25,10 @@ export function normalizeText(text: string): string {
 
 /**
  * `memo`: the run's, where an earlier run's reading of the same block is reused (core/warm.ts). `gate`: the text
- * gate's switch from the user's config (`redact: false`), for what a quoted string's escapes spell.
+ * gate's switches from the user's config (`redact: false`, `hiddenCharacters: keep`), for what a quoted string's
+ * escapes spell.
  */
-export function parseFrontmatter(text: string, file: string, memo?: RunMemo, gate?: Pick<GateOptions, "redact">): ParsedDocument {
+export function parseFrontmatter(text: string, file: string, memo?: RunMemo, gate?: Pick<GateOptions, "redact" | "strip">): ParsedDocument {
   const normalized = normalizeText(text);
   // Line by line from the start, never splitting the whole file: most files (every README) have no frontmatter,
   // and --all reads thousands of them.
@@ -63,9 +64,12 @@ export function parseFrontmatter(text: string, file: string, memo?: RunMemo, gat
   const raw = normalized.slice(first.next, Math.max(first.next, closeStart - 1));
   const body = afterClose === -1 ? "" : normalized.slice(afterClose);
   // The same block always reads the same: an earlier run's reading of it is reused (core/warm.ts). The saved readings
-  // are redacted ones: a block read with redaction off (escapes and `redact: false`) is neither saved nor reused.
-  const redact = gate?.redact !== false;
-  const read = memo && (redact || !raw.includes("\\")) ? memo.warm.frontmatter(raw, () => readBlock(raw, true)) : readBlock(raw, redact);
+  // are gated ones: a block with escapes read with a switch of the gate off (`redact: false`, `hiddenCharacters:
+  // keep`) is neither saved nor reused.
+  const switches = { redact: gate?.redact !== false, strip: gate?.strip !== false };
+  const gated = switches.redact && switches.strip;
+  const read =
+    memo && (gated || !raw.includes("\\")) ? memo.warm.frontmatter(raw, () => readBlock(raw, { redact: true, strip: true })) : readBlock(raw, switches);
   return {
     data: read.data,
     body,
@@ -80,18 +84,18 @@ export function parseFrontmatter(text: string, file: string, memo?: RunMemo, gat
  * file's text passed the gate before it was parsed, but a quoted YAML string's escapes (`"\e[2J"`, `"\u200B"`)
  * spell characters the text did not hold: a block with a backslash has its strings gated once more.
  */
-function readBlock(raw: string, redact: boolean): BlockReading {
+function readBlock(raw: string, switches: { redact: boolean; strip: boolean }): BlockReading {
   const reading = readFields(raw);
-  return raw.includes("\\") ? withEscapesGated(reading, raw, redact) : reading;
+  return raw.includes("\\") ? withEscapesGated(reading, raw, switches) : reading;
 }
 
-function withEscapesGated(reading: BlockReading, raw: string, redact: boolean): BlockReading {
+function withEscapesGated(reading: BlockReading, raw: string, switches: { redact: boolean; strip: boolean }): BlockReading {
   const warnings = [...reading.warnings];
   const gate = (value: unknown, key: string): unknown => {
     if (typeof value === "string") {
       // The file's text passed the gate before it was parsed; what its escapes spell is seen only now, so it passes
-      // the gate here (hidden characters go whatever the config says, as they always have here).
-      const gated = gateText(value, { redact });
+      // the gate here, with the same switches.
+      const gated = gateText(value, switches);
       if (gated.hidden !== null)
         warnings.push({
           line: keyLine(raw, key) ?? 2,
