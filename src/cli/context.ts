@@ -32,13 +32,39 @@ export function runOf(ctx: CliContext): RunEnvironment {
 }
 
 /** Warnings name files a repository controls and quote their text: each line leaves without secrets or hidden characters. */
+/**
+ * The warnings on stderr, each naming its file and line. The same message about one file is shown MAX_ALIKE times,
+ * then counted once with the lines it was at: a file holding 20,000 credential-shaped strings gave 20,000 lines.
+ */
 export function printWarnings(ctx: CliContext, warnings: Warning[]): void {
-  for (const w of warnings) {
+  const alike = new Map<string, { shown: number; more: number; first: number; last: number; sample: Warning }>();
+  const line = (w: Warning) => {
     // A file's name on a line of its own: its line breaks escaped (safeMessage keeps a message's).
     const where = w.file ? `${gateName(w.file)}${w.line ? `:${w.line}` : ""}: ` : "";
     ctx.stderr.write(`ctxinject: warning: ${safeMessage(`${where}${w.message}`)}\n`);
+  };
+  for (const w of warnings) {
+    const key = `${w.file ?? ""}\0${w.message}`;
+    const seen = alike.get(key) ?? { shown: 0, more: 0, first: 0, last: 0, sample: w };
+    alike.set(key, seen);
+    if (seen.shown < MAX_ALIKE) {
+      seen.shown++;
+      line(w);
+      continue;
+    }
+    if (seen.more === 0) seen.first = w.line ?? 0;
+    seen.more++;
+    seen.last = w.line ?? seen.last;
+  }
+  for (const { more, first, last, sample } of alike.values()) {
+    if (more === 0) continue;
+    const lines = first > 0 && last > first ? ` at lines ${first}–${last}` : first > 0 ? ` at line ${first}` : "";
+    line({ ...(sample.file !== undefined && { file: sample.file }), message: `${more} more${lines}: ${sample.message}` });
   }
 }
+
+/** How many warnings with the same message about the same file are shown one by one. */
+const MAX_ALIKE = 5;
 
 /** Color only for a terminal, never under NO_COLOR or TERM=dumb; FORCE_COLOR forces it. */
 export function wantsColor(ctx: CliContext): boolean {

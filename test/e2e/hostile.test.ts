@@ -64,6 +64,24 @@ test("every bad input gets a warning naming the file (and line), and the run goe
   assert.not.match(contents, "Binary");
 });
 
+test("the same warning about one file is shown five times, then counted once with its lines: 2,000 credentials are 6 lines", async () => {
+  const root = folder("many-credentials");
+  const keys = Array.from({ length: 2000 }, (_, i) => `key AKIAIOSFODNN7EXAMP${String(i % 100).padStart(2, "0")}`);
+  writeFileSync(join(root, "AGENTS.md"), `# Agents\n${keys.join("\n")}\nNever commit keys.\n`);
+  const { status, stdout, stderr } = await runMain(["build", "--all"], { cwd: root });
+  assert.is(status, 0, stderr);
+  assert.not.match(stdout, "AKIAIOSFODNN7EXAMP");
+  assert.match(stdout, "Never commit keys.");
+  const redacted = stderr.split("\n").filter((l) => l.includes("redacted a aws-access-key"));
+  assert.equal(
+    redacted.slice(0, 5).map((l) => l.split(":")[3]),
+    ["2", "3", "4", "5", "6"],
+    stderr,
+  );
+  assert.is(redacted.length, 6, stderr);
+  assert.match(redacted[5]!, "ctxinject: warning: AGENTS.md: 1995 more at lines 7–2001: redacted a aws-access-key");
+});
+
 test("a file holding U+FFFD itself is valid UTF-8: read as it is, no warning; a byte order mark is dropped", () => {
   const { folder } = outsideFile("AGENTS.md", "keep \uFFFD as written\n");
   writeFileSync(join(folder, "README.md"), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("after the mark\n")]));
