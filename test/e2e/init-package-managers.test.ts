@@ -186,4 +186,14 @@ test("a dangling node_modules/.bin/ctxinject link is no install", () => {
   assert.is(commandOf(root), `node ${REAL_BIN} hook claude`);
 });
 
+test("a node_modules that is a file is no install either: init and doctor go on (it stopped them as an internal error)", () => {
+  const root = project();
+  writeFileSync(join(root, "node_modules"), "not a folder\n");
+  init(root);
+  assert.is(commandOf(root), `node ${REAL_BIN} hook claude`);
+  const doctor = runCli(["doctor", "--fail-on", "none"], { cwd: root, env: { PATH } });
+  assert.is(doctor.status, 0, doctor.stderr);
+  assert.not.match(doctor.stderr, "internal error");
+});
+
 test.run();
