@@ -6,7 +6,7 @@
 // CommonJS (bin/package.json): an ES module entry would start Node's ESM loader, which alone loads fs/promises
 // and the stream modules.
 "use strict";
-const { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } = require("node:fs");
+const { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } = require("node:fs");
 const { dirname, join } = require("node:path");
 const vm = require("node:vm");
 
@@ -85,12 +85,27 @@ function load(name, shared) {
         }
         writeFileSync(tmp, script.createCachedData(), { mode: 0o600, flag: "wx" });
         renameSync(tmp, write);
+        if (write !== shipped) keepNewest(dirname(write), name);
       } catch (error) {
         if (training || process.env.CTXINJECT_DEBUG) process.stderr.write(`ctxinject: debug: no code cache written: ${error.message}\n`);
       }
     });
   }
   return cli.exports;
+}
+
+/**
+ * Each build under each Node leaves the user a cache of its own (about a megabyte): of a bundle's, the KEEP_OWN newest
+ * stay, so a few versions used side by side (one per project) keep theirs and upgrades do not pile up. Run only after
+ * writing one, never on a run that found its cache.
+ */
+const KEEP_OWN = 4;
+function keepNewest(folder, name) {
+  const caches = readdirSync(folder)
+    .filter((file) => file.startsWith(`${name}-`) && file.endsWith(".cache"))
+    .map((file) => ({ file, time: statSync(join(folder, file)).mtimeMs }))
+    .sort((a, b) => b.time - a.time || (a.file < b.file ? -1 : 1));
+  for (const { file } of caches.slice(KEEP_OWN)) unlinkSync(join(folder, file));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { cleanup, hookServerLocks, materialize, REPO, runCli, stopHookServers } from "../helpers/cli.js";
 import { until } from "../helpers/wait.js";
@@ -68,6 +68,33 @@ test("the build's code cache is used, and a spoiled one or one of another build 
   const other = runCopy(install, root, PROMPT);
   assert.is(other.stdout, expected.stdout);
   assert.match(other.stderr, "no code cache for this build of the bundle");
+});
+
+test("the user's own code caches of a bundle: the four newest stay when a run writes one, others' files are left alone", () => {
+  const root = materialize("monorepo");
+  const install = installedCopy();
+  const bundle = join(install, "dist/bundle");
+  // A Node other than the one that built the package: no shipped cache is taken, so the run writes the user's own.
+  for (const name of readdirSync(bundle)) if (name.startsWith("main-") && name.endsWith(".cache")) rmSync(join(bundle, name));
+  const own = join(install, "user-cache", "ctxinject");
+  mkdirSync(own, { recursive: true, mode: 0o700 });
+  // Six older builds' caches, a day apart, and files that are no cache of this bundle.
+  const older = Array.from({ length: 6 }, (_, i) => `main-0000000${i}-v20.0.0-${process.arch}.cache`);
+  older.forEach((file, i) => {
+    writeFileSync(join(own, file), "old", { mode: 0o600 });
+    const days = (Date.now() - (i + 1) * 86_400_000) / 1000;
+    utimesSync(join(own, file), days, days);
+  });
+  writeFileSync(join(own, "hook-00000000-v20.0.0-x64.cache"), "a hook's", { mode: 0o600 });
+  writeFileSync(join(own, "notes.txt"), "mine", { mode: 0o600 });
+  const run = runCopy(install, root, PROMPT);
+  assert.is(run.status, 0, run.stderr);
+  assert.match(run.stderr, "then writing");
+  const left = readdirSync(own).sort();
+  const written = left.filter((file) => file.startsWith("main-") && !older.includes(file));
+  assert.is(written.length, 1, left.join(", "));
+  // The one written and the three newest older ones; the other bundle's cache and the user's file stay.
+  assert.equal(left, [...older.slice(0, 3), written[0]!, "hook-00000000-v20.0.0-x64.cache", "notes.txt"].sort());
 });
 
 test("a hook runs its own bundle from its own code cache, and answers as the full CLI does", () => {
