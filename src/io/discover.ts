@@ -172,7 +172,8 @@ function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[
     for (const name of names) {
       if (!present.has(name.split("/")[0]!)) continue;
       const path = joinPath(dir, name);
-      const info = entryAt(under(options.root, path));
+      // The same words as the reader's for a loop --all lists (io/fs/bounded-read.ts).
+      const info = entryAt(under(options.root, path), () => warnings.push({ file: path, message: "is a symlink loop; skipped" }));
       if (info === undefined) continue;
       if (info.isDirectory()) {
         if (folders.has(name)) walkFolderSync(options.root, path, found);

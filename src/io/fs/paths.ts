@@ -80,13 +80,19 @@ export const hasGit = (dir: string): boolean => existsSync(under(dir, ".git"));
 
 /**
  * What is at `path` (links followed), or undefined when nothing is: no such name, or a parent that is a file
- * (`.claude/rules` where `.claude` is a file: ENOTDIR, which `throwIfNoEntry` does not cover). Other errors throw.
+ * (`.claude/rules` where `.claude` is a file: ENOTDIR, which `throwIfNoEntry` does not cover), or a symlink loop on
+ * the way (ELOOP: it leads nowhere, as a dangling link does; `onLoop` hears of it, to warn). Other errors throw.
  */
-export function entryAt(path: string): Stats | undefined {
+export function entryAt(path: string, onLoop?: () => void): Stats | undefined {
   try {
     return statSync(path, { throwIfNoEntry: false });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOTDIR") return undefined;
+    if (code === "ELOOP") {
+      onLoop?.();
+      return undefined;
+    }
     throw error;
   }
 }
