@@ -1,11 +1,10 @@
-import { statSync } from "node:fs";
 import type { AgentProfile, AgentSettings } from "../core/agents/profile.js";
 import type { Warning } from "../core/types.js";
 import type { SettingsFiles } from "../hosts/host.js";
 import { hostNamed, profileFor } from "../hosts/index.js";
 import { BoundedReadError, readBoundedText, unreadableReason } from "./fs/bounded-read.js";
 import { homedir, lazyRequire } from "./lazy-node.js";
-import { under } from "./fs/paths.js";
+import { entryAt, under } from "./fs/paths.js";
 
 type Env = Record<string, string | undefined>;
 /** The outside world the agent's settings are found in (a run's RunEnvironment): its environment and platform. */
@@ -25,8 +24,10 @@ export function readAgentSettings(agent: string, root: string, outside: Outside)
     file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file.startsWith(`${home}/`) ? `~${file.slice(home.length)}` : file;
   const read = (file: string, parse: (text: string) => unknown): Record<string, unknown> | undefined => {
     let text: string;
-    // Most of these files do not exist: a stat that says so costs less than the error a failed read throws.
-    if (statSync(file, { throwIfNoEntry: false }) === undefined) return undefined;
+    // Most of these files do not exist: a stat that says so costs less than the error a failed read throws. One under
+    // a file (`.gemini` a file) is not there either; a link loop is said.
+    const loop = () => warnings.push({ file: shown(file), message: `is a symlink loop; what ${agent} loads by itself is judged by its defaults` });
+    if (entryAt(file, loop) === undefined) return undefined;
     try {
       text = readBoundedText(file);
     } catch (error) {
