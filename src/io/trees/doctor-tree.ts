@@ -1,4 +1,3 @@
-import { statSync } from "node:fs";
 import type { DoctorInput } from "../../core/doctor/index.js";
 import type { Warning } from "../../core/types.js";
 import { walkTree } from "../discover.js";
@@ -7,7 +6,7 @@ import { readAgentSettings } from "../agent-settings.js";
 import { runPipeline, type RunEnvironment } from "../pipeline.js";
 import { trackedFiles } from "../git/git.js";
 import { indexedFiles, indexPathsClean } from "../git/git-index.js";
-import { findUp, hasGit, toRootRelative, under } from "../fs/paths.js";
+import { entryAt, findUp, hasGit, toRootRelative, under } from "../fs/paths.js";
 import type { SettingOrigin } from "../../core/config-layers.js";
 
 /**
@@ -38,8 +37,9 @@ export async function readDoctorTree(run: RunEnvironment, rootFlag: string | und
     config: gathered.config,
     memo: gathered.memo,
     keywordFiles: keywordFiles(gathered.settings, root),
-    exists: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isFile() === true,
-    isFolder: (path) => statSync(under(root, path), { throwIfNoEntry: false })?.isDirectory() === true,
+    // A path under a file, or through a link loop, is neither (the reading warned of a loop where it mattered).
+    exists: (path) => entryAt(under(root, path))?.isFile() === true,
+    isFolder: (path) => entryAt(under(root, path))?.isDirectory() === true,
     // The index read twice (the pipeline's instruction files, then every file here) warns once: the pipeline's.
     warnings: onceEach([
       ...gathered.warnings.filter((w) => !gathered.selection.warnings.includes(w)),
