@@ -72,7 +72,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
         indexedFiles(gitTop, options.root, withAlso, options.env) ??
         trackedFiles(options.root, [...everywhere(options), ...[...alsoNames].map((n) => `*${n}`)], options.env);
       if (paths !== null) paths = indexPathsClean(paths, warnings);
-      if (paths !== null) paths.push(...throughLinkedFolders(options.root, spec.folders), ...skillsBehindLinks(options.root, paths));
+      if (paths !== null) paths.push(...throughLinkedFolders(options.root, spec.folders, warnings), ...skillsBehindLinks(options.root, paths));
       if (paths !== null && !paths.some((p) => locate(p) !== null))
         warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }
@@ -110,11 +110,11 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
  * link leading out of the root is not followed. One stat per folder name at the root (most are absent; a name whose
  * parent is a file is no folder either), nothing more unless one is there.
  */
-function throughLinkedFolders(root: string, folders: readonly string[]): string[] {
+function throughLinkedFolders(root: string, folders: readonly string[], warnings: Warning[]): string[] {
   const added: string[] = [];
   let realRoot: string | undefined;
   for (const folder of folders) {
-    if (!entryAt(under(root, folder))?.isDirectory()) continue;
+    if (!entryAt(under(root, folder), () => warnings.push({ file: folder, message: LOOP }))?.isDirectory()) continue;
     const real = realOrSelf(under(root, folder));
     realRoot ??= realOrSelf(root);
     if (real === join(realRoot, folder)) continue;
@@ -139,6 +139,9 @@ function skillsBehindLinks(root: string, listed: readonly string[]): string[] {
   }
   return found;
 }
+
+/** What a link loop at an instruction file's or folder's name is told: the reader's words for one --all lists (io/fs/bounded-read.ts). */
+const LOOP = "is a symlink loop; skipped";
 
 /** `<folder>/skills/<name>`: where a link to one skill's folder sits. */
 const LINKED_SKILL = /(?:^|\/)skills\/[^/]+$/;
@@ -172,8 +175,7 @@ function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[
     for (const name of names) {
       if (!present.has(name.split("/")[0]!)) continue;
       const path = joinPath(dir, name);
-      // The same words as the reader's for a loop --all lists (io/fs/bounded-read.ts).
-      const info = entryAt(under(options.root, path), () => warnings.push({ file: path, message: "is a symlink loop; skipped" }));
+      const info = entryAt(under(options.root, path), () => warnings.push({ file: path, message: LOOP }));
       if (info === undefined) continue;
       if (info.isDirectory()) {
         if (folders.has(name)) walkFolderSync(options.root, path, found);
