@@ -1,9 +1,9 @@
-import { constants, existsSync, statSync } from "node:fs";
+import { constants, existsSync } from "node:fs";
 import { gitIgnoreMatcher, type IgnoreFile } from "../../core/gitignore.js";
 import type { RunMemo } from "../../core/run-memo.js";
 import { ancestorsOf, depthOf, dirOf, joinPath } from "../../core/rel-path.js";
 import { readBoundedText } from "../fs/bounded-read.js";
-import { isDirectory, toRootRelative, under } from "../fs/paths.js";
+import { entryAt, isDirectory, toRootRelative, under } from "../fs/paths.js";
 import { ignoredByGit, type GitEnvironment } from "./git.js";
 
 /**
@@ -81,8 +81,8 @@ export function ignoreMatcher(
 
 function readOptional(path: string, extraFlags = 0): string | null {
   // Most of the files asked for do not exist: a stat that answers "none" costs less than the error a failed open
-  // throws (a dozen per build).
-  if (statSync(path, { throwIfNoEntry: false }) === undefined) return null;
+  // throws (a dozen per build). A .gitignore that is a link loop is none, as git reads no linked .gitignore.
+  if (entryAt(path) === undefined) return null;
   try {
     // Bounded: an ignore file or a config that is a FIFO, a device or a huge file is read as git reads a FIFO
     // (nothing), not waited on or held in memory.
