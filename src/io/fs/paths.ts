@@ -115,20 +115,13 @@ export function realOrSelf(path: string): string {
 }
 
 /**
- * Whether a shell could run `file`: "runs", "missing" (no such file, or no regular file: a folder, a dangling link, a
- * path through a file such as a `node_modules` that is one) or "not-executable" (no execute permission for this
- * user). Windows runs a file by its extension: one there runs. Another stat error (EACCES on a folder above) is
- * thrown: each caller decides what it means.
+ * Whether a shell could run `file`: "runs", "missing" (no such file, or no regular file: a folder, a dangling link or
+ * a link loop, a path through a file such as a `node_modules` that is one) or "not-executable" (no execute permission
+ * for this user). Windows runs a file by its extension: one there runs. Another stat error (EACCES on a folder
+ * above) is thrown: each caller decides what it means.
  */
 export function runnableFile(file: string, platform: string): "runs" | "missing" | "not-executable" {
-  let info: Stats | undefined;
-  try {
-    info = statSync(file, { throwIfNoEntry: false });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOTDIR") return "missing";
-    throw error;
-  }
-  if (info?.isFile() !== true) return "missing";
+  if (entryAt(file)?.isFile() !== true) return "missing";
   if (platform === "win32") return "runs";
   try {
     accessSync(file, constants.X_OK);
