@@ -110,7 +110,7 @@ export function readBoundedText(path: string, options: BoundedReadOptions = {}):
 export function unreadableReason(error: unknown): string {
   if (error instanceof BoundedReadError) {
     if (error.code === "EREFUSED") return "is not accepted (owner or links)";
-    return error.code === "ENOTREG" ? "is not a regular file (a device, FIFO or socket)" : `is larger than ${error.limit} bytes`;
+    return error.code === "ENOTREG" ? "is not a regular file (a folder, device, FIFO or socket)" : `is larger than ${error.limit} bytes`;
   }
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? String(error);
   if (code === "EISDIR") return "is a directory";
