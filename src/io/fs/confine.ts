@@ -244,6 +244,18 @@ const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | 
  * through; the rename replaces the name itself, never what a link there leads to.
  */
 export function writeTarget(t: WriteTarget, text: string, options: WriteOptions = {}): void {
+  try {
+    writeThrough(t, text, options);
+  } catch (error) {
+    // A folder the user may not write (or a read-only file system) is theirs to fix: one line naming the file.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EACCES" || code === "EPERM" || code === "EROFS")
+      throw new CtxinjectError(`${t.path}: cannot be written (${code === "EROFS" ? "read-only file system" : "permission denied"}); nothing was written`);
+    throw error;
+  }
+}
+
+function writeThrough(t: WriteTarget, text: string, options: WriteOptions): void {
   const project = projectOf(t);
   if (project !== null) folderWay(t, project, true);
   else mkdirSync(dirname(t.path), { recursive: true });
