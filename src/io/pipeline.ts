@@ -260,12 +260,22 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
     };
     let composed = composeOf(selection);
     // commit: what this call gives is claimed now, and stays given once the caller has written it (finish).
+    let held: Delivery = session ?? NOTHING_HELD;
     if (claims && session) {
       const indexOf = (c: Composed) => (seen ? c.doc.omitted.map(indexLineRecord) : []);
-      ({ composed, shown } = session.give({ recordsOf: gathered.injectionRecords, selection, composeOf, composed, indexOf, shown }));
+      try {
+        ({ composed, shown } = session.give({ recordsOf: gathered.injectionRecords, selection, composeOf, composed, indexOf, shown }));
+      } catch (error) {
+        // A session that cannot be saved never costs the answer (a hook would fail the user's prompt): it is given
+        // unremembered, with a warning, and what the claim holds goes back.
+        const saving = unsavedSession(error, deps.sessions(run.env).dir);
+        await session.abort().catch(() => undefined);
+        held = NOTHING_HELD;
+        shown = null;
+        gathered.warnings.push(saving);
+      }
       gathered.saveWarm();
     }
-    const held: Delivery = session ?? NOTHING_HELD;
     return {
       ...composed,
       root: gathered.root,
@@ -280,6 +290,14 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
     await session?.abort();
     throw error;
   }
+}
+
+/** The warning of a session whose state folder a system call refused (permission denied, a full disk); any other error is thrown again. */
+function unsavedSession(error: unknown, dir: string): Warning {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof (error as NodeJS.ErrnoException | undefined)?.syscall !== "string" || code === undefined) throw error;
+  const why = code === "EACCES" || code === "EPERM" ? "permission denied" : code;
+  return { message: `the session cannot be saved in ${dir} (${why}): this answer is given, and the session will not remember it` };
 }
 
 /** The read side: root and config → targets → discover → read → select. */
