@@ -1,13 +1,14 @@
 import { readdir, readdirSync, type Dirent } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import type { Warning } from "../core/types.js";
-import { ancestorsOf, dirOf, hasSegments, joinPath } from "../core/rel-path.js";
+import { ancestorsOf, dirOf, hasSegments, isWithin, joinPath } from "../core/rel-path.js";
 import { instructionNames, sourceLocator, type LocateOptions } from "../core/sources/index.js";
 import { createRunMemo, type RunMemo } from "../core/run-memo.js";
 import { trackedFiles } from "./git/git.js";
 import { indexedFiles, indexPathsClean } from "./git/git-index.js";
 import { gitIgnored } from "./git/git-ignore.js";
 import { entryAt, realOrSelf, under } from "./fs/paths.js";
+import { unreadableReason } from "./fs/bounded-read.js";
 
 export interface DiscoverOptions extends LocateOptions {
   root: string;
@@ -77,7 +78,7 @@ export async function discover(options: DiscoverOptions): Promise<Discovered> {
         warnings.push({ message: "--all reads the files git tracks, and git tracks no instruction file here yet (git add them first)" });
     }
     if (paths === null) {
-      paths = await walkTree(options.root, (p) => isAlso(p) || locate(p) !== null || LINKED_SKILL.test(p));
+      paths = await walkTree(options.root, (p) => isAlso(p) || locate(p) !== null || LINKED_SKILL.test(p), "", warnings);
       paths.push(...skillsBehindLinks(options.root, paths));
     }
     if (alsoNames.size > 0) {
@@ -120,7 +121,7 @@ function throughLinkedFolders(root: string, folders: readonly string[], warnings
     if (real === join(realRoot, folder)) continue;
     const rel = relative(realRoot, real);
     if (rel === "" || rel.startsWith("..") || isAbsolute(rel)) continue;
-    walkFolderSync(root, folder, added);
+    walkFolderSync(root, folder, added, warnings);
   }
   return added;
 }
@@ -170,15 +171,18 @@ function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[
   // `.clinerules` is a file or a folder: one look at the name, either way.
   const names = [...new Set([...spec.folders, ...spec.names])];
   const found: string[] = [];
+  const denied: string[] = [];
   for (const dir of dirs) {
-    const present = new Set(listOrNothing(under(options.root, dir)));
+    // Below a folder that cannot be read nothing can be either: it is told once.
+    if (denied.some((d) => isWithin(dir, d))) continue;
+    const present = new Set(listOrNothing(options.root, dir, warnings, denied));
     for (const name of names) {
       if (!present.has(name.split("/")[0]!)) continue;
       const path = joinPath(dir, name);
       const info = entryAt(under(options.root, path), () => warnings.push({ file: path, message: LOOP }));
       if (info === undefined) continue;
       if (info.isDirectory()) {
-        if (folders.has(name)) walkFolderSync(options.root, path, found);
+        if (folders.has(name)) walkFolderSync(options.root, path, found, warnings);
         else warnings.push({ file: path, message: "is a directory, not a file; skipped" });
       } else if (!info.isFile()) {
         if (fileNames.has(name)) warnings.push({ file: path, message: "is not a regular file (a FIFO, socket or device); skipped" });
@@ -193,35 +197,49 @@ function onPaths(options: DiscoverOptions, targets: string[], warnings: Warning[
  * symlinked folder. Synchronous: a targeted build reads a handful of small folders, and its first call through
  * the thread pool would cost more than all of them.
  */
-function walkFolderSync(root: string, dir: string, out: string[]): void {
+function walkFolderSync(root: string, dir: string, out: string[], warnings: Warning[]): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(under(root, dir), { withFileTypes: true });
-  } catch {
+  } catch (error) {
+    warnUnreadable(error, dir, warnings);
     return;
   }
   for (const entry of entries) {
     if (entry.name === "node_modules" || entry.name === ".git") continue;
     const path = joinPath(dir, entry.name);
-    if (entry.isDirectory()) walkFolderSync(root, path, out);
+    if (entry.isDirectory()) walkFolderSync(root, path, out, warnings);
     else if (entry.isFile()) out.push(path);
     else if (entry.isSymbolicLink()) out.push(path, ...skillsBehindLinks(root, [path]));
   }
 }
 
-function listOrNothing(dir: string): string[] {
+function listOrNothing(root: string, dir: string, warnings: Warning[], denied: string[]): string[] {
   try {
-    return readdirSync(dir);
-  } catch {
+    return readdirSync(under(root, dir));
+  } catch (error) {
+    if (warnUnreadable(error, dir, warnings)) denied.push(dir);
     return [];
   }
 }
 
 /**
+ * A folder that is there but cannot be listed (permission denied) holds instruction files the run never sees: said,
+ * naming it, where one that is gone or no folder is nothing to say. True when it warned.
+ */
+function warnUnreadable(error: unknown, dir: string, warnings: Warning[]): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "ENOENT" || code === "ENOTDIR" || code === "ELOOP") return false;
+  warnings.push({ file: dir === "" ? "." : dir, message: `is a folder that ${unreadableReason(error)}; the instruction files in it are skipped` });
+  return true;
+}
+
+/**
  * Files under `start` (root-relative) that `keep` accepts, skipping node_modules and .git and never following a
  * symlinked folder (loops). Up to 32 folders are read at once: on slow file systems the walk is bound by latency.
+ * A folder that cannot be read is named in `warnings`, where given.
  */
-export async function walkTree(root: string, keep: (path: string) => boolean, start = ""): Promise<string[]> {
+export async function walkTree(root: string, keep: (path: string) => boolean, start = "", warnings?: Warning[]): Promise<string[]> {
   const out: string[] = [];
   const queue: string[] = [start];
   let active = 0;
@@ -234,6 +252,7 @@ export async function walkTree(root: string, keep: (path: string) => boolean, st
         // The callback API: fs/promises would load streams and readline at start-up for this one call.
         readdir(under(root, dir), { withFileTypes: true }, (error: Error | null, entries: Dirent[]) => {
           try {
+            if (error && warnings !== undefined) warnUnreadable(error, dir, warnings);
             for (const entry of error ? [] : entries) {
               if (entry.name === "node_modules" || entry.name === ".git") continue;
               const path = joinPath(dir, entry.name);
