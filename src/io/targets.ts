@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { nearestName } from "../core/nearest-name.js";
 import { pathMentions } from "../core/prompt/mentions.js";
@@ -6,6 +6,7 @@ import { usageError } from "../core/errors.js";
 import type { Warning } from "../core/types.js";
 import { changedFiles, splitNul, stagedFiles, untrackedFiles, type GitEnvironment } from "./git/git.js";
 import { isDirectory, toRootRelative } from "./fs/paths.js";
+import { unreadableReason } from "./fs/bounded-read.js";
 
 export interface TargetOptions {
   files?: string[];
@@ -57,6 +58,8 @@ export function resolveTargets(
  * warning; where a name in the first missing folder level is a small edit away, it is suggested.
  */
 function missingMessage(root: string, target: string): string {
+  const denied = deniedReason(resolve(root, target));
+  if (denied !== null) return `${denied}; the context is still built for this path (rules whose globs match it apply)`;
   const parts = target.replace(/\/$/, "").split("/");
   let at = 0;
   while (at < parts.length - 1 && existsSync(resolve(root, ...parts.slice(0, at + 1)))) at++;
@@ -71,6 +74,17 @@ function missingMessage(root: string, target: string): string {
   const still = "the context is still built for this path, as for a file not written yet (rules whose globs match it apply)";
   if (near === null) return `no such file; ${still}`;
   return `no such file; did you mean ${[...parts.slice(0, at), near, ...parts.slice(at + 1)].join("/")}? Else ${still}`;
+}
+
+/** Why a path that seems missing cannot be looked at (a folder on its way the user may not read), or null: it is missing. */
+function deniedReason(abs: string): string | null {
+  try {
+    statSync(abs, { throwIfNoEntry: false });
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "EACCES" || code === "EPERM" ? unreadableReason(error) : null;
+  }
 }
 
 function gitPaths(root: string, gitTop: string | null, flag: string, run: () => ReturnType<typeof stagedFiles>): string[] {
