@@ -223,13 +223,21 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
   // The session first: a claim takes its pending entries, which join the selection. What it takes and gives is
   // final only once the caller has written the output (finish), and given back when it could not (abort).
   let collection: Collection | null = null;
+  let unopened: Warning | undefined;
   const session =
     sessionId !== undefined
-      ? await SessionClaim.open(deps.sessions(run.env), sessionId, { takes: claims, fresh: fresh === true, collection: () => collection })
+      ? await SessionClaim.open(deps.sessions(run.env), sessionId, { takes: claims, fresh: fresh === true, collection: () => collection }).catch(
+          (error: unknown) => {
+            // A state folder that cannot be read either: the answer comes without the session (unsavedSession says why).
+            unopened = unsavedSession(error, deps.sessions(run.env).dir);
+            return null;
+          },
+        )
       : null;
   try {
     // root and config → targets → discover → read → select
     const gathered = await gather(run, read, deps, purpose, (config) => limitsFor(config).native, session?.input);
+    if (unopened !== undefined) gathered.warnings.push(unopened);
     collection = { maxAgeMs: gathered.config.sessions.maxAgeHours * 3_600_000, intervalMs: GC_INTERVAL_MS, now: (run.now ?? Date.now)() };
     // compose
     const limits = limitsFor(gathered.config);
