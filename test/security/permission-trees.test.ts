@@ -221,27 +221,32 @@ const onlyWarnings = (stderr: string) =>
     .split("\n")
     .every((l) => l.startsWith("ctxinject: warning:"));
 
-it("a state folder that cannot be written: a hook still answers, with at most a warning", () => {
-  const root = project();
-  const state = folder("perm-state");
-  chmodSync(state, 0o555);
-  const out = asNobody(root, ["hook", "claude"], { input: hookEvent(root, "fix src/app.ts"), state });
-  assertNoCrash(out, "hook claude");
-  assert.is(out.status, 0, out.stderr);
-  assert.match(JSON.parse(out.stdout).hookSpecificOutput.additionalContext, "Rule A always applies.");
-  assert.ok(onlyWarnings(out.stderr), out.stderr);
-});
+for (const [mode, what] of [
+  [0o555, "cannot be written"],
+  [0o000, "cannot be read"],
+] as const) {
+  it(`a state folder that ${what}: a hook still answers, with at most a warning`, () => {
+    const root = project();
+    const state = folder("perm-state");
+    chmodSync(state, mode);
+    const out = asNobody(root, ["hook", "claude"], { input: hookEvent(root, "fix src/app.ts"), state });
+    assertNoCrash(out, "hook claude");
+    assert.is(out.status, 0, out.stderr);
+    assert.match(JSON.parse(out.stdout).hookSpecificOutput.additionalContext, "Rule A always applies.");
+    assert.ok(onlyWarnings(out.stderr), out.stderr);
+  });
 
-it("a state folder that cannot be written: build --session still prints the block, with at most a warning", () => {
-  const root = project();
-  const state = folder("perm-state");
-  chmodSync(state, 0o555);
-  const out = asNobody(root, ["build", "--session", "s1", "--files", "src/app.ts"], { state });
-  assertNoCrash(out, "build --session");
-  assert.is(out.status, 0, out.stderr);
-  assert.match(out.stdout, "Rule A always applies.");
-  assert.match(out.stdout, "Keep handlers small.");
-  assert.ok(onlyWarnings(out.stderr), out.stderr);
-});
+  it(`a state folder that ${what}: build --session still prints the block, with at most a warning`, () => {
+    const root = project();
+    const state = folder("perm-state");
+    chmodSync(state, mode);
+    const out = asNobody(root, ["build", "--session", "s1", "--files", "src/app.ts"], { state });
+    assertNoCrash(out, "build --session");
+    assert.is(out.status, 0, out.stderr);
+    assert.match(out.stdout, "Rule A always applies.");
+    assert.match(out.stdout, "Keep handlers small.");
+    assert.ok(onlyWarnings(out.stderr), out.stderr);
+  });
+}
 
 test.run();
