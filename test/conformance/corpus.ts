@@ -75,3 +75,15 @@ export function materializeCorpus(repoDir: string): string {
   spawnSync("git", ["add", "-A"], { cwd: dir });
   return dir;
 }
+
+/** Rows printed as a table, columns padded to their widest cell and joined with ` | `. */
+export function printTable(table: string[][]): void {
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
+  for (const row of table)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join(" | ")
+        .trimEnd(),
+    );
+}

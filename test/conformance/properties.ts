@@ -18,7 +18,7 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BIN, REPO } from "../helpers/cli.js";
-import { allFiles, corpusDir, corpusRepositories, materializeCorpus } from "./corpus.js";
+import { allFiles, corpusDir, corpusRepositories, materializeCorpus, printTable } from "./corpus.js";
 import {
   type BuildJson,
   checkBudget,
@@ -349,14 +349,7 @@ async function main(): Promise<number> {
     ...rows.map(([name, t, ms]) => [name, ...cells(t), (ms / 1000).toFixed(1)]),
     ["total", ...cells(total), ((performance.now() - started) / 1000).toFixed(1)],
   ];
-  const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
-  for (const row of table)
-    console.log(
-      row
-        .map((cell, i) => cell.padEnd(widths[i]!))
-        .join(" | ")
-        .trimEnd(),
-    );
+  printTable(table);
   const failedRepos = rows.filter(([, t]) => PROPERTIES.some((p) => t.misses[p] > 0)).length;
   const shown = process.env.VERBOSE ? total.examples : total.examples.slice(0, 40);
   if (shown.length > 0)

@@ -9,7 +9,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { locateSource } from "../../src/core/sources/index.js";
 import { BIN } from "../helpers/cli.js";
-import { AGENT_FILES, corpusDir, corpusRepositories, listFiles, materializeCorpus as materialize } from "./corpus.js";
+import { AGENT_FILES, corpusDir, corpusRepositories, listFiles, materializeCorpus as materialize, printTable } from "./corpus.js";
 
 interface Candidate {
   id: string;
@@ -126,14 +126,7 @@ const header = [
   "5 targets: included",
 ];
 const table = [header, header.map((h) => "-".repeat(h.length)), ...rows];
-const widths = header.map((_, i) => Math.max(...table.map((r) => (r[i] ?? "").length)));
-for (const row of table)
-  console.log(
-    row
-      .map((cell, i) => cell.padEnd(widths[i]!))
-      .join(" | ")
-      .trimEnd(),
-  );
+printTable(table);
 console.log("\ndoctor (findings by kind):");
 for (const [name = "", kinds = "", ms = ""] of doctorRows) console.log(`${name.padEnd(40)} ${ms.padStart(8)}  ${kinds}`);
 process.exit(problems === 0 ? 0 : 1);

@@ -149,13 +149,18 @@ async function fakeGitHub(): Promise<{
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, comments, server };
 }
 
+/** What GitHub sets for a workflow run on pull request 7 of o/r, its API at `url`. */
+function pullRequestRun(url: string): Record<string, string> {
+  const event = join(folder("action"), "event.json");
+  writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
+  return { GITHUB_API_URL: url, GITHUB_REPOSITORY: "o/r", GITHUB_EVENT_PATH: event };
+}
+
 test("the PR comment: made once, then the same comment updated on the next run, never a second one", async () => {
   const api = await fakeGitHub();
   try {
     const root = materialize("first-run");
-    const event = join(folder("action"), "event.json");
-    writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
-    const github = { GITHUB_API_URL: api.url, GITHUB_REPOSITORY: "o/r", GITHUB_EVENT_PATH: event };
+    const github = pullRequestRun(api.url);
     const first = await runAction(root, { checks: "coverage", comment: "true", "github-token": "t0ken" }, github);
     assert.is(first.status, 0, first.stdout);
     assert.equal(
@@ -187,9 +192,7 @@ test("no comment is sent without comment: true, a token and a pull request; the 
   const api = await fakeGitHub();
   try {
     const root = materialize("first-run");
-    const event = join(folder("action"), "event.json");
-    writeFileSync(event, JSON.stringify({ pull_request: { number: 7 } }));
-    const github = { GITHUB_API_URL: api.url, GITHUB_REPOSITORY: "o/r", GITHUB_EVENT_PATH: event };
+    const github = pullRequestRun(api.url);
     const noToken = await runAction(root, { checks: "coverage", comment: "true", "github-token": "" }, github);
     assert.match(noToken.stdout, "no pull-request comment (no github-token)");
     const push = join(folder("action"), "push.json");

@@ -4,6 +4,7 @@ import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 import type { Finding } from "../../src/core/doctor/finding.js";
 import { tempFolders } from "../helpers/temp.js";
+import { countOf as count } from "../helpers/doc.js";
 
 const { folder } = tempFolders(test);
 
@@ -14,7 +15,6 @@ test.after(cleanup);
 const TARGET = "src/billing/total.ts";
 const CURSOR = ".cursor/rules/permissions.mdc";
 const CLAUDE = ".claude/rules/permissions.md";
-const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 test("build sends a rule whose two agents' copies drifted apart once: the longer copy, the other named as its near copy", async () => {
   const root = materialize("drifted-copies");

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 import { tempFolders } from "../helpers/temp.js";
+import { countOf as count } from "../helpers/doc.js";
 
 const { folder } = tempFolders(test);
 
@@ -17,8 +18,6 @@ interface Row {
   status: string;
   reason: string;
 }
-
-const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 const RULES = ["terminology", "continuous-work", "coding", "testing", "go-standards", "errors", "logging", "security", "release", "review"];
 const CAPPED_FILES: Array<[string, string]> = [

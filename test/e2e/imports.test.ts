@@ -2,10 +2,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { countOf as count } from "../helpers/doc.js";
 
 test.after(cleanup);
-
-const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 test("a CLAUDE.md that is only @AGENTS.md gives AGENTS.md once", async () => {
   const root = materialize("imports");

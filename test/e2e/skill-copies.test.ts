@@ -2,6 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
+import { countOf as count } from "../helpers/doc.js";
 
 test.after(cleanup);
 
@@ -11,8 +12,6 @@ interface Row {
   status: string;
   reason: string;
 }
-
-const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 test("build --all sends a SKILL.md kept in .claude/skills and .github/skills once; a copy that drifted is its own entry", async () => {
   const root = materialize("skills-across-agents");

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { materialize, runCli } from "../helpers/cli.js";
 import { count, lastAgentTurn, installHost, type Outcome, runScenario, workFolder, writeSkill, installInProject, hostSuite } from "./harness.js";
 import { HOST_VERSIONS } from "./versions.js";
+import { NESTED_PATCH } from "./probe.js";
 
 /** Pinned in versions.ts, with every other host. */
 export const CODEX_VERSION = HOST_VERSIONS.codex;
@@ -101,18 +102,7 @@ suite("a shell read of a nested file: its rules and the AGENTS.md below the work
 });
 
 suite("apply_patch on a nested file: its rules and AGENTS.md arrive with the patch, once", () => {
-  const patch = [
-    "*** Begin Patch",
-    "*** Update File: packages/api/src/handler.ts",
-    "@@",
-    "-export function handle(): void {}",
-    "+export function handle(): number {",
-    "+  return 0;",
-    "+}",
-    "*** End Patch",
-    "",
-  ].join("\n");
-  const out = codex(project(), [{ tool: { name: "apply_patch", input: patch } }, { text: "ok" }], ["make handle return a number"]);
+  const out = codex(project(), [{ tool: { name: "apply_patch", input: NESTED_PATCH } }, { text: "ok" }], ["make handle return a number"]);
   const body = lastAgentTurn(out);
   assert.match(body, "custom_tool_call_output", "Codex ran the patch");
   assert.is(count(body, "MARK-API-RULE"), 1);

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { materialize, runCli } from "../helpers/cli.js";
 import { agentTurns, count, HOSTS_CACHE, installHost, installInProject, lastAgentTurn, type Outcome, runScenario, workFolder, hostSuite } from "./harness.js";
+import { NESTED_PATCH } from "./probe.js";
 import { HOST_VERSIONS } from "./versions.js";
 
 const VERSION = HOST_VERSIONS["copilot-cli"];
@@ -66,18 +67,6 @@ function project(...inits: string[]): string {
 
 const suite = hostSuite(found);
 
-const PATCH = [
-  "*** Begin Patch",
-  "*** Update File: packages/api/src/handler.ts",
-  "@@",
-  "-export function handle(): void {}",
-  "+export function handle(): number {",
-  "+  return 0;",
-  "+}",
-  "*** End Patch",
-  "",
-].join("\n");
-
 suite("installed by init --copilot, a prompt naming a file brings that file's rules once, and the root AGENTS.md Copilot CLI loads itself once", () => {
   const out = copilot(project(), [{ text: "ok" }], ["fix the retry in src/net/client.ts"]);
   const body = lastAgentTurn(out);
@@ -115,7 +104,7 @@ suite("a prompt naming a nested file, then a read of it: the AGENTS.md Copilot C
 suite("a prompt naming a nested file, then an edit without a read: its AGENTS.md still arrives once (ctxinject's, at the edit)", () => {
   const out = copilot(
     project(),
-    [{ tool: { name: "apply_patch", input: PATCH } }, { text: "ok" }],
+    [{ tool: { name: "apply_patch", input: NESTED_PATCH } }, { text: "ok" }],
     ["make handle in packages/api/src/handler.ts return a number"],
   );
   const body = lastAgentTurn(out);
@@ -134,7 +123,7 @@ suite("a second prompt in the same session (--continue) repeats nothing", () => 
 });
 
 suite("apply_patch on a nested file: its rules and the AGENTS.md Copilot CLI does not add after an edit arrive once", () => {
-  const out = copilot(project(), [{ tool: { name: "apply_patch", input: PATCH } }, { text: "ok" }], ["make handle return a number"]);
+  const out = copilot(project(), [{ tool: { name: "apply_patch", input: NESTED_PATCH } }, { text: "ok" }], ["make handle return a number"]);
   const body = lastAgentTurn(out);
   assert.match(body, "Modified 1 file", "Copilot CLI ran the patch");
   assert.is(count(body, "MARK-API-RULE"), 1);

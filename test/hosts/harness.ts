@@ -137,7 +137,7 @@ export function runScenario(work: string, scenario: Scenario, host: string): Out
   return out;
 }
 
-export const count = (text: string, marker: string) => text.split(marker).length - 1;
+export { countOf as count } from "../helpers/doc.js";
 
 /** The requests of the agent loop (those offering tools), optionally narrowed further. */
 export const agentTurns = (out: Outcome, also: (r: Recorded) => boolean = () => true) =>

@@ -51,6 +51,19 @@ export const skillsIn = (text: string): string[] =>
 /** The nested file the scripted tool call reads: its folder holds AGENTS.md and CLAUDE.md. */
 export const NESTED_FILE = "packages/api/src/handler.ts";
 
+/** An `apply_patch` edit of NESTED_FILE (Codex and Copilot CLI take the same patch format). */
+export const NESTED_PATCH = [
+  "*** Begin Patch",
+  "*** Update File: packages/api/src/handler.ts",
+  "@@",
+  "-export function handle(): void {}",
+  "+export function handle(): number {",
+  "+  return 0;",
+  "+}",
+  "*** End Patch",
+  "",
+].join("\n");
+
 /** A git copy of the fixture (hosts look for the repository root). */
 export const nativeProject = (): string => materialize("native-instructions");
 

@@ -5,17 +5,9 @@ import { fitToBudget, trimNote } from "../../src/core/budget/fit.js";
 import { renderMarkdown } from "../../src/core/render/markdown.js";
 import { approxTokens } from "../../src/core/tokens.js";
 import type { Entry, Omitted } from "../../src/core/types.js";
-import { doc, entry } from "../helpers/doc.js";
+import { doc, entry, leftOut } from "../helpers/doc.js";
 
-const describe = (e: Entry): Omitted => ({
-  source: e.source,
-  id: e.id,
-  priority: e.priority,
-  path: e.path,
-  description: null,
-  tokens: e.tokens,
-  reason: "over budget",
-});
+const describe = (e: Entry): Omitted => leftOut(e, "over budget");
 const markdown = (entries: Entry[], omitted: Omitted[], more: number) => renderMarkdown(doc(entries, { omitted, omittedMore: more }));
 const fit = (entries: Entry[], maxTokens: number, omitted: Omitted[] = []) =>
   fitToBudget({ entries, omitted, render: markdown, countTokens: approxTokens, maxTokens, describe });

@@ -10,7 +10,7 @@ import { renderMarkdown } from "../../src/core/render/markdown.js";
 import { renderXml } from "../../src/core/render/xml.js";
 import { approxTokens } from "../../src/core/tokens.js";
 import type { Entry, Omitted } from "../../src/core/types.js";
-import { doc, entry } from "../helpers/doc.js";
+import { doc, entry, leftOut } from "../helpers/doc.js";
 
 const RUNS = { numRuns: 300 };
 const lonely = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -84,15 +84,7 @@ test("any string round-trips exactly through the XML renderer and a strict parse
 });
 
 test("the budget trimmer never goes over, never splits a character, never leaves a fence open", () => {
-  const describe = (e: Entry): Omitted => ({
-    source: e.source,
-    id: e.id,
-    priority: e.priority,
-    path: e.path,
-    description: null,
-    tokens: e.tokens,
-    reason: "over",
-  });
+  const describe = (e: Entry): Omitted => leftOut(e, "over");
   fc.assert(
     fc.property(fc.array(ruleText, { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 400 }), (contents, budget) => {
       const entries = contents.map((c, i) => entry(`r${i}.md`, c.trim() || "x", { tokens: approxTokens(c) }));
