@@ -2,7 +2,7 @@
 import { parseFrontmatter } from "../parse/frontmatter.js";
 import { splitWords, terms } from "../prompt/words.js";
 import type { RunMemo } from "../run-memo.js";
-import { relevanceFields } from "../sources/rules.js";
+import { relevanceFields, ruleName } from "../sources/rules.js";
 import type { Candidate, SourceFile } from "../types.js";
 import type { Finding } from "./finding.js";
 
@@ -30,32 +30,21 @@ export function neverMatchingChecks(
     if (file === undefined) continue;
     const doc = parseFrontmatter(file.text, file.path, memo);
     const { whenToUse, aliases } = relevanceFields(doc.data);
-    const name = typeof doc.data.name === "string" ? doc.data.name : (c.path.split("/").at(-1) ?? "").replace(/\.(mdc|md)$/, "");
+    const name = typeof doc.data.name === "string" ? doc.data.name : ruleName(c.path);
     const line = doc.lineOf("description");
     const at = line !== undefined ? { line } : {};
     const same = splitWords(c.description).join(" ") === splitWords(name).join(" ");
     const words = new Set(terms([c.description, whenToUse, ...aliases].join("\n"), (w) => w));
     const fix = "add the words people use for this task as `keywords:` or `aliases:` in the frontmatter (or a longer description)";
-    if (same && aliases.length === 0 && whenToUse === "") {
-      findings.push({
-        severity: "warning",
-        kind: "never-matching",
-        agent: agentOf(c.path),
-        file: c.path,
-        ...at,
-        message: `the description only repeats the name "${name}": no prompt can tell when it applies; ${fix}`,
-      });
-    } else if (words.size < MIN_CONTENT_WORDS) {
-      const said = words.size === 0 ? "no content word" : `only ${[...words].join(", ")}`;
-      findings.push({
-        severity: "warning",
-        kind: "never-matching",
-        agent: agentOf(c.path),
-        file: c.path,
-        ...at,
-        message: `the description, when_to_use and aliases hold ${said}: a prompt rarely says exactly that, so it is hardly ever chosen; ${fix}`,
-      });
-    }
+    const said = words.size === 0 ? "no content word" : `only ${[...words].join(", ")}`;
+    const why =
+      same && aliases.length === 0 && whenToUse === ""
+        ? `the description only repeats the name "${name}": no prompt can tell when it applies`
+        : words.size < MIN_CONTENT_WORDS
+          ? `the description, when_to_use and aliases hold ${said}: a prompt rarely says exactly that, so it is hardly ever chosen`
+          : undefined;
+    if (why !== undefined)
+      findings.push({ severity: "warning", kind: "never-matching", agent: agentOf(c.path), file: c.path, ...at, message: `${why}; ${fix}` });
   }
   return findings;
 }
