@@ -1,5 +1,4 @@
 import { atLeast, diagnose, SEVERITIES, type Finding, type Severity } from "../../core/doctor/index.js";
-import { sortFindings } from "../../core/doctor/finding.js";
 import { hookCommandFindings } from "../../io/host-setup/hook-command-check.js";
 import { renderGithub, renderSarif } from "../../core/doctor/formats.js";
 import { lazyRequire } from "../../io/lazy-node.js";
@@ -25,7 +24,7 @@ export async function runDoctor(ctx: CliContext, flags: DoctorFlags, version = "
   const tree = await readDoctorTree(runOf(ctx), flags.root);
   printWarnings(ctx, tree.warnings);
   // The hooks init installed are this machine's state, not the tree's: checked here, beside the tree's findings.
-  const findings = sortFindings([...diagnose({ ...tree, linear: linearEngine }), ...hookCommandFindings(tree.root, ctx.env, runOf(ctx).platform)]);
+  const findings = diagnose({ ...tree, linear: linearEngine, machine: hookCommandFindings(tree.root, ctx.env, runOf(ctx).platform) });
   const counts = Object.fromEntries(SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length])) as Record<Severity, number>;
   const format = flags.format ?? (flags.json ? "json" : "text");
   if (format === "json") await writeOut(ctx, `${JSON.stringify({ root: tree.root, findings, counts }, null, 2)}\n`);

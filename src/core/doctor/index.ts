@@ -54,6 +54,11 @@ export interface DoctorInput {
   memo?: RunMemo;
   /** The config file that set each keyword mode's `content` (user or repository), for findings about the texts. */
   keywordFiles?: Readonly<Record<string, string>>;
+  /**
+   * Findings about this machine rather than the tree (the hooks init installed, io/host-setup/hook-command-check.ts):
+   * they quote settings files' commands, so they pass the same gate and sort as the tree's.
+   */
+  machine?: readonly Finding[];
 }
 
 export function diagnose(input: DoctorInput): Finding[] {
@@ -113,6 +118,7 @@ export function diagnose(input: DoctorInput): Finding[] {
       agentWords: [...new Set(input.profiles.map((p) => p.name.split("-")[0]!))],
     }),
   );
+  findings.push(...(input.machine ?? []));
   return sortFindings(gateFindings(findings));
 }
 
