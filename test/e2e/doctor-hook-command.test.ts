@@ -59,6 +59,17 @@ test("doctor: a project hook `npx --no-install ctxinject` with ctxinject install
   );
 });
 
+test("doctor: a hook command quoted in a finding passes the gate like the tree's findings: no hidden character, no credential", () => {
+  const root = project();
+  const token = `ghp_${"a1B2c3D4e5".repeat(4).slice(0, 36)}`;
+  claudeSettings(root, `GITHUB_TOKEN=${token} node /nowhere/ctx\u200Binject/bin/ctxinject.js hook claude`);
+  const [finding] = doctor(root, folder("home"));
+  assert.ok(finding, "a hook-command finding");
+  assert.not.match(finding!.message, token);
+  assert.not.match(finding!.message, "\u200B");
+  assert.match(finding!.message, "[REDACTED:github-token]");
+});
+
 test("doctor: a user's hook naming a ctxinject that was removed is a finding on ~/.claude/settings.json, with --user", () => {
   const root = project();
   const home = folder("home");
