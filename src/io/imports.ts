@@ -1,7 +1,6 @@
-import { statSync } from "node:fs";
 import { forbiddenImport, importRefs, MAX_IMPORT_DEPTH, writtenImport, type ImportSyntax } from "../core/parse/imports.js";
 import type { SourceFile, Warning } from "../core/types.js";
-import { under } from "./fs/paths.js";
+import { entryAt, under } from "./fs/paths.js";
 import { readSourceFiles, type ReadOptions } from "./fs/read.js";
 
 /**
@@ -65,6 +64,7 @@ export function readImports(
 
 const refusal = (token: string, syntax: ImportSyntax, why: string): string => `${writtenImport(token, syntax)} is not imported: ${why}; left as written`;
 
+/** Through a file or a link loop is no file either (entryAt): an import of `README.md/x` is refused, not a crash. */
 function isFile(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+  return entryAt(path)?.isFile() === true;
 }

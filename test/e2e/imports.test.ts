@@ -3,6 +3,11 @@ import * as assert from "uvu/assert";
 import { cleanup, materialize } from "../helpers/cli.js";
 import { runMain } from "../helpers/main.js";
 import { countOf as count } from "../helpers/doc.js";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { tempFolders } from "../helpers/temp.js";
+
+const { folder } = tempFolders(test);
 
 test.after(cleanup);
 
@@ -24,6 +29,16 @@ test("e-mail addresses, package names, tokens in code and files that are not the
   const root = materialize("imports");
   const { stdout } = await runMain(["build"], { cwd: root });
   assert.match(stdout, "Mail ops@example.invalid for access; install @types/node; `@AGENTS.md` in code is not an import.");
+});
+
+test("an import through a file (`@README.md/notes.md`) stays as written: the build goes on (it was an internal error)", async () => {
+  const root = folder("import-through-file");
+  writeFileSync(join(root, "CLAUDE.md"), "# Memory\n\nSee @README.md/notes.md for more.\n");
+  writeFileSync(join(root, "README.md"), "# Readme\n");
+  mkdirSync(join(root, "src"));
+  const out = await runMain(["build", "--files", "src/a.ts"], { cwd: root });
+  assert.is(out.status, 0, out.stderr);
+  assert.match(out.stdout, "See @README.md/notes.md for more.");
 });
 
 test("an import cycle is stopped with a warning naming the chain", async () => {

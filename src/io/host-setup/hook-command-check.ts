@@ -1,11 +1,10 @@
-import { statSync } from "node:fs";
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { commandWords } from "../../core/command-line.js";
 import type { Finding } from "../../core/doctor/finding.js";
 import type { CommandHookHost } from "../../hosts/host.js";
 import { HOSTS } from "../../hosts/index.js";
 import { projectFile, readTarget, userFile, type WriteTarget } from "../fs/confine.js";
-import { runnableFile } from "../fs/paths.js";
+import { entryAt, runnableFile } from "../fs/paths.js";
 import { ourHook, pathFolderOf } from "./hook-settings.js";
 import { findProjectInstall } from "./project-install.js";
 
@@ -43,7 +42,7 @@ export function hookCommandFindings(root: string, env: Env, platform: string): F
       }
       const lines = text.split("\n");
       for (const command of ourCommands(parsed, ourHook(hooked.short))) {
-        const why = whyNotRunning(command, root, env, platform, vars);
+        const why = checked(() => whyNotRunning(command, root, env, platform, vars));
         if (why === null) continue;
         const at = lines.findIndex((line) => line.includes(JSON.stringify(command)));
         findings.push({
@@ -70,6 +69,15 @@ function ourCommands(value: unknown, ours: RegExp, found = new Set<string>()): S
 }
 
 /** Why `command` would not start from the project folder, or null when its program (and node's script) is there. */
+/** A command that cannot be checked (a folder on its way this user may not read) is no finding: doctor goes on. */
+function checked(why: () => string | null): string | null {
+  try {
+    return why();
+  } catch {
+    return null;
+  }
+}
+
 function whyNotRunning(command: string, root: string, env: Env, platform: string, vars: Record<string, string>): string | null {
   const words = commandWords(command, platform, vars);
   if (words === null || words.length === 0) return null;
@@ -79,7 +87,7 @@ function whyNotRunning(command: string, root: string, env: Env, platform: string
   const name = basename(program).replace(/\.(exe|cmd)$/i, "");
   if (name === "node") {
     const script = rest.find((word) => !word.startsWith("-"));
-    if (script !== undefined && statSync(resolve(root, script), { throwIfNoEntry: false })?.isFile() !== true)
+    if (script !== undefined && entryAt(resolve(root, script))?.isFile() !== true)
       return `${script} does not exist (the ctxinject init named was moved or removed)`;
   }
   if (name === "npx" && rest.includes("--no-install")) {
