@@ -29,6 +29,7 @@ import { readImports } from "./imports.js";
 import { linearEngine } from "./linear-regexp.js";
 import { toRootRelative, under, workingFolderOf } from "./fs/paths.js";
 import { readSourceFiles } from "./fs/read.js";
+import { deniedReason } from "./fs/bounded-read.js";
 import { findRoot } from "./config/root.js";
 import { NOTHING_HELD, SessionClaim, SHOWN, type Collection, type Delivery, type SessionInput, type Shown } from "./session/session-claim.js";
 import { contentHash, SessionStore, stateDir } from "./session/session-store.js";
@@ -224,15 +225,14 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
   // final only once the caller has written the output (finish), and given back when it could not (abort).
   let collection: Collection | null = null;
   let unopened: Warning | undefined;
+  const store = sessionId !== undefined ? deps.sessions(run.env) : null;
   const session =
-    sessionId !== undefined
-      ? await SessionClaim.open(deps.sessions(run.env), sessionId, { takes: claims, fresh: fresh === true, collection: () => collection }).catch(
-          (error: unknown) => {
-            // A state folder that cannot be read either: the answer comes without the session (unsavedSession says why).
-            unopened = unsavedSession(error, deps.sessions(run.env).dir);
-            return null;
-          },
-        )
+    sessionId !== undefined && store !== null
+      ? await SessionClaim.open(store, sessionId, { takes: claims, fresh: fresh === true, collection: () => collection }).catch((error: unknown) => {
+          // A state folder that cannot be read either: the answer comes without the session (unsavedSession says why).
+          unopened = unsavedSession(error, store.dir);
+          return null;
+        })
       : null;
   try {
     // root and config → targets → discover → read → select
@@ -276,7 +276,7 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
       } catch (error) {
         // A session that cannot be saved never costs the answer (a hook would fail the user's prompt): it is given
         // unremembered, with a warning, and what the claim holds goes back.
-        const saving = unsavedSession(error, deps.sessions(run.env).dir);
+        const saving = unsavedSession(error, store!.dir);
         await session.abort().catch(() => undefined);
         held = NOTHING_HELD;
         shown = null;
@@ -304,7 +304,7 @@ export async function runPipeline(run: RunEnvironment, request: PipelineRequest,
 function unsavedSession(error: unknown, dir: string): Warning {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (typeof (error as NodeJS.ErrnoException | undefined)?.syscall !== "string" || code === undefined) throw error;
-  const why = code === "EACCES" || code === "EPERM" ? "permission denied" : code;
+  const why = deniedReason(error) ?? code;
   return { message: `the session cannot be saved in ${dir} (${why}): this answer is given, and the session will not remember it` };
 }
 
@@ -352,7 +352,7 @@ async function gather(
   const paths = discovered.paths;
   warnings.push(...discovered.warnings);
   // read
-  const readOptions = { allowOutside: config.allowOutside, shouldStop: stop.passed, stopNote: stop.note };
+  const readOptions = { allowOutside: config.allowOutside, stop };
   // A hook reads the files nearer the root first: what its deadline lets it read is the root's and each package's own
   // rules, before a folder of thousands further down.
   const found = deps.readSourceFiles(root, run.startedAt === undefined ? paths : shallowFirst(paths), readOptions);

@@ -6,7 +6,7 @@ import { usageError } from "../core/errors.js";
 import type { Warning } from "../core/types.js";
 import { changedFiles, splitNul, stagedFiles, untrackedFiles, type GitEnvironment } from "./git/git.js";
 import { isDirectory, toRootRelative } from "./fs/paths.js";
-import { unreadableReason } from "./fs/bounded-read.js";
+import { deniedReason, unreadableReason } from "./fs/bounded-read.js";
 
 export interface TargetOptions {
   files?: string[];
@@ -58,7 +58,7 @@ export function resolveTargets(
  * warning; where a name in the first missing folder level is a small edit away, it is suggested.
  */
 function missingMessage(root: string, target: string): string {
-  const denied = deniedReason(resolve(root, target));
+  const denied = deniedAt(resolve(root, target));
   if (denied !== null) return `${denied}; the context is still built for this path (rules whose globs match it apply)`;
   const parts = target.replace(/\/$/, "").split("/");
   let at = 0;
@@ -77,13 +77,12 @@ function missingMessage(root: string, target: string): string {
 }
 
 /** Why a path that seems missing cannot be looked at (a folder on its way the user may not read), or null: it is missing. */
-function deniedReason(abs: string): string | null {
+function deniedAt(abs: string): string | null {
   try {
     statSync(abs, { throwIfNoEntry: false });
     return null;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === "EACCES" || code === "EPERM" ? unreadableReason(error) : null;
+    return deniedReason(error) === null ? null : unreadableReason(error);
   }
 }
 

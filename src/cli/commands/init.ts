@@ -2,7 +2,7 @@ import { installPreCommitHook } from "../../io/git/git-hook.js";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CtxinjectError } from "../../core/errors.js";
-import { hookCommand, mergeHooks, ourHook } from "../../io/host-setup/hook-settings.js";
+import { hookCommand, mergeHooks, ourHook, userSettingsPath } from "../../io/host-setup/hook-settings.js";
 import { HOST_CONFIG, HOSTS, INIT_FLAGS } from "../../hosts/index.js";
 import { writeClinePlugin } from "../../io/host-setup/cline-setup.js";
 import type { CommandHookHost, Host, PluginInstall } from "../../hosts/host.js";
@@ -196,11 +196,10 @@ function initCline(ctx: CliContext, root: string, projectPath: string, user: boo
 
 /** A host's command hooks merged into its project (or, with --user, its user) settings. */
 function initHooks(ctx: CliContext, root: string, host: CommandHookHost, user: boolean): number {
-  const home = ctx.env.HOME;
   const { settings, note } = host.install;
-  const moved = settings.userVariable && ctx.env[settings.userVariable.name];
-  if (user && !home && !moved) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
-  const file = !user ? join(root, settings.project) : moved ? join(moved, settings.userVariable!.file) : join(home!, settings.user);
+  const userPath = user ? userSettingsPath(settings, ctx.env) : null;
+  if (user && userPath === null) throw new CtxinjectError(`--user needs HOME to find ~/${settings.user}`);
+  const file = userPath ?? join(root, settings.project);
   // A project's settings file that a link puts outside the project is refused (io/fs/confine.ts); --user's is the user's own.
   const { command, why } = hookCommand(host, root, ctx.self, !user, runOf(ctx).platform);
   const changed = mergeHooks(user ? userFile(file) : projectFile(root, settings.project), host, command);

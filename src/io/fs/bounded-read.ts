@@ -106,6 +106,13 @@ export function readBoundedText(path: string, options: BoundedReadOptions = {}):
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** "permission denied" or "read-only file system" for a system call the user's rights refused; null for any other error. */
+export function deniedReason(error: unknown): string | null {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  return code === "EROFS" ? "read-only file system" : null;
+}
+
 /** What a refused or failed read says in a warning, after the file's name. */
 export function unreadableReason(error: unknown): string {
   if (error instanceof BoundedReadError) {
@@ -116,6 +123,5 @@ export function unreadableReason(error: unknown): string {
   if (code === "EISDIR") return "is a directory";
   if (code === "ENOENT") return "vanished before it could be read, or is a dangling symlink";
   if (code === "ELOOP") return "is a symlink loop";
-  if (code === "EACCES" || code === "EPERM") return "cannot be read (permission denied)";
-  return `cannot be read (${code})`;
+  return `cannot be read (${deniedReason(error) ?? code})`;
 }

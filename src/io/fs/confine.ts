@@ -3,7 +3,7 @@ import { dirname, resolve } from "node:path";
 import { whyUnclean } from "../../core/confined-path.js";
 import { CtxinjectError } from "../../core/errors.js";
 import { baseName, dirOf } from "../../core/rel-path.js";
-import { BoundedReadError, readBoundedBytes, readBoundedText, readInTree, unreadableReason } from "./bounded-read.js";
+import { BoundedReadError, deniedReason, readBoundedBytes, readBoundedText, readInTree, unreadableReason } from "./bounded-read.js";
 import { randomHex } from "../lazy-node.js";
 import { realOrSelf, toRootRelative, under } from "./paths.js";
 
@@ -248,9 +248,8 @@ export function writeTarget(t: WriteTarget, text: string, options: WriteOptions 
     writeThrough(t, text, options);
   } catch (error) {
     // A folder the user may not write (or a read-only file system) is theirs to fix: one line naming the file.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EACCES" || code === "EPERM" || code === "EROFS")
-      throw new CtxinjectError(`${t.path}: cannot be written (${code === "EROFS" ? "read-only file system" : "permission denied"}); nothing was written`);
+    const denied = deniedReason(error);
+    if (denied !== null) throw new CtxinjectError(`${t.path}: cannot be written (${denied}); nothing was written`);
     throw error;
   }
 }

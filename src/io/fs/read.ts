@@ -1,15 +1,13 @@
 import { unreadableReason } from "./bounded-read.js";
 import type { SourceFile, Warning } from "../../core/types.js";
 import { ConfinedReader } from "./confine.js";
-import { mayStopAfter } from "../../core/work-budget.js";
+import { mayStopAfter, type StopSignal } from "../../core/work-budget.js";
 
 export interface ReadOptions {
   /** Real paths outside the root that symlinks may lead to (config `allowOutside`, resolved against the root). */
   allowOutside?: string[];
-  /** Asked before each file once the least is read (core/work-budget.ts mayStopAfter; a hook's deadline): true stops the reading, the files read so far kept. */
-  shouldStop?: () => boolean;
-  /** What the warning says stopped the reading (io/deadline.ts's note). */
-  stopNote?: string;
+  /** Asked before each file once the least is read (core/work-budget.ts mayStopAfter; a hook's deadline): passed stops the reading, the files read so far kept; its note begins the warning. */
+  stop?: StopSignal;
 }
 
 /**
@@ -27,8 +25,8 @@ export function readSourceFiles(root: string, paths: string[], options: ReadOpti
   let chars = 0;
   for (let i = 0; i < paths.length; i++) {
     const path = paths[i]!;
-    if (options.shouldStop !== undefined && mayStopAfter(files.length, chars) && options.shouldStop()) {
-      warnings.push({ message: `${options.stopNote ?? "stopped"}: ${paths.length - i} of ${paths.length} files not read (${path} the first)` });
+    if (options.stop !== undefined && mayStopAfter(files.length, chars) && options.stop.passed()) {
+      warnings.push({ message: `${options.stop.note}: ${paths.length - i} of ${paths.length} files not read (${path} the first)` });
       break;
     }
     try {

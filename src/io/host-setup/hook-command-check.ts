@@ -1,11 +1,11 @@
-import { basename, isAbsolute, join, resolve } from "node:path";
+import { basename, isAbsolute, resolve } from "node:path";
 import { commandWords } from "../../core/command-line.js";
 import type { Finding } from "../../core/doctor/finding.js";
 import type { CommandHookHost } from "../../hosts/host.js";
 import { HOSTS } from "../../hosts/index.js";
 import { projectFile, readTarget, userFile, type WriteTarget } from "../fs/confine.js";
 import { entryAt, runnableFile } from "../fs/paths.js";
-import { ourHook, pathFolderOf } from "./hook-settings.js";
+import { ourHook, pathFolderOf, userSettingsPath } from "./hook-settings.js";
 import { findProjectInstall } from "./project-install.js";
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -25,8 +25,7 @@ export function hookCommandFindings(root: string, env: Env, platform: string): F
     const files: Array<{ shown: string; target: () => WriteTarget; user: boolean }> = [
       { shown: settings.project, target: () => projectFile(root, settings.project), user: false },
     ];
-    const moved = settings.userVariable && env[settings.userVariable.name];
-    const user = moved ? join(moved, settings.userVariable!.file) : env.HOME ? join(env.HOME, settings.user) : null;
+    const user = userSettingsPath(settings, env);
     if (user !== null) files.push({ shown: user, target: () => userFile(user), user: true });
     const vars: Record<string, string> = typeof settings.projectDir === "object" ? { [settings.projectDir.variable]: root } : {};
     for (const file of files) {

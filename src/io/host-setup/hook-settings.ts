@@ -24,6 +24,16 @@ export const ourHook = (agent: string) => new RegExp(`ctxinject(\\.js)?["']?\\s+
  * Merges ctxinject's hooks into a host's settings file: other keys and other hooks stay as they are, an earlier
  * ctxinject entry is replaced (so running it twice changes nothing). Returns whether the file changed.
  */
+/**
+ * Where a host keeps the user's own settings: its variable's folder where the user set it (CLAUDE_CONFIG_DIR…), else
+ * under HOME; null with neither.
+ */
+export function userSettingsPath(settings: CommandHookHost["install"]["settings"], env: Readonly<Record<string, string | undefined>>): string | null {
+  const moved = settings.userVariable && env[settings.userVariable.name];
+  if (moved) return join(moved, settings.userVariable!.file);
+  return env.HOME ? join(env.HOME, settings.user) : null;
+}
+
 export function mergeHooks(settingsFile: WriteTarget, host: CommandHookHost, command: string): boolean {
   const ours = ourHook(host.short);
   const { events, timeout, fields, flat } = host.install.settings;
