@@ -5,6 +5,7 @@
  */
 import type { Config } from "../config.js";
 import { describeHidden } from "../hidden.js";
+import { lineCounter } from "../line-counter.js";
 import { inCode, scanCode } from "../parse/code.js";
 import { describeGatedName, gateName, gateNameFound, gateText, namesNeedGate } from "../text-gate.js";
 import type { SourceFile } from "../types.js";
@@ -76,8 +77,7 @@ export function commentChecks(file: SourceFile, agent: string): Finding[] {
   const { ranges } = scanCode(text);
   const findings: Finding[] = [];
   // indexOf, not a lazy pattern: an unclosed `<!--` repeated would make the pattern rescan to the end each time.
-  let line = 1;
-  let counted = 0;
+  const lineAt = lineCounter(text);
   for (let at = text.indexOf("<!--"); at !== -1; ) {
     const end = text.indexOf("-->", at + 4);
     if (end === -1) break;
@@ -88,7 +88,7 @@ export function commentChecks(file: SourceFile, agent: string): Finding[] {
       continue;
     }
     const words = body.match(/\p{L}{2,}/gu)?.length ?? 0;
-    for (; counted < at; counted++) if (text.charCodeAt(counted) === 10) line++;
+    const line = lineAt(at);
     at = next;
     if (words < PROSE_WORDS) continue;
     findings.push({

@@ -11,6 +11,7 @@ import { parseFrontmatter } from "../parse/frontmatter.js";
 import { globBounds } from "../coverage/glob-bounds.js";
 import { compileGlobs, readGlobList, type GlobMatcher } from "../parse/globs.js";
 import { flattenImports, importTokens, resolveImport } from "../parse/imports.js";
+import { lineCounter } from "../line-counter.js";
 import { ancestorsOf, baseName, dirOf, joinPath, rangeUnder, type PathRange } from "../rel-path.js";
 import type { Selection } from "../select.js";
 import { locateOptionsOf, sourceLocator } from "../sources/index.js";
@@ -317,8 +318,9 @@ function importChecks(files: SourceFile[], isAgentFile: (path: string) => boolea
   const findings: Finding[] = [];
   for (const file of files) {
     if (!isAgentFile(file.path)) continue;
+    const lineAt = lineCounter(file.text);
     for (const { token, start } of importTokens(file.text)) {
-      const line = file.text.slice(0, start).split("\n").length;
+      const line = lineAt(start);
       const target = resolveImport(file.path, token);
       if (target === null) {
         if (token.startsWith("~/")) continue; // the user's own files: Claude Code reads them, they are no part of the tree
