@@ -69,10 +69,12 @@ const PROSE_WORDS = 4;
 /**
  * HTML comments holding prose outside code: a rendered view (GitHub, an editor's preview) hides them from the person
  * reviewing the file, and every agent that loads the file reads them. ctxinject sends the file as it is written
- * (comments are the file's own, and `compact` drops them); the reviewer is told here, with the line.
+ * (comments are the file's own, and `compact` drops them); the reviewer is told here, with the line. `tag` is asked
+ * on the first finding only, as textChecks asks it.
  */
-export function commentChecks(file: SourceFile, agent: string): Finding[] {
+export function commentChecks(file: SourceFile, tag: () => string): Finding[] {
   if (!file.text.includes("<!--")) return [];
+  let agent: string | undefined;
   const text = file.text;
   const { ranges } = scanCode(text);
   const findings: Finding[] = [];
@@ -94,7 +96,7 @@ export function commentChecks(file: SourceFile, agent: string): Finding[] {
     findings.push({
       severity: "warning",
       kind: "html-comment",
-      agent,
+      agent: (agent ??= tag()),
       file: file.path,
       line,
       message: `an HTML comment holding ${words} words of text: a rendered view hides it from a reviewer, a model reads it (make it visible, or delete it)`,

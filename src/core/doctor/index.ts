@@ -78,8 +78,9 @@ export function diagnose(input: DoctorInput): Finding[] {
   const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
   for (const file of kept) {
     // The tag only words a finding: asked (every agent's loader) for the few files with one, not for 4,000 rules.
-    findings.push(...textChecks(file, isRule(file.path), () => agentOf(file.path), tested));
-    if (file.text.includes("<!--")) findings.push(...commentChecks(file, agentOf(file.path)));
+    let known: string | undefined;
+    const tag = () => (known ??= agentOf(file.path));
+    findings.push(...textChecks(file, isRule(file.path), tag, tested), ...commentChecks(file, tag));
   }
   findings.push(...nameChecks(kept, agentOf), ...keywordChecks(config, input.keywordFiles ?? {}));
   for (const [path, aliases] of aliasesOf)
