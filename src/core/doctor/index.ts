@@ -150,6 +150,9 @@ function fromWarning(w: Warning, agentOf: (path: string) => string): Finding | n
       return { severity: "error", kind: w.kind, agent: "cursor", ...at, message: m };
     case "hidden-characters":
       return { severity: "error", kind: w.kind, agent: agentOf(w.file), ...at, message: `${m}: text a reviewer cannot see, which a model reads` };
+    case "secret":
+      // What a field's escapes spell: a credential as the text gate finds one, whatever spells it.
+      return { severity: "error", kind: w.kind, agent: agentOf(w.file), ...at, message: `${m}: an agent that loads the file sends it to its model provider` };
     case "import-depth":
       return { severity: "warning", kind: w.kind, agent: "claude-code", ...at, message: m };
     case "frontmatter-yaml":
