@@ -38,6 +38,16 @@ export interface HiddenCharacters {
   stray: boolean;
 }
 
+/** Two scans' findings as one: the first one's place, each code point once in order of first appearance. */
+export function mergeHidden(a: HiddenCharacters, b: HiddenCharacters): HiddenCharacters {
+  return {
+    ...a,
+    codePoints: [...new Set([...a.codePoints, ...b.codePoints])],
+    count: a.count + b.count,
+    stray: a.stray && b.stray,
+  };
+}
+
 /**
  * Two scans say whether a text needs a closer look; nearly every file has none of these. CONTROLS (C0 and C1 but
  * the tab, line feed and carriage return; DEL) runs on every text; the invisible ones all lie outside ASCII, which
@@ -170,9 +180,8 @@ export function stripHidden(text: string): { text: string; found: HiddenCharacte
   // letters once the space between went, two selectors once the letter between went): the text is gated again
   // until nothing goes, so that gating twice is gating once.
   const again = stripHidden(out);
-  if (again === null) return { text: out, found: { line, column, codePoints, count, stray } };
-  for (const code of again.found.codePoints) if (!codePoints.includes(code)) codePoints.push(code);
-  return { text: again.text, found: { line, column, codePoints, count: count + again.found.count, stray: stray && again.found.stray } };
+  const found = { line, column, codePoints, count, stray };
+  return again === null ? { text: out, found } : { text: again.text, found: mergeHidden(found, again.found) };
 }
 
 const ESC = 0x1b;

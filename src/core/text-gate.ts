@@ -12,7 +12,7 @@
  * reached it anyway (an error message quoting what the operating system said, a text the gate never saw) is shown
  * as `\x1b`, never obeyed.
  */
-import { describeHidden, mayHoldHidden, stripHidden, type HiddenCharacters } from "./hidden.js";
+import { describeHidden, mayHoldHidden, mergeHidden, stripHidden, type HiddenCharacters } from "./hidden.js";
 import { mayHoldCredentials, redactSecrets, type Redaction } from "./redact.js";
 
 export interface GatedText {
@@ -60,15 +60,7 @@ export function redactStripped(stripped: StrippedText, options: GateOptions & { 
   // `]` may not): what it leaves is taken too, so that gating twice is gating once.
   const after = redacted.redactions.length > 0 && options.strip !== false ? stripHidden(redacted.text) : null;
   if (after === null) return { text: redacted.text, hidden: stripped.hidden, redactions: redacted.redactions };
-  const hidden =
-    stripped.hidden === null
-      ? after.found
-      : {
-          ...stripped.hidden,
-          count: stripped.hidden.count + after.found.count,
-          codePoints: [...new Set([...stripped.hidden.codePoints, ...after.found.codePoints])],
-          stray: stripped.hidden.stray && after.found.stray,
-        };
+  const hidden = stripped.hidden === null ? after.found : mergeHidden(stripped.hidden, after.found);
   return { text: after.text, hidden, redactions: redacted.redactions };
 }
 

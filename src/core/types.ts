@@ -56,6 +56,7 @@ export type WarningKind =
   | "frontmatter-yaml"
   | "always-apply-string"
   | "hidden-characters"
+  | "secret"
   | "import-cycle"
   | "import-depth"
   | "bad-glob-field";

@@ -18,7 +18,7 @@ function parseFindings(tree: Record<string, string>): string[] {
     exists: (p) => tracked.includes(p),
     profiles: Object.values(AGENT_PROFILES),
   });
-  const kinds = new Set(["bad-glob-field", "import-depth", "hidden-characters", "frontmatter-yaml"]);
+  const kinds = new Set(["bad-glob-field", "import-depth", "hidden-characters", "frontmatter-yaml", "secret"]);
   return findings.filter((f) => kinds.has(f.kind)).map((f) => `${f.kind} ${f.file}:${f.line} ${f.severity}: ${f.message}`);
 }
 
@@ -49,6 +49,22 @@ test("a glob field agents cannot read, imports nested too deep and a field whose
   );
   assert.ok(
     findings.some((f) => f.startsWith("import-depth d5.md:2 warning: imports nest deeper than 5 levels")),
+    findings.join("\n"),
+  );
+});
+
+test("a credential a field's escapes spell is a secret finding where the warning points, not hidden characters", () => {
+  // `\u0067` is `g`: the file's text holds no token, the field's value does once YAML reads it.
+  const token = `\\u0067hp_${"a1B2c3D4e5".repeat(4)}`;
+  const findings = parseFindings({
+    ".cursor/rules/token.mdc": `---\ndescription: "Deploy with ${token}"\nalwaysApply: true\n---\nDeploy.\n`,
+  });
+  assert.ok(
+    findings.some((f) => f.startsWith('secret .cursor/rules/token.mdc:2 error: "description": its escapes spell a credential (github-token)')),
+    findings.join("\n"),
+  );
+  assert.not.ok(
+    findings.some((f) => f.startsWith("hidden-characters .cursor/rules/token.mdc")),
     findings.join("\n"),
   );
 });

@@ -5,7 +5,7 @@
  * agent, its folders listed; a doctor finding is one, whatever the cells it shows in.
  */
 import { compareText } from "../rel-path.js";
-import type { CellFinding, CoverageCell, CoverageModel } from "./model-types.js";
+import type { CellFinding, CoverageModel } from "./model-types.js";
 import { SEVERITIES } from "../doctor/finding.js";
 
 export interface SummedFinding {
@@ -21,13 +21,6 @@ export interface SummedFinding {
   folders: number;
   /** The files (or, for a cap, the folders) it is about, each with the folders it shows in there. */
   under: Array<{ path: string; folders: number }>;
-}
-
-/** A cell's findings as one counts them: each once, whatever the files it names (info left out). */
-export function warningCount(cell: CoverageCell): number {
-  let n = 0;
-  for (const f of cell.findings) if (f.severity !== "info") n++;
-  return n;
 }
 
 interface Acc {

@@ -10,8 +10,6 @@ import { ruleChangeLine, type CoverageDiff } from "./diff.js";
 import { sumFindings, type SummedFinding } from "./finding-summary.js";
 import { gateText } from "../text-gate.js";
 
-export { warningCount } from "./finding-summary.js";
-
 /** A PR comment stays readable (and under GitHub's 65,536 characters): past this many lines a list says how many more. */
 const MARKDOWN_MAX_ROWS = 60;
 /** Files named on one line or under one finding before "and N more". */

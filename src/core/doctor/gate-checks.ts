@@ -5,6 +5,7 @@
  */
 import type { Config } from "../config.js";
 import { describeHidden } from "../hidden.js";
+import { lineCounter } from "../line-counter.js";
 import { inCode, scanCode } from "../parse/code.js";
 import { describeGatedName, gateName, gateNameFound, gateText, namesNeedGate } from "../text-gate.js";
 import type { SourceFile } from "../types.js";
@@ -68,16 +69,17 @@ const PROSE_WORDS = 4;
 /**
  * HTML comments holding prose outside code: a rendered view (GitHub, an editor's preview) hides them from the person
  * reviewing the file, and every agent that loads the file reads them. ctxinject sends the file as it is written
- * (comments are the file's own, and `compact` drops them); the reviewer is told here, with the line.
+ * (comments are the file's own, and `compact` drops them); the reviewer is told here, with the line. `tag` is asked
+ * on the first finding only, as textChecks asks it.
  */
-export function commentChecks(file: SourceFile, agent: string): Finding[] {
+export function commentChecks(file: SourceFile, tag: () => string): Finding[] {
   if (!file.text.includes("<!--")) return [];
+  let agent: string | undefined;
   const text = file.text;
   const { ranges } = scanCode(text);
   const findings: Finding[] = [];
   // indexOf, not a lazy pattern: an unclosed `<!--` repeated would make the pattern rescan to the end each time.
-  let line = 1;
-  let counted = 0;
+  const lineAt = lineCounter(text);
   for (let at = text.indexOf("<!--"); at !== -1; ) {
     const end = text.indexOf("-->", at + 4);
     if (end === -1) break;
@@ -88,13 +90,13 @@ export function commentChecks(file: SourceFile, agent: string): Finding[] {
       continue;
     }
     const words = body.match(/\p{L}{2,}/gu)?.length ?? 0;
-    for (; counted < at; counted++) if (text.charCodeAt(counted) === 10) line++;
+    const line = lineAt(at);
     at = next;
     if (words < PROSE_WORDS) continue;
     findings.push({
       severity: "warning",
       kind: "html-comment",
-      agent,
+      agent: (agent ??= tag()),
       file: file.path,
       line,
       message: `an HTML comment holding ${words} words of text: a rendered view hides it from a reviewer, a model reads it (make it visible, or delete it)`,

@@ -11,6 +11,7 @@ import { parseFrontmatter } from "../parse/frontmatter.js";
 import { globBounds } from "../coverage/glob-bounds.js";
 import { compileGlobs, readGlobList, type GlobMatcher } from "../parse/globs.js";
 import { flattenImports, importTokens, resolveImport } from "../parse/imports.js";
+import { lineCounter } from "../line-counter.js";
 import { ancestorsOf, baseName, dirOf, joinPath, rangeUnder, type PathRange } from "../rel-path.js";
 import type { Selection } from "../select.js";
 import { locateOptionsOf, sourceLocator } from "../sources/index.js";
@@ -77,8 +78,9 @@ export function diagnose(input: DoctorInput): Finding[] {
   const { kept, aliasesOf } = oneFilePerRealPath([...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
   for (const file of kept) {
     // The tag only words a finding: asked (every agent's loader) for the few files with one, not for 4,000 rules.
-    findings.push(...textChecks(file, isRule(file.path), () => agentOf(file.path), tested));
-    if (file.text.includes("<!--")) findings.push(...commentChecks(file, agentOf(file.path)));
+    let known: string | undefined;
+    const tag = () => (known ??= agentOf(file.path));
+    findings.push(...textChecks(file, isRule(file.path), tag, tested), ...commentChecks(file, tag));
   }
   findings.push(...nameChecks(kept, agentOf), ...keywordChecks(config, input.keywordFiles ?? {}));
   for (const [path, aliases] of aliasesOf)
@@ -148,6 +150,9 @@ function fromWarning(w: Warning, agentOf: (path: string) => string): Finding | n
       return { severity: "error", kind: w.kind, agent: "cursor", ...at, message: m };
     case "hidden-characters":
       return { severity: "error", kind: w.kind, agent: agentOf(w.file), ...at, message: `${m}: text a reviewer cannot see, which a model reads` };
+    case "secret":
+      // What a field's escapes spell: a credential as the text gate finds one, whatever spells it.
+      return { severity: "error", kind: w.kind, agent: agentOf(w.file), ...at, message: `${m}: an agent that loads the file sends it to its model provider` };
     case "import-depth":
       return { severity: "warning", kind: w.kind, agent: "claude-code", ...at, message: m };
     case "frontmatter-yaml":
@@ -317,8 +322,9 @@ function importChecks(files: SourceFile[], isAgentFile: (path: string) => boolea
   const findings: Finding[] = [];
   for (const file of files) {
     if (!isAgentFile(file.path)) continue;
+    const lineAt = lineCounter(file.text);
     for (const { token, start } of importTokens(file.text)) {
-      const line = file.text.slice(0, start).split("\n").length;
+      const line = lineAt(start);
       const target = resolveImport(file.path, token);
       if (target === null) {
         if (token.startsWith("~/")) continue; // the user's own files: Claude Code reads them, they are no part of the tree

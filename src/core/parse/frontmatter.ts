@@ -104,7 +104,7 @@ function withEscapesGated(reading: BlockReading, raw: string, switches: { redact
         });
       if (gated.redactions.length > 0) {
         const kinds = [...new Set(gated.redactions.map((r) => r.kind))].join(", ");
-        warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell a credential (${kinds}); redacted`, kind: "hidden-characters" });
+        warnings.push({ line: keyLine(raw, key) ?? 2, message: `"${key}": its escapes spell a credential (${kinds}); redacted`, kind: "secret" });
       }
       return gated.text;
     }

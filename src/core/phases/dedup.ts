@@ -40,8 +40,7 @@ export function dedupPhase(
   const { kept, duplicates } = firstOfEachText(ordered.filter((c) => c.status === "included"));
   for (const { item: dup, keptBy: kept } of duplicates) {
     const sameFile = dup.path !== null && kept.path !== null && realPathOf.get(dup.path) === realPathOf.get(kept.path);
-    setStatus(dup, "duplicate", `${sameFile ? "same file as" : "same content as"} ${kept.path ?? kept.id}`);
-    dup.heldBy = keyOf(kept);
+    heldIn(dup, `${sameFile ? "same file as" : "same content as"} ${kept.path ?? kept.id}`, kept);
   }
   // Each text's significant lines and who holds each line, worked out once for both passes (--all sends thousands),
   // for the texts that may share a line with another (or with a text the agent has) only: the rest take part in
@@ -131,8 +130,7 @@ function dropContained(kept: Candidate[], linesOf: (c: Candidate) => readonly st
       if (large.status === "duplicate" || large.content.length === small.content.length) continue;
       if (!budget.take(LINE_WORK + large.content.length)) return;
       if (!large.content.includes(probe) || !large.content.includes(text)) continue;
-      setStatus(small, "duplicate", `its whole text is inside ${large.path ?? large.id}`);
-      small.heldBy = keyOf(large);
+      heldIn(small, `its whole text is inside ${large.path ?? large.id}`, large);
       break;
     }
   }
@@ -258,7 +256,7 @@ function dropDriftedCopies(kept: Candidate[], known: Candidate[]): void {
 }
 
 /** A duplicate of a text that is sent: the budget names it when that text gives way (Candidate.heldBy). */
-function heldIn(candidate: Candidate, reason: string, holder: Candidate): void {
+export function heldIn(candidate: Candidate, reason: string, holder: Candidate): void {
   setStatus(candidate, "duplicate", reason);
   candidate.heldBy = keyOf(holder);
 }

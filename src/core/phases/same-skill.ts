@@ -1,7 +1,6 @@
 import type { LoadedContext } from "../agents/profile.js";
-import { keyOf } from "../collector.js";
-import { setStatus } from "../sources/source.js";
 import type { Candidate } from "../types.js";
+import { heldIn } from "./dedup.js";
 import type { Drafted } from "./drafted.js";
 import type { Exclude } from "./gate.js";
 
@@ -34,8 +33,7 @@ export function oneSkillPerText(
     const kept = (exclude && copies.find((c) => exclude.exclude(c, exclude.loaded) !== null)) ?? copies[0]!;
     for (const copy of copies) {
       if (copy === kept) continue;
-      setStatus(copy, "duplicate", `same SKILL.md text as ${kept.path}: one skill, offered once`);
-      copy.heldBy = keyOf(kept);
+      heldIn(copy, `same SKILL.md text as ${kept.path}: one skill, offered once`, kept);
     }
   }
 }
