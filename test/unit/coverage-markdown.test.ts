@@ -88,4 +88,13 @@ test("each coverage format gates the names it shows by itself, as the other rend
   }
 });
 
+test("a name with a line break or an escape stays one name: no forged markdown line, no control in the html data", () => {
+  const hostile = model([quiet("a/.cursor/rules/x\n### forged heading.mdc")]);
+  hostile.items[0]!.file = "AGENTS\u001b[2J.md";
+  const md = renderCoverageMarkdown(hostile);
+  assert.not.match(md, /^### forged heading/m);
+  const html = renderCoverageHtml(hostile);
+  assert.not.match(html, /\\u001b|\u001b/);
+});
+
 test.run();

@@ -13,18 +13,21 @@
  */
 import { ruleChangeLine, type CoverageDiff } from "./diff.js";
 import type { CoverageModel } from "./model.js";
-import { gateText } from "../text-gate.js";
+import { gatedJson } from "./json.js";
 
-/** The page passes the gate (core/text-gate.ts) whole: it holds nothing a repository wrote but names. */
+/**
+ * Every string of the data is gated as a name (json.ts's gatedJson) before the page is made: gated after
+ * JSON.stringify, a control in a name is already a `\u001b` escape the gate cannot see. The page's own text is ours.
+ */
 export function renderCoverageHtml(model: CoverageModel, diff?: CoverageDiff): string {
   const data = { ...model, ...(diff !== undefined && { diff: { ref: diff.ref, lines: diff.rules.map(ruleChangeLine), folders: diff.folders } }) };
-  const json = JSON.stringify(data)
+  const json = gatedJson(() => data)
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
     .replace(/&/g, "\\u0026")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
-  return gateText(`<!doctype html>
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -46,7 +49,7 @@ export function renderCoverageHtml(model: CoverageModel, diff?: CoverageDiff): s
 <script>${SCRIPT}</script>
 </body>
 </html>
-`).text;
+`;
 }
 
 const STYLE = `

@@ -13,7 +13,7 @@ export function renderCoverageJson(root: string, model: CoverageModel, diff?: Co
 }
 
 /** JSON with every string gated: stringified as it is first, again string by string only when that needs it. */
-function gatedJson(value: () => unknown): string {
+export function gatedJson(value: () => unknown): string {
   const plain = JSON.stringify(value());
   if (!namesNeedGate([plain]) && !/\\u00[0-9a-f]{2}/.test(plain)) return plain;
   // A large tree's model repeats its strings (reasons, folders, messages) thousands of times: each is gated once.

@@ -8,14 +8,15 @@ import type { CoverageCell, CoverageFolder, CoverageModel } from "./model.js";
 import { compareText, dirOf } from "../rel-path.js";
 import { ruleChangeLine, type CoverageDiff } from "./diff.js";
 import { sumFindings, type SummedFinding } from "./finding-summary.js";
-import { gateText } from "../text-gate.js";
+import { gateName, gateText } from "../text-gate.js";
 
 /** A PR comment stays readable (and under GitHub's 65,536 characters): past this many lines a list says how many more. */
 const MARKDOWN_MAX_ROWS = 60;
 /** Files named on one line or under one finding before "and N more". */
 const MAX_FILES = 12;
 
-const code = (text: string) => `\`${text.replace(/`/g, "'").replace(/\|/g, "\\|")}\``;
+/** A name in code: gated as a name first (its line breaks escaped), so a tracked path cannot start a line of its own. */
+const code = (text: string) => `\`${gateName(text).replace(/`/g, "'").replace(/\|/g, "\\|")}\``;
 const folderName = (path: string) => (path === "" ? "/" : `${path}/`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -24,7 +25,7 @@ function fileList(files: readonly string[], max = MAX_FILES): string {
   return files.length > max ? `${shown} and ${files.length - max} more` : shown;
 }
 
-/** The report passes the gate (core/text-gate.ts) whole: it holds nothing a repository wrote but names. */
+/** Each name is gated where it is put in code (`code`); the report then passes the gate whole for anything else. */
 export function renderCoverageMarkdown(model: CoverageModel, diff?: CoverageDiff): string {
   const lines = ["## ctxinject coverage", "", overview(model)];
   if (diff !== undefined) {
