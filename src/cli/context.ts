@@ -31,9 +31,9 @@ export function runOf(ctx: CliContext): RunEnvironment {
   return { cwd: ctx.cwd, env: ctx.env, platform: ctx.platform ?? process.platform };
 }
 
-/** Warnings name files a repository controls and quote their text: each line leaves without secrets or hidden characters. */
 /**
- * The warnings on stderr, each naming its file and line. The same message about one file is shown MAX_ALIKE times,
+ * The warnings on stderr, each naming its file and line; they name files a repository controls and quote their text,
+ * so each line leaves without secrets or hidden characters. The same message about one file is shown MAX_ALIKE times,
  * then counted once with the lines it was at: a file holding 20,000 credential-shaped strings gave 20,000 lines.
  */
 export function printWarnings(ctx: CliContext, warnings: Warning[]): void {

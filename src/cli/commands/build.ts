@@ -66,7 +66,7 @@ async function watchGenerated(ctx: CliContext, flags: BuildFlags): Promise<numbe
       const selected = await pipelineFromFlags(ctx, current, "build");
       // A piped prompt is read once: later builds use it as it was.
       if (selected.prompt !== undefined) current = { ...current, prompt: selected.prompt };
-      writeGenerated(ctx, outFile(base, ctx.cwd, out), out, selected.output, false);
+      writeGenerated(ctx, outFile(selected.root, ctx.cwd, out), out, selected.output, false);
     } catch (error) {
       if (!(error instanceof CtxinjectError)) throw error;
       ctx.stderr.write(`ctxinject: ${error.message}; ${out} keeps its last good content\n`);
